@@ -1,0 +1,126 @@
+"""The citation catalogue: rule clauses quoted from the documents.
+
+``data/rules/<game>.toml`` holds one ``[[clause]]`` per rule refcli applies
+(stable id, source document, section, a short verbatim quote, an English
+summary, ``interpretation = true`` for rulings-register entries). Engines
+return clause ids; this module turns them into citations for the report.
+"""
+
+from __future__ import annotations
+
+import tomllib
+import unicodedata
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import refcli
+
+
+def data_dir() -> Path:
+    """``refcli/data`` in an installed wheel; ``data/`` in a source checkout."""
+    package = Path(refcli.__file__).resolve().parent
+    installed = package / "data"
+    return installed if installed.is_dir() else package.parent / "data"
+
+
+@dataclass(frozen=True)
+class Clause:
+    id: str
+    source: str
+    section: str
+    text: str
+    summary: str
+    interpretation: bool
+    topics: tuple[str, ...]
+    rests_on: tuple[str, ...]
+
+    def citation(self) -> dict[str, Any]:
+        """The clause as it appears in JSON and TOML output."""
+        return {
+            "id": self.id,
+            "source": self.source,
+            "section": self.section,
+            "text": self.text,
+            "summary": self.summary,
+            "interpretation": self.interpretation,
+        }
+
+
+def _fold(text: str) -> str:
+    """Lower-case, accents removed: 'Subasta' and 'subasta' and 'súbasta' match."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+@dataclass(frozen=True)
+class GameRules:
+    game: str
+    clauses: tuple[Clause, ...]
+
+    def get(self, clause_id: str) -> Clause:
+        for clause in self.clauses:
+            if clause.id == clause_id:
+                return clause
+        raise KeyError(clause_id)
+
+    def ids(self) -> set[str]:
+        return {clause.id for clause in self.clauses}
+
+    def cite(self, clause_ids: list[str] | tuple[str, ...]) -> list[dict[str, Any]]:
+        """Citations for ``clause_ids`` in the order given, each once."""
+        seen: dict[str, None] = dict.fromkeys(clause_ids)
+        return [self.get(clause_id).citation() for clause_id in seen]
+
+    def search(self, query: str) -> list[Clause]:
+        """A clause id, an id prefix or topic, or words that must all appear."""
+        query = query.strip()
+        if not query:
+            return list(self.clauses)
+        exact = [c for c in self.clauses if c.id.casefold() == query.casefold()]
+        if exact:
+            return exact
+        prefix = [
+            c
+            for c in self.clauses
+            if c.id.casefold().startswith(query.casefold() + ".") or query.casefold() in c.topics
+        ]
+        if prefix:
+            return prefix
+        words = _fold(query).split()
+        return [
+            c
+            for c in self.clauses
+            if all(
+                word in _fold(" ".join((c.id, c.section, c.text, c.summary, " ".join(c.topics))))
+                for word in words
+            )
+        ]
+
+
+@cache
+def sources() -> dict[str, dict[str, Any]]:
+    with open(data_dir() / "sources.toml", "rb") as handle:
+        return {source["id"]: source for source in tomllib.load(handle)["source"]}
+
+
+@cache
+def rules_for(game: str) -> GameRules:
+    """The clause catalogue of one game (read once per process)."""
+    with open(data_dir() / "rules" / f"{game}.toml", "rb") as handle:
+        raw = tomllib.load(handle)
+    clauses = tuple(
+        Clause(
+            id=entry["id"],
+            source=entry["source"],
+            section=entry["section"],
+            text=" ".join(entry["text"].split()),
+            summary=entry["summary"],
+            interpretation=bool(entry.get("interpretation", False)),
+            topics=tuple(entry.get("topics", ())),
+            rests_on=tuple(entry.get("rests_on", ())),
+        )
+        for entry in raw["clause"]
+    )
+    return GameRules(game=game, clauses=clauses)

@@ -1,0 +1,77 @@
+"""The ``refcli`` command: the root app, the cross-game verbs and ``main()``."""
+
+from __future__ import annotations
+
+import sys
+from typing import Annotated, Optional
+
+import typer
+
+from refcli import __version__
+from refcli.commands import kuhhandel
+from refcli.commands.common import FilesArgument, FormatOption, PartialOption, reporting, score_files
+from refcli.options import Format, ScoreOptions
+
+app = typer.Typer(
+    name="refcli",
+    help=(
+        "A referee for Kuhhandel (You're Bluffing!), Bamboozled, Money! and Cup of Bluff: "
+        "final scores, rulings and rule look-ups, each quoting the rulebook clause it applied."
+    ),
+    epilog=(
+        "Examples:  refcli kuhhandel score final.toml  ·  refcli score *.toml --format json  ·  "
+        "refcli kuhhandel rules donkey  ·  refcli kuhhandel template final -o mine.toml"
+    ),
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+app.add_typer(kuhhandel.app, name="kuhhandel")
+
+
+def _version(value: bool) -> None:
+    if value:
+        print(f"refcli {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def root(
+    version: Annotated[
+        Optional[bool],
+        typer.Option("--version", "-V", callback=_version, is_eager=True, help="Print the version and exit."),
+    ] = None,
+) -> None:
+    """A referee for four bluffing games, quoting the rule it applied."""
+
+
+@app.command("score")
+def score(
+    files: FilesArgument,
+    partial: PartialOption = False,
+    multiply: Annotated[
+        bool, typer.Option("--multiply", help="Kuhhandel edition 1: apply the edition-2 multiplier variant.")
+    ] = False,
+    fmt: FormatOption = Format.text,
+) -> None:
+    """Score final snapshots of any game; each file's `game` key says which.
+
+    Prints every player's score with its breakdown, the ranking, the winners
+    and the rules applied. With several files every file is reported and the
+    worst exit status wins (66 unreadable > 65 bad data > 0).
+    """
+    with reporting():
+        score_files(files, None, ScoreOptions(partial=partial, multiply=multiply), fmt)
+
+
+def main() -> None:
+    """Console entry point: never a traceback, whatever happens."""
+    try:
+        app()
+    except KeyboardInterrupt:
+        sys.stderr.write("refcli: interrupted\n")
+        sys.exit(130)
+    except BrokenPipeError:
+        # the reader went away (`refcli ... | head`): stop quietly
+        sys.stderr.close()
+        sys.exit(0)

@@ -1,0 +1,121 @@
+"""What every game's commands share: the error boundary, scoring files, writing files.
+
+``reporting()`` is the one place where exceptions become a one-line message
+on stderr and an exit status (``refcli.exit_status`` says which).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, NoReturn
+
+import typer
+
+from refcli.errors import DataError, OutputUnwritable, RefcliError
+from refcli.exit_status import ExitStatus, status_for, worst
+from refcli.options import Format, ScoreOptions
+
+FormatOption = Annotated[
+    Format,
+    typer.Option("--format", "-f", help="Output format: text for people, json or toml for scripts.", case_sensitive=False),
+]
+FilesArgument = Annotated[
+    list[str],
+    typer.Argument(help="TOML files to read; - reads standard input.", metavar="FILE..."),
+]
+PartialOption = Annotated[
+    bool,
+    typer.Option("--partial", help="Score a game that is not over yet: complete sets/holdings only, and say so."),
+]
+
+
+def say_error(error: BaseException) -> ExitStatus:
+    """Print ``refcli: error: …`` (one line) and return the exit status it means."""
+    if isinstance(error, RefcliError):
+        message = error.one_line()
+    else:  # a bug in refcli: still one line, never a traceback
+        message = f"internal error ({type(error).__name__}: {' '.join(str(error).split())[:200]}); please report it"
+    print(f"refcli: error: {message}", file=sys.stderr)
+    return status_for(error)
+
+
+@contextmanager
+def reporting() -> Iterator[None]:
+    """Run a command body; map any failure to its exit status in one place."""
+    try:
+        yield
+    except typer.Exit:
+        raise
+    except RecursionError as error:
+        raise typer.Exit(say_error(DataError("input nested too deeply"))) from error
+    except Exception as error:  # noqa: BLE001 - the boundary: nothing escapes as a traceback
+        raise typer.Exit(say_error(error)) from error
+
+
+def finish(code: ExitStatus) -> NoReturn:
+    raise typer.Exit(int(code))
+
+
+def score_files(files: list[str], game_id: str | None, options: ScoreOptions, fmt: Format) -> NoReturn:
+    """Score each file, report every one, exit with the worst status."""
+    from refcli import registry
+    from refcli.inputs import load_document
+    from refcli.render import emit
+    from refcli.report import bundle
+
+    reports = []
+    code = ExitStatus.OK
+    for path in files:
+        try:
+            doc = load_document(path)
+            game = registry.GAMES[game_id] if game_id else game_of(doc)
+            scorer = game.scorer()
+            if scorer is None:
+                raise DataError(f"refcli cannot score {game.title} games yet", file=doc.name, path="game")
+            reports.append(scorer.score_document(doc, options))
+        except RefcliError as error:
+            code = worst(code, say_error(error))
+    if reports:
+        emit(bundle(reports), fmt)
+    finish(code)
+
+
+def game_of(doc: "Document") -> "registry.Game":  # type: ignore[name-defined]  # noqa: F821
+    """The game a file names in its ``game`` key (required when no GAME is given)."""
+    from refcli import registry
+    from refcli.schema import Table, describe
+
+    top = Table(doc, doc.data)
+    known = ", ".join(registry.GAMES)
+    value = top.require("game", f"the game id ({known}), or use `refcli GAME score`")
+    game = registry.find(value) if isinstance(value, str) else None
+    if game is None:
+        raise top.error("game", f"one of {known}", describe(value))
+    return game
+
+
+def write_new_file(path: str, text: str, force: bool) -> None:
+    """Write ``text`` to ``path`` atomically; refuse to overwrite without ``--force``."""
+    target = Path(path)
+    if target.exists() and not force:
+        raise OutputUnwritable(f"{path} exists; use --force to overwrite it")
+    if target.is_dir():
+        raise OutputUnwritable(f"{path} is a directory; name a file")
+    try:
+        handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    except OSError as error:
+        raise OutputUnwritable(f"cannot write {path}: {error.strerror or error}") from None
+    # Written beside the target and renamed over it, so an interrupted write
+    # never leaves a partial file under the name the user asked for.
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+        os.replace(temporary, target)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise

@@ -1,0 +1,72 @@
+"""Where Kuhhandel's first and second editions differ (001's list, with 000 for edition 2)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from refcli.catalogue import rules_for
+from refcli.report import Block, Grid, Heading, Quotes, Report
+
+# topic, edition 1, edition 2, clauses for edition 1, clauses for edition 2
+DIFFERENCES: tuple[tuple[str, str, str, tuple[str, ...], tuple[str, ...]], ...] = (
+    (
+        "start money",
+        "2 × 0 and 5 × 10 (no 50)",
+        "2 × 0, 4 × 10 and 1 × 50 (K1: 001's setup says two 10s, its edition note and 000 say four)",
+        ("edition1.setup",),
+        ("setup.money", "setup.money.001", "K1"),
+    ),
+    (
+        "cow-trade money",
+        "the higher offer takes the animals and is paid to the other player, whose own offer goes back (K6)",
+        "both players keep the money the other offered; the higher offer takes the animals",
+        ("edition1.cow-trade", "K6"),
+        ("cow-trade.keep-money", "cow-trade.higher-wins"),
+    ),
+    (
+        "zero cards",
+        "0-cards in a cow trade go back to their owner once the offers are seen (K5)",
+        "0-cards are handed over like any money card (K5)",
+        ("zero-cards.edition1", "K5"),
+        ("cow-trade.bluff", "K5"),
+    ),
+    (
+        "scoring",
+        "the plain sum of the complete sets; the multiplier is a variant (--multiply)",
+        "the sum of the complete sets × their number",
+        ("edition1.scoring", "edition1.multiply-variant"),
+        ("score.multiply", "score.multiply.001"),
+    ),
+    (
+        "bonus card",
+        "500 points for the first player to complete rooster+goose, dog+cat or sheep+goat",
+        "no bonus card",
+        ("edition1.bonus", "edition1.identify"),
+        (),
+    ),
+)
+
+
+def editions_report() -> Report:
+    rules = rules_for("kuhhandel")
+    differences: list[dict[str, Any]] = []
+    all_ids: list[str] = []
+    for topic, first, second, first_ids, second_ids in DIFFERENCES:
+        differences.append(
+            {
+                "topic": topic,
+                "edition1": first,
+                "edition2": second,
+                "citations": {"edition1": list(first_ids), "edition2": list(second_ids)},
+            }
+        )
+        all_ids += [*first_ids, *second_ids]
+    citations = rules.cite(all_ids)
+    rows = tuple((d["topic"], d["edition1"], d["edition2"]) for d in differences)
+    blocks: list[Block] = [
+        Heading("Kuhhandel: edition 1 against edition 2"),
+        Grid((("Topic", "left"), ("Edition 1", "left"), ("Edition 2", "left")), rows),
+        Quotes(tuple(citations)),
+    ]
+    data = {"game": "kuhhandel", "differences": differences, "citations": citations}
+    return Report(data=data, blocks=blocks)

@@ -1,0 +1,165 @@
+"""Kuhhandel final snapshots: read the TOML, check it, score it, report it.
+
+The snapshot format is SPEC.md's "Final snapshots / kuhhandel". Everything
+that does not fit it is a ``DataError`` pointing at the key.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from refcli.catalogue import rules_for
+from refcli.games.kuhhandel import clauses as C
+from refcli.games.kuhhandel.components import (
+    CARDS_PER_ANIMAL,
+    TOTAL_CARDS,
+    accepted_names,
+    animal_id,
+)
+from refcli.games.kuhhandel.scoring import GameResult, Holding, Snapshot, over_four, score_game
+from refcli.inputs import Document
+from refcli.options import ScoreOptions
+from refcli.report import PlayerScore, Report, competition_ranks, score_report
+from refcli.schema import Table, unique_names
+
+GAME = "kuhhandel"
+TOP_KEYS = ("game", "edition", "player")
+PLAYER_KEYS = ("name", "animals", "bonus")
+
+
+def check_game_key(top: Table, expected: str) -> None:
+    """``game`` may be omitted after ``refcli GAME score``, but must match when given."""
+    if top.has("game"):
+        value = top.raw("game")
+        if not isinstance(value, str) or value.strip().casefold() != expected:
+            from refcli.schema import describe
+
+            raise top.error("game", f'"{expected}" (this is the {expected} command)', describe(value))
+
+
+def read_animals(player: Table) -> dict[str, int]:
+    table = player.table("animals")
+    if table is None:
+        return {}
+    cards: dict[str, int] = {}
+    given_as: dict[str, str] = {}
+    for key, value in table.data.items():
+        animal = animal_id(key)
+        if animal is None:
+            raise table.error(key, f"an animal ({accepted_names()}; Spanish and German names too)", f'"{key}"')
+        if animal in cards:
+            raise table.error(key, f"each animal once", f'{animal} again (as "{given_as[animal]}" and "{key}")')
+        cards[animal] = table.check_integer(key, value, minimum=0, maximum=CARDS_PER_ANIMAL, what="a number of cards,")
+        given_as[animal] = key
+    return cards
+
+
+def read_snapshot(doc: Document) -> Snapshot:
+    top = Table(doc, doc.data)
+    top.check_keys(TOP_KEYS)
+    check_game_key(top, GAME)
+    edition = top.integer("edition", minimum=1, maximum=2, default=2, what="the edition,")
+    player_tables = top.tables("player", what="one per player, in seating order", minimum=1)
+    players = []
+    for table in player_tables:
+        table.check_keys(PLAYER_KEYS)
+        name = table.name()
+        bonus = table.boolean("bonus", default=False)
+        if bonus and edition != 1:
+            raise table.error("bonus", "false: the bonus card exists only in edition 1 (set edition = 1)", "true")
+        players.append(Holding(name=name, cards=read_animals(table), bonus=bonus))
+    unique_names(player_tables, [p.name for p in players])
+    holders = [index for index, p in enumerate(players) if p.bonus]
+    if len(holders) > 1:
+        raise player_tables[holders[1]].error(
+            "bonus", "one bonus card in the game", f"a second holder ({players[holders[0]].name} has it already)"
+        )
+    snapshot = Snapshot(edition=edition, players=tuple(players))
+    # K11: never more than four of a kind, with or without --partial.
+    for animal, total in over_four(snapshot.players):
+        holding = ", ".join(f"{p.name} {p.cards[animal]}" for p in players if p.cards.get(animal))
+        last = max(i for i, p in enumerate(players) if p.cards.get(animal))
+        key_table = player_tables[last].table("animals")
+        assert key_table is not None
+        key = next(k for k in key_table.data if animal_id(k) == animal)
+        raise key_table.error(
+            key,
+            f"at most {CARDS_PER_ANIMAL} {animal} cards in the whole game (there are four of each animal)",
+            f"{total} ({holding})",
+        )
+    return snapshot
+
+
+def not_over_error(doc: Document, result: GameResult) -> Exception:
+    top = Table(doc, doc.data)
+    described = "; ".join(open_.describe() for open_ in result.open_animals)
+    return top.error(
+        "player",
+        f"all {TOTAL_CARDS} animal cards held in complete sets, as at the end of the game",
+        f"{described} — score the complete sets so far with --partial",
+    )
+
+
+def score_document(doc: Document, options: ScoreOptions) -> Report:
+    snapshot = read_snapshot(doc)
+    result = score_game(snapshot, multiply=options.multiply)
+    if not result.over and not options.partial:
+        raise not_over_error(doc, result)
+    return build_report(doc.name, result, options)
+
+
+def build_report(file: str, result: GameResult, options: ScoreOptions) -> Report:
+    ranks = competition_ranks([(p.score,) for p in result.players])
+    players = [
+        PlayerScore(
+            name=p.name,
+            score=p.score,
+            rank=rank,
+            breakdown=breakdown(p),
+            explanation=p.explanation(),
+        )
+        for p, rank in zip(result.players, ranks)
+    ]
+    shared = ranks.count(1) > 1
+    if result.over:
+        status = f"The game is over: all {TOTAL_CARDS} animal cards are held in complete sets."
+    else:
+        status = "The game is not over (--partial): only complete sets are scored. Still open: " + "; ".join(
+            o.describe() for o in result.open_animals
+        )
+    notes = list(result.warnings)
+    if options.multiply and result.edition == 2:
+        notes.append("--multiply changes nothing in edition 2: the multiplier is already the rule.")
+    variant = ", multiplier variant" if (result.edition == 1 and options.multiply) else ""
+    rules = rules_for(GAME)
+    return score_report(
+        game=GAME,
+        title=f"Kuhhandel, edition {result.edition}{variant}",
+        file=file,
+        header={"edition": result.edition},
+        players=players,
+        over=result.over,
+        status=status,
+        tie_break="none: equal top scores share the win (K8, interpretation)" if shared else None,
+        notes=notes,
+        citations=rules.cite(result.clauses),
+        extra={
+            "variant": {"multiply": options.multiply, "partial": options.partial},
+            "open": [
+                {"animal": o.animal, "holders": {name: count for name, count in o.holders}, "unheld": o.unheld}
+                for o in result.open_animals
+            ],
+        },
+    )
+
+
+def breakdown(p: Any) -> dict[str, Any]:
+    from refcli.games.kuhhandel.components import BY_ID
+
+    return {
+        "sets": [{"animal": animal, "value": BY_ID[animal].value} for animal in p.sets],
+        "sum": p.animal_sum,
+        "multiplier": p.multiplier,
+        "bonus": p.bonus,
+        "unscored": [{"animal": animal, "cards": count} for animal, count in p.unscored],
+    }

@@ -1,0 +1,193 @@
+"""Kuhhandel final scoring and the end-of-game check. Pure: no I/O.
+
+Edition 2 (000 "Fin del juego"): the sum of the complete sets' values times
+the number of complete sets. Edition 1 (001, first-edition changes): the
+plain sum, plus 500 for the bonus card; the multiplier is a variant.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from refcli.games.kuhhandel import clauses as C
+from refcli.games.kuhhandel.components import (
+    ANIMALS,
+    BONUS_PAIRS,
+    BONUS_POINTS,
+    BY_ID,
+    CARDS_PER_ANIMAL,
+)
+
+
+@dataclass(frozen=True)
+class Holding:
+    """One player's animal cards at the end (animal id → cards, 0–4)."""
+
+    name: str
+    cards: Mapping[str, int]
+    bonus: bool = False
+
+    def complete_sets(self) -> list[str]:
+        """Complete sets, most valuable first (the order of 000's example: 650 + 160 + 10)."""
+        return [animal.id for animal in reversed(ANIMALS) if self.cards.get(animal.id, 0) == CARDS_PER_ANIMAL]
+
+    def incomplete(self) -> list[tuple[str, int]]:
+        return [
+            (animal.id, self.cards[animal.id])
+            for animal in ANIMALS
+            if 0 < self.cards.get(animal.id, 0) < CARDS_PER_ANIMAL
+        ]
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    edition: int
+    players: tuple[Holding, ...]
+
+
+@dataclass(frozen=True)
+class OpenAnimal:
+    """Why an animal keeps the game from being over."""
+
+    animal: str
+    holders: tuple[tuple[str, int], ...]  # (player, cards) for each holder
+    unheld: int  # cards nobody holds: still in the deck, or missing from the snapshot
+
+    def describe(self) -> str:
+        parts = []
+        if len(self.holders) > 1:
+            held = ", ".join(f"{name} {count}" for name, count in self.holders)
+            parts.append(f"{self.animal} is split ({held}): a cow trade is still possible")
+        if self.unheld:
+            held = sum(count for _, count in self.holders)
+            parts.append(
+                f"{self.animal}: {held} of {CARDS_PER_ANIMAL} cards held, {self.unheld} still to be auctioned"
+            )
+        return "; ".join(parts)
+
+
+@dataclass(frozen=True)
+class PlayerResult:
+    name: str
+    score: int
+    sets: tuple[str, ...]
+    animal_sum: int
+    multiplier: int
+    bonus: int
+    unscored: tuple[tuple[str, int], ...]
+
+    def explanation(self) -> str:
+        if not self.sets:
+            text = "no complete set" + (f", bonus card {self.bonus}" if self.bonus else "") + f" = {self.score}"
+        else:
+            terms = " + ".join(f"{animal} {BY_ID[animal].value}" for animal in self.sets)
+            text = terms if len(self.sets) == 1 else f"{terms} = {self.animal_sum}"
+            if self.multiplier > 1:
+                text += f" × {self.multiplier} sets"
+            if self.bonus:
+                text += f" + bonus card {self.bonus}"
+            if self.multiplier > 1 or self.bonus or len(self.sets) > 1:
+                text += f" = {self.score}"
+        if self.unscored:
+            text += " (unscored: " + ", ".join(f"{count} {animal}" for animal, count in self.unscored) + ")"
+        return text
+
+
+@dataclass(frozen=True)
+class GameResult:
+    edition: int
+    multiply: bool
+    players: tuple[PlayerResult, ...]
+    open_animals: tuple[OpenAnimal, ...]
+    clauses: tuple[str, ...]
+    warnings: tuple[str, ...] = field(default=())
+
+    @property
+    def over(self) -> bool:
+        return not self.open_animals
+
+
+def open_animals(players: tuple[Holding, ...]) -> list[OpenAnimal]:
+    """Animals not yet in one player's complete set (000 "Fin del juego")."""
+    result = []
+    for animal in ANIMALS:
+        holders = tuple((p.name, p.cards.get(animal.id, 0)) for p in players if p.cards.get(animal.id, 0))
+        held = sum(count for _, count in holders)
+        if len(holders) != 1 or held != CARDS_PER_ANIMAL:
+            result.append(OpenAnimal(animal.id, holders, max(CARDS_PER_ANIMAL - held, 0)))
+    return result
+
+
+def over_four(players: tuple[Holding, ...]) -> list[tuple[str, int]]:
+    """Animals with more cards in the game than exist (four of each)."""
+    totals = {animal.id: sum(p.cards.get(animal.id, 0) for p in players) for animal in ANIMALS}
+    return [(animal, total) for animal, total in totals.items() if total > CARDS_PER_ANIMAL]
+
+
+def bonus_warnings(players: tuple[Holding, ...]) -> list[str]:
+    """K10: the bonus holder should have a complete pair, and a completed pair implies a holder."""
+    def pairs_of(holding: Holding) -> list[str]:
+        sets = set(holding.complete_sets())
+        return [f"{a}+{b}" for a, b in BONUS_PAIRS if a in sets and b in sets]
+
+    warnings = []
+    holders = [p for p in players if p.bonus]
+    for holder in holders:
+        if not pairs_of(holder):
+            warnings.append(
+                f"{holder.name} holds the bonus card but no complete pair (rooster+goose, dog+cat, "
+                "sheep+goat); only the first player to complete one receives it — scored as given"
+            )
+    if not holders:
+        completed = [f"{p.name} ({', '.join(pairs_of(p))})" for p in players if pairs_of(p)]
+        if completed:
+            warnings.append(
+                "nobody holds the bonus card although "
+                + ", ".join(completed)
+                + " completed a pair; the first to complete one should have received it (500 points)"
+            )
+    return warnings
+
+
+def score_player(holding: Holding, edition: int, multiply: bool) -> PlayerResult:
+    sets = tuple(holding.complete_sets())
+    animal_sum = sum(BY_ID[animal].value for animal in sets)
+    multiplier = len(sets) if (edition == 2 or multiply) else 1
+    bonus = BONUS_POINTS if (edition == 1 and holding.bonus) else 0
+    # K9: the bonus card is added after the multiplication.
+    score = animal_sum * multiplier + bonus
+    return PlayerResult(holding.name, score, sets, animal_sum, multiplier, bonus, tuple(holding.incomplete()))
+
+
+def score_game(snapshot: Snapshot, *, multiply: bool = False) -> GameResult:
+    """Score every player. The caller decides whether an unfinished game may be scored."""
+    players = tuple(score_player(p, snapshot.edition, multiply) for p in snapshot.players)
+    cited: list[str] = [C.END_GAME_OVER, C.SCORE_SET_VALUE]
+    if snapshot.edition == 2:
+        cited += [C.SCORE_MULTIPLY, C.SCORE_EXAMPLE]
+    else:
+        cited.append(C.EDITION1_SCORING)
+        if multiply:
+            cited.append(C.SCORE_MULTIPLY)
+    warnings: list[str] = []
+    if snapshot.edition == 1:
+        if any(p.bonus for p in players):
+            cited.append(C.EDITION1_BONUS)
+            if multiply:
+                cited.append(C.BONUS_AFTER_MULTIPLY)
+        warnings = bonus_warnings(snapshot.players)
+        if warnings:
+            cited.append(C.BONUS_HOLDER)
+    cited += [C.SCORE_MONEY_WORTHLESS, C.SCORE_WINNER]
+    top = max((p.score for p in players), default=0)
+    if sum(p.score == top for p in players) > 1:
+        cited.append(C.SHARED_WIN)
+    return GameResult(
+        edition=snapshot.edition,
+        multiply=multiply,
+        players=players,
+        open_animals=tuple(open_animals(snapshot.players)),
+        clauses=tuple(cited),
+        warnings=tuple(warnings),
+    )

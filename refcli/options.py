@@ -1,0 +1,20 @@
+"""Option values shared by the command layer and the games (cheap to import)."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+
+class Format(str, enum.Enum):
+    text = "text"
+    json = "json"
+    toml = "toml"
+
+
+@dataclass(frozen=True)
+class ScoreOptions:
+    """How ``score`` treats a snapshot; each game reads the flags it knows."""
+
+    partial: bool = False  # score an unfinished game as it stands
+    multiply: bool = False  # Kuhhandel edition 1: the edition-2 multiplier variant

@@ -1,0 +1,53 @@
+"""The games refcli knows, in one place.
+
+Each entry names the modules that implement a game's verbs; they are imported
+only when a command needs them, so start-up stays the cost of this table.
+``refcli score FILE`` reads the file's ``game`` key and dispatches here.
+Adding a game means one entry below and its package under ``refcli/games``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from types import ModuleType
+
+
+@dataclass(frozen=True)
+class Game:
+    id: str
+    title: str
+    sources: tuple[str, ...]
+    aliases: tuple[str, ...] = ()
+    # Module with ``score_document(doc, options) -> Report``; None until the
+    # game's score verb is implemented.
+    score_module: str | None = None
+
+    def scorer(self) -> ModuleType | None:
+        return importlib.import_module(self.score_module) if self.score_module else None
+
+
+GAMES: dict[str, Game] = {
+    game.id: game
+    for game in (
+        Game(
+            id="kuhhandel",
+            title="Kuhhandel",
+            sources=("000", "001"),
+            aliases=("you-re-bluffing", "youre-bluffing", "estas-fanfarroneando"),
+            score_module="refcli.games.kuhhandel.final",
+        ),
+        Game(id="bamboozled", title="Bamboozled", sources=("002",), aliases=("enganado",)),
+        Game(id="money", title="Money!", sources=("003",), aliases=("dinero",)),
+        Game(id="cup-of-bluff", title="Cup of Bluff", sources=("004",)),
+    )
+}
+
+
+def find(name: str) -> Game | None:
+    """A game by id or alias, case-insensitively."""
+    folded = name.strip().casefold()
+    for game in GAMES.values():
+        if folded == game.id or folded in game.aliases:
+            return game
+    return None

@@ -1,0 +1,142 @@
+"""Laying out a Report: JSON, TOML, or text for people.
+
+Text is plain (aligned columns, no escape codes) when stdout is not a
+terminal or ``NO_COLOR`` is set, and drawn with rich otherwise. rich is only
+imported on that last path, so scripts and pipes never pay for it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import textwrap
+from typing import IO, Any
+
+from refcli.options import Format
+from refcli.report import Block, Grid, Heading, Para, Quotes, Report
+
+
+def without_nulls(value: Any) -> Any:
+    """TOML has no null: drop None values (SPEC.md: "null values left out")."""
+    if isinstance(value, dict):
+        return {key: without_nulls(item) for key, item in value.items() if item is not None}
+    if isinstance(value, list):
+        return [without_nulls(item) for item in value if item is not None]
+    return value
+
+
+def to_json(data: dict[str, Any]) -> str:
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+
+def to_toml(data: dict[str, Any]) -> str:
+    import tomli_w
+
+    return tomli_w.dumps(without_nulls(data))
+
+
+def use_rich(stream: IO[str]) -> bool:
+    if "NO_COLOR" in os.environ:
+        return False
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty())
+
+
+def emit(report: Report, fmt: Format, stream: IO[str] | None = None) -> None:
+    """Write ``report`` to ``stream`` (stdout by default) in ``fmt``."""
+    out = stream or sys.stdout
+    if fmt is Format.json:
+        out.write(to_json(report.data))
+    elif fmt is Format.toml:
+        out.write(to_toml(report.data))
+    elif use_rich(out):
+        _rich_text(report.blocks, out)
+    else:
+        out.write(plain_text(report.blocks))
+
+
+# -- plain text ----------------------------------------------------------------
+def _wrap(text: str, indent: str, width: int = 88) -> list[str]:
+    return textwrap.wrap(text, width=width, initial_indent=indent, subsequent_indent=indent) or [indent.rstrip()]
+
+
+def citation_label(citation: dict[str, Any]) -> str:
+    if citation.get("interpretation"):
+        return f"[{citation['id']}] interpretation (rulings register)"
+    return f"[{citation['id']}] {citation['source']} · {citation['section']}"
+
+
+def plain_text(blocks: list[Block]) -> str:
+    lines: list[str] = []
+    for block in blocks:
+        if isinstance(block, Heading):
+            if lines:
+                lines.append("")
+            lines.append(block.text)
+            lines.append("=" * min(len(block.text), 88))
+        elif isinstance(block, Para):
+            prefix = {"warn": "! ", "bad": "✗ "}.get(block.style, "")
+            lines.extend(_wrap(prefix + block.text, ""))
+        elif isinstance(block, Grid):
+            lines.append("")
+            if block.title:
+                lines.append(block.title)
+            widths = [len(header) for header, _ in block.columns]
+            for row in block.rows:
+                widths = [max(width, len(cell)) for width, cell in zip(widths, row)]
+            for row in ((header for header, _ in block.columns), *block.rows):
+                cells = [
+                    cell.rjust(width) if justify == "right" else cell.ljust(width)
+                    for cell, width, (_, justify) in zip(row, widths, block.columns)
+                ]
+                lines.append("  ".join(cells).rstrip())
+            lines.append("")
+        elif isinstance(block, Quotes):
+            if block.title:
+                lines.append("")
+                lines.append(block.title)
+            for citation in block.citations:
+                lines.append("  " + citation_label(citation))
+                lines.extend(_wrap(f"“{citation['text']}”", "    "))
+                if citation.get("summary"):
+                    lines.extend(_wrap(citation["summary"], "    "))
+    return "\n".join(lines).rstrip() + "\n"
+
+
+# -- rich text -----------------------------------------------------------------
+def _rich_text(blocks: list[Block], stream: IO[str]) -> None:
+    from rich import box
+    from rich.console import Console
+    from rich.padding import Padding
+    from rich.panel import Panel
+    from rich.table import Table
+    from rich.text import Text
+
+    console = Console(file=stream, highlight=False)
+    styles = {"good": "green", "warn": "yellow", "bad": "bold red", "dim": "dim"}
+    for block in blocks:
+        if isinstance(block, Heading):
+            console.print(Text(block.text, style="bold"))
+        elif isinstance(block, Para):
+            console.print(Text(block.text, style=styles.get(block.style, "")))
+        elif isinstance(block, Grid):
+            table = Table(box=box.SIMPLE_HEAD, title=block.title or None, title_justify="left")
+            for header, justify in block.columns:
+                table.add_column(header, justify=justify)  # type: ignore[arg-type]
+            for row in block.rows:
+                table.add_row(*row)
+            console.print(table)
+        elif isinstance(block, Quotes):
+            if not block.citations:
+                continue
+            body = Text()
+            for index, citation in enumerate(block.citations):
+                if index:
+                    body.append("\n\n")
+                label_style = "bold magenta" if citation.get("interpretation") else "bold cyan"
+                body.append(citation_label(citation), style=label_style)
+                body.append(f"\n“{citation['text']}”", style="italic")
+                if citation.get("summary"):
+                    body.append(f"\n{citation['summary']}", style="dim")
+            console.print(Padding(Panel(body, title=block.title or None, title_align="left", border_style="dim"), (1, 0, 0, 0)))

@@ -1,0 +1,149 @@
+"""The result model: what every command reports, independent of format.
+
+A report is a plain dict (the JSON and TOML documents SPEC.md fixes) plus a
+list of text blocks for people. Both are built here from engine results, so
+the three formats cannot drift apart: ``render`` only lays them out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+# -- text blocks ------------------------------------------------------------
+@dataclass(frozen=True)
+class Heading:
+    text: str
+
+
+@dataclass(frozen=True)
+class Para:
+    text: str
+    style: str = ""  # "good", "warn", "bad", "dim" or plain
+
+
+@dataclass(frozen=True)
+class Grid:
+    """A table: ``columns`` are (header, "left"|"right") pairs."""
+
+    columns: tuple[tuple[str, str], ...]
+    rows: tuple[tuple[str, ...], ...]
+    title: str = ""
+
+
+@dataclass(frozen=True)
+class Quotes:
+    """Citations, printed with the quoted text and, for interpretations, the label."""
+
+    citations: tuple[dict[str, Any], ...]
+    title: str = "Rules applied"
+
+
+Block = Heading | Para | Grid | Quotes
+
+
+@dataclass
+class Report:
+    """One command's result: the data document and its text layout."""
+
+    data: dict[str, Any]
+    blocks: list[Block] = field(default_factory=list)
+
+
+def bundle(reports: list[Report], key: str = "games", extra: dict[str, Any] | None = None) -> Report:
+    """Several files' reports as one document (``{"games": [...]}``)."""
+    if len(reports) == 1 and not extra:
+        return reports[0]
+    blocks: list[Block] = []
+    for report in reports:
+        blocks.extend(report.blocks)
+    data: dict[str, Any] = {key: [report.data for report in reports]}
+    data.update(extra or {})
+    return Report(data=data, blocks=blocks)
+
+
+def interpretation_ids(citations: list[dict[str, Any]]) -> list[str]:
+    return [citation["id"] for citation in citations if citation.get("interpretation")]
+
+
+# -- score tables -----------------------------------------------------------
+@dataclass(frozen=True)
+class PlayerScore:
+    name: str
+    score: int
+    rank: int
+    breakdown: dict[str, Any]
+    explanation: str  # one line a person can check by hand
+
+
+def competition_ranks(scores: list[tuple[Any, ...]]) -> list[int]:
+    """1, 2, 2, 4 ranking: a player's rank is 1 + the number who did strictly better.
+
+    ``scores`` are sort keys where larger is better (ties compare equal).
+    """
+    return [1 + sum(other > mine for other in scores) for mine in scores]
+
+
+def score_report(
+    *,
+    game: str,
+    title: str,
+    file: str,
+    header: dict[str, Any],
+    players: list[PlayerScore],
+    over: bool,
+    status: str,
+    tie_break: str | None,
+    notes: list[str],
+    citations: list[dict[str, Any]],
+    columns: tuple[str, str] = ("Score", "How it adds up"),
+    extra: dict[str, Any] | None = None,
+) -> Report:
+    """The ``score`` document (SPEC.md, JSON output) and its table."""
+    ordered = sorted(players, key=lambda player: player.rank)  # stable: input order within a rank
+    winners = [player.name for player in ordered if player.rank == 1]
+    data: dict[str, Any] = {"game": game, **header, "file": file, "over": over}
+    data["players"] = [
+        {
+            "name": player.name,
+            "score": player.score,
+            "rank": player.rank,
+            "breakdown": player.breakdown,
+            "explanation": player.explanation,
+        }
+        for player in ordered
+    ]
+    data["winners"] = winners
+    data["tie_break"] = tie_break
+    data["notes"] = notes
+    data["citations"] = citations
+    data["interpretations"] = interpretation_ids(citations)
+    data.update(extra or {})
+
+    grid = Grid(
+        columns=(("Rank", "right"), ("Player", "left"), (columns[0], "right"), (columns[1], "left")),
+        rows=tuple((str(p.rank), p.name, str(p.score), p.explanation) for p in ordered),
+    )
+    won = "Winner" if len(winners) == 1 else "Winners (a shared win)"
+    blocks: list[Block] = [
+        Heading(f"{title} — {file}"),
+        Para(status, "good" if over else "warn"),
+        grid,
+        Para(f"{won}: {', '.join(winners)}" + (f" — {tie_break}" if tie_break else ""), "good"),
+    ]
+    blocks.extend(Para(note, "warn") for note in notes)
+    blocks.append(Quotes(tuple(citations)))
+    return Report(data=data, blocks=blocks)
+
+
+def clauses_report(game: str, title: str, clauses: list[dict[str, Any]], query: str | None) -> Report:
+    """``rules [QUERY]``: the matching clauses, quoted."""
+    data = {"game": game, "query": query, "clauses": clauses}
+    if clauses:
+        heading = f"{title}: {len(clauses)} clause{'s' if len(clauses) != 1 else ''}"
+        heading += f" matching “{query}”" if query else ""
+        blocks: list[Block] = [Heading(heading), Quotes(tuple(clauses), title="")]
+    else:
+        blocks = [Para(f"No {title} clause matches “{query}”. Try a topic such as auction, donkey or scoring.", "warn")]
+    return Report(data=data, blocks=blocks)
