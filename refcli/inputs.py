@@ -103,14 +103,16 @@ def parse_toml(text: str, name: str) -> dict[str, Any]:
     except tomllib.TOMLDecodeError as error:
         message = str(error)
         line: int | None = None
+        where = ""
         match = _TOML_POSITION.search(message)
         if match:
             line = int(match.group(1))
+            where = f" at column {match.group(2)}"
             message = message[: match.start()]
         elif _TOML_END.search(message):
             line = text.count("\n") + 1
             message = _TOML_END.sub("", message)
-        raise DataError(f"not valid TOML: {message[:1].lower()}{message[1:]}", file=name, line=line) from None
+        raise DataError(f"not valid TOML{where}: {message[:1].lower()}{message[1:]}", file=name, line=line) from None
     except RecursionError:
         raise DataError("not valid input: arrays or tables nested too deeply", file=name) from None
 
@@ -119,6 +121,12 @@ def load_document(path: str) -> Document:
     """Read and parse one input file (``-`` for standard input)."""
     name = display_name(path)
     text = decode(read_bytes(path), name)
-    if not text.strip():
-        raise DataError("the file is empty; expected a TOML document (try `refcli GAME template final`)", file=name, line=1)
-    return Document(name=name, data=parse_toml(text, name), text=text)
+    data = parse_toml(text, name)
+    if not data:
+        raise DataError(
+            "the file is empty (no keys, only blanks or comments); expected a TOML document "
+            "(`refcli GAME template final` prints one)",
+            file=name,
+            line=1,
+        )
+    return Document(name=name, data=data, text=text)

@@ -46,8 +46,8 @@ class KeyLocator:
         self._lines: dict[KeyPath, int] = {}
         self._scanned = False
 
-    def line_of(self, path: KeyPath) -> int | None:
-        """The line of ``path``, or of its nearest located parent."""
+    def line_of(self, path: KeyPath) -> int:
+        """The line of ``path``, or of its nearest located parent (else line 1)."""
         if not self._scanned:
             self._scanned = True
             try:
@@ -59,7 +59,7 @@ class KeyLocator:
             if probe in self._lines:
                 return self._lines[probe]
             probe = probe[:-1]
-        return None
+        return 1  # a top-level key that is missing: the document as a whole
 
 
 class _Scanner:

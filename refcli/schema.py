@@ -125,7 +125,8 @@ class Table:
 
     def check_integer(self, key: str | int, value: Any, *, minimum: int, maximum: int, what: str = "") -> int:
         label = f"{what} " if what else ""
-        expected = f"{label}an integer from {minimum} to {maximum}"
+        span = f"{minimum} or {maximum}" if maximum == minimum + 1 else f"from {minimum} to {maximum}"
+        expected = f"{label}an integer {span}"
         if isinstance(value, bool) or not isinstance(value, int):
             raise self.error(key, expected, describe(value))
         if not minimum <= value <= maximum:

@@ -16,7 +16,14 @@ from refcli.games.kuhhandel.components import (
     accepted_names,
     animal_id,
 )
-from refcli.games.kuhhandel.scoring import GameResult, Holding, Snapshot, over_four, score_game
+from refcli.games.kuhhandel.scoring import (
+    GameResult,
+    Holding,
+    Snapshot,
+    describe_open,
+    over_four,
+    score_game,
+)
 from refcli.inputs import Document
 from refcli.options import ScoreOptions
 from refcli.report import PlayerScore, Report, competition_ranks, score_report
@@ -92,7 +99,7 @@ def read_snapshot(doc: Document) -> Snapshot:
 
 def not_over_error(doc: Document, result: GameResult) -> Exception:
     top = Table(doc, doc.data)
-    described = "; ".join(open_.describe() for open_ in result.open_animals)
+    described = describe_open(result.open_animals)
     return top.error(
         "player",
         f"all {TOTAL_CARDS} animal cards held in complete sets, as at the end of the game",
@@ -124,8 +131,10 @@ def build_report(file: str, result: GameResult, options: ScoreOptions) -> Report
     if result.over:
         status = f"The game is over: all {TOTAL_CARDS} animal cards are held in complete sets."
     else:
-        status = "The game is not over (--partial): only complete sets are scored. Still open: " + "; ".join(
-            o.describe() for o in result.open_animals
+        status = (
+            "The game is not over (--partial): only complete sets are scored. Still open: "
+            + describe_open(result.open_animals)
+            + "."
         )
     notes = list(result.warnings)
     if options.multiply and result.edition == 2:
@@ -140,7 +149,7 @@ def build_report(file: str, result: GameResult, options: ScoreOptions) -> Report
         players=players,
         over=result.over,
         status=status,
-        tie_break="none: equal top scores share the win (K8, interpretation)" if shared else None,
+        tie_break="no tie-break: equal top scores share the win (K8, an interpretation)" if shared else None,
         notes=notes,
         citations=rules.cite(result.clauses),
         extra={

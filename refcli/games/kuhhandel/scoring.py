@@ -87,7 +87,7 @@ class PlayerResult:
                 text += f" × {self.multiplier} sets"
             if self.bonus:
                 text += f" + bonus card {self.bonus}"
-            if self.multiplier > 1 or self.bonus or len(self.sets) > 1:
+            if self.multiplier > 1 or self.bonus:
                 text += f" = {self.score}"
         if self.unscored:
             text += " (unscored: " + ", ".join(f"{count} {animal}" for animal, count in self.unscored) + ")"
@@ -106,6 +106,17 @@ class GameResult:
     @property
     def over(self) -> bool:
         return not self.open_animals
+
+
+def describe_open(open_list: tuple[OpenAnimal, ...] | list[OpenAnimal]) -> str:
+    """One sentence naming what keeps the game from being over."""
+    parts = [o.describe() for o in open_list if o.holders]
+    untouched = [o.animal for o in open_list if not o.holders]
+    if untouched:
+        parts.append(
+            f"nobody holds any {', '.join(untouched)} ({len(untouched) * CARDS_PER_ANIMAL} cards still to be auctioned)"
+        )
+    return "; ".join(parts)
 
 
 def open_animals(players: tuple[Holding, ...]) -> list[OpenAnimal]:

@@ -1,0 +1,165 @@
+"""The command line through typer's CliRunner: verbs, formats, files, exit codes."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from conftest import EXAMPLES, Invoke
+
+from refcli import __version__
+
+RULEBOOK = str(EXAMPLES / "kuhhandel" / "rulebook-2460.toml")
+Write = Callable[..., str]
+
+
+def test_version(invoke: Invoke) -> None:
+    result = invoke(["--version"])
+    assert result.exit_code == 0
+    assert result.stdout.strip() == f"refcli {__version__}"
+
+
+def test_no_arguments_shows_help_listing_the_games(invoke: Invoke) -> None:
+    result = invoke([])
+    assert "kuhhandel" in result.output and "score" in result.output
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "toml"])
+def test_rulebook_example_prints_2460_with_the_quoted_rule_in_every_format(invoke: Invoke, fmt: str) -> None:
+    result = invoke(["kuhhandel", "score", RULEBOOK, "--format", fmt])
+    assert result.exit_code == 0, result.stderr
+    quote = "si tiene tres sets completos, lo triplica"
+    if fmt == "text":
+        assert "2460" in result.stdout
+        assert "pig 650 + dog 160 + rooster 10 = 820 × 3 sets = 2460" in result.stdout
+        assert quote in " ".join(result.stdout.split())
+        return
+    doc = json.loads(result.stdout) if fmt == "json" else tomllib.loads(result.stdout)
+    ana = next(player for player in doc["players"] if player["name"] == "Ana")
+    assert ana["score"] == 2460
+    assert ana["breakdown"]["multiplier"] == 3 and ana["breakdown"]["sum"] == 820
+    assert any(quote in citation["text"] for citation in doc["citations"])
+    assert {"game", "edition", "players", "winners", "citations"} <= doc.keys()
+
+
+def test_text_output_is_plain_when_piped(invoke: Invoke) -> None:
+    result = invoke(["kuhhandel", "score", RULEBOOK])
+    assert "\x1b[" not in result.stdout
+
+
+def test_global_score_dispatches_on_the_game_key(invoke: Invoke) -> None:
+    result = invoke(["score", RULEBOOK, "-f", "json"])
+    assert result.exit_code == 0
+    assert json.loads(result.stdout)["game"] == "kuhhandel"
+
+
+def test_global_score_needs_a_game_key(invoke: Invoke, write: Write) -> None:
+    path = write('[[player]]\nname = "Ana"\n')
+    result = invoke(["score", path])
+    assert result.exit_code == 65
+    assert "game: expected the game id" in result.stderr
+
+
+def test_unimplemented_game_is_a_clear_data_error(invoke: Invoke, write: Write) -> None:
+    result = invoke(["score", write('game = "money"\n')])
+    assert result.exit_code == 65
+    assert "cannot score Money! games yet" in result.stderr
+
+
+def test_several_files_report_all_and_the_worst_code_wins(invoke: Invoke, write: Write) -> None:
+    bad = write("game = 'kuhhandel'\nedition = 7\n", "bad.toml")
+    result = invoke(["kuhhandel", "score", RULEBOOK, bad, "/no/such/file.toml", RULEBOOK, "-f", "json"])
+    assert result.exit_code == 66
+    doc = json.loads(result.stdout)
+    assert len(doc["games"]) == 2
+    assert "bad.toml:2: edition" in result.stderr and "/no/such/file.toml: cannot read" in result.stderr
+    only_bad = invoke(["kuhhandel", "score", RULEBOOK, bad])
+    assert only_bad.exit_code == 65
+
+
+def test_standard_input(invoke: Invoke) -> None:
+    text = Path(RULEBOOK).read_text(encoding="utf-8")
+    result = invoke(["kuhhandel", "score", "-", "-f", "json"], input=text)
+    assert result.exit_code == 0
+    assert json.loads(result.stdout)["file"] == "<stdin>"
+
+
+def test_partial_scores_an_unfinished_game_and_says_so(invoke: Invoke) -> None:
+    path = str(EXAMPLES / "kuhhandel" / "unfinished.toml")
+    refused = invoke(["kuhhandel", "score", path])
+    assert refused.exit_code == 65
+    assert "cat is split (Ana 2, Ben 2): a cow trade is still possible" in refused.stderr
+    assert "nobody holds any horse" in refused.stderr and "--partial" in refused.stderr
+    result = invoke(["kuhhandel", "score", path, "--partial", "-f", "json"])
+    doc = json.loads(result.stdout)
+    assert result.exit_code == 0 and doc["over"] is False
+    assert {entry["animal"] for entry in doc["open"]} == {"cat", "horse"}
+
+
+def test_animals_lists_values(invoke: Invoke) -> None:
+    doc = json.loads(invoke(["kuhhandel", "animals", "-f", "json"]).stdout)
+    values = {entry["animal"]: entry["value"] for entry in doc["animals"]}
+    assert values == {
+        "rooster": 10, "goose": 40, "cat": 90, "dog": 160, "sheep": 250,
+        "goat": 350, "donkey": 500, "pig": 650, "cow": 800, "horse": 1000,
+    }
+
+
+def test_rules_by_id_topic_and_interpretation_marking(invoke: Invoke) -> None:
+    doc = json.loads(invoke(["kuhhandel", "rules", "K3", "-f", "json"]).stdout)
+    assert [c["id"] for c in doc["clauses"]] == ["K3"]
+    assert doc["clauses"][0]["interpretation"] is True
+    assert {"id", "source", "section", "text", "summary"} <= doc["clauses"][0].keys()
+    text = invoke(["kuhhandel", "rules", "K3"]).stdout
+    assert "[K3] interpretation (rulings register)" in text
+    donkey = json.loads(invoke(["kuhhandel", "rules", "donkey", "-f", "json"]).stdout)
+    assert "donkey.payouts" in [c["id"] for c in donkey["clauses"]]
+    everything = json.loads(invoke(["kuhhandel", "rules", "-f", "json"]).stdout)
+    topics = " ".join(c["id"] for c in everything["clauses"])
+    for topic in ("components", "setup", "auction", "donkey", "no-change", "cannot-pay", "cow-trade", "tie",
+                  "pairs", "empty-deck", "end", "score", "edition1", "K1", "K8"):
+        assert topic in topics
+
+
+def test_rules_with_no_match_says_so(invoke: Invoke) -> None:
+    result = invoke(["kuhhandel", "rules", "xyzzy"])
+    assert result.exit_code == 0 and "No Kuhhandel clause matches" in result.stdout
+
+
+def test_editions_side_by_side(invoke: Invoke) -> None:
+    doc = json.loads(invoke(["kuhhandel", "editions", "-f", "json"]).stdout)
+    topics = {d["topic"] for d in doc["differences"]}
+    assert topics == {"start money", "cow-trade money", "zero cards", "scoring", "bonus card"}
+    for difference in doc["differences"]:
+        assert {"topic", "edition1", "edition2", "citations"} <= difference.keys()
+
+
+def test_template_prints_a_snapshot_that_scores(invoke: Invoke, write: Write) -> None:
+    text = invoke(["kuhhandel", "template", "final"]).stdout
+    assert text.startswith("#")
+    result = invoke(["kuhhandel", "score", write(text)])
+    assert result.exit_code == 0
+
+
+def test_template_output_refuses_to_overwrite_without_force(invoke: Invoke, tmp_path: Path) -> None:
+    target = tmp_path / "final.toml"
+    assert invoke(["kuhhandel", "template", "final", "-o", str(target)]).exit_code == 0
+    target.write_text("mine", encoding="utf-8")
+    refused = invoke(["kuhhandel", "template", "final", "-o", str(target)])
+    assert refused.exit_code == 73 and "--force" in refused.stderr
+    assert target.read_text(encoding="utf-8") == "mine"
+    assert invoke(["kuhhandel", "template", "final", "-o", str(target), "--force"]).exit_code == 0
+    assert target.read_text(encoding="utf-8").startswith("#")
+    assert [p.name for p in tmp_path.iterdir()] == ["final.toml"]  # no temporary left behind
+
+
+def test_unknown_template_kind_is_a_usage_error(invoke: Invoke) -> None:
+    assert invoke(["kuhhandel", "template", "nonsense"]).exit_code == 2
+
+
+def test_unknown_option_is_a_usage_error(invoke: Invoke) -> None:
+    assert invoke(["kuhhandel", "score", RULEBOOK, "--bogus"]).exit_code == 2
+    assert invoke(["kuhhandel", "score", RULEBOOK, "--format", "yaml"]).exit_code == 2
