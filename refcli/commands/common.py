@@ -6,12 +6,9 @@ on stderr and an exit status (``refcli.exit_status`` says which).
 
 from __future__ import annotations
 
-import os
 import sys
-import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Annotated, NoReturn
 
 import typer
@@ -101,6 +98,10 @@ def game_of(doc: "Document") -> "registry.Game":  # type: ignore[name-defined]  
 
 def write_new_file(path: str, text: str, force: bool) -> None:
     """Write ``text`` to ``path`` atomically; refuse to overwrite without ``--force``."""
+    import os  # imported here: only `template -o` writes files
+    import tempfile
+    from pathlib import Path
+
     target = Path(path)
     if target.exists() and not force:
         raise OutputUnwritable(f"{path} exists; use --force to overwrite it")

@@ -1,0 +1,663 @@
+"""Man pages generated from the command tree that typer builds.
+
+``python -m refcli.manpage [--check] [DIR]`` writes ``refcli.1`` (the root and
+its top-level commands) and one ``refcli-<group>.1`` per command group found
+in the tree (today ``refcli-kuhhandel.1``) into DIR, ``man/`` by default.
+``--check`` writes nothing and exits 1 when a page is stale or missing, so CI
+and ``tests/test_manpages.py`` can keep the committed pages honest.
+
+Why not click-man: typer >= 0.26 bundles its own click (``typer._click``), so
+``isinstance(param, click.Option)`` is false for every typer parameter and
+click-man writes pages without options. This module duck-types instead: a
+group has ``.commands``, a parameter says what it is in ``param_type_name``.
+
+Output is roff with man(7) macros (plus ``.SY``/``.EX`` from groff_man(7),
+which mandoc also reads). The date is a constant and nothing depends on the
+machine, so the same tree always gives byte-identical pages.
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+import shlex
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from functools import cmp_to_key
+from pathlib import Path
+from typing import Any
+
+import refcli
+from refcli.exit_status import ExitStatus, worst
+
+# Fixed, not today's date: regenerating must not change a page whose content
+# did not change (the test compares man/ byte for byte).
+DATE = "2026-11-29"
+SECTION = "1"
+MANUAL = "refcli manual"
+PROGRAM = "refcli"
+# Not __name__: that is "__main__" under `python -m`, and the pages must not
+# depend on how the generator was started.
+MODULE = "refcli.manpage"
+
+
+class ManpageError(Exception):
+    """The tree or the tables below cannot make a complete page (say what to add)."""
+
+
+# --------------------------------------------------------------------------
+# Hand-written parts: what the command tree cannot say.
+
+# What each exit code means (SPEC.md, "Exit status"). Keyed by member name so a
+# new ExitStatus member without a meaning stops generation instead of being
+# left out of the pages.
+EXIT_MEANINGS: dict[str, str] = {
+    "OK": "Done; for a recorded game, every file follows the rules.",
+    "RULE_BROKEN": (
+        "A rule is broken: a recorded game breaks one, or a contested situation is itself "
+        "illegal; the output says which rule."
+    ),
+    "USAGE": "Usage error: an unknown command or option, or a bad argument.",
+    "DATA": (
+        "The input is not valid TOML or does not fit the format; the message names the file, "
+        "the line, the key path and what was expected."
+    ),
+    "UNREADABLE": "An input file cannot be read.",
+    "INTERNAL": "A bug in refcli, reported in one line all the same; please report it.",
+    "CANNOT_WRITE": "An output file cannot be created, or it exists and --force was not given.",
+}
+
+# The codes one input file can end with; with several files the worst wins.
+# The others (usage, output, internal errors) stop the run before or after
+# the files and never compete.
+PER_FILE_CODES: tuple[ExitStatus, ...] = (
+    ExitStatus.OK,
+    ExitStatus.RULE_BROKEN,
+    ExitStatus.DATA,
+    ExitStatus.UNREADABLE,
+)
+
+
+@dataclass(frozen=True)
+class Example:
+    what: str  # one sentence saying what the command does, ends with ':'
+    argv: tuple[str, ...]  # the command as typed, starting with "refcli"
+
+
+# Per page (file stem). In order: tests/test_manpages.py runs each page's
+# examples one after another in a scratch directory (with examples/ beside
+# them), so a later example may use a file an earlier one wrote.
+EXAMPLES: dict[str, tuple[Example, ...]] = {
+    "refcli": (
+        Example(
+            "Start a Kuhhandel final snapshot to fill in:",
+            ("refcli", "kuhhandel", "template", "final", "-o", "final.toml"),
+        ),
+        Example(
+            "Score it; the file's game key says which game it is:",
+            ("refcli", "score", "final.toml"),
+        ),
+        Example(
+            "Score several files at once as JSON for a script (the worst exit status wins):",
+            ("refcli", "score", "examples/kuhhandel/rulebook-2460.toml", "final.toml", "--format", "json"),
+        ),
+        Example(
+            "Quote the Kuhhandel rules about the donkey:",
+            ("refcli", "kuhhandel", "rules", "donkey"),
+        ),
+        Example("Print the version:", ("refcli", "--version")),
+    ),
+    "refcli-kuhhandel": (
+        Example(
+            "Score the rulebook's worked example, 4 pigs + 4 dogs + 4 roosters = 2460:",
+            ("refcli", "kuhhandel", "score", "examples/kuhhandel/rulebook-2460.toml"),
+        ),
+        Example(
+            "Write a starter snapshot to fill in (an existing final.toml needs --force):",
+            ("refcli", "kuhhandel", "template", "final", "-o", "final.toml"),
+        ),
+        Example(
+            "Score it as JSON, for a script:",
+            ("refcli", "kuhhandel", "score", "final.toml", "--format", "json"),
+        ),
+        Example(
+            "Quote the rules about the donkey:",
+            ("refcli", "kuhhandel", "rules", "donkey"),
+        ),
+        Example(
+            "Show where editions 1 and 2 differ:",
+            ("refcli", "kuhhandel", "editions"),
+        ),
+    ),
+}
+
+
+@dataclass(frozen=True)
+class SnapshotFormat:
+    """A game's final-snapshot TOML (SPEC.md, "Final snapshots")."""
+
+    keys: tuple[tuple[str, str], ...]  # (key as written, what it holds); may use `code`
+    sample: str  # a small complete file
+
+
+def _kuhhandel_snapshot() -> SnapshotFormat:
+    # Animal names come from the engine so the page cannot list a name the
+    # loader refuses (or miss one it accepts).
+    from refcli.games.kuhhandel.components import ANIMALS, CARDS_PER_ANIMAL
+
+    english = " ".join(f"`{a.id}`" for a in ANIMALS)
+    other = ", ".join(f"{a.spanish}/{a.german}" for a in ANIMALS)
+    return SnapshotFormat(
+        keys=(
+            ("game", '`"kuhhandel"`; optional after `refcli kuhhandel score`, but must match when present.'),
+            (
+                "edition",
+                "`1` or `2` (default `2`): edition 2 multiplies the sum of the sets by their number, "
+                "edition 1 adds them plus the 500 bonus card.",
+            ),
+            ("[[player]]", "One table per player, in seating order (clockwise)."),
+            ("name", "The player's name: unique and not empty."),
+            (
+                "animals",
+                f"Cards held per animal, 0 to {CARDS_PER_ANIMAL}, as an inline table: {english}. "
+                f"The Spanish and German names are accepted too, in any case ({other}).",
+            ),
+            ("bonus", "Edition 1 only: `true` when the player holds the 500 bonus card (default `false`)."),
+        ),
+        sample=(
+            'game = "kuhhandel"\n'
+            "edition = 2\n"
+            "\n"
+            "[[player]]\n"
+            'name = "Ana"\n'
+            "animals = { pig = 4, dog = 4, rooster = 4 }\n"
+            "bonus = false\n"
+        ),
+    )
+
+
+# Keyed by group name (= game id). Built lazily: only page generation needs it.
+SNAPSHOT_FORMATS: dict[str, Callable[[], SnapshotFormat]] = {
+    "kuhhandel": _kuhhandel_snapshot,
+}
+
+# True of every command (SPEC.md, "Commands"); the tree cannot say it.
+COMMON_NOTES: tuple[str, ...] = (
+    "A FILE argument may be `-` to read standard input. Results go to standard output, "
+    "messages to standard error. Text output uses colour only on a terminal, and never "
+    "when `NO_COLOR` is set; `--format json` and `--format toml` print the same document "
+    "for scripts.",
+)
+
+
+# --------------------------------------------------------------------------
+# The command tree (duck-typed: typer's bundled click is not the click package).
+
+
+@dataclass(frozen=True)
+class Node:
+    """One command in the tree, with the context click needs to describe it."""
+
+    path: tuple[str, ...]  # ("refcli", "kuhhandel", "score")
+    command: Any
+    ctx: Any
+
+    @property
+    def is_group(self) -> bool:
+        return hasattr(self.command, "commands")
+
+    @property
+    def title(self) -> str:
+        return " ".join(self.path)
+
+    @property
+    def page(self) -> str:
+        return "-".join(self.path)
+
+    @property
+    def help(self) -> str:
+        return self.command.help or ""
+
+    def params(self) -> list[Any]:
+        return [p for p in self.command.get_params(self.ctx) if not getattr(p, "hidden", False)]
+
+    def children(self) -> list[Node]:
+        """Visible subcommands, in the order ``--help`` lists them."""
+        if not self.is_group:
+            return []
+        found = []
+        for name in self.command.list_commands(self.ctx):
+            sub = self.command.get_command(self.ctx, name)
+            if sub is None or getattr(sub, "hidden", False):
+                continue
+            # resilient_parsing: describe the command without validating or
+            # running anything (no required-argument errors, no callbacks).
+            ctx = sub.make_context(name, [], parent=self.ctx, resilient_parsing=True)
+            found.append(Node((*self.path, name), sub, ctx))
+        return found
+
+
+def command_tree(app: Any = None) -> Node:
+    """The root of the tree typer builds from ``app`` (``refcli.cli.app`` by default)."""
+    import typer.main
+
+    if app is None:
+        from refcli.cli import app as refcli_app
+
+        app = refcli_app
+    root = typer.main.get_command(app)
+    return Node((PROGRAM,), root, root.make_context(PROGRAM, [], resilient_parsing=True))
+
+
+def walk(node: Node) -> Iterator[Node]:
+    """The node and every visible command below it, depth first."""
+    yield node
+    for child in node.children():
+        yield from walk(child)
+
+
+def page_groups(root: Node) -> list[Node]:
+    """The groups that get a page of their own: the root and every sub-group."""
+    return [node for node in walk(root) if node.is_group]
+
+
+def is_argument(param: Any) -> bool:
+    return param.param_type_name == "argument"
+
+
+def is_help_option(param: Any, ctx: Any) -> bool:
+    return param.param_type_name == "option" and set(param.opts) == set(ctx.help_option_names)
+
+
+# --------------------------------------------------------------------------
+# roff text.
+
+_OPTION_HYPHEN = re.compile(r"(?<![\w.])-")  # a hyphen starting a word: an option or `-` (stdin)
+_OPTION_WORD = re.compile(r"(?<![\w.-])(--?[A-Za-z][\w-]*)")  # --partial, -o in running text
+_BACKTICKS = re.compile(r"`([^`]*)`")
+
+
+def _unicode(text: str) -> str:
+    # groff reads its input as Latin-1 unless run through preconv; \[uXXXX]
+    # works everywhere (groff, mandoc, man -l) and keeps -ww quiet.
+    return "".join(ch if ord(ch) < 128 else f"\\[u{ord(ch):04X}]" for ch in text)
+
+
+def prose(text: str) -> str:
+    """Running text: hyphens inside words stay hyphens, option dashes become \\-.
+
+    Options named in the text (--partial, -o) are set in bold, as in OPTIONS.
+    """
+    pieces = _OPTION_WORD.split(text)
+    return "".join(bold(piece) if index % 2 else _plain(piece) for index, piece in enumerate(pieces))
+
+
+def _plain(text: str) -> str:
+    return _unicode(_OPTION_HYPHEN.sub(r"\\-", text.replace("\\", "\\e")))
+
+
+def literal(text: str) -> str:
+    """Something typed exactly (a command, option, key): every dash is a minus."""
+    return _unicode(text.replace("\\", "\\e").replace("-", "\\-").replace("'", "\\(aq"))
+
+
+def bold(text: str) -> str:
+    return f"\\fB{literal(text)}\\fR"
+
+
+def italic(text: str) -> str:
+    return f"\\fI{literal(text)}\\fR"
+
+
+def inline(text: str) -> str:
+    """Prose with `code` spans set in bold (backticks come from docstrings)."""
+    parts = _BACKTICKS.split(text)
+    return "".join(bold(part) if index % 2 else prose(part) for index, part in enumerate(parts))
+
+
+def text_line(line: str) -> str:
+    """A line of text that roff must not mistake for a request."""
+    return "\\&" + line if line.startswith((".", "'")) else line
+
+
+def paragraphs(help_text: str) -> list[str]:
+    """Docstring paragraphs, each reflowed to one line (click drops text after \\f)."""
+    text = inspect.cleandoc(help_text.split("\f", 1)[0])
+    return [" ".join(block.split()) for block in re.split(r"\n\s*\n", text) if block.strip()]
+
+
+def paragraph_lines(help_text: str) -> list[str]:
+    lines: list[str] = []
+    for index, para in enumerate(paragraphs(help_text)):
+        if index:
+            lines.append(".PP")
+        lines.append(text_line(inline(para)))
+    return lines
+
+
+def name_line(node: Node) -> str:
+    """The NAME summary: the first help paragraph, without its final period."""
+    first = next(iter(paragraphs(node.help)), "")
+    return first.removesuffix(".").replace("`", "")
+
+
+# --------------------------------------------------------------------------
+# Parameters.
+
+
+def _long_first(opts: Sequence[str]) -> str:
+    return next((o for o in opts if o.startswith("--")), opts[0])
+
+
+def option_value(param: Any) -> str:
+    """The value an option takes, as roff ('' for a flag)."""
+    if getattr(param, "is_flag", False) or getattr(param, "count", False):
+        return ""
+    choices = getattr(param.type, "choices", None)
+    if choices:
+        return "|".join(bold(str(c)) for c in choices)
+    return italic(param.metavar or param.name.upper())
+
+
+def argument_name(param: Any) -> str:
+    """FILE..., QUERY: typer's own usage shows `{FILE...}` and `{kind}:<final>`."""
+    name = param.metavar or param.name.upper()
+    dots = name.endswith("...") or param.nargs == -1
+    return italic(name.removesuffix("...")) + ("..." if dots else "")
+
+
+def option_synopsis(param: Any) -> str:
+    value = option_value(param)
+    # "\\ " is a space roff will not break at: an option stays with its value
+    piece = bold(_long_first(param.opts)) + (f"\\ {value}" if value else "")
+    piece = piece if param.required else f"[{piece}]"
+    return piece + ("..." if getattr(param, "multiple", False) else "")
+
+
+def argument_synopsis(param: Any) -> str:
+    name = argument_name(param)
+    return name if param.required else f"[{name}]"
+
+
+def option_tag(param: Any) -> str:
+    # short options first, as --help prints them
+    opts = sorted(param.opts, key=lambda o: o.startswith("--")) + list(param.secondary_opts)
+    value = option_value(param)
+    return ", ".join(bold(o) for o in opts) + (f" {value}" if value else "")
+
+
+def option_help(param: Any, ctx: Any) -> str:
+    if is_help_option(param, ctx):
+        # typer says "Show this message and exit", which reads oddly in a manual
+        return "Show the help for this command and exit."
+    record = param.get_help_record(ctx)
+    # the record adds what --help adds: [default: …], [required], env vars
+    return " ".join((record[1] if record else param.help or "").split())
+
+
+def argument_help(param: Any) -> str:
+    text = " ".join((param.help or "").split())
+    choices = getattr(param.type, "choices", None)
+    if choices:
+        text += " One of: " + ", ".join(f"`{c}`" for c in choices) + "."
+    return text.strip()
+
+
+def param_entries(node: Node, *, with_help_option: bool) -> list[str]:
+    """A .TP list: arguments first (as in the synopsis), then options."""
+    lines: list[str] = []
+    params = node.params()
+    for param in [p for p in params if is_argument(p)]:
+        lines += [".TP", argument_name(param), text_line(inline(argument_help(param)))]
+    for param in [p for p in params if not is_argument(p)]:
+        if is_help_option(param, node.ctx) and not with_help_option:
+            continue
+        lines += [".TP", option_tag(param), text_line(inline(option_help(param, node.ctx)))]
+    return lines
+
+
+# --------------------------------------------------------------------------
+# Sections.
+
+
+def synopsis(node: Node) -> list[str]:
+    """``.SY``/``.YS``: the command, then its options and arguments, hanging."""
+    if node.is_group:
+        pieces = [f"[{italic('OPTIONS')}]", f"{italic('COMMAND')} [{italic('ARGS')}]..."]
+    else:
+        params = node.params()
+        pieces = [option_synopsis(p) for p in params if not is_argument(p) and not is_help_option(p, node.ctx)]
+        pieces += [argument_synopsis(p) for p in params if is_argument(p)]
+    return [f'.SY "{literal(node.title)}"', *pieces, ".YS"]
+
+
+def manref(page: str) -> str:
+    # \\% keeps the page name in one piece: "refcli-kuhhan- del(1)" cannot be looked up
+    return f".BR \\%{literal(page)} ({SECTION})"
+
+
+def command_entry(node: Node) -> list[str]:
+    lines = [f'.SS "{literal(node.title)}"', *synopsis(node), ".PP", *paragraph_lines(node.help)]
+    if node.is_group:
+        # a sub-group is described in full on its own page; name its commands here
+        names = ", ".join(bold(child.path[-1]) for child in node.children())
+        lines += [".PP", text_line(f"Commands: {names}; see"), manref(node.page) + "."]
+    return lines + param_entries(node, with_help_option=False)
+
+
+def section(title: str, body: list[str]) -> list[str]:
+    return [f'.SH "{title}"' if " " in title else f".SH {title}", *body]
+
+
+def name_section(node: Node) -> list[str]:
+    return section("NAME", [f"{literal(node.page)} \\- {prose(name_line(node))}"])
+
+
+def synopsis_section(node: Node) -> list[str]:
+    body = synopsis(node)
+    for child in node.children():
+        body += synopsis(child)
+    return section("SYNOPSIS", body)
+
+
+def description_section(node: Node, root: Node) -> list[str]:
+    body = paragraph_lines(node.help)
+    if node.path == root.path:
+        games = [group for group in page_groups(root) if group.path != root.path]
+        if games:
+            body += [".PP", "Each game has its own command group, described in its own page:"]
+            body += [manref(g.page) + ("," if i < len(games) - 1 else ".") for i, g in enumerate(games)]
+    else:
+        names = " or ".join(f"`{name}`" for name in node.ctx.help_option_names)
+        body += [".PP", text_line(inline(f"Every command accepts {names}."))]
+    for note in COMMON_NOTES:
+        body += [".PP", text_line(inline(note))]
+    return section("DESCRIPTION", body)
+
+
+def commands_section(node: Node) -> list[str]:
+    body: list[str] = []
+    for child in node.children():
+        body += command_entry(child)
+    return section("COMMANDS", body)
+
+
+def options_section(node: Node) -> list[str]:
+    return section("OPTIONS", param_entries(node, with_help_option=True))
+
+
+def _worse(a: ExitStatus, b: ExitStatus) -> int:
+    if a == b:
+        return 0
+    return 1 if worst(a, b) == a else -1
+
+
+def exit_status_section() -> list[str]:
+    body: list[str] = []
+    for status in sorted(ExitStatus, key=int):
+        if status.name not in EXIT_MEANINGS:
+            raise ManpageError(f"no meaning for exit status {status.name}: add it to EXIT_MEANINGS in {MODULE}")
+        body += [".TP", bold(str(int(status))), text_line(prose(EXIT_MEANINGS[status.name]))]
+    # the order comes from refcli.exit_status.worst, so the page says what the code does
+    chain = " > ".join(str(int(s)) for s in sorted(PER_FILE_CODES, key=cmp_to_key(_worse), reverse=True))
+    body += [".PP", f"With several files every file is still reported, and the worst code wins ({chain})."]
+    return section("EXIT STATUS", body)
+
+
+def examples_section(node: Node) -> list[str]:
+    if node.page not in EXAMPLES:
+        raise ManpageError(f"no examples for {node.page}({SECTION}): add them to EXAMPLES in {MODULE}")
+    body: list[str] = []
+    for example in EXAMPLES[node.page]:
+        body += [".PP", text_line(inline(example.what)), ".PP", ".RS 4", ".EX"]
+        body += [text_line(literal(shlex.join(example.argv))), ".EE", ".RE"]
+    return section("EXAMPLES", body)
+
+
+def catalogue_entry(path: str, game: str) -> list[str]:
+    """The rule catalogue: where it is installed and what a clause holds."""
+    return [
+        ".TP",
+        path,
+        text_line(
+            inline(
+                f"The {game} rule catalogue inside the installed package (`data/rules/` in a "
+                "source checkout): each clause's id, source document, section, quoted text and "
+                "English summary, as quoted in every result."
+            )
+        ),
+    ]
+
+
+def snapshot_lines(game: str) -> list[str]:
+    if game not in SNAPSHOT_FORMATS:
+        raise ManpageError(f"no snapshot format for {game}: add it to SNAPSHOT_FORMATS in {MODULE}")
+    fmt = SNAPSHOT_FORMATS[game]()
+    intro = (
+        f"The TOML file `refcli {game} score` and `refcli score` read. "
+        "Unknown keys are errors (they are nearly always typos)."
+    )
+    lines = ['.SS "Final snapshot"', text_line(inline(intro))]
+    for key, meaning in fmt.keys:
+        lines += [".TP", bold(key), text_line(inline(meaning))]
+    lines += [".PP", "For example:", ".PP", ".RS 4", ".EX"]
+    lines += [text_line(literal(line)) for line in fmt.sample.splitlines()]
+    return lines + [".EE", ".RE"]
+
+
+def files_section(node: Node, root: Node) -> list[str]:
+    if node.path != root.path:
+        game = node.path[-1]
+        catalogue = catalogue_entry(italic(f"refcli/data/rules/{game}.toml"), game)
+        return section("FILES", [*snapshot_lines(game), '.SS "Rule catalogue"', *catalogue])
+    intro = (
+        "Inputs are TOML files. A final snapshot names its game in `game` and has one "
+        "`[[player]]` table per player with a unique `name`; each game's page gives the rest."
+    )
+    generic = italic("refcli/data/rules/GAME.toml")
+    body = [
+        text_line(inline(intro)),
+        *catalogue_entry(generic, "game's"),
+        ".TP",
+        italic("refcli/data/sources.toml"),
+        text_line(prose("The rule documents the catalogues quote, by id.")),
+    ]
+    return section("FILES", body)
+
+
+def see_also_section(node: Node, root: Node) -> list[str]:
+    others = [group.page for group in page_groups(root) if group.page != node.page]
+    refs = [manref(page) + ("," if i < len(others) - 1 else "") for i, page in enumerate(others)]
+    return section("SEE ALSO", refs)
+
+
+def header(node: Node) -> list[str]:
+    return [
+        f'.\\" Generated by {MODULE} from the command tree; do not edit.',
+        '.\\" Regenerate with: python -m refcli.manpage',
+        f'.TH {literal(node.page.upper())} {SECTION} "{DATE}" "{PROGRAM} {refcli.__version__}" "{MANUAL}"',
+    ]
+
+
+def render_page(node: Node, root: Node) -> str:
+    lines = [
+        *header(node),
+        *name_section(node),
+        *synopsis_section(node),
+        *description_section(node, root),
+        *commands_section(node),
+        *options_section(node),
+        *exit_status_section(),
+        *examples_section(node),
+        *files_section(node, root),
+        *see_also_section(node, root),
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def render_pages(app: Any = None) -> dict[str, str]:
+    """Every page, file name → roff text (for ``refcli.cli.app`` unless another app is given)."""
+    root = command_tree(app)
+    return {f"{group.page}.{SECTION}": render_page(group, root) for group in page_groups(root)}
+
+
+# --------------------------------------------------------------------------
+# python -m refcli.manpage [--check] [DIR]
+
+
+def stale_pages(pages: dict[str, str], directory: Path) -> list[str]:
+    """Pages that are missing from DIR or differ from what the tree gives."""
+    # bytes, not text: read_text would hide a page whose line endings changed
+    return [
+        name
+        for name, text in pages.items()
+        if not (directory / name).is_file() or (directory / name).read_bytes() != text.encode("utf-8")
+    ]
+
+
+def obsolete_pages(pages: dict[str, str], directory: Path) -> list[str]:
+    """refcli pages in DIR that the tree no longer gives (a removed group)."""
+    if not directory.is_dir():
+        return []
+    return sorted(p.name for p in directory.glob(f"{PROGRAM}*.{SECTION}") if p.name not in pages)
+
+
+def write_pages(pages: dict[str, str], directory: Path) -> None:
+    directory.mkdir(parents=True, exist_ok=True)
+    for name, text in pages.items():
+        # newline="\n": the same bytes on every platform
+        (directory / name).write_text(text, encoding="utf-8", newline="\n")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m refcli.manpage", description="Write refcli's man pages.")
+    parser.add_argument("--check", action="store_true", help="write nothing; exit 1 if a page is stale or missing")
+    parser.add_argument("directory", nargs="?", default="man", type=Path, metavar="DIR", help="where the pages go (default: man/ in the current directory)")
+    args = parser.parse_args(argv)
+    try:
+        pages = render_pages()
+    except ManpageError as error:
+        print(f"refcli.manpage: error: {error}", file=sys.stderr)
+        return 1
+    # never deleted automatically: a page nobody generates may be hand-written
+    obsolete = obsolete_pages(pages, args.directory)
+    for name in obsolete:
+        print(f"obsolete (no such command group; remove it): {args.directory / name}", file=sys.stderr)
+    if args.check:
+        stale = stale_pages(pages, args.directory)
+        for name in stale:
+            print(f"stale or missing: {args.directory / name}", file=sys.stderr)
+        if stale or obsolete:
+            print("run: python -m refcli.manpage", file=sys.stderr)
+        return 1 if stale or obsolete else 0
+    write_pages(pages, args.directory)
+    for name in pages:
+        print(f"wrote {args.directory / name}")
+    return 1 if obsolete else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,318 @@
+"""The man pages in man/ are what refcli.manpage makes of the command tree.
+
+Like sqlite-utils' test_docs.py: every command has help and a man page entry.
+The tree is walked here independently of refcli.manpage (through the same
+duck-typed click API: ``.commands``, ``.params``), so a generator that
+skipped a command could not pass by agreeing with itself.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Annotated, Any
+
+import pytest
+import typer
+import typer.main
+from typer.testing import CliRunner
+
+from refcli import manpage
+from refcli.cli import app
+from refcli.exit_status import ExitStatus
+
+REPO = Path(__file__).resolve().parents[1]
+MAN = REPO / "man"
+REGENERATE = "run `python -m refcli.manpage` from the repository root and commit man/"
+REQUIRED_SECTIONS = [
+    "NAME",
+    "SYNOPSIS",
+    "DESCRIPTION",
+    "COMMANDS",
+    "OPTIONS",
+    "EXIT STATUS",
+    "EXAMPLES",
+    "FILES",
+    "SEE ALSO",
+]
+GROFF = shutil.which("groff")
+needs_groff = pytest.mark.skipif(GROFF is None, reason="groff is not installed")
+
+PAGES = manpage.render_pages()
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def visible_commands(command: Any, path: tuple[str, ...]) -> Iterator[tuple[tuple[str, ...], Any]]:
+    """(path, command) for every visible command below ``command``."""
+    for name, sub in getattr(command, "commands", {}).items():
+        if getattr(sub, "hidden", False):
+            continue
+        yield (*path, name), sub
+        yield from visible_commands(sub, (*path, name))
+
+
+def all_commands() -> list[tuple[tuple[str, ...], Any]]:
+    return list(visible_commands(typer.main.get_command(app), ("refcli",)))
+
+
+def unroff(text: str) -> str:
+    """Undo the escapes the pages use, enough to compare names and options."""
+    return text.replace("\\-", "-").replace("\\e", "\\").replace("\\%", "").replace("\\&", "")
+
+
+def sections(text: str) -> dict[str, str]:
+    """Section name → its roff source (up to the next .SH)."""
+    found: dict[str, str] = {}
+    for chunk in re.split(r"^\.SH ", text, flags=re.M)[1:]:
+        title, _, body = chunk.partition("\n")
+        found[title.strip().strip('"')] = body
+    return found
+
+
+def section_titles(text: str) -> list[str]:
+    return [line[4:].strip().strip('"') for line in text.splitlines() if line.startswith(".SH ")]
+
+
+def groff_lint(text: str) -> subprocess.CompletedProcess[str]:
+    assert GROFF is not None
+    return subprocess.run(
+        [GROFF, "-man", "-ww", "-z"], input=text, capture_output=True, text=True, timeout=60, check=False
+    )
+
+
+def groff_ascii(text: str) -> str:
+    assert GROFF is not None
+    done = subprocess.run(
+        [GROFF, "-man", "-Tascii", "-P", "-c", "-rLL=200n"], input=text, capture_output=True, text=True, check=True
+    )
+    # -c leaves bold/underline as overstrikes: drop them to compare words
+    return re.sub(r".\x08", "", done.stdout)
+
+
+# ---------------------------------------------------------------- man/ is current
+
+
+def test_man_directory_matches_the_generator() -> None:
+    committed = {path.name: path.read_bytes() for path in MAN.glob("*.1")} if MAN.is_dir() else {}
+    expected = {name: text.encode("utf-8") for name, text in PAGES.items()}
+    assert sorted(committed) == sorted(expected), f"man/ has the wrong set of pages; {REGENERATE}"
+    stale = [name for name in expected if committed[name] != expected[name]]
+    assert not stale, f"stale man pages {stale}; {REGENERATE}"
+
+
+def test_there_is_a_page_per_game_group() -> None:
+    root = typer.main.get_command(app)
+    groups = [name for name, sub in root.commands.items() if hasattr(sub, "commands") and not sub.hidden]
+    assert groups, "refcli should have at least one game group"
+    assert set(PAGES) == {"refcli.1", *(f"refcli-{name}.1" for name in groups)}
+
+
+def test_generation_is_reproducible() -> None:
+    assert manpage.render_pages() == PAGES
+    assert all(f'"{manpage.DATE}"' in text for text in PAGES.values())
+
+
+# ---------------------------------------------------------------- every command documented
+
+
+@pytest.mark.parametrize("path", [p for p, _ in all_commands()], ids=" ".join)
+def test_every_command_has_help_and_a_man_page_entry(path: tuple[str, ...]) -> None:
+    command = dict(all_commands())[path]
+    assert (command.help or "").strip(), f"`{' '.join(path)}` has no help text (write its docstring)"
+    page = "-".join(path[:-1]) + ".1"
+    assert page in PAGES, f"no man page {page} for `{' '.join(path)}`"
+    commands = unroff(sections(PAGES[page])["COMMANDS"])
+    assert f'.SS "{" ".join(path)}"' in commands, f"`{' '.join(path)}` missing from COMMANDS in {page}"
+
+
+@pytest.mark.parametrize("path", [p for p, _ in all_commands()], ids=" ".join)
+def test_every_option_and_argument_has_help_and_is_in_the_entry(path: tuple[str, ...]) -> None:
+    command = dict(all_commands())[path]
+    page = "-".join(path[:-1]) + ".1"
+    after = unroff(sections(PAGES[page])["COMMANDS"]).split(f'.SS "{" ".join(path)}"', 1)[1]
+    entry = after.split("\n.SS ", 1)[0]
+    for param in command.params:
+        if getattr(param, "hidden", False):
+            assert not any(f"\\fB{opt}\\fR" in entry for opt in param.opts), f"hidden {param.opts} is in {page}"
+            continue
+        assert (param.help or "").strip(), f"`{' '.join(path)}` {param.opts} has no help text"
+        if param.param_type_name == "option":
+            for opt in param.opts:
+                assert f"\\fB{opt}\\fR" in entry, f"{opt} of `{' '.join(path)}` missing from {page}"
+
+
+def test_group_options_are_in_options_section() -> None:
+    options = unroff(sections(PAGES["refcli.1"])["OPTIONS"])
+    for opt in ("--version", "-V", "--install-completion", "--show-completion", "--help", "-h"):
+        assert f"\\fB{opt}\\fR" in options, f"{opt} missing from OPTIONS in refcli.1"
+
+
+# ---------------------------------------------------------------- page structure
+
+
+@pytest.mark.parametrize("name", sorted(PAGES))
+def test_page_has_the_required_sections_in_order(name: str) -> None:
+    titles = section_titles(PAGES[name])
+    present = [title for title in titles if title in REQUIRED_SECTIONS]
+    assert present == REQUIRED_SECTIONS, f"{name}: sections are {titles}"
+
+
+@pytest.mark.parametrize("name", sorted(PAGES))
+def test_exit_status_lists_every_code_and_the_worst_wins_rule(name: str) -> None:
+    body = unroff(sections(PAGES[name])["EXIT STATUS"])
+    for code in (0, 1, 2, 65, 66, 70, 73, *map(int, ExitStatus)):
+        assert f".TP\n\\fB{code}\\fR\n" in body, f"exit status {code} missing from {name}"
+    assert "worst code wins (66 > 65 > 1 > 0)" in body
+
+
+@pytest.mark.parametrize("name", sorted(PAGES))
+def test_header_is_man7_with_fixed_date_and_version(name: str) -> None:
+    from refcli import __version__
+
+    th = unroff(next(line for line in PAGES[name].splitlines() if line.startswith(".TH ")))
+    assert th == f'.TH {name.removesuffix(".1").upper()} 1 "2026-11-29" "refcli {__version__}" "refcli manual"'
+    assert ".Dd" not in PAGES[name] and ".Sh" not in PAGES[name], "man(7), not mdoc"
+
+
+def test_game_page_describes_the_snapshot_and_the_catalogue() -> None:
+    files = unroff(sections(PAGES["refcli-kuhhandel.1"])["FILES"])
+    for key in ("game", "edition", "[[player]]", "name", "animals", "bonus"):
+        assert f".TP\n\\fB{key}\\fR\n" in files, f"snapshot key {key} not described"
+    assert "refcli/data/rules/kuhhandel.toml" in files
+    assert (REPO / "data" / "rules" / "kuhhandel.toml").is_file()
+
+
+def test_see_also_names_the_other_pages() -> None:
+    assert ".BR \\%refcli\\-kuhhandel (1)" in sections(PAGES["refcli.1"])["SEE ALSO"]
+    assert ".BR \\%refcli (1)" in sections(PAGES["refcli-kuhhandel.1"])["SEE ALSO"]
+
+
+# ---------------------------------------------------------------- roff is clean
+
+
+@needs_groff
+@pytest.mark.parametrize("name", sorted(PAGES))
+def test_groff_finds_nothing_to_warn_about(name: str) -> None:
+    done = groff_lint(PAGES[name])
+    assert done.returncode == 0 and done.stderr == "", f"groff -man -ww -z {name}:\n{done.stderr}"
+
+
+def test_escaping() -> None:
+    assert manpage.literal("a\\b --x 'y'") == "a\\eb \\-\\-x \\(aqy\\(aq"
+    assert manpage.prose("edition-2 and --partial; - is stdin") == "edition-2 and \\fB\\-\\-partial\\fR; \\- is stdin"
+    assert manpage.inline("the `game` key") == "the \\fBgame\\fR key"
+    assert manpage.text_line(".starts") == "\\&.starts" and manpage.text_line("'q") == "\\&'q"
+    assert manpage.prose("820 × 3") == "820 \\[u00D7] 3"
+
+
+# A small app with everything awkward a docstring can hold, rendered through
+# groff: the pages' escaping must survive what the other engineer writes next.
+fake = typer.Typer(help="The root.")
+fake_game = typer.Typer(help="A made-up game.")
+fake.add_typer(fake_game, name="fakegame")
+
+
+@fake_game.command("shown")
+def _shown(
+    path: Annotated[str, typer.Argument(help="A path.")],
+    secret: Annotated[bool, typer.Option("--secret-flag", hidden=True, help="Hidden.")] = False,
+    level: Annotated[int, typer.Option("--level", "-l", help="How much.")] = 1,
+) -> None:
+    """Do the `shown` thing.
+
+    .starts with a dot, and a C:\\path with a backslash.
+
+    'starts with a quote -- and --level is an option.
+    """
+
+
+@fake_game.command("ghost", hidden=True)
+def _ghost() -> None:
+    """Never listed."""
+
+
+@fake.command("plain")
+def _plain() -> None:
+    """A top-level command."""
+
+
+@pytest.fixture
+def fake_pages(monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
+    example = manpage.Example("Run it:", ("refcli", "fakegame", "shown", "x"))
+    snapshot = manpage.SnapshotFormat(keys=(("game", "Its id."),), sample='game = "fakegame"\n')
+    monkeypatch.setitem(manpage.EXAMPLES, "refcli-fakegame", (example,))
+    monkeypatch.setitem(manpage.SNAPSHOT_FORMATS, "fakegame", lambda: snapshot)
+    return manpage.render_pages(fake)
+
+
+def test_hidden_commands_and_options_are_left_out(fake_pages: dict[str, str]) -> None:
+    page = fake_pages["refcli-fakegame.1"]
+    assert "ghost" not in page and "Never listed" not in page
+    assert "secret" not in page and "Hidden." not in page
+    assert '.SS "refcli fakegame shown"' in unroff(page)
+    assert "\\fB\\-l\\fR, \\fB\\-\\-level\\fR \\fILEVEL\\fR" in page
+
+
+@needs_groff
+def test_awkward_help_text_renders_literally(fake_pages: dict[str, str]) -> None:
+    page = fake_pages["refcli-fakegame.1"]
+    assert groff_lint(page).stderr == ""
+    shown = groff_ascii(page)
+    assert ".starts with a dot, and a C:\\path with a backslash." in shown
+    assert "'starts with a quote -- and --level is an option." in shown
+    assert "Do the shown thing." in shown  # backticks are markup, not text
+    assert "`" not in shown
+
+
+def test_a_group_without_examples_is_refused(fake_pages: dict[str, str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delitem(manpage.EXAMPLES, "refcli-fakegame")
+    with pytest.raises(manpage.ManpageError, match="EXAMPLES"):
+        manpage.render_pages(fake)
+
+
+# ---------------------------------------------------------------- examples work
+
+
+@pytest.mark.parametrize("page", sorted(manpage.EXAMPLES))
+def test_examples_run(page: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each page's examples, in order, in a scratch directory holding examples/."""
+    shutil.copytree(REPO / "examples", tmp_path / "examples")
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+    for example in manpage.EXAMPLES[page]:
+        assert example.argv[0] == "refcli"
+        result = runner.invoke(app, list(example.argv[1:]), catch_exceptions=False)
+        assert result.exit_code == 0, f"{page}: `{' '.join(example.argv)}` exited {result.exit_code}:\n{result.output}"
+        assert result.stdout or result.stderr
+
+
+def test_every_example_is_on_its_page() -> None:
+    for page, examples in manpage.EXAMPLES.items():
+        body = unroff(sections(PAGES[f"{page}.1"])["EXAMPLES"])
+        for example in examples:
+            assert " ".join(example.argv) in body
+
+
+# ---------------------------------------------------------------- python -m refcli.manpage
+
+
+def test_cli_writes_then_checks(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "man"
+    assert manpage.main(["--check", str(target)]) == 1
+    assert "stale or missing" in capsys.readouterr().err
+    assert not target.exists(), "--check must write nothing"
+
+    assert manpage.main([str(target)]) == 0
+    assert {p.name for p in target.iterdir()} == set(PAGES)
+    assert manpage.main(["--check", str(target)]) == 0
+
+    (target / "refcli.1").write_text(PAGES["refcli.1"].replace("EXIT STATUS", "EXIT"), encoding="utf-8")
+    (target / "refcli-gone.1").write_text(".TH X 1\n", encoding="utf-8")
+    assert manpage.main(["--check", str(target)]) == 1
+    err = capsys.readouterr().err
+    assert "refcli.1" in err and "refcli-gone.1" in err and "python -m refcli.manpage" in err
