@@ -67,6 +67,11 @@ def citation_label(citation: dict[str, Any]) -> str:
     return f"[{citation['id']}] {citation['source']} · {citation['section']}"
 
 
+def quoted(citation: dict[str, Any]) -> str:
+    """A rulebook quote in quotation marks; a register entry (refcli's own words) without."""
+    return citation["text"] if citation.get("interpretation") else f"“{citation['text']}”"
+
+
 def plain_text(blocks: list[Block]) -> str:
     lines: list[str] = []
     for block in blocks:
@@ -98,7 +103,7 @@ def plain_text(blocks: list[Block]) -> str:
                 lines.append(block.title)
             for citation in block.citations:
                 lines.append("  " + citation_label(citation))
-                lines.extend(_wrap(f"“{citation['text']}”", "    "))
+                lines.extend(_wrap(quoted(citation), "    "))
                 if citation.get("summary"):
                     lines.extend(_wrap(citation["summary"], "    "))
     return "\n".join(lines).rstrip() + "\n"
@@ -136,7 +141,7 @@ def _rich_text(blocks: list[Block], stream: IO[str]) -> None:
                     body.append("\n\n")
                 label_style = "bold magenta" if citation.get("interpretation") else "bold cyan"
                 body.append(citation_label(citation), style=label_style)
-                body.append(f"\n“{citation['text']}”", style="italic")
+                body.append("\n" + quoted(citation), style="" if citation.get("interpretation") else "italic")
                 if citation.get("summary"):
                     body.append(f"\n{citation['summary']}", style="dim")
             console.print(Padding(Panel(body, title=block.title or None, title_align="left", border_style="dim"), (1, 0, 0, 0)))

@@ -11,6 +11,7 @@ from typing import Any
 from refcli.catalogue import rules_for
 from refcli.games.kuhhandel import clauses as C
 from refcli.games.kuhhandel.components import (
+    BY_ID,
     CARDS_PER_ANIMAL,
     TOTAL_CARDS,
     accepted_names,
@@ -19,6 +20,7 @@ from refcli.games.kuhhandel.components import (
 from refcli.games.kuhhandel.scoring import (
     GameResult,
     Holding,
+    PlayerResult,
     Snapshot,
     describe_open,
     over_four,
@@ -27,7 +29,7 @@ from refcli.games.kuhhandel.scoring import (
 from refcli.inputs import Document
 from refcli.options import ScoreOptions
 from refcli.report import PlayerScore, Report, competition_ranks, score_report
-from refcli.schema import Table, unique_names
+from refcli.schema import Table, describe, unique_names
 
 GAME = "kuhhandel"
 TOP_KEYS = ("game", "edition", "player")
@@ -39,8 +41,6 @@ def check_game_key(top: Table, expected: str) -> None:
     if top.has("game"):
         value = top.raw("game")
         if not isinstance(value, str) or value.strip().casefold() != expected:
-            from refcli.schema import describe
-
             raise top.error("game", f'"{expected}" (this is the {expected} command)', describe(value))
 
 
@@ -162,9 +162,8 @@ def build_report(file: str, result: GameResult, options: ScoreOptions) -> Report
     )
 
 
-def breakdown(p: Any) -> dict[str, Any]:
-    from refcli.games.kuhhandel.components import BY_ID
-
+def breakdown(p: PlayerResult) -> dict[str, Any]:
+    """The JSON breakdown of one player's score: each set, the sum, the multiplier."""
     return {
         "sets": [{"animal": animal, "value": BY_ID[animal].value} for animal in p.sets],
         "sum": p.animal_sum,
