@@ -9,8 +9,8 @@ import typer
 
 from refcli import __version__
 from refcli.commands import kuhhandel
-from refcli.commands.common import FilesArgument, FormatOption, PartialOption, reporting, score_files
-from refcli.options import Format, ScoreOptions
+from refcli.commands.common import FilesArgument, FormatOption, PartialOption, StrictOption, reporting, score_files
+from refcli.options import Format, ScoreOptions, ValidateOptions
 
 app = typer.Typer(
     name="refcli",
@@ -62,6 +62,34 @@ def score(
     """
     with reporting():
         score_files(files, None, ScoreOptions(partial=partial, multiply=multiply), fmt)
+
+
+@app.command("ruling")
+def ruling(
+    file: Annotated[str, typer.Argument(help="A situation file (TOML); - reads standard input.", metavar="FILE")],
+    fmt: FormatOption = Format.text,
+) -> None:
+    """Rule on a contested situation; the file's `game` key says which game.
+
+    Exits 0 with the verdict, or 1 when the situation itself breaks a rule.
+    """
+    with reporting():
+        from refcli.commands.common import rule_file
+
+        rule_file(file, None, fmt)
+
+
+@app.command("validate")
+def validate(files: FilesArgument, strict: StrictOption = False, fmt: FormatOption = Format.text) -> None:
+    """Replay recorded games of any game and report every broken rule by event number.
+
+    Each file's `game` key says which game. Exits 0 when every file follows
+    the rules, 1 when any breaks one (66 unreadable and 65 bad data win over 1).
+    """
+    with reporting():
+        from refcli.commands.common import validate_files
+
+        validate_files(files, None, ValidateOptions(strict=strict), fmt)
 
 
 def main() -> None:

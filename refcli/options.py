@@ -18,3 +18,8 @@ class ScoreOptions:
 
     partial: bool = False  # score an unfinished game as it stands
     multiply: bool = False  # Kuhhandel edition 1: the edition-2 multiplier variant
+
+
+@dataclass(frozen=True)
+class ValidateOptions:
+    strict: bool = False  # stop at the first error

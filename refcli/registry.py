@@ -19,12 +19,16 @@ class Game:
     title: str
     sources: tuple[str, ...]
     aliases: tuple[str, ...] = ()
-    # Module with ``score_document(doc, options) -> Report``; None until the
-    # game's score verb is implemented.
-    score_module: str | None = None
+    # verb → module implementing it, imported only when the verb runs:
+    #   score:    score_document(doc, options) -> Report
+    #   ruling:   rule_document(doc) -> (Report, legal)
+    #   validate: validate_document(doc, options) -> FileResult
+    verbs: tuple[tuple[str, str], ...] = ()
 
-    def scorer(self) -> ModuleType | None:
-        return importlib.import_module(self.score_module) if self.score_module else None
+    def engine(self, verb: str) -> ModuleType | None:
+        """The module implementing ``verb`` for this game, or None if it has none yet."""
+        module = dict(self.verbs).get(verb)
+        return importlib.import_module(module) if module else None
 
 
 GAMES: dict[str, Game] = {
@@ -35,7 +39,11 @@ GAMES: dict[str, Game] = {
             title="Kuhhandel",
             sources=("000", "001"),
             aliases=("you-re-bluffing", "youre-bluffing", "estas-fanfarroneando"),
-            score_module="refcli.games.kuhhandel.final",
+            verbs=(
+                ("score", "refcli.games.kuhhandel.final"),
+                ("ruling", "refcli.games.kuhhandel.situations"),
+                ("validate", "refcli.games.kuhhandel.record"),
+            ),
         ),
         Game(id="bamboozled", title="Bamboozled", sources=("002",), aliases=("enganado",)),
         Game(id="money", title="Money!", sources=("003",), aliases=("dinero",)),

@@ -90,7 +90,8 @@ def plain_text(blocks: list[Block]) -> str:
             widths = [len(header) for header, _ in block.columns]
             for row in block.rows:
                 widths = [max(width, len(cell)) for width, cell in zip(widths, row)]
-            for row in ((header for header, _ in block.columns), *block.rows):
+            headers = tuple(header for header, _ in block.columns)
+            for row in ((headers,) if any(headers) else ()) + block.rows:
                 cells = [
                     cell.rjust(width) if justify == "right" else cell.ljust(width)
                     for cell, width, (_, justify) in zip(row, widths, block.columns)

@@ -147,3 +147,56 @@ def clauses_report(game: str, title: str, clauses: list[dict[str, Any]], query: 
     else:
         blocks = [Para(f"No {title} clause matches “{query}”. Try a topic such as auction, donkey or scoring.", "warn")]
     return Report(data=data, blocks=blocks)
+
+
+def ruling_report(
+    *,
+    game: str,
+    title: str,
+    situation: str,
+    file: str,
+    verdict: str,
+    outcome: dict[str, Any],
+    facts: list[str],
+    citations: list[dict[str, Any]],
+    legal: bool = True,
+    broken_rule: str | None = None,
+) -> Report:
+    """The ``ruling`` document: verdict, outcome, the facts assumed, the clauses quoted."""
+    data: dict[str, Any] = {
+        "game": game,
+        "situation": situation,
+        "file": file,
+        "legal": legal,
+        "verdict": verdict,
+        "outcome": outcome,
+        "facts": facts,
+        "citations": citations,
+        "interpretations": interpretation_ids(citations),
+    }
+    if broken_rule:
+        data["broken_rule"] = broken_rule
+    blocks: list[Block] = [Heading(f"{title} ruling: {situation} — {file}")]
+    if facts:
+        blocks.append(Para("Facts assumed:", "dim"))
+        blocks.extend(Para(f"  • {fact}", "dim") for fact in facts)
+    blocks.append(Para(("Decision: " if legal else "Illegal: ") + verdict, "good" if legal else "bad"))
+    rows = tuple((key, describe_value(value)) for key, value in outcome.items())
+    if rows:
+        blocks.append(Grid((("Outcome", "left"), ("", "left")), rows))
+    blocks.append(Quotes(tuple(citations), title="Rules applied" if legal else "Rule broken"))
+    return Report(data=data, blocks=blocks)
+
+
+def describe_value(value: Any) -> str:
+    """An outcome value as text: null as a dash, lists and tables compact."""
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        separator = " | " if any(isinstance(item, dict) for item in value) else ", "
+        return separator.join(describe_value(item) for item in value) if value else "none"
+    if isinstance(value, dict):
+        return ", ".join(f"{key} {describe_value(item)}" for key, item in value.items()) if value else "none"
+    return str(value)

@@ -153,7 +153,11 @@ class Table:
 
     def name(self, key: str = "name") -> str:
         """A player's name: non-empty, printable, short enough for a table."""
-        value = self.string(key, expected="a player's name (a non-empty string)")
+        return self.check_name(key, self.string(key, expected="a player's name (a non-empty string)"))
+
+    def check_name(self, key: str | int, value: Any) -> str:
+        if not isinstance(value, str):
+            raise self.error(key, "a player's name (a non-empty string)", describe(value))
         stripped = value.strip()
         if not stripped:
             raise self.error(key, "a player's name (a non-empty string)", describe(value))
@@ -176,3 +180,38 @@ def unique_names(players: list[Table], names: list[str]) -> None:
                 f'"{name}" again (player[{seen[folded]}] has it)',
             )
         seen[folded] = index
+
+
+def integer_list(table: Table, key: str | int, value: Any, *, minimum: int, maximum: int, what: str) -> list[int]:
+    """An array of integers, each in range (e.g. money cards)."""
+    if not isinstance(value, list):
+        raise table.error(key, f"an array of {what}", describe(value))
+    path = table.path + (key,)
+    items = Table(table.doc, {}, path)
+    return [items.check_integer(index, item, minimum=minimum, maximum=maximum, what=what) for index, item in enumerate(value, 1)]
+
+
+def player_names(table: Table, key: str, *, minimum: int = 2, maximum: int = 5) -> list[str]:
+    """An array of distinct player names in seating order."""
+    value = table.require(key, f"an array of {minimum} to {maximum} player names in seating order")
+    if not isinstance(value, list) or not value:
+        raise table.error(key, f"an array of {minimum} to {maximum} player names in seating order", describe(value))
+    if not minimum <= len(value) <= maximum:
+        raise table.error(key, f"{minimum} to {maximum} player names", f"{len(value)}")
+    items = Table(table.doc, {}, table.path + (key,))
+    names: list[str] = []
+    for index, item in enumerate(value, 1):
+        name = items.check_name(index, item)
+        if name.casefold() in (n.casefold() for n in names):
+            raise items.error(index, "names that differ", f'"{name}" twice')
+        names.append(name)
+    return names
+
+
+def one_of_names(table: Table, key: str, names: list[str], *, role: str) -> str:
+    """A name that must be one of ``names`` (matched ignoring case)."""
+    value = table.string(key, expected=f"the {role}'s name, one of {join(names)}")
+    for name in names:
+        if name.casefold() == value.strip().casefold():
+            return name
+    raise table.error(key, f"the {role}: one of the players ({join(names)})", describe(value))

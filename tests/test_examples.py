@@ -1,6 +1,7 @@
 """Golden output: every example file runs as its first line says and matches its .json.
 
-Each example starts with ``# run: refcli … FILE``; the test runs that command
+Each example starts with ``# run: refcli … FILE`` (and ``# exit: N`` when it
+is meant to fail); the test runs that command
 with ``--format json`` from the example's folder and compares the document
 with ``<name>.json`` beside it. Set REFCLI_UPDATE_GOLDEN=1 to rewrite them
 after a deliberate change (and read the diff before committing).
@@ -19,6 +20,12 @@ from conftest import EXAMPLES, Invoke
 EXAMPLE_FILES = sorted(EXAMPLES.glob("*/*.toml"))
 
 
+def expected_exit(example: Path) -> int:
+    """An example may say ``# exit: N`` on its second line (an illegal situation, a broken record)."""
+    lines = example.read_text(encoding="utf-8").splitlines()
+    return int(lines[1].removeprefix("# exit:")) if len(lines) > 1 and lines[1].startswith("# exit:") else 0
+
+
 def run_line(example: Path) -> list[str]:
     first = example.read_text(encoding="utf-8").splitlines()[0]
     assert first.startswith("# run: refcli "), f"{example.name} must start with '# run: refcli … FILE'"
@@ -34,7 +41,7 @@ def test_there_are_examples() -> None:
 def test_example_matches_its_expected_json(example: Path, invoke: Invoke, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(example.parent)
     result = invoke([*run_line(example), "--format", "json"])
-    assert result.exit_code == 0, result.stderr
+    assert result.exit_code == expected_exit(example), result.stderr
     produced = json.loads(result.stdout)
     expected_path = example.with_suffix(".json")
     if os.environ.get("REFCLI_UPDATE_GOLDEN"):

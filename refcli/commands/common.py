@@ -15,7 +15,7 @@ import typer
 
 from refcli.errors import DataError, OutputUnwritable, RefcliError
 from refcli.exit_status import ExitStatus, status_for, worst
-from refcli.options import Format, ScoreOptions
+from refcli.options import Format, ScoreOptions, ValidateOptions
 
 FormatOption = Annotated[
     Format,
@@ -24,6 +24,9 @@ FormatOption = Annotated[
 FilesArgument = Annotated[
     list[str],
     typer.Argument(help="TOML files to read; - reads standard input.", metavar="FILE..."),
+]
+StrictOption = Annotated[
+    bool, typer.Option("--strict", help="Stop at the first error instead of reporting every one.")
 ]
 PartialOption = Annotated[
     bool,
@@ -70,15 +73,65 @@ def score_files(files: list[str], game_id: str | None, options: ScoreOptions, fm
     for path in files:
         try:
             doc = load_document(path)
-            game = registry.GAMES[game_id] if game_id else game_of(doc)
-            scorer = game.scorer()
-            if scorer is None:
-                raise DataError(f"refcli cannot score {game.title} games yet", file=doc.name, path="game")
-            reports.append(scorer.score_document(doc, options))
+            engine = engine_for(doc, game_id, "score")
+            reports.append(engine.score_document(doc, options))
         except RefcliError as error:
             code = worst(code, say_error(error))
     if reports:
         emit(bundle(reports), fmt)
+    finish(code)
+
+
+def engine_for(doc: "Document", game_id: str | None, verb: str) -> "ModuleType":  # type: ignore[name-defined]  # noqa: F821
+    """The module implementing ``verb`` for the file's game (or the command's game)."""
+    from refcli import registry
+
+    game = registry.GAMES[game_id] if game_id else game_of(doc)
+    engine = game.engine(verb)
+    if engine is None:
+        what = {"score": "score", "ruling": "rule on", "validate": "validate"}[verb]
+        raise DataError(f"refcli cannot {what} {game.title} files yet", file=doc.name, line=1, path="game")
+    return engine
+
+
+def rule_file(path: str, game_id: str | None, fmt: Format) -> NoReturn:
+    """Rule on one situation file: exit 0 when legal, 1 when the situation breaks a rule."""
+    from refcli.inputs import load_document
+    from refcli.render import emit
+
+    doc = load_document(path)
+    report, legal = engine_for(doc, game_id, "ruling").rule_document(doc)
+    emit(report, fmt)
+    finish(ExitStatus.OK if legal else ExitStatus.RULE_BROKEN)
+
+
+def validate_files(files: list[str], game_id: str | None, options: ValidateOptions, fmt: Format) -> NoReturn:
+    """Replay each recorded game; report every file; exit 1 if any breaks a rule (66/65 if unreadable)."""
+    from refcli.catalogue import rules_for
+    from refcli.inputs import load_document
+    from refcli.render import emit
+    from refcli.validation import input_failure, validation_report
+
+    results = []
+    code = ExitStatus.OK
+    for path in files:
+        try:
+            doc = load_document(path)
+            result = engine_for(doc, game_id, "validate").validate_document(doc, options)
+        except RefcliError as error:
+            code = worst(code, say_error(error))
+            results.append(input_failure(path if path != "-" else "<stdin>", error.one_line()))
+            continue
+        if not result.valid:
+            code = worst(code, ExitStatus.RULE_BROKEN)
+        results.append(result)
+    cited: dict[tuple[str, str], None] = {}
+    for result in results:
+        for finding in result.findings:
+            if result.game and finding.rule != "input":
+                cited[(result.game, finding.rule)] = None
+    citations = [rules_for(game).cite([rule])[0] for game, rule in cited]
+    emit(validation_report(results, citations), fmt)
     finish(code)
 
 

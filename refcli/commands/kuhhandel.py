@@ -8,8 +8,8 @@ from typing import Annotated, Optional
 
 import typer
 
-from refcli.commands.common import FilesArgument, FormatOption, PartialOption, reporting, score_files
-from refcli.options import Format, ScoreOptions
+from refcli.commands.common import FilesArgument, FormatOption, PartialOption, StrictOption, reporting, score_files
+from refcli.options import Format, ScoreOptions, ValidateOptions
 
 GAME = "kuhhandel"
 
@@ -42,6 +42,23 @@ def score(
     """
     with reporting():
         score_files(files, GAME, ScoreOptions(partial=partial, multiply=multiply), fmt)
+
+
+@app.command("validate")
+def validate(files: FilesArgument, strict: StrictOption = False, fmt: FormatOption = Format.text) -> None:
+    """Replay recorded games and report every broken rule with its event number.
+
+    Checks turn order, the deck (four of each animal, donkey payouts 50, 100,
+    200, 500), auctions, payments without change, the money each player
+    holds (while it is known), cow-trade eligibility and outcomes, compulsory
+    trading once the deck is empty, the end of the game and recorded final
+    scores. Exits 1 when any file breaks a rule. `refcli kuhhandel template
+    record` prints a starter record.
+    """
+    with reporting():
+        from refcli.commands.common import validate_files
+
+        validate_files(files, GAME, ValidateOptions(strict=strict), fmt)
 
 
 @app.command("animals")
@@ -103,11 +120,22 @@ def editions(fmt: FormatOption = Format.text) -> None:
 
 class TemplateKind(str, enum.Enum):
     final = "final"
+    record = "record"
+    auction = "auction"
+    cow_trade = "cow-trade"
+    trade_options = "trade-options"
+    donkey = "donkey"
 
 
 @app.command("template")
 def template(
-    kind: Annotated[TemplateKind, typer.Argument(help="What to start: final (a final snapshot for score).")],
+    kind: Annotated[
+        TemplateKind,
+        typer.Argument(
+            help="What to start: final (a snapshot for score), record (a game for validate), "
+            "or a situation for ruling: auction, cow-trade, trade-options, donkey."
+        ),
+    ],
     output: Annotated[
         Optional[str], typer.Option("--output", "-o", help="Write to this file instead of stdout.", metavar="FILE")
     ] = None,
@@ -124,3 +152,78 @@ def template(
             print(f"wrote {output}", file=sys.stderr)
         else:
             sys.stdout.write(text)
+
+
+@app.command("ruling")
+def ruling(
+    file: Annotated[str, typer.Argument(help="A situation file (TOML); - reads standard input.", metavar="FILE")],
+    fmt: FormatOption = Format.text,
+) -> None:
+    """Rule on a contested situation: auction, cow-trade, trade-options or donkey.
+
+    Prints the facts assumed, the decision and its outcome, and the clauses
+    quoted (interpretations marked). Exits 1 when the situation itself breaks
+    a rule (a bid that does not rise, a trade over an animal one side lacks, a
+    money card that does not exist), naming the rule. `refcli kuhhandel
+    template auction` prints a starter file.
+    """
+    with reporting():
+        from refcli.commands.common import rule_file
+
+        rule_file(file, GAME, fmt)
+
+
+def _money_cards(value: str) -> str:
+    """Check --money (comma-separated money cards) while typer parses, so a bad card is a usage error."""
+    from refcli.games.kuhhandel.money import VALUES
+
+    for word in value.replace(" ", ",").split(","):
+        if word and (not word.isdigit() or int(word) not in VALUES):
+            raise typer.BadParameter(f"{word!r} is not a money card; the cards are 0, 10, 50, 100, 200 and 500")
+    return value
+
+
+def _parse_cards(value: str) -> list[int]:
+    return [int(word) for word in value.replace(" ", ",").split(",") if word]
+
+
+@app.command("pay")
+def pay(
+    amount: Annotated[int, typer.Argument(help="The price to pay (a winning bid).", min=0, max=100_000)],
+    money: Annotated[
+        str,
+        typer.Option(
+            "--money", "-m", help="The payer's money cards, comma-separated, e.g. 0,10,10,50.", metavar="CARDS",
+            callback=_money_cards,
+        ),
+    ],
+    edition: Annotated[int, typer.Option("--edition", help="1 or 2: how many cards of each value exist.", min=1, max=2)] = 2,
+    fmt: FormatOption = Format.text,
+) -> None:
+    """Which cards to hand over when no change is given.
+
+    The smallest overpayment, then the fewest cards, never a 0-card (register
+    K12). Exits 1 when the money cannot cover the amount: the bidder must
+    show all their money and the auction is run again without them.
+    """
+    with reporting():
+        from refcli.games.kuhhandel.payment import payment_report
+
+        from refcli.render import emit
+
+        report, covered = payment_report(amount, _parse_cards(money), edition)
+        emit(report, fmt)
+        raise typer.Exit(0 if covered else 1)
+
+
+@app.command("simulate", hidden=True)
+def simulate(
+    seed: Annotated[int, typer.Option("--seed", help="Random seed: the same seed gives the same game.")] = 0,
+    players: Annotated[Optional[int], typer.Option("--players", min=3, max=5, help="3 to 5 players.")] = None,
+    edition: Annotated[Optional[int], typer.Option("--edition", min=1, max=2, help="1 or 2.")] = None,
+) -> None:
+    """Print a random legal recorded game (test data for validate)."""
+    with reporting():
+        from refcli.games.kuhhandel.simulate import random_game, to_toml
+
+        sys.stdout.write(to_toml(random_game(seed, players=players, edition=edition)))

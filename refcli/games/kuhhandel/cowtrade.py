@@ -1,0 +1,145 @@
+"""Kuhhandel cow trades: who may challenge whom, and how a trade ends. Pure: no I/O.
+
+000 "Acción 2", "Especial comercio de vacas", "No más cartas de animales";
+001 "Kuhhandel"; register K3 (ties), K4 (cards at stake), K5 (zero cards),
+K6 (edition-1 money), K14 (who is skipped once the deck is empty).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from refcli.errors import RuleBroken
+from refcli.games.kuhhandel import clauses as C
+from refcli.games.kuhhandel.components import ANIMALS, CARDS_PER_ANIMAL
+
+Holdings = Mapping[str, Mapping[str, int]]  # player → animal → cards
+
+
+def cards_at_stake(challenger_holds: int, defender_holds: int) -> int:
+    """K4: two cards when both hold two, otherwise one."""
+    return 2 if challenger_holds == 2 and defender_holds == 2 else 1
+
+
+def check_eligible(challenger: str, defender: str, animal: str, challenger_holds: int, defender_holds: int) -> None:
+    """A trade needs both players to hold the animal, and neither a complete set."""
+    if challenger == defender:
+        raise RuleBroken(f"{challenger} cannot challenge themselves", C.COW_TRADE_CHOOSE)
+    for name, holds in ((challenger, challenger_holds), (defender, defender_holds)):
+        if holds <= 0:
+            raise RuleBroken(f"{name} holds no {animal}, so there is no cow trade over it", C.COW_TRADE_WHEN)
+        if holds >= CARDS_PER_ANIMAL:
+            raise RuleBroken(
+                f"{name} holds all four {animal} cards: a complete set cannot be challenged", C.PAIRS_COMPLETE_SET
+            )
+    if challenger_holds + defender_holds > CARDS_PER_ANIMAL:
+        raise RuleBroken(
+            f"{challenger} {challenger_holds} + {defender} {defender_holds} is more than the four {animal} cards",
+            C.FOUR_OF_A_KIND,
+        )
+
+
+@dataclass(frozen=True)
+class TradeResult:
+    winner: str | None  # "challenger" | "defender" | None when a rebid is needed
+    count: int
+    to_challenger: tuple[int, ...]  # money cards the challenger receives from the defender
+    to_defender: tuple[int, ...]  # money cards the defender receives from the challenger
+    ties: int
+    clauses: tuple[str, ...]
+    facts: tuple[str, ...]
+
+
+def _handed(cards: Sequence[int], edition: int) -> tuple[int, ...]:
+    """K5: edition 1 returns 0-cards to their owner once the offers are seen."""
+    return tuple(cards) if edition == 2 else tuple(card for card in cards if card)
+
+
+def _settle(
+    edition: int, offer: Sequence[int], counter: Sequence[int] | None, count: int, ties: int, clauses: list[str], facts: list[str]
+) -> TradeResult:
+    """One round of offers: accept, or compare offer and counter (no tie)."""
+    if counter is None:
+        clauses.append(C.COW_TRADE_ACCEPT)
+        if edition == 1 and 0 in offer:
+            clauses.append(C.ZERO_CARDS)
+        return TradeResult("challenger", count, (), _handed(offer, edition), ties, tuple(clauses), tuple(facts))
+    clauses += [C.COW_TRADE_COUNTER, C.COW_TRADE_HIGHER_WINS]
+    winner = "challenger" if sum(offer) > sum(counter) else "defender"
+    if edition == 2:
+        clauses.append(C.COW_TRADE_KEEP_MONEY)
+        if 0 in offer or 0 in counter:
+            clauses.append(C.ZERO_CARDS)
+        return TradeResult(winner, count, tuple(counter), tuple(offer), ties, tuple(clauses), tuple(facts))
+    # K6: the higher offer is paid to the other player, whose own offer goes back.
+    clauses += [C.EDITION1_COW_TRADE, C.EDITION1_COUNTER]
+    if 0 in offer or 0 in counter:
+        clauses += [C.ZERO_CARDS_EDITION1, C.ZERO_CARDS]
+    if winner == "challenger":
+        return TradeResult(winner, count, (), _handed(offer, 1), ties, tuple(clauses), tuple(facts))
+    return TradeResult(winner, count, _handed(counter, 1), (), ties, tuple(clauses), tuple(facts))
+
+
+def resolve_trade(
+    *,
+    edition: int,
+    challenger_holds: int,
+    defender_holds: int,
+    offer: Sequence[int],
+    counter: Sequence[int] | None,
+    rebid: Sequence[int] | None = None,
+    rebid_counter: Sequence[int] | None = None,
+    rebid_given: bool = False,
+) -> TradeResult:
+    """The end of a trade: offer, then accept or counter; after a tie, one rebid (K3).
+
+    ``rebid_given`` says whether the record or situation has a rebid at all
+    (a rebid of no cards is still a rebid).
+    """
+    count = cards_at_stake(challenger_holds, defender_holds)
+    clauses: list[str] = [C.COW_TRADE_WHEN, C.COW_TRADE_BLUFF]
+    clauses += [C.PAIRS_BOTH_TWO, C.CARDS_AT_STAKE] if count == 2 else [C.PAIRS_ONE_CARD, C.CARDS_AT_STAKE]
+    facts = [f"{count} card{'s' if count > 1 else ''} at stake (challenger holds {challenger_holds}, defender {defender_holds})"]
+    tied = counter is not None and sum(offer) == sum(counter)
+    if not tied:
+        if rebid_given:
+            raise RuleBroken("a rebid comes only after equal offers, and these offers differ", C.TIE_REOFFER)
+        return _settle(edition, offer, counter, count, 0, clauses, facts)
+    clauses += [C.TIE_REOFFER, C.TIE_PROCEDURE]
+    if not rebid_given:
+        facts.append(f"the offers tied at {sum(offer)}; both go back and the challenger must offer again")
+        return TradeResult(None, count, (), (), 1, tuple(clauses), tuple(facts))
+    rebid = rebid or ()
+    if rebid_counter is not None and sum(rebid) == sum(rebid_counter):
+        clauses.append(C.TIE_SECOND)
+        facts.append("the offers tied twice; both offers go back and the challenger takes the animals for nothing")
+        return TradeResult("challenger", count, (), (), 2, tuple(clauses), tuple(facts))
+    facts.append(f"the first offers tied at {sum(offer)} and went back; the rebid decides")
+    return _settle(edition, rebid, rebid_counter, count, 1, clauses, facts)
+
+
+@dataclass(frozen=True)
+class TradeOption:
+    defender: str
+    animal: str
+    count: int
+
+
+def options_for(player: str, holdings: Holdings) -> list[TradeOption]:
+    """Every challenge ``player`` may make: a shared animal that neither holds completely."""
+    mine = holdings.get(player, {})
+    options = []
+    for animal in ANIMALS:
+        have = mine.get(animal.id, 0)
+        if not 0 < have < CARDS_PER_ANIMAL:
+            continue
+        for other, theirs in holdings.items():
+            held = theirs.get(animal.id, 0)
+            if other != player and 0 < held < CARDS_PER_ANIMAL:
+                options.append(TradeOption(other, animal.id, cards_at_stake(have, held)))
+    return options
+
+
+def anyone_can_trade(holdings: Holdings) -> bool:
+    return any(options_for(player, holdings) for player in holdings)

@@ -1,0 +1,324 @@
+"""Kuhhandel rulings: read a situation file, rule on it, report the verdict.
+
+Situations (SPEC.md "Situations"): ``auction``, ``cow-trade``,
+``trade-options`` and ``donkey``. Input that does not fit the format is a
+DataError (exit 65); a situation that breaks a rule is a RuleBroken (exit 1),
+reported as an illegal verdict naming the clause.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from refcli.catalogue import rules_for
+from refcli.errors import RuleBroken
+from refcli.games.kuhhandel import clauses as C
+from refcli.games.kuhhandel.auction import donkey_payout, resolve_auction
+from refcli.games.kuhhandel.components import CARDS_PER_ANIMAL, TOTAL_CARDS, accepted_names, animal_id
+from refcli.games.kuhhandel.cowtrade import anyone_can_trade, check_eligible, options_for, resolve_trade
+from refcli.games.kuhhandel.money import VALUES, invalid_cards, over_supply
+from refcli.inputs import Document
+from refcli.report import Report, ruling_report
+from refcli.schema import Table, describe, integer_list, one_of_names, player_names
+from refcli.verdict import Verdict
+
+GAME = "kuhhandel"
+MAX_MONEY_CARDS = 55
+
+
+# -- shared readers -----------------------------------------------------------
+def read_edition(top: Table) -> int:
+    return top.integer("edition", minimum=1, maximum=2, default=2, what="the edition,")
+
+
+def read_animal(table: Table, key: str = "animal") -> str:
+    value = table.string(key, expected=f"an animal ({accepted_names()})")
+    animal = animal_id(value)
+    if animal is None:
+        raise table.error(key, f"an animal ({accepted_names()}; Spanish and German names too)", describe(value))
+    return animal
+
+
+def check_cards_exist(cards: list[int], where: str) -> None:
+    wrong = invalid_cards(cards)
+    if wrong:
+        raise RuleBroken(
+            f"{where}: there is no money card of value {wrong[0]} (the cards are {', '.join(map(str, VALUES))})",
+            C.COMPONENTS_MONEY_VALUES,
+        )
+
+
+def read_cards(table: Table, key: str, value: Any, where: str) -> list[int]:
+    cards = integer_list(table, key, value, minimum=0, maximum=10**6, what="money cards (0, 10, 50, 100, 200, 500)")
+    if len(cards) > MAX_MONEY_CARDS:
+        raise table.error(key, f"at most {MAX_MONEY_CARDS} money cards (all the game has)", f"{len(cards)}")
+    check_cards_exist(cards, where)
+    return cards
+
+
+def check_supply(hands: list[list[int]], edition: int) -> None:
+    excess = over_supply(hands, edition)
+    if excess:
+        value, counted, supply = excess[0]
+        raise RuleBroken(
+            f"{counted} money cards of value {value}, but edition {edition} has only {supply}", C.COMPONENTS_MONEY
+        )
+
+
+def read_money(top: Table, names: list[str], edition: int) -> dict[str, list[int]]:
+    """The optional ``[money]`` table: cards each named player holds now."""
+    table = top.table("money")
+    if table is None:
+        return {}
+    money: dict[str, list[int]] = {}
+    for key, value in table.data.items():
+        name = next((n for n in names if n.casefold() == key.strip().casefold()), None)
+        if name is None:
+            raise table.error(key, f"a player's name ({', '.join(names)})", f'"{key}"')
+        money[name] = read_cards(table, key, value, f"{name}'s money")
+    check_supply(list(money.values()), edition)
+    return money
+
+
+# -- situations ---------------------------------------------------------------
+def auction(top: Table) -> Verdict:
+    top.check_keys(("game", "situation", "edition", "players", "auctioneer", "animal", "donkeys_before", "bids", "buyback", "money"))
+    edition = read_edition(top)
+    players = player_names(top, "players")
+    auctioneer = one_of_names(top, "auctioneer", players, role="auctioneer")
+    animal = read_animal(top)
+    donkeys_before = top.integer("donkeys_before", minimum=0, maximum=10, default=0, what="donkeys already auctioned,")
+    bids = read_bids(top, players)
+    buyback = top.boolean("buyback", default=False)
+    money = read_money(top, players, edition)
+    result = resolve_auction(
+        players=players, auctioneer=auctioneer, animal=animal, bids=bids,
+        buyback=buyback, donkeys_before=donkeys_before, money=money,
+    )
+    outcome = {
+        "animal_to": result.animal_to,
+        "price": result.price,
+        "payer": result.payer,
+        "payee": result.payee,
+        "paid": list(result.payment.paid) if result.payment else None,
+        "overpaid": result.payment.overpaid if result.payment else None,
+        "donkey_payout": result.donkey_payout,
+        "repeat_without": list(result.repeat_without),
+    }
+    prefix = f"Every player first receives {result.donkey_payout}. " if result.donkey_payout else ""
+    if result.repeat_without:
+        who = result.repeat_without[0]
+        verdict = f"{who} cannot pay {result.price}: {who} shows all their money cards and the auction of the {animal} is run again without them."
+    elif result.payer is None:
+        verdict = f"Nobody bid: {auctioneer} takes the {animal} for free."
+    else:
+        cards = f" with {' + '.join(map(str, result.payment.paid))}" if result.payment and result.payment.paid else ""
+        change = f" (overpaid {result.payment.overpaid}: no change is given)" if result.payment and result.payment.overpaid else ""
+        how = f"{auctioneer} uses the buy right: " if buyback else ""
+        verdict = f"{how}{result.animal_to} takes the {animal} for {result.price}; {result.payer} pays {result.payee}{cards}{change}."
+    return Verdict(prefix + verdict, outcome, result.facts, result.clauses)
+
+
+def read_bids(top: Table, players: list[str]) -> list[tuple[str, int]]:
+    value = top.raw("bids") if top.has("bids") else []
+    expected = 'an array of [name, amount] pairs in the order made, e.g. [["Ben", 30], ["Cid", 40]]'
+    if not isinstance(value, list):
+        raise top.error("bids", expected, describe(value))
+    bids = []
+    for index, bid in enumerate(value, 1):
+        if not (isinstance(bid, list) and len(bid) == 2):
+            raise top.error_at(top.path + ("bids", index), "a [name, amount] pair", describe(bid))
+        pair = Table(top.doc, {}, top.path + ("bids", index))
+        name = next((p for p in players if isinstance(bid[0], str) and p.casefold() == bid[0].strip().casefold()), None)
+        if name is None:
+            raise pair.error(1, f"a bidder among the players ({', '.join(players)})", describe(bid[0]))
+        amount = pair.check_integer(2, bid[1], minimum=1, maximum=10**6, what="an amount,")
+        bids.append((name, amount))
+    return bids
+
+
+def read_party(top: Table, key: str, edition: int, *, offer_required: bool) -> tuple[str, int, list[int] | None]:
+    table = top.table(key, required=True)
+    assert table is not None
+    table.check_keys(("name", "holds", "offer"))
+    name = table.name()
+    holds = table.integer("holds", minimum=0, maximum=40, what="cards of the animal held,")
+    offer = None
+    if table.has("offer"):
+        offer = read_cards(table, "offer", table.raw("offer"), f"{name}'s offer")
+    elif offer_required:
+        table.require("offer", "the challenger's offer: an array of money cards (may be empty)")
+    return name, holds, offer
+
+
+def cow_trade(top: Table) -> Verdict:
+    top.check_keys(("game", "situation", "edition", "animal", "challenger", "defender", "rebid"))
+    edition = read_edition(top)
+    animal = read_animal(top)
+    challenger, c_holds, offer = read_party(top, "challenger", edition, offer_required=True)
+    defender, d_holds, counter = read_party(top, "defender", edition, offer_required=False)
+    if challenger.casefold() == defender.casefold():
+        raise RuleBroken(f"{challenger} cannot challenge themselves", C.COW_TRADE_CHOOSE)
+    rebid_table = top.table("rebid")
+    rebid = rebid_counter = None
+    if rebid_table is not None:
+        rebid_table.check_keys(("challenger", "defender"))
+        rebid = read_cards(rebid_table, "challenger", rebid_table.require("challenger", "the challenger's new offer"), f"{challenger}'s rebid")
+        if rebid_table.has("defender"):
+            rebid_counter = read_cards(rebid_table, "defender", rebid_table.raw("defender"), f"{defender}'s answer to the rebid")
+    check_eligible(challenger, defender, animal, c_holds, d_holds)
+    assert offer is not None
+    check_supply([offer, counter or [], rebid or [], rebid_counter or []], edition)
+    result = resolve_trade(
+        edition=edition, challenger_holds=c_holds, defender_holds=d_holds, offer=offer, counter=counter,
+        rebid=rebid, rebid_counter=rebid_counter, rebid_given=rebid_table is not None,
+    )
+    names = {"challenger": challenger, "defender": defender}
+    winner = names.get(result.winner or "")
+    outcome = {
+        "animals_to": winner,
+        "count": result.count,
+        "money_to": {challenger: list(result.to_challenger), defender: list(result.to_defender)},
+        "ties": result.ties,
+        "needs": "rebid" if result.winner is None else None,
+    }
+    cards = f"{result.count} {animal}" + (" cards" if result.count > 1 else " card")
+    if result.winner is None:
+        verdict = f"The offers are equal: both go back, {challenger} must offer again and {defender} again accepts or counters."
+    elif result.ties == 2:
+        verdict = f"The offers tied twice: {defender} gives {challenger} {cards} for nothing."
+    else:
+        loser = defender if winner == challenger else challenger
+        received = [f"{name} receives {', '.join(map(str, cards_))}" for name, cards_ in ((challenger, result.to_challenger), (defender, result.to_defender)) if cards_]
+        money_text = "; ".join(received) if received else "no money changes hands"
+        deciding_counter = counter if result.ties == 0 else rebid_counter
+        opening = f"{defender} accepts the offer: " if deciding_counter is None else ""
+        verdict = f"{opening}{loser} gives {winner} {cards}; {money_text}."
+    return Verdict(verdict, outcome, result.facts, result.clauses)
+
+
+def trade_options(top: Table) -> Verdict:
+    top.check_keys(("game", "situation", "edition", "player", "deck", "holdings"))
+    deck = top.integer("deck", minimum=0, maximum=TOTAL_CARDS, what="animal cards left in the deck,")
+    table = top.table("holdings", required=True)
+    assert table is not None
+    holdings: dict[str, dict[str, int]] = {}
+    for key, value in table.data.items():
+        player_table = Table(top.doc, value, table.path + (key,)) if isinstance(value, dict) else None
+        if player_table is None:
+            raise table.error(key, "a table of animal = cards, e.g. { cat = 2, pig = 4 }", describe(value))
+        name = table.check_name(key, key)
+        cards: dict[str, int] = {}
+        for animal_key, count in value.items():
+            animal = animal_id(animal_key)
+            if animal is None:
+                raise player_table.error(animal_key, f"an animal ({accepted_names()})", f'"{animal_key}"')
+            cards[animal] = cards.get(animal, 0) + player_table.check_integer(animal_key, count, minimum=0, maximum=40, what="a number of cards,")
+        holdings[name] = cards
+    if len(holdings) < 2:
+        raise table.error(None, "the holdings of at least two players", f"{len(holdings)}")
+    player = one_of_names(top, "player", list(holdings), role="player whose turn it is")
+    for animal in {a for cards in holdings.values() for a in cards}:
+        total = sum(cards.get(animal, 0) for cards in holdings.values())
+        if total > CARDS_PER_ANIMAL:
+            raise RuleBroken(f"{total} {animal} cards are held, but there are only four", C.FOUR_OF_A_KIND)
+    held = sum(sum(cards.values()) for cards in holdings.values())
+    if held + deck > TOTAL_CARDS:
+        raise RuleBroken(f"{held} cards held and {deck} in the deck make more than the game's {TOTAL_CARDS}", C.COMPONENTS_CARDS)
+    options = options_for(player, holdings)
+    clauses = [C.TURN_ACTIONS, C.COW_TRADE_WHEN, C.COW_TRADE_CHOOSE, C.PAIRS_COMPLETE_SET, C.CARDS_AT_STAKE]
+    facts = [f"{deck} animal card{'s' if deck != 1 else ''} left in the deck", f"{held} cards held by the players"]
+    if held + deck < TOTAL_CARDS:
+        facts.append(f"{TOTAL_CARDS - held - deck} cards are not accounted for (taken as out of play)")
+    skipped: list[str] = []
+    if deck == 0:
+        clauses += [C.EMPTY_DECK_NO_AUCTION, C.EMPTY_DECK_COMPULSORY, C.EMPTY_DECK_SKIP, C.SKIP_WHEN_NO_TRADE]
+        skipped = [name for name in holdings if not options_for(name, holdings)]
+    game_over = deck == 0 and not anyone_can_trade(holdings)
+    if game_over:
+        clauses.append(C.END_GAME_OVER)
+    outcome = {
+        "player": player,
+        "can_auction": deck > 0,
+        "options": [{"defender": o.defender, "animal": o.animal, "count": o.count} for o in options],
+        "compulsory": deck == 0 and bool(options),
+        "skipped": skipped,
+        "player_skipped": player in skipped,
+        "game_over": game_over,
+    }
+    listed = "; ".join(f"{o.defender} over the {o.animal} ({o.count} card{'s' if o.count > 1 else ''})" for o in options)
+    if game_over:
+        verdict = "The deck is empty and nobody can challenge anybody: the game is over."
+    elif deck == 0 and not options:
+        verdict = f"The deck is empty and {player} can challenge nobody: {player} is skipped."
+    elif deck == 0:
+        verdict = f"The deck is empty, so {player} must make a cow trade: {listed}."
+    elif options:
+        verdict = f"{player} may auction the next card or challenge {listed}."
+    else:
+        verdict = f"{player} shares no incomplete animal with anybody and must auction the next card."
+    return Verdict(verdict, outcome, tuple(facts), tuple(clauses))
+
+
+def donkey(top: Table) -> Verdict:
+    top.check_keys(("game", "situation", "edition", "players", "auctioneer", "donkeys_before", "money"))
+    edition = read_edition(top)
+    players = player_names(top, "players")
+    dealer = one_of_names(top, "auctioneer", players, role="auctioneer") if top.has("auctioneer") else None
+    donkeys_before = top.integer("donkeys_before", minimum=0, maximum=10, default=0, what="donkeys already turned up,")
+    money = read_money(top, players, edition)
+    payout = donkey_payout(donkeys_before)
+    outcome: dict[str, Any] = {
+        "nth": donkeys_before + 1,
+        "payout": payout,
+        "dealer": dealer,
+        "receives": {name: payout for name in players},
+        "money_after": {name: sorted([*cards, payout]) for name, cards in money.items()} or None,
+    }
+    dealer_text = f"{dealer}, the auctioneer, deals" if dealer else "The current player deals"
+    verdict = (
+        f"Donkey number {donkeys_before + 1}: play stops and {dealer_text} a {payout} card from the bank "
+        f"to every player ({', '.join(players)}); then the donkey is auctioned as usual."
+    )
+    clauses = (C.DONKEY_INTERRUPT, C.DONKEY_PAYOUTS, C.DONKEY_TO_EVERYONE, C.DONKEY_AUCTION)
+    return Verdict(verdict, outcome, (f"{donkeys_before} donkey(s) turned up before this one",), clauses)
+
+
+SITUATIONS: dict[str, Callable[[Table], Verdict]] = {
+    "auction": auction,
+    "cow-trade": cow_trade,
+    "trade-options": trade_options,
+    "donkey": donkey,
+}
+
+
+def situation_of(top: Table) -> str:
+    kinds = ", ".join(SITUATIONS)
+    value = top.require("situation", f"the situation: one of {kinds}")
+    if not isinstance(value, str) or value.strip().casefold() not in SITUATIONS:
+        raise top.error("situation", f"one of {kinds}", describe(value))
+    return value.strip().casefold()
+
+
+def rule_document(doc: Document) -> tuple[Report, bool]:
+    """The ruling on one situation file, and whether the situation is legal."""
+    from refcli.games.kuhhandel.final import check_game_key
+
+    top = Table(doc, doc.data)
+    check_game_key(top, GAME)
+    situation = situation_of(top)
+    rules = rules_for(GAME)
+    try:
+        verdict = SITUATIONS[situation](top)
+    except RuleBroken as broken:
+        report = ruling_report(
+            game=GAME, title="Kuhhandel", situation=situation, file=doc.name, verdict=str(broken),
+            outcome={}, facts=[], citations=rules.cite([broken.clause]), legal=False, broken_rule=broken.clause,
+        )
+        return report, False
+    report = ruling_report(
+        game=GAME, title="Kuhhandel", situation=situation, file=doc.name, verdict=verdict.verdict,
+        outcome=verdict.outcome, facts=list(verdict.facts), citations=rules.cite(verdict.clauses),
+    )
+    return report, True

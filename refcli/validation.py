@@ -1,0 +1,75 @@
+"""Validation results shared by every game: findings per file, and the report.
+
+SPEC.md: ``{"results": [{"file", "game", "valid", "findings": [{"event",
+"severity", "rule", "message"}]}]}``; a file that could not be read or
+parsed is invalid with one finding whose rule is ``input``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from refcli.report import Block, Grid, Heading, Para, Quotes, Report
+
+
+@dataclass(frozen=True)
+class Finding:
+    event: int | None  # 1-based position in the record's event list; None for the record as a whole
+    severity: str  # "error" | "warning"
+    rule: str  # a clause id, or "input"
+    message: str
+
+
+@dataclass(frozen=True)
+class FileResult:
+    file: str
+    game: str | None
+    findings: tuple[Finding, ...]
+    skipped: tuple[str, ...] = ()  # checks not made, and why (unknown money)
+    summary: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def valid(self) -> bool:
+        return not any(finding.severity == "error" for finding in self.findings)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "file": self.file,
+            "game": self.game,
+            "valid": self.valid,
+            "findings": [
+                {"event": f.event, "severity": f.severity, "rule": f.rule, "message": f.message} for f in self.findings
+            ],
+            "skipped": list(self.skipped),
+            **self.summary,
+        }
+
+
+def input_failure(file: str, message: str) -> FileResult:
+    """A file that could not be read or parsed."""
+    return FileResult(file=file, game=None, findings=(Finding(None, "error", "input", message),))
+
+
+def validation_report(results: list[FileResult], citations: list[dict[str, Any]]) -> Report:
+    data = {"results": [result.to_dict() for result in results], "citations": citations}
+    blocks: list[Block] = []
+    for result in results:
+        errors = sum(f.severity == "error" for f in result.findings)
+        warnings = len(result.findings) - errors
+        if result.valid:
+            events = result.summary.get("events")
+            counted = f"{events} events" if events is not None else "checked"
+            extra = f", {warnings} warning{'s' if warnings != 1 else ''}" if warnings else ""
+            blocks.append(Para(f"✓ {result.file}: follows the rules ({counted}{extra})", "good"))
+        else:
+            blocks.append(Para(f"{result.file}: {errors} error{'s' if errors != 1 else ''}", "bad"))
+        if result.findings:
+            rows = tuple(
+                ("—" if f.event is None else str(f.event), f.severity, f.rule, f.message) for f in result.findings
+            )
+            blocks.append(Grid((("Event", "right"), ("Severity", "left"), ("Rule", "left"), ("Finding", "left")), rows))
+        blocks.extend(Para(f"  skipped: {note}", "dim") for note in result.skipped)
+    if citations:
+        blocks.append(Quotes(tuple(citations), title="Rules cited"))
+    return Report(data=data, blocks=[Heading(f"Validation of {len(results)} file{'s' if len(results) != 1 else ''}"), *blocks])
