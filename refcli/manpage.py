@@ -129,6 +129,46 @@ EXAMPLES: dict[str, tuple[Example, ...]] = {
             "Show where editions 1 and 2 differ:",
             ("refcli", "kuhhandel", "editions"),
         ),
+        Example(
+            "Rule on a contested auction (exit 1 if the situation itself breaks a rule):",
+            ("refcli", "kuhhandel", "ruling", "examples/kuhhandel/auction-spec.toml"),
+        ),
+        Example(
+            "Which cards pay 60 when no change is given:",
+            ("refcli", "kuhhandel", "pay", "60", "--money", "0,10,10,50,100"),
+        ),
+        Example(
+            "Validate a recorded game, every broken rule by event number (exit 1 if any):",
+            ("refcli", "kuhhandel", "validate", "examples/kuhhandel/record-edition2.toml"),
+        ),
+    ),
+}
+
+# Situation and record formats per game, shown in FILES after the snapshot:
+# (subsection title, what it is, template kind whose text is shown or None).
+MORE_FORMATS: dict[str, tuple[tuple[str, str, str | None], ...]] = {
+    "kuhhandel": (
+        (
+            "Situations",
+            "The TOML file `refcli kuhhandel ruling` reads has `game`, `situation` and the "
+            "situation's keys. `auction`: `players`, `auctioneer`, `animal`, `donkeys_before`, "
+            "`bids` (`[name, amount]` pairs in the order made), `buyback`, and an optional `[money]` "
+            "table of each player's cards. `cow-trade`: `edition`, `animal`, `challenger` and "
+            "`defender` (`name`, `holds`, `offer`; a defender without an offer accepts) and, after "
+            "equal offers, `rebid`. `trade-options`: `player`, `deck` (cards left) and `[holdings]`. "
+            "`donkey`: `players`, `auctioneer`, `donkeys_before`, optional `[money]`. "
+            "`refcli kuhhandel template KIND` prints a commented starter for each.",
+            None,
+        ),
+        (
+            "Recorded games",
+            "The TOML file `refcli kuhhandel validate` reads: `players` in seating order, optional "
+            "`first`, `deck`, `[start_money]` and `[scores]`, and one `[[event]]` per turn, in order, "
+            "of `type` `auction` or `cow-trade`. Leave out what was not noted (the cards paid): the "
+            "checks that need it are skipped and the output says so. The starter from "
+            "`refcli kuhhandel template record`:",
+            "record",
+        ),
     ),
 }
 
@@ -546,11 +586,26 @@ def snapshot_lines(game: str) -> list[str]:
     return lines + [".EE", ".RE"]
 
 
+def more_format_lines(game: str) -> list[str]:
+    """The situation and record formats of a game, with a template's text where named."""
+    from refcli.catalogue import data_dir
+
+    lines: list[str] = []
+    for title, text, template in MORE_FORMATS.get(game, ()):
+        lines += [f'.SS "{title}"', text_line(inline(text))]
+        if template:
+            sample = (data_dir() / "templates" / game / f"{template}.toml").read_text(encoding="utf-8")
+            lines += [".PP", ".RS 4", ".EX"]
+            lines += [text_line(literal(line)) for line in sample.splitlines()]
+            lines += [".EE", ".RE"]
+    return lines
+
+
 def files_section(node: Node, root: Node) -> list[str]:
     if node.path != root.path:
         game = node.path[-1]
         catalogue = catalogue_entry(italic(f"refcli/data/rules/{game}.toml"), game)
-        return section("FILES", [*snapshot_lines(game), '.SS "Rule catalogue"', *catalogue])
+        return section("FILES", [*snapshot_lines(game), *more_format_lines(game), '.SS "Rule catalogue"', *catalogue])
     intro = (
         "Inputs are TOML files. A final snapshot names its game in `game` and has one "
         "`[[player]]` table per player with a unique `name`; each game's page gives the rest."

@@ -158,6 +158,8 @@ def validate_document(doc: Document, options: ValidateOptions) -> FileResult:
     state = replay(record, strict=options.strict)
     over = state.game_over()
     summary: dict[str, Any] = {"events": len(record.events), "over": over, "scores": state.scores or None}
+    if record.edition == 1:
+        summary["bonus"] = state.bonus_holder  # who took the 500 bonus card, if anybody
     return FileResult(
         file=doc.name,
         game=GAME,
