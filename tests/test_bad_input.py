@@ -173,3 +173,84 @@ def test_random_snapshots_get_a_score_or_a_located_error(invoke: Invoke, tmp_pat
     assert result.exit_code in (0, 65), result.stderr
     if result.exit_code:
         assert MESSAGE.match(result.stderr.strip()) or "random.toml: " in result.stderr, result.stderr
+
+
+def mostly(good: st.SearchStrategy) -> st.SearchStrategy:
+    """Nine times in ten a well-formed value, else anything: reaches the rules, not just the reader."""
+    return st.integers(0, 9).flatmap(lambda roll: good if roll else _values)
+
+
+_names = st.sampled_from(["Ana", "Ben", "Cid", "Ana", "Ben", "Cid", "Zed", ""])
+_cards = mostly(st.lists(st.sampled_from([0, 10, 10, 50, 100, 200, 500, 30]), max_size=5))
+_bids = mostly(st.lists(st.tuples(_names, st.integers(1, 300)).map(list), max_size=4))
+_party = st.fixed_dictionaries({"name": _names, "holds": st.integers(0, 4), "offer": _cards})
+_situation = st.one_of(
+    st.fixed_dictionaries(
+        {"game": st.just("kuhhandel"), "situation": st.just("auction"), "players": st.just(["Ana", "Ben", "Cid"]),
+         "auctioneer": mostly(_names), "animal": mostly(_animal_keys), "bids": _bids},
+        optional={"donkeys_before": mostly(st.integers(0, 4)), "buyback": mostly(st.booleans()),
+                  "money": mostly(st.dictionaries(_names, _cards, max_size=3)), "edition": mostly(st.integers(1, 2))},
+    ),
+    st.fixed_dictionaries(
+        {"game": st.just("kuhhandel"), "situation": st.just("cow-trade"), "animal": mostly(_animal_keys),
+         "challenger": mostly(_party), "defender": mostly(_party)},
+        optional={"rebid": mostly(st.fixed_dictionaries({"challenger": _cards}, optional={"defender": _cards})),
+                  "edition": mostly(st.integers(1, 2))},
+    ),
+    st.fixed_dictionaries(
+        {"game": st.just("kuhhandel"), "situation": st.just("trade-options"), "player": mostly(_names),
+         "deck": mostly(st.integers(0, 40)),
+         "holdings": mostly(st.dictionaries(_names, st.dictionaries(_animal_keys, st.integers(0, 4), max_size=3), min_size=2, max_size=4))},
+    ),
+    st.fixed_dictionaries(
+        {"game": st.just("kuhhandel"), "situation": st.just("donkey"), "players": st.just(["Ana", "Ben", "Cid"])},
+        optional={"donkeys_before": mostly(st.integers(0, 4)), "auctioneer": mostly(_names),
+                  "money": mostly(st.dictionaries(_names, _cards, max_size=3))},
+    ),
+)
+_event = st.one_of(
+    st.fixed_dictionaries(
+        {"type": st.just("auction"), "auctioneer": _names, "animal": mostly(_animal_keys), "bids": _bids},
+        optional={"paid": _cards, "buyback": st.booleans(), "cannot_pay": st.booleans(),
+                  "donkey_payout": mostly(st.sampled_from([50, 100, 200, 500]))},
+    ),
+    st.fixed_dictionaries(
+        {"type": st.just("cow-trade"), "challenger": _names, "defender": _names, "animal": mostly(_animal_keys), "offer": _cards},
+        optional={"counter": _cards, "rebid": _cards, "rebid_counter": _cards},
+    ),
+)
+_record = st.fixed_dictionaries(
+    {"game": st.just("kuhhandel"), "players": st.just(["Ana", "Ben", "Cid"]), "event": st.lists(_event, max_size=8)},
+    optional={
+        "edition": mostly(st.integers(1, 2)),
+        "scores": mostly(st.dictionaries(_names, st.integers(0, 5000), max_size=3)),
+        "start_money": mostly(st.dictionaries(_names, _cards, max_size=3)),
+        "deck": mostly(st.lists(_animal_keys, max_size=5)),
+    },
+)
+
+
+@settings(max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture], deadline=None)
+@given(_situation)
+def test_random_situations_get_a_verdict_or_a_located_error(invoke: Invoke, tmp_path: Path, document: dict) -> None:
+    import tomli_w
+
+    path = tmp_path / "situation.toml"
+    path.write_text(tomli_w.dumps(document), encoding="utf-8")
+    result = invoke(["ruling", str(path), "-f", "json"])
+    assert result.exit_code in (0, 1, 65), result.stderr
+    if result.exit_code == 65:
+        assert MESSAGE.match(result.stderr.strip()), result.stderr
+
+
+@settings(max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture], deadline=None)
+@given(_record)
+def test_random_records_get_findings_or_a_located_error(invoke: Invoke, tmp_path: Path, document: dict) -> None:
+    import tomli_w
+
+    path = tmp_path / "record.toml"
+    path.write_text(tomli_w.dumps(document), encoding="utf-8")
+    result = invoke(["validate", str(path), "-f", "json"])
+    assert result.exit_code in (0, 1, 65), result.stderr
+    if result.exit_code == 65:
+        assert MESSAGE.match(result.stderr.strip()), result.stderr
