@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 import typer
 
 from refcli import __version__
-from refcli.commands import kuhhandel
+from refcli.commands import bamboozled, kuhhandel
 from refcli.commands.common import FilesArgument, FormatOption, PartialOption, StrictOption, reporting, score_files
 from refcli.options import Format, ScoreOptions, ValidateOptions
 
@@ -27,6 +27,7 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 app.add_typer(kuhhandel.app, name="kuhhandel")
+app.add_typer(bamboozled.app, name="bamboozled")
 
 
 def _version(value: bool) -> None:

@@ -144,9 +144,48 @@ EXAMPLES: dict[str, tuple[Example, ...]] = {
     ),
 }
 
+EXAMPLES["refcli-bamboozled"] = (
+    Example("Which declared score ranks higher (43 beats 34):", ("refcli", "bamboozled", "compare", "43", "34")),
+    Example("Every score with the odds of tying or beating it:", ("refcli", "bamboozled", "ladder")),
+    Example(
+        "Rule on a challenge (exit 1 if the situation itself breaks a rule):",
+        ("refcli", "bamboozled", "ruling", "examples/bamboozled/challenge-spec.toml"),
+    ),
+    Example("Standings, the last player standing wins:", ("refcli", "bamboozled", "score", "examples/bamboozled/standings.toml")),
+    Example(
+        "Validate a recorded game, every broken rule by event number (exit 1 if any):",
+        ("refcli", "bamboozled", "validate", "examples/bamboozled/record-game.toml"),
+    ),
+    Example("Quote the rules about the Skip card:", ("refcli", "bamboozled", "rules", "skip")),
+)
+
 # Situation and record formats per game, shown in FILES after the snapshot:
 # (subsection title, what it is, template kind whose text is shown or None).
 MORE_FORMATS: dict[str, tuple[tuple[str, str, str | None], ...]] = {
+    "bamboozled": (
+        (
+            "Situations",
+            "The TOML file `refcli bamboozled ruling` reads has `game`, `situation` and the "
+            "situation's keys. Scores are two digits 1-6 in the order declared (`43`, `21`); "
+            "`0` marks a round start. `challenge`: `players` (current playing order), `declarer`, "
+            "`caller`, `to_beat`, `declared`, `rolled` (two dice), optional `card` (jackpot, double, "
+            "up-down), `caller_card` (my-bad), `strikes` and `strikes_to_lose`. `accept`: "
+            "`declarer`, `receiver`, `to_beat`, `declared`, `rolled`, optional `card`, `hand`, "
+            "`no_limits`. `card`: `players`, `player`, `card`, optional `turn`, `declarer`, "
+            "`to_beat`, `moment` (before-roll, after-roll, after-call, final-strike), `direction`, "
+            "`strikes`, `kids`. `refcli bamboozled template KIND` prints a starter for each.",
+            None,
+        ),
+        (
+            "Recorded games",
+            "The TOML file `refcli bamboozled validate` reads: `players` in seating order, optional "
+            "`first`, `strikes_to_lose`, `no_limits`, `kids` and `winner`, and one `[[event]]` per "
+            "move: `roll` (`player`, `declared`, `rolled`, `card`), `accept`, `call` (`card` = "
+            "my-bad, `strike` as noted) and `card` (new-start, reverse, skip, revive). The starter "
+            "from `refcli bamboozled template record`:",
+            "record",
+        ),
+    ),
     "kuhhandel": (
         (
             "Situations",
@@ -218,7 +257,22 @@ def _kuhhandel_snapshot() -> SnapshotFormat:
 
 
 # Keyed by group name (= game id). Built lazily: only page generation needs it.
+def _bamboozled_snapshot() -> SnapshotFormat:
+    return SnapshotFormat(
+        keys=(
+            ("game", '`"bamboozled"`; optional after `refcli bamboozled score`, but must match when present.'),
+            ("strikes_to_lose", "Strikes that put a player out (default `3`; the \"more strikes\" variant raises it)."),
+            ("no_limits, kids", "The variants in play (`true`/`false`), echoed in the output."),
+            ("[[player]]", "One table per player, in seating order."),
+            ("name", "The player's name: unique and not empty."),
+            ("strikes", "Strike cards the player holds, 0 to `strikes_to_lose`."),
+        ),
+        sample='game = "bamboozled"\nstrikes_to_lose = 3\n\n[[player]]\nname = "Ana"\nstrikes = 2\n',
+    )
+
+
 SNAPSHOT_FORMATS: dict[str, Callable[[], SnapshotFormat]] = {
+    "bamboozled": _bamboozled_snapshot,
     "kuhhandel": _kuhhandel_snapshot,
 }
 

@@ -45,7 +45,17 @@ GAMES: dict[str, Game] = {
                 ("validate", "refcli.games.kuhhandel.record"),
             ),
         ),
-        Game(id="bamboozled", title="Bamboozled", sources=("002",), aliases=("enganado",)),
+        Game(
+            id="bamboozled",
+            title="Bamboozled",
+            sources=("002",),
+            aliases=("enganado", "engañado"),
+            verbs=(
+                ("score", "refcli.games.bamboozled.standings"),
+                ("ruling", "refcli.games.bamboozled.situations"),
+                ("validate", "refcli.games.bamboozled.record"),
+            ),
+        ),
         Game(id="money", title="Money!", sources=("003",), aliases=("dinero",)),
         Game(id="cup-of-bluff", title="Cup of Bluff", sources=("004",)),
     )

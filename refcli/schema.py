@@ -215,3 +215,11 @@ def one_of_names(table: Table, key: str, names: list[str], *, role: str) -> str:
         if name.casefold() == value.strip().casefold():
             return name
     raise table.error(key, f"the {role}: one of the players ({join(names)})", describe(value))
+
+
+def check_game_key(top: Table, expected: str) -> None:
+    """``game`` may be omitted after ``refcli GAME score``, but must match when given."""
+    if top.has("game"):
+        value = top.raw("game")
+        if not isinstance(value, str) or value.strip().casefold() != expected:
+            raise top.error("game", f'"{expected}" (this is the {expected} command)', describe(value))

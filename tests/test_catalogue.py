@@ -61,10 +61,32 @@ def _collapse(text: str) -> str:
     return " ".join(text.split())
 
 
+GAMES_WITH_RULES = sorted(path.stem for path in (catalogue.data_dir() / "rules").glob("*.toml"))
+
+
+def test_every_registered_game_with_an_engine_has_a_catalogue() -> None:
+    for game in registry.GAMES.values():
+        if game.verbs:
+            assert game.id in GAMES_WITH_RULES
+
+
+@pytest.mark.parametrize("game", GAMES_WITH_RULES)
+def test_catalogue_ids_unique_rests_on_exist_and_register_marked(game: str) -> None:
+    with open(catalogue.data_dir() / "rules" / f"{game}.toml", "rb") as handle:
+        raw = tomllib.load(handle)["clause"]
+    ids = [entry["id"] for entry in raw]
+    assert len(ids) == len(set(ids))
+    for entry in raw:
+        assert set(entry.get("rests_on", ())) <= set(ids), entry["id"]
+        assert bool(entry.get("interpretation")) == (entry["source"] == "register"), entry["id"]
+        assert entry["source"] in catalogue.sources(), entry["id"]
+
+
 @pytest.mark.skipif(not RULES_SOURCES.is_dir(), reason="the rulebooks (../shared/rules-sources) are not beside this checkout")
-def test_quotes_are_verbatim_from_their_document() -> None:
+@pytest.mark.parametrize("game", GAMES_WITH_RULES)
+def test_quotes_are_verbatim_from_their_document(game: str) -> None:
     documents = {path.name[:3]: _collapse(path.read_text(encoding="utf-8")) for path in RULES_SOURCES.glob("0*.txt")}
-    for clause in catalogue.rules_for("kuhhandel").clauses:
+    for clause in catalogue.rules_for(game).clauses:
         if clause.source == "register":
             continue
         assert _collapse(clause.text) in documents[clause.source], clause.id

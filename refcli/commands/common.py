@@ -135,6 +135,28 @@ def validate_files(files: list[str], game_id: str | None, options: ValidateOptio
     finish(code)
 
 
+def rules_query(game: str, title: str, query: str | None, fmt: Format) -> None:
+    """``GAME rules [QUERY]``: the matching clauses of one game's catalogue."""
+    from refcli.catalogue import rules_for
+    from refcli.render import emit
+    from refcli.report import clauses_report
+
+    found = rules_for(game).search(query or "")
+    emit(clauses_report(game, title, [c.citation() for c in found], query), fmt)
+
+
+def print_template(game: str, kind: str, output: str | None, force: bool) -> None:
+    """``GAME template KIND``: a commented starter file, on stdout or written with -o."""
+    from refcli.catalogue import data_dir
+
+    text = (data_dir() / "templates" / game / f"{kind}.toml").read_text(encoding="utf-8")
+    if output:
+        write_new_file(output, text, force)
+        print(f"wrote {output}", file=sys.stderr)
+    else:
+        sys.stdout.write(text)
+
+
 def game_of(doc: "Document") -> "registry.Game":  # type: ignore[name-defined]  # noqa: F821
     """The game a file names in its ``game`` key (required when no GAME is given)."""
     from refcli import registry

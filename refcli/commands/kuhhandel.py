@@ -99,13 +99,9 @@ def rules(
     marked as interpretations.
     """
     with reporting():
-        from refcli.catalogue import rules_for
-        from refcli.render import emit
-        from refcli.report import clauses_report
+        from refcli.commands.common import rules_query
 
-        catalogue = rules_for(GAME)
-        found = catalogue.search(query or "")
-        emit(clauses_report(GAME, "Kuhhandel", [c.citation() for c in found], query), fmt)
+        rules_query(GAME, "Kuhhandel", query, fmt)
 
 
 @app.command("editions")
@@ -143,15 +139,9 @@ def template(
 ) -> None:
     """Print a commented starter TOML file to fill in."""
     with reporting():
-        from refcli.catalogue import data_dir
-        from refcli.commands.common import write_new_file
+        from refcli.commands.common import print_template
 
-        text = (data_dir() / "templates" / GAME / f"{kind.value}.toml").read_text(encoding="utf-8")
-        if output:
-            write_new_file(output, text, force)
-            print(f"wrote {output}", file=sys.stderr)
-        else:
-            sys.stdout.write(text)
+        print_template(GAME, kind.value, output, force)
 
 
 @app.command("ruling")

@@ -29,19 +29,11 @@ from refcli.games.kuhhandel.scoring import (
 from refcli.inputs import Document
 from refcli.options import ScoreOptions
 from refcli.report import PlayerScore, Report, competition_ranks, score_report
-from refcli.schema import Table, describe, unique_names
+from refcli.schema import Table, check_game_key, describe, unique_names
 
 GAME = "kuhhandel"
 TOP_KEYS = ("game", "edition", "player")
 PLAYER_KEYS = ("name", "animals", "bonus")
-
-
-def check_game_key(top: Table, expected: str) -> None:
-    """``game`` may be omitted after ``refcli GAME score``, but must match when given."""
-    if top.has("game"):
-        value = top.raw("game")
-        if not isinstance(value, str) or value.strip().casefold() != expected:
-            raise top.error("game", f'"{expected}" (this is the {expected} command)', describe(value))
 
 
 def read_animals(player: Table) -> dict[str, int]:

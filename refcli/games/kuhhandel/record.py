@@ -20,11 +20,10 @@ from __future__ import annotations
 from typing import Any
 
 from refcli.games.kuhhandel.components import CARDS_PER_ANIMAL, TOTAL_CARDS, accepted_names, animal_id
-from refcli.games.kuhhandel.final import check_game_key
 from refcli.games.kuhhandel.replay import Auction, CowTrade, Event, Record, replay
 from refcli.inputs import Document
 from refcli.options import ValidateOptions
-from refcli.schema import Table, describe, integer_list, one_of_names, player_names
+from refcli.schema import Table, check_game_key, describe, integer_list, one_of_names, player_names
 from refcli.validation import FileResult
 
 GAME = "kuhhandel"

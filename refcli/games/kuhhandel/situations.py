@@ -20,7 +20,7 @@ from refcli.games.kuhhandel.cowtrade import anyone_can_trade, check_eligible, op
 from refcli.games.kuhhandel.money import VALUES, invalid_cards, over_supply
 from refcli.inputs import Document
 from refcli.report import Report, ruling_report
-from refcli.schema import Table, describe, integer_list, one_of_names, player_names
+from refcli.schema import Table, check_game_key, describe, integer_list, one_of_names, player_names
 from refcli.verdict import Verdict
 
 GAME = "kuhhandel"
@@ -303,8 +303,7 @@ def situation_of(top: Table) -> str:
 
 def rule_document(doc: Document) -> tuple[Report, bool]:
     """The ruling on one situation file, and whether the situation is legal."""
-    from refcli.games.kuhhandel.final import check_game_key
-
+    
     top = Table(doc, doc.data)
     check_game_key(top, GAME)
     situation = situation_of(top)

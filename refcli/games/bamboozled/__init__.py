@@ -1,0 +1,1 @@
+"""Bamboozled (document 002): two dice, declarations, bluffs, strikes and action cards."""

@@ -1,0 +1,52 @@
+"""Reports for ``bamboozled compare`` and ``ladder`` (pure layout, no I/O)."""
+
+from __future__ import annotations
+
+from refcli.catalogue import rules_for
+from refcli.games.bamboozled import clauses as C
+from refcli.games.bamboozled.ranking import JACKPOT, ROLLS, ladder, rank, ways
+from refcli.report import Grid, Heading, Para, Quotes, Report, interpretation_ids
+
+RANKING_CLAUSES = (C.RANKING_ORDER, C.RANKING_TWELVE, C.RANKING_NON_DOUBLES, C.RANKING_DOUBLES, C.RANKING_JACKPOT, C.RANKING_JACKPOT_TIE, C.RANKING)
+
+
+def kind(score: str) -> str:
+    if score == JACKPOT:
+        return "the jackpot"
+    if score == "12":
+        return "the lowest score"
+    return "a double" if score[0] == score[1] else "a non-double"
+
+
+def compare_report(a: str, b: str) -> Report:
+    ra, rb = rank(a), rank(b)
+    result = "tie" if ra == rb else ("a" if ra > rb else "b")
+    if result == "tie":
+        verdict = f"{a} ties {b}" + (": the jackpot can only be tied." if a == JACKPOT else ".")
+    else:
+        high, low = (a, b) if result == "a" else (b, a)
+        verdict = f"{high} beats {low}: {high} is {kind(high)} (rank {rank(high)} of 36), {low} is {kind(low)} (rank {rank(low)})."
+    citations = rules_for("bamboozled").cite(RANKING_CLAUSES)
+    data = {
+        "a": a, "b": b, "result": result, "rank_a": ra, "rank_b": rb, "verdict": verdict,
+        "citations": citations, "interpretations": interpretation_ids(citations),
+    }
+    return Report(data, [Para(verdict, "good"), Quotes(tuple(citations))])
+
+
+def ladder_report() -> Report:
+    scores = [{"score": s, "rank": rank(s), "ways": ways(s), "of": ROLLS} for s in ladder()]
+    width = 36
+    rows = tuple(
+        (str(entry["rank"]), entry["score"], f"{entry['ways']:>2}/36", "█" * round(entry["ways"] * width / ROLLS))
+        for entry in scores
+    )
+    citations = rules_for("bamboozled").cite(RANKING_CLAUSES)
+    data = {"scores": scores, "citations": citations, "interpretations": interpretation_ids(citations)}
+    blocks = [
+        Heading("Bamboozled scores, lowest first"),
+        Para("Ways: how many of the 36 rolls of two dice can honestly tie or beat the score, read in the best order."),
+        Grid((("Rank", "right"), ("Score", "left"), ("Ways", "right"), ("", "left")), rows),
+        Quotes(tuple(citations)),
+    ]
+    return Report(data, blocks)

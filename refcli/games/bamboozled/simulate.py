@@ -1,0 +1,123 @@
+"""A random legal Bamboozled game as a record document (test data for validate).
+
+The generator deals real action cards (the replay only knows how many each
+player holds), rolls real dice, and chooses among legal moves; every choice
+is applied to the replay engine's own state, so a generated game is legal by
+construction and the property tests can check that validate agrees.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from refcli.games.bamboozled.ranking import best_reading, card_readings, ladder, rank, ties_or_beats
+from refcli.games.bamboozled.replay import Accept, Call, Card, Record, Replay, Roll
+from refcli.games.bamboozled.turns import HAND_LIMIT, SUPPLY
+
+NAMES = ("Ana", "Ben", "Cid", "Dora", "Eli", "Fay")
+MAX_EVENTS = 3000
+
+
+class _Table:
+    """The hidden side of the game: which cards are where."""
+
+    def __init__(self, rng: random.Random, players: list[str]) -> None:
+        self.rng = rng
+        self.pile = [card for card, count in SUPPLY.items() for _ in range(count)]
+        rng.shuffle(self.pile)
+        self.used: list[str] = []
+        self.hands = {name: [self.pile.pop()] for name in players}
+
+    def draw(self, name: str) -> None:
+        if not self.pile:
+            self.pile, self.used = self.used, []
+            self.rng.shuffle(self.pile)
+        if not self.pile:
+            return
+        card = self.pile.pop()
+        self.hands[name].append(card)
+        if len(self.hands[name]) > HAND_LIMIT:
+            self.used.append(self.hands[name].pop(self.rng.randrange(len(self.hands[name]))))
+
+    def play(self, name: str, card: str) -> None:
+        self.hands[name].remove(card)
+        self.used.append(card)
+
+
+def random_game(seed: int, *, players: int | None = None) -> dict[str, Any]:
+    rng = random.Random(seed)
+    names = list(NAMES[: players or rng.randint(2, 5)])
+    first = rng.choice(names)
+    record = Record(players=tuple(names), events=(), first=first)
+    state = Replay(record)
+    table = _Table(rng, names)
+    events: list[dict[str, Any]] = []
+
+    def apply(event: dict[str, Any], parsed: Any) -> None:
+        state.apply(parsed)
+        assert not [f for f in state.findings if f.severity == "error"], (seed, len(events), state.findings)
+        events.append(event)
+
+    while state.winner is None and len(events) < MAX_EVENTS:
+        actor = state.actor
+        hand = table.hands[actor]
+        if state.phase == "roll":
+            dice = (rng.randint(1, 6), rng.randint(1, 6))
+            honest = best_reading(*dice)
+            declared, card = honest, None
+            if not ties_or_beats(honest, state.to_beat) or rng.random() < 0.15:
+                usable = [c for c in hand if c in ("jackpot", "double", "up-down")]
+                carded = [(s, c) for c in usable for s in card_readings(*dice, c) if ties_or_beats(s, state.to_beat)]
+                if carded and rng.random() < 0.8:
+                    declared, card = rng.choice(carded)
+                else:
+                    floor = rank(state.to_beat) if state.to_beat != "0" else 1
+                    declared = rng.choice(ladder()[floor - 1 : floor + 8])
+            event = {"type": "roll", "player": actor, "rolled": list(dice), "declared": int(declared)}
+            if card:
+                event["card"] = card
+            apply(event, Roll(actor, declared, dice, card))
+            continue
+        # respond: maybe a before-roll card, then call or accept
+        playable = [c for c in hand if c in ("new-start", "reverse", "skip") or (c == "revive" and state.strikes[actor])]
+        if playable and rng.random() < 0.3:
+            card = rng.choice(playable)
+            table.play(actor, card)
+            apply({"type": "card", "player": actor, "card": card}, Card(actor, card))
+            continue
+        declaration = state.declaration
+        assert declaration is not None and declaration.rolled is not None
+        risky = rank(declaration.declared) / 36
+        if rng.random() < 0.15 + 0.6 * risky:
+            my_bad = "my-bad" in hand and rng.random() < 0.7
+            if my_bad:
+                table.play(actor, "my-bad")
+            declarer = state.declarer
+            before = dict(state.strikes)
+            if declaration.card and declaration.declared not in {f"{declaration.rolled[0]}{declaration.rolled[1]}", f"{declaration.rolled[1]}{declaration.rolled[0]}"} and declaration.declared in card_readings(*declaration.rolled, declaration.card):
+                table.play(declarer, declaration.card)
+            parsed = Call(actor, "my-bad" if my_bad else None, None)
+            apply({}, parsed)  # placeholder filled below
+            events.pop()
+            struck = [name for name in names if state.strikes[name] != before.get(name, 0)]
+            event = {"type": "call", "player": actor}
+            if my_bad:
+                event["card"] = "my-bad"
+            if struck:
+                event["strike"] = struck[0]
+            events.append(event)
+            out = state.just_out
+            if out is not None and "revive" in table.hands[out] and rng.random() < 0.7:
+                table.play(out, "revive")
+                apply({"type": "card", "player": out, "card": "revive"}, Card(out, "revive"))
+            continue
+        declarer = state.declarer
+        honest = declaration.declared in {f"{declaration.rolled[0]}{declaration.rolled[1]}", f"{declaration.rolled[1]}{declaration.rolled[0]}"}
+        apply({"type": "accept", "player": actor}, Accept(actor))
+        if not honest and declarer is not None:
+            table.draw(declarer)
+    document: dict[str, Any] = {"game": "bamboozled", "players": names, "first": first, "event": events}
+    if state.winner is not None:
+        document["winner"] = state.winner
+    return document
