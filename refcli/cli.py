@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 import typer
 
 from refcli import __version__
-from refcli.commands import bamboozled, kuhhandel
+from refcli.commands import bamboozled, kuhhandel, money
 from refcli.commands.common import FilesArgument, FormatOption, PartialOption, StrictOption, reporting, score_files
 from refcli.options import Format, ScoreOptions, ValidateOptions
 
@@ -28,6 +28,7 @@ app = typer.Typer(
 )
 app.add_typer(kuhhandel.app, name="kuhhandel")
 app.add_typer(bamboozled.app, name="bamboozled")
+app.add_typer(money.app, name="money")
 
 
 def _version(value: bool) -> None:
@@ -104,3 +105,7 @@ def main() -> None:
         # the reader went away (`refcli ... | head`): stop quietly
         sys.stderr.close()
         sys.exit(0)
+    except Exception as error:  # noqa: BLE001 - a bug in refcli still ends in one line
+        from refcli.commands.common import say_error
+
+        sys.exit(int(say_error(error)))

@@ -159,9 +159,40 @@ EXAMPLES["refcli-bamboozled"] = (
     Example("Quote the rules about the Skip card:", ("refcli", "bamboozled", "rules", "skip")),
 )
 
+EXAMPLES["refcli-money"] = (
+    Example("Score the rulebook's worked example (Ana: 450):", ("refcli", "money", "score", "examples/money/rulebook-450.toml")),
+    Example(
+        "Three games and the running totals:",
+        ("refcli", "money", "score", "examples/money/rulebook-450.toml", "examples/money/game-2.toml", "examples/money/game-3.toml"),
+    ),
+    Example("Who acts first after the offers are revealed:", ("refcli", "money", "ruling", "examples/money/bids-spec.toml")),
+    Example("Validate a recorded game:", ("refcli", "money", "validate", "examples/money/record-game.toml")),
+    Example("Quote the scoring rules:", ("refcli", "money", "rules", "scoring")),
+)
+
 # Situation and record formats per game, shown in FILES after the snapshot:
 # (subsection title, what it is, template kind whose text is shown or None).
 MORE_FORMATS: dict[str, tuple[tuple[str, str, str | None], ...]] = {
+    "money": (
+        (
+            "Situations",
+            "The TOML file `refcli money ruling` reads has `game`, `situation` and the situation's keys. "
+            "A card is written `\"<currency> <value> [#serial]\"`, `\"coin [#serial]\"` or `\"bluff\"`. "
+            "`bids`: one `[[offer]]` per player with `player` and `cards`. `exchange`: `player`, `action` "
+            "(right, left, swap, keep), `with` (for swap), the `right` and `left` displays, `acted`, and the "
+            "`[[offer]]`s on the table. `refill`: `right` and `left` (sizes or cards) and `pile`. "
+            "`refcli money template KIND` prints a starter for each.",
+            None,
+        ),
+        (
+            "Recorded games",
+            "The TOML file `refcli money validate` reads: `players`, optional `currencies`, `pile`, the "
+            "setup displays `right` and `left`, `[hands]` and `[scores]`, and one `[[event]]` per step: "
+            "`offers` (every player's offer, revealed together), `exchange` (`player`, `action`, `with`) "
+            "and `refill` (`right` and `left`: counts or cards). The starter from `refcli money template record`:",
+            "record",
+        ),
+    ),
     "bamboozled": (
         (
             "Situations",
@@ -271,7 +302,25 @@ def _bamboozled_snapshot() -> SnapshotFormat:
     )
 
 
+def _money_snapshot() -> SnapshotFormat:
+    return SnapshotFormat(
+        keys=(
+            ("game", '`"money"`; optional after `refcli money score`, but must match when present.'),
+            ("[[player]]", "One table per player (3 to 5), in seating order."),
+            ("name", "The player's name: unique and not empty."),
+            ("coins", "Coin cards held, 10 points each (at most 6 in the game)."),
+            (
+                "notes",
+                "An inline table of currency = note values, e.g. `{ euro = [20, 20, 20] }`. Currency names are "
+                "free text, case-insensitive; each has the notes 20, 20, 20, 30, 30, 30, 40, 50, 60.",
+            ),
+        ),
+        sample='game = "money"\n\n[[player]]\nname = "Ana"\ncoins = 1\nnotes = { euro = [20, 20, 20], yen = [20, 30, 30, 30] }\n',
+    )
+
+
 SNAPSHOT_FORMATS: dict[str, Callable[[], SnapshotFormat]] = {
+    "money": _money_snapshot,
     "bamboozled": _bamboozled_snapshot,
     "kuhhandel": _kuhhandel_snapshot,
 }

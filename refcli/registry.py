@@ -56,7 +56,17 @@ GAMES: dict[str, Game] = {
                 ("validate", "refcli.games.bamboozled.record"),
             ),
         ),
-        Game(id="money", title="Money!", sources=("003",), aliases=("dinero",)),
+        Game(
+            id="money",
+            title="Money!",
+            sources=("003",),
+            aliases=("dinero",),
+            verbs=(
+                ("score", "refcli.games.money.final"),
+                ("ruling", "refcli.games.money.situations"),
+                ("validate", "refcli.games.money.record"),
+            ),
+        ),
         Game(id="cup-of-bluff", title="Cup of Bluff", sources=("004",)),
     )
 }

@@ -217,6 +217,21 @@ def one_of_names(table: Table, key: str, names: list[str], *, role: str) -> str:
     raise table.error(key, f"the {role}: one of the players ({join(names)})", describe(value))
 
 
+def names_among(table: Table, key: str, names: list[str]) -> list[str]:
+    """An array of names, each one of ``names`` (matched ignoring case)."""
+    value = table.raw(key)
+    if not isinstance(value, list):
+        raise table.error(key, f"an array of names among {join(names)}", describe(value))
+    items = Table(table.doc, {str(i): v for i, v in enumerate(value, 1)}, table.path + (key,))
+    found = []
+    for index, item in enumerate(value, 1):
+        match = next((n for n in names if isinstance(item, str) and n.casefold() == item.strip().casefold()), None)
+        if match is None:
+            raise items.error(index, f"one of {join(names)}", describe(item))
+        found.append(match)
+    return found
+
+
 def check_game_key(top: Table, expected: str) -> None:
     """``game`` may be omitted after ``refcli GAME score``, but must match when given."""
     if top.has("game"):

@@ -64,9 +64,9 @@ def test_global_score_needs_a_game_key(invoke: Invoke, write: Write) -> None:
 
 
 def test_unimplemented_game_is_a_clear_data_error(invoke: Invoke, write: Write) -> None:
-    result = invoke(["score", write('game = "money"\n')])
+    result = invoke(["score", write('game = "cup-of-bluff"\n')])
     assert result.exit_code == 65
-    assert "cannot score Money! files yet" in result.stderr
+    assert "cannot score Cup of Bluff files yet" in result.stderr
 
 
 def test_several_files_report_all_and_the_worst_code_wins(invoke: Invoke, write: Write) -> None:

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import enum
-import sys
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
-from refcli.commands.common import FilesArgument, FormatOption, PartialOption, StrictOption, reporting, score_files
-from refcli.options import Format, ScoreOptions, ValidateOptions
+from refcli.commands import verbs
+from refcli.commands.common import FormatOption, reporting
+from refcli.options import Format
 
 GAME = "bamboozled"
 
@@ -72,112 +71,40 @@ def ladder(fmt: FormatOption = Format.text) -> None:
         emit(ladder_report(), fmt)
 
 
-@app.command("score")
-def score(
-    files: FilesArgument,
-    partial: PartialOption = False,
-    fmt: FormatOption = Format.text,
-) -> None:
-    """Standings: strikes left before going out, and the last player standing.
-
-    `strikes_to_lose` (default 3; the "more strikes" variant raises it) sets
-    the limit. With more than one player still in, the game is not over: exit
-    65, unless --partial is given.
-    """
-    with reporting():
-        score_files(files, GAME, ScoreOptions(partial=partial), fmt)
-
-
-@app.command("ruling")
-def ruling(
-    file: Annotated[str, typer.Argument(help="A situation file (TOML); - reads standard input.", metavar="FILE")],
-    fmt: FormatOption = Format.text,
-) -> None:
-    """Rule on a challenge, an accepted declaration, or an action card played.
-
-    Situations: challenge (a call: bluff or not, who takes the strike, who
-    rolls next, which card is discarded), accept (was it a bamboozle, who
-    draws, the hand limit), card (may this before-roll card be played now,
-    and what it changes). Exits 1 when the situation itself breaks a rule,
-    naming it. `refcli bamboozled template challenge` prints a starter file.
-    """
-    with reporting():
-        from refcli.commands.common import rule_file
-
-        rule_file(file, GAME, fmt)
-
-
-@app.command("validate")
-def validate(files: FilesArgument, strict: StrictOption = False, fmt: FormatOption = Format.text) -> None:
-    """Replay recorded games and report every broken rule with its event number.
-
-    Checks turn order (under Reverse and Skip), declarations that tie or
-    beat, calls and their strikes, resets and who starts, eliminations at the
-    limit, Revive, the action-card supply and hand limits, and the winner.
-    Exits 1 when any file breaks a rule.
-    """
-    with reporting():
-        from refcli.commands.common import validate_files
-
-        validate_files(files, GAME, ValidateOptions(strict=strict), fmt)
-
-
-@app.command("rules")
-def rules(
-    query: Annotated[
-        Optional[str],
-        typer.Argument(help="A clause id (ranking.jackpot, B3), a topic (skip, revive, kids) or words to find."),
-    ] = None,
-    fmt: FormatOption = Format.text,
-) -> None:
-    """Quote the rulebook clauses: all, one by id, a topic, or those containing words.
-
-    Clauses come from document 002; B1… are the rulings register, marked as
-    interpretations.
-    """
-    with reporting():
-        from refcli.commands.common import rules_query
-
-        rules_query(GAME, "Bamboozled", query, fmt)
-
-
-class TemplateKind(str, enum.Enum):
-    final = "final"
-    record = "record"
-    challenge = "challenge"
-    accept = "accept"
-    card = "card"
-
-
-@app.command("template")
-def template(
-    kind: Annotated[
-        TemplateKind,
-        typer.Argument(
-            help="What to start: final (standings for score), record (a game for validate), "
-            "or a situation for ruling: challenge, accept, card."
-        ),
-    ],
-    output: Annotated[
-        Optional[str], typer.Option("--output", "-o", help="Write to this file instead of stdout.", metavar="FILE")
-    ] = None,
-    force: Annotated[bool, typer.Option("--force", help="Overwrite FILE if it exists.")] = False,
-) -> None:
-    """Print a commented starter TOML file to fill in."""
-    with reporting():
-        from refcli.commands.common import print_template
-
-        print_template(GAME, kind.value, output, force)
-
-
-@app.command("simulate", hidden=True)
-def simulate(
-    seed: Annotated[int, typer.Option("--seed", help="Random seed: the same seed gives the same game.")] = 0,
-    players: Annotated[Optional[int], typer.Option("--players", min=2, max=6, help="2 to 6 players.")] = None,
-) -> None:
-    """Print a random legal recorded game (test data for validate)."""
-    with reporting():
-        from refcli.games.bamboozled.simulate import random_game
-        from refcli.games.kuhhandel.simulate import to_toml
-
-        sys.stdout.write(to_toml(random_game(seed, players=players)))
+verbs.add_score(
+    app,
+    GAME,
+    "Standings: strikes left before going out, and the last player standing.\n\n"
+    "`strikes_to_lose` (default 3; the \"more strikes\" variant raises it) sets the limit. With more than "
+    "one player still in, the game is not over: exit 65, unless --partial is given.",
+)
+verbs.add_ruling(
+    app,
+    GAME,
+    "Rule on a challenge, an accepted declaration, or an action card played.\n\n"
+    "Situations: challenge (a call: bluff or not, who takes the strike, who rolls next, which card is "
+    "discarded), accept (was it a bamboozle, who draws, the hand limit), card (may this before-roll card "
+    "be played now, and what it changes). Exits 1 when the situation itself breaks a rule, naming it. "
+    "`refcli bamboozled template challenge` prints a starter file.",
+)
+verbs.add_validate(
+    app,
+    GAME,
+    "Replay recorded games and report every broken rule with its event number.\n\n"
+    "Checks turn order (under Reverse and Skip), declarations that tie or beat, calls and their strikes, "
+    "resets and who starts, eliminations at the limit, Revive, the action-card supply and hand limits, "
+    "and the winner. Exits 1 when any file breaks a rule.",
+)
+verbs.add_rules(app, GAME, "Bamboozled", "ranking.jackpot, B3, skip, revive, kids")
+verbs.add_template(
+    app,
+    GAME,
+    {
+        "final": "standings for score",
+        "record": "a game for validate",
+        "challenge": "a call",
+        "accept": "an accepted declaration",
+        "card": "an action card played",
+    },
+)
+verbs.add_simulate(app, "refcli.games.bamboozled.simulate", 2, 6)

@@ -69,16 +69,21 @@ def score_files(files: list[str], game_id: str | None, options: ScoreOptions, fm
     from refcli.report import bundle
 
     reports = []
+    engines = set()
     code = ExitStatus.OK
     for path in files:
         try:
             doc = load_document(path)
             engine = engine_for(doc, game_id, "score")
             reports.append(engine.score_document(doc, options))
+            engines.add(engine)
         except RefcliError as error:
             code = worst(code, say_error(error))
     if reports:
-        emit(bundle(reports), fmt)
+        # a game whose scores add up over several plays (Money!) totals them
+        (engine,) = engines if len(engines) == 1 else (None,)
+        combine = getattr(engine, "combine", None)
+        emit(combine(reports) if combine and len(reports) > 1 else bundle(reports), fmt)
     finish(code)
 
 

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import enum
 import sys
 from typing import Annotated, Optional
 
 import typer
 
-from refcli.commands.common import FilesArgument, FormatOption, PartialOption, StrictOption, reporting, score_files
-from refcli.options import Format, ScoreOptions, ValidateOptions
+from refcli.commands import verbs
+from refcli.commands.common import FilesArgument, FormatOption, PartialOption, reporting, score_files
+from refcli.options import Format, ScoreOptions
 
 GAME = "kuhhandel"
 
@@ -44,21 +44,37 @@ def score(
         score_files(files, GAME, ScoreOptions(partial=partial, multiply=multiply), fmt)
 
 
-@app.command("validate")
-def validate(files: FilesArgument, strict: StrictOption = False, fmt: FormatOption = Format.text) -> None:
-    """Replay recorded games and report every broken rule with its event number.
-
-    Checks turn order, the deck (four of each animal, donkey payouts 50, 100,
-    200, 500), auctions, payments without change, the money each player
-    holds (while it is known), cow-trade eligibility and outcomes, compulsory
-    trading once the deck is empty, the end of the game and recorded final
-    scores. Exits 1 when any file breaks a rule. `refcli kuhhandel template
-    record` prints a starter record.
-    """
-    with reporting():
-        from refcli.commands.common import validate_files
-
-        validate_files(files, GAME, ValidateOptions(strict=strict), fmt)
+verbs.add_ruling(
+    app,
+    GAME,
+    "Rule on a contested situation: auction, cow-trade, trade-options or donkey.\n\n"
+    "Prints the facts assumed, the decision and its outcome, and the clauses quoted (interpretations "
+    "marked). Exits 1 when the situation itself breaks a rule (a bid that does not rise, a trade over an "
+    "animal one side lacks, a money card that does not exist), naming the rule. `refcli kuhhandel template "
+    "auction` prints a starter file.",
+)
+verbs.add_validate(
+    app,
+    GAME,
+    "Replay recorded games and report every broken rule with its event number.\n\n"
+    "Checks turn order, the deck (four of each animal, donkey payouts 50, 100, 200, 500), auctions, "
+    "payments without change, the money each player holds (while it is known), cow-trade eligibility and "
+    "outcomes, compulsory trading once the deck is empty, the end of the game and recorded final scores. "
+    "Exits 1 when any file breaks a rule. `refcli kuhhandel template record` prints a starter record.",
+)
+verbs.add_rules(app, GAME, "Kuhhandel", "score.multiply, K3, auction, donkey, tie")
+verbs.add_template(
+    app,
+    GAME,
+    {
+        "final": "a final snapshot for score",
+        "record": "a game for validate",
+        "auction": "an auction situation",
+        "cow-trade": "a cow-trade situation",
+        "trade-options": "a trade-options situation",
+        "donkey": "a donkey situation",
+    },
+)
 
 
 @app.command("animals")
@@ -85,25 +101,6 @@ def animals(fmt: FormatOption = Format.text) -> None:
         emit(Report(data, blocks), fmt)
 
 
-@app.command("rules")
-def rules(
-    query: Annotated[
-        Optional[str],
-        typer.Argument(help="A clause id (score.multiply, K3), a topic (auction, donkey, tie) or words to find."),
-    ] = None,
-    fmt: FormatOption = Format.text,
-) -> None:
-    """Quote the rulebook clauses: all, one by id, a topic, or those containing words.
-
-    Clauses come from documents 000 and 001; K1… are the rulings register,
-    marked as interpretations.
-    """
-    with reporting():
-        from refcli.commands.common import rules_query
-
-        rules_query(GAME, "Kuhhandel", query, fmt)
-
-
 @app.command("editions")
 def editions(fmt: FormatOption = Format.text) -> None:
     """Where editions 1 and 2 differ, side by side, each side quoted."""
@@ -112,55 +109,6 @@ def editions(fmt: FormatOption = Format.text) -> None:
         from refcli.render import emit
 
         emit(editions_report(), fmt)
-
-
-class TemplateKind(str, enum.Enum):
-    final = "final"
-    record = "record"
-    auction = "auction"
-    cow_trade = "cow-trade"
-    trade_options = "trade-options"
-    donkey = "donkey"
-
-
-@app.command("template")
-def template(
-    kind: Annotated[
-        TemplateKind,
-        typer.Argument(
-            help="What to start: final (a snapshot for score), record (a game for validate), "
-            "or a situation for ruling: auction, cow-trade, trade-options, donkey."
-        ),
-    ],
-    output: Annotated[
-        Optional[str], typer.Option("--output", "-o", help="Write to this file instead of stdout.", metavar="FILE")
-    ] = None,
-    force: Annotated[bool, typer.Option("--force", help="Overwrite FILE if it exists.")] = False,
-) -> None:
-    """Print a commented starter TOML file to fill in."""
-    with reporting():
-        from refcli.commands.common import print_template
-
-        print_template(GAME, kind.value, output, force)
-
-
-@app.command("ruling")
-def ruling(
-    file: Annotated[str, typer.Argument(help="A situation file (TOML); - reads standard input.", metavar="FILE")],
-    fmt: FormatOption = Format.text,
-) -> None:
-    """Rule on a contested situation: auction, cow-trade, trade-options or donkey.
-
-    Prints the facts assumed, the decision and its outcome, and the clauses
-    quoted (interpretations marked). Exits 1 when the situation itself breaks
-    a rule (a bid that does not rise, a trade over an animal one side lacks, a
-    money card that does not exist), naming the rule. `refcli kuhhandel
-    template auction` prints a starter file.
-    """
-    with reporting():
-        from refcli.commands.common import rule_file
-
-        rule_file(file, GAME, fmt)
 
 
 def _money_cards(value: str) -> str:

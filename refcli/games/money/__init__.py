@@ -1,0 +1,1 @@
+"""Money! / ¡Dinero! (document 003, Reiner Knizia): currency bidding, exchanges and scoring."""

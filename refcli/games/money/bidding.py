@@ -1,0 +1,70 @@
+"""Money! offers: their values, who sits out, and the order players act in. Pure.
+
+003 "Visión general" and "Valor de las monedas": the highest offer acts
+first, then successively lower ones; ties go to the offer holding the lowest
+serial number (register M6); an offer of only the bluff card (or nothing)
+sits the round out (M3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from refcli.games.money.cards import Card, value_of
+
+
+class NeedSerials(Exception):
+    """A tie that serial numbers must break, but some cards of the tied offers have none."""
+
+    def __init__(self, tied: list[str], value: int, missing: list[tuple[str, int]]) -> None:
+        self.tied = tied
+        self.value = value
+        self.missing = missing  # (player, index of the card in their offer, 1-based)
+        super().__init__(f"{' and '.join(tied)} both offer {value}")
+
+
+@dataclass(frozen=True)
+class Bidding:
+    values: dict[str, int]
+    order: tuple[str, ...]  # players taking part, in the order they act
+    sitting_out: tuple[str, ...]
+    tie_breaks: tuple[str, ...]  # sentences naming the serials that decided
+
+
+def real_cards(cards: Sequence[Card]) -> list[Card]:
+    return [card for card in cards if card.kind != "bluff"]
+
+
+def lowest_serial(cards: Sequence[Card]) -> int:
+    return min(card.serial for card in real_cards(cards) if card.serial is not None)
+
+
+def order_offers(offers: Mapping[str, Sequence[Card]]) -> Bidding:
+    values = {name: value_of(cards) for name, cards in offers.items()}
+    sitting_out = tuple(name for name, cards in offers.items() if not real_cards(cards))
+    taking_part = [name for name in offers if name not in sitting_out]
+    groups: dict[int, list[str]] = {}
+    for name in taking_part:
+        groups.setdefault(values[name], []).append(name)
+    order: list[str] = []
+    tie_breaks: list[str] = []
+    for value in sorted(groups, reverse=True):
+        tied = groups[value]
+        if len(tied) > 1:
+            missing = [
+                (name, index)
+                for name in tied
+                for index, card in enumerate(offers[name], 1)
+                if card.kind != "bluff" and card.serial is None
+            ]
+            if missing:
+                raise NeedSerials(tied, value, missing)
+            tied = sorted(tied, key=lambda name: lowest_serial(offers[name]))
+            tie_breaks.append(
+                f"{' and '.join(tied)} both offer {value}: "
+                + ", ".join(f"{name} holds #{lowest_serial(offers[name])}" for name in tied)
+                + f", so {tied[0]} goes first"
+            )
+        order.extend(tied)
+    return Bidding(values, tuple(order), sitting_out, tuple(tie_breaks))

@@ -1,0 +1,99 @@
+"""Money! cards: notes of free-named currencies, coins and bluff cards. Pure.
+
+Each currency has nine notes: 20, 20, 20, 30, 30, 30, 40, 50, 60 (300 in
+all); there are six coins worth 10 and a bluff card per player. Every note
+and coin carries a serial number, FRED 001 to FRED 069 (003 "Valor de las
+monedas"). In input a card is written ``"euro 30 #12"``, ``"coin #5"`` or
+``"bluff"``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+NOTE_VALUES: tuple[int, ...] = (20, 20, 20, 30, 30, 30, 40, 50, 60)
+COIN_VALUE = 10
+COINS = 6
+MAX_CURRENCIES = 7
+SERIALS = range(1, 70)
+CURRENCIES_FOR_PLAYERS = {5: 7, 4: 6, 3: 5}
+TRIPLET_BONUS = 100
+THRESHOLD = 200
+PENALTY = 100
+
+
+@dataclass(frozen=True)
+class Card:
+    kind: str  # "note" | "coin" | "bluff"
+    currency: str = ""  # folded to lower case; "" for coins and bluffs
+    value: int = 0
+    serial: int | None = None
+
+    def __str__(self) -> str:
+        serial = f" #{self.serial}" if self.serial is not None else ""
+        if self.kind == "bluff":
+            return "bluff"
+        if self.kind == "coin":
+            return f"coin{serial}"
+        return f"{self.currency} {self.value}{serial}"
+
+
+_CARD = re.compile(r"^\s*(?P<name>[^\s#]+(?:\s+[^\s#\d][^\s#]*)*?)\s*(?P<value>\d+)?\s*(?:#\s*(?P<serial>\d+))?\s*$")
+
+
+class CardSyntaxError(ValueError):
+    """A card string that is not "<currency> <value> [#serial]", "coin [#serial]" or "bluff"."""
+
+
+def parse_card(text: str) -> Card:
+    match = _CARD.match(text)
+    if not match:
+        raise CardSyntaxError(text)
+    name = " ".join(match["name"].split()).casefold()
+    value = int(match["value"]) if match["value"] else None
+    serial = int(match["serial"]) if match["serial"] else None
+    if name == "bluff" and value is None and serial is None:
+        return Card("bluff")
+    if name in ("coin", "moneda", "münze"):
+        if value not in (None, COIN_VALUE):
+            raise CardSyntaxError(text)
+        return Card("coin", "", COIN_VALUE, serial)
+    if value is None:
+        raise CardSyntaxError(text)
+    return Card("note", name, value, serial)
+
+
+def value_of(cards: Iterable[Card]) -> int:
+    return sum(card.value for card in cards)
+
+
+def impossible_cards(cards: Iterable[Card]) -> list[str]:
+    """Problems with a set of cards that cannot all exist in one game, as sentences."""
+    cards = list(cards)
+    problems = []
+    notes: dict[str, Counter[int]] = {}
+    for card in cards:
+        if card.kind == "note":
+            if card.value not in NOTE_VALUES:
+                problems.append(f"there is no {card.value} note (notes are 20, 30, 40, 50 and 60)")
+            notes.setdefault(card.currency, Counter())[card.value] += 1
+    allowed = Counter(NOTE_VALUES)
+    for currency, counted in notes.items():
+        for value, count in counted.items():
+            if value in allowed and count > allowed[value]:
+                problems.append(f"{count} {currency} {value} notes, but each currency has {allowed[value]}")
+    if len(notes) > MAX_CURRENCIES:
+        problems.append(f"{len(notes)} currencies, but the game has {MAX_CURRENCIES}")
+    coins = sum(card.kind == "coin" for card in cards)
+    if coins > COINS:
+        problems.append(f"{coins} coins, but the game has {COINS}")
+    serials = Counter(card.serial for card in cards if card.serial is not None)
+    for serial, count in serials.items():
+        if serial not in SERIALS:
+            problems.append(f"serial #{serial} does not exist (FRED 001 to FRED 069)")
+        elif count > 1:
+            problems.append(f"serial #{serial} is on {count} cards")
+    return problems

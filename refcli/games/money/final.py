@@ -1,0 +1,148 @@
+"""Money! final snapshots: read, check the components, score, and total several games.
+
+SPEC.md "Final snapshots / money": ``[[player]]`` with ``coins`` and
+``notes = { currency = [values…] }``; several files give each game and the
+running totals (003 suggests three games).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from refcli.catalogue import rules_for
+from refcli.games.money import clauses as C
+from refcli.games.money.cards import COINS, CURRENCIES_FOR_PLAYERS, MAX_CURRENCIES, NOTE_VALUES
+from refcli.games.money.scoring import PlayerScore as MoneyScore
+from refcli.games.money.scoring import score_player
+from refcli.inputs import Document
+from refcli.options import ScoreOptions
+from refcli.report import Grid, Heading, Para, PlayerScore, Report, competition_ranks, score_report
+from refcli.schema import Table, check_game_key, describe, integer_list, unique_names
+
+GAME = "money"
+NOTES = "note values (20, 30, 40, 50, 60)"
+
+
+def read_players(doc: Document) -> list[MoneyScore]:
+    top = Table(doc, doc.data)
+    top.check_keys(("game", "player"))
+    check_game_key(top, GAME)
+    tables = top.tables("player", what="one per player, in seating order", minimum=1)
+    if not 3 <= len(tables) <= 5:
+        raise top.error("player", "3 to 5 players (Money! is for 3 to 5)", str(len(tables)))
+    names, scores = [], []
+    seen_notes: dict[str, Counter[int]] = {}
+    where: dict[str, tuple[Table, str]] = {}
+    coins_total = 0
+    for table in tables:
+        table.check_keys(("name", "coins", "notes"))
+        name = table.name()
+        coins = table.integer("coins", minimum=0, maximum=COINS, default=0, what="coin cards,")
+        coins_total += coins
+        if coins_total > COINS:
+            raise table.error("coins", f"at most {COINS} coins in the whole game", f"{coins_total} so far")
+        notes: dict[str, list[int]] = {}
+        note_table = table.table("notes")
+        for key, value in (note_table.data.items() if note_table else ()):
+            assert note_table is not None
+            currency = " ".join(key.split()).casefold()
+            if not currency:
+                raise note_table.error(key, "a currency name", "an empty key")
+            if currency in notes:
+                raise note_table.error(key, "each currency once", f'"{key}" again (names ignore case)')
+            values = integer_list(note_table, key, value, minimum=0, maximum=10**6, what=NOTES)
+            for index, note in enumerate(values, 1):
+                if note not in NOTE_VALUES:
+                    raise Table(doc, {}, note_table.path + (key,)).error(index, NOTES, str(note))
+            notes[currency] = values
+            counted = seen_notes.setdefault(currency, Counter())
+            counted.update(values)
+            where.setdefault(currency, (note_table, key))
+            for note, count in counted.items():
+                if count > NOTE_VALUES.count(note):
+                    raise note_table.error(
+                        key, f"at most {NOTE_VALUES.count(note)} {note} notes of {currency} in the game (20, 20, 20, 30, 30, 30, 40, 50, 60)",
+                        f"{count}",
+                    )
+        names.append(name)
+        scores.append(score_player(name, notes, coins))
+    unique_names(tables, names)
+    allowed = CURRENCIES_FOR_PLAYERS[len(tables)]
+    if len(seen_notes) > allowed:
+        table, key = list(where.values())[allowed]
+        raise table.error(
+            key,
+            f"at most {allowed} currencies with {len(tables)} players (7 with 5, 6 with 4, 5 with 3; {MAX_CURRENCIES} in the box)",
+            f"{len(seen_notes)}: {', '.join(seen_notes)}",
+        )
+    return scores
+
+
+def breakdown(player: MoneyScore) -> dict[str, Any]:
+    return {
+        "currencies": [
+            {
+                "currency": c.currency, "notes": list(c.notes), "face": c.face, "penalty": c.penalty,
+                "triplets": list(c.triplets), "score": c.score,
+            }
+            for c in player.currencies
+        ],
+        "coins": player.coins,
+        "coin_points": player.coins * 10,
+    }
+
+
+def score_document(doc: Document, options: ScoreOptions) -> Report:
+    players = read_players(doc)
+    ranks = competition_ranks([(p.score,) for p in players])
+    rows = [PlayerScore(p.name, p.score, rank, breakdown(p), p.explain()) for p, rank in zip(players, ranks)]
+    clauses = [C.SCORING_200, C.SCORING_PENALTY, C.SCORING_FLOOR, C.PENALTY_RULING, C.SCORING_COINS]
+    if any(c.triplets for p in players for c in p.currencies):
+        clauses += [C.SCORING_TRIPLET, C.TRIPLET_RULING]
+    if any(c.penalty and c.triplets for p in players for c in p.currencies):
+        clauses.append(C.EXAMPLE_450)
+    clauses.append(C.WINNER)
+    shared = ranks.count(1) > 1
+    if shared:
+        clauses.append(C.SHARED_WIN)
+    return score_report(
+        game=GAME, title="Money!", file=doc.name, header={}, players=rows, over=True,
+        status="Scores per currency: the full value from 200 up; under 200, 100 less (never below 0); "
+        "100 for each triplet of 20s or 30s; coins 10 each.",
+        tie_break="no tie-break: equal top scores share the win (M4, an interpretation)" if shared else None,
+        notes=[], citations=rules_for(GAME).cite(clauses),
+    )
+
+
+def combine(reports: list[Report]) -> Report:
+    """Several games: each game, then the running totals (003: play three times)."""
+    totals: dict[str, int] = {}
+    display: dict[str, str] = {}
+    for report in reports:
+        for player in report.data["players"]:
+            key = player["name"].casefold()
+            display.setdefault(key, player["name"])
+            totals[key] = totals.get(key, 0) + player["score"]
+    names = list(totals)
+    ranks = competition_ranks([(totals[name],) for name in names])
+    ordered = sorted(zip(names, ranks), key=lambda item: item[1])
+    total_rows = [{"name": display[name], "score": totals[name], "rank": rank} for name, rank in ordered]
+    winners = [row["name"] for row in total_rows if row["rank"] == 1]
+    citations = rules_for(GAME).cite([C.MULTI_GAME] + ([C.SHARED_WIN] if len(winners) > 1 else []))
+    data = {"games": [r.data for r in reports], "totals": total_rows, "winners": winners, "citations": citations}
+    blocks = [block for report in reports for block in report.blocks]
+    per_game = [[next((p["score"] for p in r.data["players"] if p["name"].casefold() == name), 0) for r in reports] for name, _ in ordered]
+    blocks += [
+        Heading(f"Totals after {len(reports)} games"),
+        Grid(
+            (("Rank", "right"), ("Player", "left"), ("Total", "right"), ("Games", "left")),
+            tuple((str(rank), display[name], str(totals[name]), " + ".join(map(str, games)))
+                  for (name, rank), games in zip(ordered, per_game)),
+        ),
+        Para(("Winner" if len(winners) == 1 else "Winners (a shared win)") + ": " + ", ".join(winners), "good"),
+    ]
+    from refcli.report import Quotes
+
+    blocks.append(Quotes(tuple(citations)))
+    return Report(data=data, blocks=blocks)

@@ -1,0 +1,60 @@
+"""Money! scoring (003 "Valor de las monedas / puntuación", "Fin del juego"; register M1, M2). Pure.
+
+Per currency: its total; under 200, 100 is subtracted and the result floored
+at 0 (M1); each triplet of 20s or of 30s adds 100 whatever the total (M2).
+Coins count 10 each. The worked example: 450.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from refcli.games.money.cards import COIN_VALUE, PENALTY, THRESHOLD, TRIPLET_BONUS
+
+
+@dataclass(frozen=True)
+class CurrencyScore:
+    currency: str
+    notes: tuple[int, ...]
+    face: int
+    penalty: int  # what the 100 penalty actually took (floored at 0)
+    triplets: tuple[int, ...]  # 20 and/or 30
+    score: int
+
+    def explain(self) -> str:
+        """``yen 110→10 + triplet 100``: the face value, after the penalty, and bonuses."""
+        text = f"{self.currency} {self.face}"
+        if self.penalty:
+            text += f"→{self.face - self.penalty}"
+        for value in self.triplets:
+            text += f" + triplet {value}s {TRIPLET_BONUS}"
+        return text
+
+
+@dataclass(frozen=True)
+class PlayerScore:
+    name: str
+    currencies: tuple[CurrencyScore, ...]
+    coins: int
+    score: int
+
+    def explain(self) -> str:
+        parts = [c.explain() for c in self.currencies]
+        if self.coins:
+            parts.append(f"coins {self.coins * COIN_VALUE}")
+        return (", ".join(parts) or "nothing") + f" = {self.score}"
+
+
+def score_currency(currency: str, notes: Sequence[int]) -> CurrencyScore:
+    face = sum(notes)
+    penalty = min(PENALTY, face) if face < THRESHOLD else 0
+    triplets = tuple(value for value in (20, 30) if list(notes).count(value) >= 3)
+    score = face - penalty + TRIPLET_BONUS * len(triplets)
+    return CurrencyScore(currency, tuple(sorted(notes)), face, penalty, triplets, score)
+
+
+def score_player(name: str, notes: Mapping[str, Sequence[int]], coins: int) -> PlayerScore:
+    currencies = tuple(score_currency(currency, cards) for currency, cards in notes.items() if cards)
+    total = sum(c.score for c in currencies) + coins * COIN_VALUE
+    return PlayerScore(name, currencies, coins, total)

@@ -1,0 +1,213 @@
+"""Money! rulings: ``bids`` (SPEC.md), ``exchange`` and ``refill``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from refcli.catalogue import rules_for
+from refcli.errors import DataError, RuleBroken
+from refcli.games.money import clauses as C
+from refcli.games.money.bidding import NeedSerials, order_offers, real_cards
+from refcli.games.money.cards import Card, CardSyntaxError, impossible_cards, parse_card
+from refcli.inputs import Document
+from refcli.report import Report, ruling_report
+from refcli.schema import Table, check_game_key, describe, names_among, one_of_names
+from refcli.verdict import Verdict
+
+GAME = "money"
+CARD_FORMAT = '"<currency> <value> [#serial]", "coin [#serial]" or "bluff", e.g. "euro 30 #12"'
+DISPLAY = 4
+
+
+def read_cards(table: Table, key: str | int, value: Any) -> list[Card]:
+    if not isinstance(value, list):
+        raise table.error(key, f"an array of cards ({CARD_FORMAT})", describe(value))
+    items = Table(table.doc, {}, table.path + (key,))
+    cards = []
+    for index, text in enumerate(value, 1):
+        if not isinstance(text, str):
+            raise items.error(index, f"a card: {CARD_FORMAT}", describe(text))
+        try:
+            cards.append(parse_card(text))
+        except CardSyntaxError:
+            raise items.error(index, f"a card: {CARD_FORMAT}", describe(text)) from None
+    return cards
+
+
+def read_offers(top: Table) -> tuple[dict[str, list[Card]], list[Table]]:
+    tables = top.tables("offer", what="one per player: player and cards", minimum=1)
+    offers: dict[str, list[Card]] = {}
+    for table in tables:
+        table.check_keys(("player", "cards"))
+        name = table.name("player")
+        if name.casefold() in (n.casefold() for n in offers):
+            raise table.error("player", "one offer per player", f'"{name}" again')
+        offers[name] = read_cards(table, "cards", table.require("cards", f"the cards offered ({CARD_FORMAT}), [] for none"))
+    return offers, tables
+
+
+def check_exist(cards: list[Card]) -> None:
+    problems = impossible_cards(cards)
+    if problems:
+        raise RuleBroken(f"these cards cannot all exist: {problems[0]}", C.COMPONENTS_NOTES)
+
+
+def bidding(top: Table, offers: dict[str, list[Card]], tables: list[Table]):  # type: ignore[no-untyped-def]
+    try:
+        return order_offers(offers)
+    except NeedSerials as need:
+        names = list(offers)
+        first_player, first_index = need.missing[0]
+        table = tables[names.index(first_player)]
+        cards = ", ".join(f"{player}'s \"{offers[player][index - 1]}\"" for player, index in need.missing)
+        raise DataError(
+            f"expected serial numbers to break the tie ({need}; the lowest serial acts first), "
+            f"found none on {cards} — write them as \"euro 30 #12\"",
+            file=top.doc.name,
+            line=top.doc.locator().line_of(table.path + ("cards", first_index)),
+            path=f"offer[{names.index(first_player) + 1}].cards[{first_index}]",
+        ) from None
+
+
+def bids(top: Table) -> Verdict:
+    top.check_keys(("game", "situation", "offer"))
+    offers, tables = read_offers(top)
+    check_exist([card for cards in offers.values() for card in cards])
+    result = bidding(top, offers, tables)
+    outcome = {"values": result.values, "order": list(result.order), "sitting_out": list(result.sitting_out)}
+    clauses = [C.OFFER_CONTENTS, C.OFFER_BLUFF_BACK, C.VALUE_OFFER, C.TURN_ORDER]
+    if result.sitting_out:
+        clauses += [C.OFFER_SIT_OUT, C.SIT_OUT_RULING]
+    if result.tie_breaks:
+        clauses += [C.TIE_SERIAL, C.TIE_SERIAL_RANGE, C.SERIAL_RULING]
+    order = ", then ".join(f"{name} ({result.values[name]})" for name in result.order) or "nobody"
+    verdict = f"{order} act in that order."
+    if result.sitting_out:
+        verb = "sits" if len(result.sitting_out) == 1 else "sit"
+        verdict += f" {', '.join(result.sitting_out)} offered only the bluff card and {verb} this round out."
+    return Verdict(verdict, outcome, result.tie_breaks, tuple(clauses))
+
+
+def exchange(top: Table) -> Verdict:
+    top.check_keys(("game", "situation", "player", "action", "with", "right", "left", "offer", "acted", "swapped"))
+    offers, tables = read_offers(top)
+    right = read_cards(top, "right", top.raw("right") if top.has("right") else [])
+    left = read_cards(top, "left", top.raw("left") if top.has("left") else [])
+    check_exist(right + left + [card for cards in offers.values() for card in cards])
+    names = list(offers)
+    player = one_of_names(top, "player", names, role="player acting (one with an offer)")
+    actions = ("right", "left", "swap", "keep")
+    action = top.string("action", expected=f"one of {', '.join(actions)}")
+    if action not in actions:
+        raise top.error("action", f"one of {', '.join(actions)}", describe(action))
+    acted = names_among(top, "acted", names) if top.has("acted") else []
+    result = bidding(top, offers, tables)
+    if player in result.sitting_out:
+        raise RuleBroken(f"{player} offered only the bluff card and sits this round out", C.OFFER_SIT_OUT)
+    if player in acted:
+        raise RuleBroken(f"{player} has already acted this round", C.TURN_ALL_BIDDERS)
+    waiting = [name for name in result.order if name not in acted]
+    if not top.boolean("swapped", default=False) and waiting and waiting[0] != player:
+        raise RuleBroken(
+            f"{waiting[0]} acts before {player}: {waiting[0]}'s offer ({result.values[waiting[0]]}) is the highest still on the table",
+            C.TURN_ORDER,
+        )
+    offer = real_cards(offers[player])
+    remaining = {name: real_cards(offers[name]) for name in waiting if name != player}
+    clauses: list[str] = [C.TURN_ORDER]
+    partner = None
+    if action in ("right", "left"):
+        display = right if action == "right" else left
+        takes, gives = list(display), offer
+        if action == "right":
+            right = list(offer)
+        else:
+            left = list(offer)
+        clauses += [C.EXCHANGE_DISPLAY, C.EXCHANGE_DISPLAY_COUNT]
+        said = f"{player} takes the {action} display ({', '.join(map(str, takes)) or 'empty'}) and leaves their offer there"
+    elif action == "swap":
+        partner = one_of_names(top, "with", names, role="player whose offer is taken")
+        if partner == player or partner not in remaining:
+            raise RuleBroken(f"{partner} has no offer on the table to swap with (sitting out, or already acted)", C.SWAP_RULING)
+        takes, gives = remaining[partner], offer
+        remaining[partner] = list(offer)
+        clauses += [C.EXCHANGE_SWAP, C.SWAP_RULING]
+        said = f"{player} takes {partner}'s offer ({', '.join(map(str, takes))}) and puts their own in front of {partner}, who acts next"
+    else:
+        takes, gives = [], []
+        clauses.append(C.EXCHANGE_KEEP)
+        said = f"{player} takes their offer back without exchanging"
+    # after a swap the partner acts next with the swapped offer (M7); otherwise the highest offer left
+    nxt = partner if partner else next((name for name in result.order if name in remaining), None)
+    clauses.append(C.TURN_NEXT)
+    outcome = {
+        "player": player,
+        "action": action,
+        "with": partner,
+        "takes": [str(card) for card in takes],
+        "gives": [str(card) for card in gives],
+        "right": [str(card) for card in right],
+        "left": [str(card) for card in left],
+        "offers": {name: [str(card) for card in cards] for name, cards in remaining.items()},
+        "next": nxt,
+        "round_over": nxt is None,
+    }
+    then = f" Next: {nxt}." if nxt else " Every bidder has acted: the displays are refilled and a new round begins."
+    return Verdict(said + "." + then, outcome, (), tuple(clauses))
+
+
+def refill(top: Table) -> Verdict:
+    top.check_keys(("game", "situation", "right", "left", "pile"))
+    def size(key: str) -> int:
+        value = top.raw(key)
+        if isinstance(value, list):
+            return len(read_cards(top, key, value))
+        return top.integer(key, minimum=0, maximum=69, what="cards (or the list of cards),")
+    right, left = size("right"), size("left")
+    pile = top.integer("pile", minimum=0, maximum=69, what="cards left in the draw pile,")
+    if right + left + pile > 69:
+        raise RuleBroken(f"{right + left + pile} cards, but the game has 69 notes and coins", C.COMPONENTS_NOTES)
+    clauses = [C.REFILL_ORDER, C.REFILL_FULL]
+    if pile == 0:
+        outcome = {"to_right": 0, "to_left": 0, "right_after": right, "left_after": left, "pile_after": 0,
+                   "final_round": False, "game_over": True}
+        return Verdict("The draw pile is exhausted and the final round has been played: the game is over; score it.",
+                       outcome, (), (C.END_PILE, C.END_FINAL_ROUND, C.FINAL_ROUND_RULING))
+    to_right = min(max(DISPLAY - right, 0), pile)
+    to_left = min(max(DISPLAY - left, 0), pile - to_right)
+    after = pile - to_right - to_left
+    final = after == 0
+    if final:
+        clauses += [C.END_PILE, C.END_FINAL_ROUND, C.FINAL_ROUND_RULING]
+    outcome = {"to_right": to_right, "to_left": to_left, "right_after": right + to_right, "left_after": left + to_left,
+               "pile_after": after, "final_round": final, "game_over": False}
+    verdict = f"Deal {to_right} to the right display first, then {to_left} to the left; {after} left in the pile."
+    if final:
+        verdict += " The pile is exhausted: the next round is the final round."
+    return Verdict(verdict, outcome, (), tuple(clauses))
+
+
+SITUATIONS: dict[str, Callable[[Table], Verdict]] = {"bids": bids, "exchange": exchange, "refill": refill}
+
+
+def rule_document(doc: Document) -> tuple[Report, bool]:
+    top = Table(doc, doc.data)
+    check_game_key(top, GAME)
+    kinds = ", ".join(SITUATIONS)
+    value = top.require("situation", f"the situation: one of {kinds}")
+    if not isinstance(value, str) or value.strip().casefold() not in SITUATIONS:
+        raise top.error("situation", f"one of {kinds}", describe(value))
+    situation = value.strip().casefold()
+    rules = rules_for(GAME)
+    try:
+        verdict = SITUATIONS[situation](top)
+    except RuleBroken as broken:
+        return ruling_report(
+            game=GAME, title="Money!", situation=situation, file=doc.name, verdict=str(broken), outcome={},
+            facts=[], citations=rules.cite([broken.clause]), legal=False, broken_rule=broken.clause,
+        ), False
+    return ruling_report(
+        game=GAME, title="Money!", situation=situation, file=doc.name, verdict=verdict.verdict,
+        outcome=verdict.outcome, facts=list(verdict.facts), citations=rules.cite(verdict.clauses),
+    ), True

@@ -1,0 +1,283 @@
+"""Money!: scoring and totals, bids, exchanges, refills, recorded games."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from conftest import EXAMPLES, Invoke
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from refcli.catalogue import rules_for
+from refcli.games.kuhhandel.simulate import to_toml
+from refcli.games.money import clauses as money_clauses
+from refcli.games.money.record import validate_document
+from refcli.games.money.scoring import score_currency, score_player
+from refcli.games.money.simulate import random_game
+from refcli.inputs import Document, parse_toml
+from refcli.options import ValidateOptions
+
+Write = Callable[..., str]
+MO = EXAMPLES / "money"
+
+
+def test_every_clause_the_engine_cites_exists() -> None:
+    ids = rules_for("money").ids()
+    cited = {v for k, v in vars(money_clauses).items() if k.isupper() and isinstance(v, str)}
+    assert cited - ids == set()
+
+
+def test_rulebook_example_is_450() -> None:
+    """003 "Fin del juego": euro 20,20,20; yen 20,30,30,30; dollar 20,30,30,40,50,60; one coin = 450."""
+    player = score_player("Ana", {"euro": [20, 20, 20], "yen": [20, 30, 30, 30], "dollar": [20, 30, 30, 40, 50, 60]}, 1)
+    assert player.score == 450
+    euro, yen, dollar = player.currencies
+    assert (euro.face, euro.penalty, euro.triplets, euro.score) == (60, 60, (20,), 100)  # M1 floor, M2 bonus
+    assert (yen.face, yen.penalty, yen.triplets, yen.score) == (110, 100, (30,), 110)
+    assert (dollar.face, dollar.penalty, dollar.score) == (230, 0, 230)
+
+
+def test_all_nine_notes_score_500() -> None:
+    """003: all 9 notes of a currency: 300 + 200 for the two triplets."""
+    assert score_currency("x", [20, 20, 20, 30, 30, 30, 40, 50, 60]).score == 500
+
+
+@pytest.mark.parametrize(("notes", "score"), [([60, 50, 40, 30, 30], 210), ([60, 50, 40, 30], 80), ([20], 0), ([], 0)])
+def test_threshold(notes: list[int], score: int) -> None:
+    assert score_currency("x", notes).score == score
+
+
+def test_score_cli_in_three_formats(invoke: Invoke) -> None:
+    for fmt in ("json", "toml", "text"):
+        result = invoke(["money", "score", str(MO / "rulebook-450.toml"), "-f", fmt])
+        assert result.exit_code == 0 and "450" in result.stdout
+    doc = json.loads(invoke(["money", "score", str(MO / "rulebook-450.toml"), "-f", "json"]).stdout)
+    ana = next(p for p in doc["players"] if p["name"] == "Ana")
+    assert ana["breakdown"]["currencies"][0] == {"currency": "euro", "notes": [20, 20, 20], "face": 60, "penalty": 60, "triplets": [20], "score": 100}
+    assert {"M1", "M2"} <= set(doc["interpretations"])
+
+
+def test_several_games_give_totals(invoke: Invoke) -> None:
+    files = [str(MO / name) for name in ("rulebook-450.toml", "game-2.toml", "game-3.toml")]
+    doc = json.loads(invoke(["money", "score", *files, "-f", "json"]).stdout)
+    assert len(doc["games"]) == 3
+    totals = {row["name"]: row["score"] for row in doc["totals"]}
+    for name in totals:
+        assert totals[name] == sum(next(p["score"] for p in game["players"] if p["name"] == name) for game in doc["games"])
+    assert doc["winners"] == [doc["totals"][0]["name"]] and doc["totals"][0]["rank"] == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "needle"),
+    [
+        ('[[player]]\nname = "A"\n[[player]]\nname = "B"\n', "3 to 5 players"),
+        ('[[player]]\nname = "A"\nnotes = { euro = [25] }\n[[player]]\nname = "B"\n[[player]]\nname = "C"\n', "note values (20, 30, 40, 50, 60), found 25"),
+        ('[[player]]\nname = "A"\nnotes = { euro = [60] }\n[[player]]\nname = "B"\nnotes = { Euro = [60] }\n[[player]]\nname = "C"\n', "at most 1 60 notes of euro"),
+        ('[[player]]\nname = "A"\ncoins = 4\n[[player]]\nname = "B"\ncoins = 3\n[[player]]\nname = "C"\n', "at most 6 coins"),
+        ('[[player]]\nname = "A"\nnotes = { a = [20], b = [20], c = [20], d = [20], e = [20], f = [20] }\n[[player]]\nname = "B"\n[[player]]\nname = "C"\n', "at most 5 currencies with 3 players"),
+        ('[[player]]\nname = "A"\nnotes = { euro = [20], EURO = [30] }\n[[player]]\nname = "B"\n[[player]]\nname = "C"\n', "each currency once"),
+    ],
+    ids=["two-players", "note-25", "two-euro-60s", "seven-coins", "six-currencies", "duplicate-currency"],
+)
+def test_component_checks(invoke: Invoke, write: Write, text: str, needle: str) -> None:
+    result = invoke(["money", "score", write('game = "money"\n' + text)])
+    assert result.exit_code == 65 and needle in result.stderr, result.stderr
+
+
+def ruling(invoke: Invoke, path: str) -> tuple[int, dict[str, Any]]:
+    result = invoke(["money", "ruling", path, "-f", "json"])
+    return result.exit_code, json.loads(result.stdout) if result.stdout else {}
+
+
+def test_bids_spec(invoke: Invoke) -> None:
+    code, doc = ruling(invoke, str(MO / "bids-spec.toml"))
+    assert code == 0
+    assert doc["outcome"] == {"values": {"Ana": 30, "Ben": 30, "Cid": 0, "Dora": 110}, "order": ["Dora", "Ben", "Ana"], "sitting_out": ["Cid"]}
+    assert "M3" in doc["interpretations"]
+
+
+def test_bids_tie_without_serials_is_65_naming_the_cards(invoke: Invoke, write: Write) -> None:
+    text = 'game = "money"\nsituation = "bids"\n[[offer]]\nplayer = "Ana"\ncards = ["euro 30"]\n[[offer]]\nplayer = "Ben"\ncards = ["yen 20 #4", "coin"]\n'
+    result = invoke(["money", "ruling", write(text)])
+    assert result.exit_code == 65
+    assert ":5: offer[1].cards[1]: expected serial numbers to break the tie" in result.stderr
+    assert "Ana's \"euro 30\"" in result.stderr and "Ben's \"coin\"" in result.stderr
+
+
+def test_bids_no_card_sits_out(invoke: Invoke, write: Write) -> None:
+    code, doc = ruling(invoke, write('game = "money"\nsituation = "bids"\n[[offer]]\nplayer = "Ana"\ncards = []\n[[offer]]\nplayer = "Ben"\ncards = ["coin"]\n'))
+    assert doc["outcome"]["sitting_out"] == ["Ana"] and doc["outcome"]["order"] == ["Ben"]
+
+
+def test_cards_that_do_not_exist_exit_1(invoke: Invoke, write: Write) -> None:
+    code, doc = ruling(invoke, write('game = "money"\nsituation = "bids"\n[[offer]]\nplayer = "Ana"\ncards = ["euro 35"]\n'))
+    assert code == 1 and doc["broken_rule"] == "components.notes"
+    code, doc = ruling(invoke, write('game = "money"\nsituation = "bids"\n[[offer]]\nplayer = "Ana"\ncards = ["euro 60", "euro 60"]\n'))
+    assert code == 1
+
+
+def test_exchange_swap(invoke: Invoke) -> None:
+    code, doc = ruling(invoke, str(MO / "exchange-swap.toml"))
+    out = doc["outcome"]
+    assert code == 0 and out["next"] == "Ana" and out["takes"] == ["euro 30 #12"]
+    assert out["offers"] == {"Ana": ["yen 20 #40", "coin #5", "pound 30 #22"]}
+
+
+@pytest.mark.parametrize(
+    ("extra", "expected"),
+    [
+        ('action = "right"\n', {"takes": ["dollar 60 #33", "coin #2"], "right": ["yen 20 #40", "coin #5", "pound 30 #22"], "next": "Ana"}),
+        ('action = "left"\n', {"takes": ["euro 20 #3"], "left": ["yen 20 #40", "coin #5", "pound 30 #22"], "next": "Ana"}),
+        ('action = "keep"\n', {"takes": [], "gives": [], "next": "Ana"}),
+    ],
+)
+def test_exchange_actions(invoke: Invoke, write: Write, extra: str, expected: dict[str, Any]) -> None:
+    base = ('game = "money"\nsituation = "exchange"\nplayer = "Ben"\nright = ["dollar 60 #33", "coin #2"]\nleft = ["euro 20 #3"]\n'
+            '[[offer]]\nplayer = "Ana"\ncards = ["euro 30 #12"]\n[[offer]]\nplayer = "Ben"\ncards = ["yen 20 #40", "coin #5", "pound 30 #22"]\n')
+    head, offers = base.split("[[offer]]", 1)
+    code, doc = ruling(invoke, write(head + extra + "[[offer]]" + offers))
+    assert code == 0
+    assert {key: doc["outcome"][key] for key in expected} == expected
+
+
+@pytest.mark.parametrize(
+    ("extra", "rule_id"),
+    [
+        ('player = "Ana"\naction = "keep"\n', "turn.order"),
+        ('player = "Cid"\naction = "keep"\n', "offer.sit-out"),
+        ('player = "Ben"\naction = "swap"\nwith = "Cid"\n', "M7"),
+        ('player = "Ben"\naction = "keep"\nacted = ["Ben"]\n', "turn.all-bidders"),
+    ],
+    ids=["out-of-turn", "sitting-out", "swap-with-sitting-out", "acted-twice"],
+)
+def test_illegal_exchanges(invoke: Invoke, write: Write, extra: str, rule_id: str) -> None:
+    text = ('game = "money"\nsituation = "exchange"\n' + extra + '[[offer]]\nplayer = "Ana"\ncards = ["euro 30 #12"]\n'
+            '[[offer]]\nplayer = "Ben"\ncards = ["yen 20 #40", "coin #5", "pound 30 #22"]\n[[offer]]\nplayer = "Cid"\ncards = ["bluff"]\n')
+    code, doc = ruling(invoke, write(text))
+    assert code == 1 and doc["broken_rule"] == rule_id
+
+
+@pytest.mark.parametrize(
+    ("right", "left", "pile", "expected"),
+    [
+        (0, 4, 10, {"to_right": 4, "to_left": 0, "pile_after": 6, "final_round": False}),
+        (1, 3, 3, {"to_right": 3, "to_left": 0, "pile_after": 0, "final_round": True}),
+        (2, 1, 10, {"to_right": 2, "to_left": 3, "pile_after": 5, "final_round": False}),
+        (5, 4, 10, {"to_right": 0, "to_left": 0, "pile_after": 10, "final_round": False}),
+        (2, 2, 0, {"game_over": True}),
+    ],
+)
+def test_refill(invoke: Invoke, write: Write, right: int, left: int, pile: int, expected: dict[str, Any]) -> None:
+    code, doc = ruling(invoke, write(f'game = "money"\nsituation = "refill"\nright = {right}\nleft = {left}\npile = {pile}\n'))
+    assert code == 0
+    assert {key: doc["outcome"][key] for key in expected} == expected
+
+
+# -- recorded games --------------------------------------------------------------
+seeds = st.integers(min_value=0, max_value=2**32 - 1)
+
+
+def validate(document: dict[str, Any]) -> list[Any]:
+    text = to_toml(document)
+    result = validate_document(Document("g.toml", parse_toml(text, "g.toml"), text), ValidateOptions())
+    return [f for f in result.findings if f.severity == "error"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(seeds)
+def test_random_legal_games_validate_clean(seed: int) -> None:
+    assert validate(random_game(seed)) == []
+
+
+def out_of_order(game: dict[str, Any], rng: random.Random) -> int | None:
+    events = game["event"]
+    options = [i for i in range(len(events) - 1) if events[i]["type"] == "exchange" and events[i + 1]["type"] == "exchange"
+               and events[i]["player"] != events[i + 1]["player"] and events[i]["action"] != "swap"]
+    if not options:
+        return None
+    index = rng.choice(options)
+    events[index]["player"], events[index + 1]["player"] = events[index + 1]["player"], events[index]["player"]
+    return index
+
+
+def wrong_refill(game: dict[str, Any], rng: random.Random) -> int | None:
+    options = [i for i, e in enumerate(game["event"]) if e["type"] == "refill" and e["right"]]
+    if not options:
+        return None
+    index = rng.choice(options)
+    event = game["event"][index]
+    event["right"], event["left"] = len(event["right"]) - 1, len(event["left"]) + 1
+    return index
+
+
+def card_that_does_not_exist(game: dict[str, Any], rng: random.Random) -> int | None:
+    options = [i for i, e in enumerate(game["event"]) if e["type"] == "offers" and any(c != "bluff" for cs in e["offers"].values() for c in cs)]
+    if not options:
+        return None
+    index = rng.choice(options)
+    for cards in game["event"][index]["offers"].values():
+        for position, card in enumerate(cards):
+            if card != "bluff":
+                cards[position] = "euro 35"
+                return index
+    return None
+
+
+def acting_while_sitting_out(game: dict[str, Any], rng: random.Random) -> int | None:
+    """A player whose offer becomes the bluff card alone, but who still acts (keeping, so hands stay right)."""
+    events = game["event"]
+    options = [(i, j) for i, e in enumerate(events) if e["type"] == "offers"
+               for j in range(i + 1, len(events)) if events[j]["type"] == "exchange" and events[j]["action"] == "keep"
+               and all(events[k]["type"] == "exchange" and events[k]["action"] != "swap" for k in range(i + 1, j + 1))]
+    if not options:
+        return None
+    offers_index, action_index = rng.choice(options)
+    player = events[action_index]["player"]
+    events[offers_index]["offers"][player] = ["bluff"]
+    return action_index
+
+
+def changed_score(game: dict[str, Any], rng: random.Random) -> int | None:
+    name = rng.choice(game["players"])
+    game["scores"][name] += 10
+    return -1
+
+
+MUTATIONS = {
+    "exchange out of order": out_of_order,
+    "refill counts wrong": wrong_refill,
+    "card that does not exist": card_that_does_not_exist,
+    "acting while sitting out": acting_while_sitting_out,
+    "changed final score": changed_score,
+}
+
+
+@pytest.mark.parametrize("name", list(MUTATIONS))
+@settings(max_examples=20, deadline=None)
+@given(seed=seeds)
+def test_every_mutation_is_caught_at_its_event(name: str, seed: int) -> None:
+    game = copy.deepcopy(random_game(seed))
+    index = MUTATIONS[name](game, random.Random(seed))
+    if index is None:
+        return
+    found = validate(game)
+    assert found, (name, seed)
+    assert found[0].event == (None if index == -1 else index + 1), (name, seed, found[:3])
+
+
+def test_mutations_apply_to_most_games() -> None:
+    for name, mutation in MUTATIONS.items():
+        applied = sum(mutation(copy.deepcopy(random_game(seed)), random.Random(seed)) is not None for seed in range(20))
+        assert applied >= 10, name
+
+
+def test_validate_examples(invoke: Invoke) -> None:
+    good = invoke(["money", "validate", str(MO / "record-game.toml"), "-f", "json"])
+    assert good.exit_code == 0 and json.loads(good.stdout)["results"][0]["over"] is True
+    bad = invoke(["validate", str(MO / "record-broken.toml")])
+    assert bad.exit_code == 1
