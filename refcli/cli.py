@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 import typer
 
 from refcli import __version__
-from refcli.commands import bamboozled, kuhhandel, money
+from refcli.commands import bamboozled, cupofbluff, kuhhandel, money
 from refcli.commands.common import FilesArgument, FormatOption, PartialOption, StrictOption, reporting, score_files
 from refcli.options import Format, ScoreOptions, ValidateOptions
 
@@ -29,6 +29,7 @@ app = typer.Typer(
 app.add_typer(kuhhandel.app, name="kuhhandel")
 app.add_typer(bamboozled.app, name="bamboozled")
 app.add_typer(money.app, name="money")
+app.add_typer(cupofbluff.app, name="cup-of-bluff")
 
 
 def _version(value: bool) -> None:

@@ -170,9 +170,37 @@ EXAMPLES["refcli-money"] = (
     Example("Quote the scoring rules:", ("refcli", "money", "rules", "scoring")),
 )
 
+EXAMPLES["refcli-cup-of-bluff"] = (
+    Example("Each chip's points and odds on three dice:", ("refcli", "cup-of-bluff", "chips")),
+    Example("Score final holdings (equal points: fewer chips wins):", ("refcli", "cup-of-bluff", "score", "examples/cup-of-bluff/final-tie.toml")),
+    Example("Rule on a call:", ("refcli", "cup-of-bluff", "ruling", "examples/cup-of-bluff/call-spec.toml")),
+    Example("Validate a recorded game:", ("refcli", "cup-of-bluff", "validate", "examples/cup-of-bluff/record-game.toml")),
+    Example("Quote the rules about doubles:", ("refcli", "cup-of-bluff", "rules", "doubles")),
+)
+
 # Situation and record formats per game, shown in FILES after the snapshot:
 # (subsection title, what it is, template kind whose text is shown or None).
 MORE_FORMATS: dict[str, tuple[tuple[str, str, str | None], ...]] = {
+    "cup-of-bluff": (
+        (
+            "Situations",
+            "The TOML file `refcli cup-of-bluff ruling` reads has `game`, `situation`, the situation's keys "
+            "and a `[chips]` table of the chips in front of every player at the start of the turn. `call`: "
+            "`caller`, `target`, `called`, `dice` (three), `answer` (truth or bluff). `exchange`: `player`, "
+            "`dice`, `returns` (the chips handed back). `end`: optional `target` (the points-target variant). "
+            "`refcli cup-of-bluff template KIND` prints a starter for each.",
+            None,
+        ),
+        (
+            "Recorded games",
+            "The TOML file `refcli cup-of-bluff validate` reads: `players` in seating order, optional "
+            "`first`, `target` and `winner`, and one `[[event]]` per turn: `call` (`caller`, `target`, "
+            "`called`, `dice`, `answer`, `gives` for the chip owed under the exception, `chip_to` to check) "
+            "or `exchange` (`player`, `dice`, `returns`, `takes`). The starter from "
+            "`refcli cup-of-bluff template record`:",
+            "record",
+        ),
+    ),
     "money": (
         (
             "Situations",
@@ -319,7 +347,21 @@ def _money_snapshot() -> SnapshotFormat:
     )
 
 
+def _cup_of_bluff_snapshot() -> SnapshotFormat:
+    return SnapshotFormat(
+        keys=(
+            ("game", '`"cup-of-bluff"`; optional after `refcli cup-of-bluff score`, but must match when present.'),
+            ("target", "The points-target variant: the game ends when a player reaches it (`0`, the default: when the centre is empty)."),
+            ("[[player]]", "One table per player, in seating order."),
+            ("name", "The player's name: unique and not empty."),
+            ("chips", "The chips in front of the player, 3 to 18, each at most once in the game."),
+        ),
+        sample='game = "cup-of-bluff"\n\n[[player]]\nname = "Ana"\nchips = [3, 9, 14]\n',
+    )
+
+
 SNAPSHOT_FORMATS: dict[str, Callable[[], SnapshotFormat]] = {
+    "cup-of-bluff": _cup_of_bluff_snapshot,
     "money": _money_snapshot,
     "bamboozled": _bamboozled_snapshot,
     "kuhhandel": _kuhhandel_snapshot,

@@ -67,7 +67,17 @@ GAMES: dict[str, Game] = {
                 ("validate", "refcli.games.money.record"),
             ),
         ),
-        Game(id="cup-of-bluff", title="Cup of Bluff", sources=("004",)),
+        Game(
+            id="cup-of-bluff",
+            title="Cup of Bluff",
+            sources=("004",),
+            aliases=("cupofbluff", "cup_of_bluff"),
+            verbs=(
+                ("score", "refcli.games.cupofbluff.final"),
+                ("ruling", "refcli.games.cupofbluff.situations"),
+                ("validate", "refcli.games.cupofbluff.record"),
+            ),
+        ),
     )
 }
 

@@ -63,10 +63,10 @@ def test_global_score_needs_a_game_key(invoke: Invoke, write: Write) -> None:
     assert "game: expected the game id" in result.stderr
 
 
-def test_unimplemented_game_is_a_clear_data_error(invoke: Invoke, write: Write) -> None:
-    result = invoke(["score", write('game = "cup-of-bluff"\n')])
+def test_unknown_game_is_a_clear_data_error(invoke: Invoke, write: Write) -> None:
+    result = invoke(["score", write('game = "chess"\n')])
     assert result.exit_code == 65
-    assert "cannot score Cup of Bluff files yet" in result.stderr
+    assert "game: expected one of kuhhandel, bamboozled, money, cup-of-bluff" in result.stderr
 
 
 def test_several_files_report_all_and_the_worst_code_wins(invoke: Invoke, write: Write) -> None:

@@ -1,0 +1,1 @@
+"""Cup of Bluff (document 004): three dice, calls, and chips 3-18."""

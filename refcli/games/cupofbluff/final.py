@@ -1,0 +1,72 @@
+"""Cup of Bluff final snapshots (``score``): chip points, C4 tie-break, the target variant."""
+
+from __future__ import annotations
+
+from refcli.catalogue import rules_for
+from refcli.games.cupofbluff import clauses as C
+from refcli.games.cupofbluff.chips import CHIPS, POINTS, centre, is_over, points_clause, standings
+from refcli.inputs import Document
+from refcli.options import ScoreOptions
+from refcli.report import PlayerScore, Report, score_report
+from refcli.schema import Table, check_game_key, integer_list, unique_names
+
+GAME = "cup-of-bluff"
+
+
+def score_document(doc: Document, options: ScoreOptions) -> Report:
+    top = Table(doc, doc.data)
+    top.check_keys(("game", "target", "player"))
+    check_game_key(top, GAME)
+    target = top.integer("target", minimum=0, maximum=42, default=0, what="the points target (0: until the centre is empty),")
+    tables = top.tables("player", what="one per player, in seating order", minimum=1)
+    names, chips = [], {}
+    seen: dict[int, str] = {}
+    for table in tables:
+        table.check_keys(("name", "chips"))
+        name = table.name()
+        held = integer_list(table, "chips", table.raw("chips") if table.has("chips") else [], minimum=3, maximum=18, what="chips (3 to 18)")
+        for index, chip in enumerate(held, 1):
+            if chip in seen:
+                raise Table(doc, {}, table.path + ("chips",)).error(index, "each chip 3-18 at most once in the game", f"{chip} again ({seen[chip]} has it)")
+            seen[chip] = name
+        names.append(name)
+        chips[name] = held
+    unique_names(tables, names)
+    over, why = is_over(chips, target)
+    if not over and not options.partial:
+        raise top.error(
+            "player",
+            "a finished game: the centre empty" + (f" or a player at {target} points" if target else ""),
+            f"{why} ({', '.join(map(str, centre(chips)))}) — score it as it stands with --partial",
+        )
+    ranked = {s.name: s for s in standings(chips)}
+    players = [
+        PlayerScore(
+            name=name,
+            score=ranked[name].points,
+            rank=ranked[name].rank,
+            breakdown={"chips": [{"chip": c, "points": POINTS[c]} for c in sorted(held)], "count": len(held)},
+            explanation=(" + ".join(f"{c}:{POINTS[c]}" for c in sorted(held)) or "no chips") + f" = {ranked[name].points} ({len(held)} chips)",
+        )
+        for name, held in chips.items()
+    ]
+    clauses = [C.END_LAST_CHIP, C.END_WINNER] + sorted({points_clause(c) for c in CHIPS if c in seen})
+    points = [p.score for p in players]
+    tie_break = None
+    if points.count(max(points)) > 1:
+        clauses += [C.END_TIE, C.TIE_BREAK]
+        tied = [p for p in players if p.score == max(points)]
+        leaders = [p.name for p in tied if p.rank == 1]
+        counts = ", ".join(f"{p.name} {p.breakdown['count']}" for p in tied)
+        tie_break = (
+            f"equal points: fewer chips wins ({counts} chips; C4)"
+            if len(leaders) == 1 else "equal points and equal chips: a shared win (C4)"
+        )
+    if target:
+        clauses += [C.END_TARGET, C.TARGET_VARIANT]
+    status = f"The game is over: {why}." if over else f"The game is not over (--partial): {why}."
+    return score_report(
+        game=GAME, title="Cup of Bluff", file=doc.name, header={"target": target}, players=players, over=over,
+        status=status, tie_break=tie_break, notes=[], citations=rules_for(GAME).cite(clauses),
+        extra={"centre": centre(chips)},
+    )

@@ -1,0 +1,221 @@
+"""Cup of Bluff recorded games: read, replay, report every broken rule by event number.
+
+    game = "cup-of-bluff"
+    players = ["Ana", "Ben", "Cid"]      # seating order; the youngest first
+    first = "Ana"                         # optional
+    target = 0                            # the points-target variant; 0: until the centre is empty
+    winner = "Ana"                        # optional, checked
+    [[event]] type = "call"      caller, target, called, dice, answer, gives (the chip given under
+                                 the exception), chip_to (optional, checked)
+    [[event]] type = "exchange"  player, dice, returns, takes
+"""
+
+from __future__ import annotations
+
+
+from dataclasses import dataclass, field
+
+from refcli.errors import RuleBroken
+from refcli.games.cupofbluff import clauses as C
+from refcli.games.cupofbluff.chips import centre, is_over, resolve_call, resolve_exchange, standings
+from refcli.inputs import Document
+from refcli.options import ValidateOptions
+from refcli.schema import Table, check_game_key, describe, integer_list, one_of_names, player_names
+from refcli.validation import FileResult, Finding
+
+GAME = "cup-of-bluff"
+MAX_EVENTS = 10_000
+
+
+@dataclass(frozen=True)
+class Call:
+    caller: str
+    target: str
+    called: int
+    dice: tuple[int, ...]
+    answer: str
+    gives: int | None = None
+    chip_to: str | None = None
+
+
+@dataclass(frozen=True)
+class Exchange:
+    player: str
+    dice: tuple[int, ...]
+    returns: tuple[int, ...]
+    takes: int
+
+
+@dataclass(frozen=True)
+class Record:
+    players: tuple[str, ...]
+    events: tuple[Call | Exchange, ...]
+    first: str | None = None
+    target: int = 0
+    winner: str | None = None
+
+
+class _Stop(Exception):
+    pass
+
+
+@dataclass
+class Replay:
+    record: Record
+    chips: dict[str, list[int]] = field(default_factory=dict)
+    turn: int = 0
+    number: int = 0
+    findings: list[Finding] = field(default_factory=list)
+    strict: bool = False
+    over: bool = False
+
+    def __post_init__(self) -> None:
+        self.chips = {name: [] for name in self.record.players}
+        if self.record.first:
+            self.turn = self.record.players.index(self.record.first)
+
+    def error(self, rule: str, message: str, event: int | None = -1) -> None:
+        self.findings.append(Finding(self.number if event == -1 else event, "error", rule, message))
+        if self.strict:
+            raise _Stop
+
+    def warn(self, rule: str, message: str, event: int | None = -1) -> None:
+        self.findings.append(Finding(self.number if event == -1 else event, "warning", rule, message))
+
+    def check_turn(self, actor: str) -> None:
+        expected = self.record.players[self.turn]
+        if actor != expected:
+            self.error(C.TURN_FIRST, f"it is {expected}'s turn, not {actor}'s (play passes clockwise)")
+        self.turn = (self.record.players.index(actor) + 1) % len(self.record.players)
+
+    def apply(self, event: Call | Exchange) -> None:
+        self.number += 1
+        if self.over:
+            self.error(C.END_LAST_CHIP, "the game is over: " + is_over(self.chips, self.record.target)[1])
+            return
+        if isinstance(event, Call):
+            self.call(event)
+        else:
+            self.exchange(event)
+        self.over = is_over(self.chips, self.record.target)[0]
+
+    def call(self, event: Call) -> None:
+        self.check_turn(event.caller)
+        try:
+            result = resolve_call(caller=event.caller, target=event.target, called=event.called,
+                                  dice=event.dice, answer=event.answer, chips=self.chips)
+        except RuleBroken as broken:
+            self.error(broken.clause, str(broken))
+            return
+        if event.chip_to is not None and event.chip_to != result.chip_to:
+            self.error(C.SCORE_FOOLED if result.fooled else C.SCORE_NOT_FOOLED,
+                       f"chip {event.called} goes to {result.chip_to}, not {event.chip_to}")
+        given_before = list(self.chips[event.caller])
+        if result.chip_from != "centre":
+            self.chips[result.chip_from].remove(event.called)
+        self.chips[result.chip_to].append(event.called)
+        if result.must_give:
+            if event.gives is None:
+                self.error(C.EXCEPTION, f"{event.caller} must give {event.target} one of the chips scored before: record it as gives")
+            elif event.gives not in given_before:
+                self.error(C.EXCEPTION, f"{event.caller} cannot give chip {event.gives}: it is not one {event.caller} scored before")
+            else:
+                self.chips[event.caller].remove(event.gives)
+                self.chips[event.target].append(event.gives)
+        elif event.gives is not None:
+            self.error(C.EXCEPTION, f"{event.caller} owes no chip here (only after failing to take a chip in front of the target)")
+
+    def exchange(self, event: Exchange) -> None:
+        self.check_turn(event.player)
+        try:
+            result = resolve_exchange(player=event.player, dice=event.dice, returns=event.returns, chips=self.chips)
+        except RuleBroken as broken:
+            self.error(broken.clause, str(broken))
+            return
+        if event.takes not in result.choices:
+            self.error(C.EXCHANGE, f"chip {event.takes} is not a centre chip worth {result.points} points ({', '.join(map(str, result.choices))} are)")
+            return
+        for chip in event.returns:
+            self.chips[event.player].remove(chip)
+        self.chips[event.player].append(event.takes)
+
+    def finish(self) -> str | None:
+        winners = [s.name for s in standings(self.chips) if s.rank == 1] if self.over else []
+        recorded = self.record.winner
+        if not self.over:
+            message = f"the record ends before the game is over ({len(centre(self.chips))} chips in the centre)"
+            if recorded is not None:
+                self.error(C.END_LAST_CHIP, message + f", yet it names {recorded} the winner", event=None)
+            else:
+                self.warn(C.END_LAST_CHIP, message, event=None)
+        elif recorded is not None and recorded not in winners:
+            self.error(C.END_WINNER, f"{' and '.join(winners)} won, not {recorded}", event=None)
+        return winners[0] if len(winners) == 1 else None
+
+
+def replay(record: Record, *, strict: bool = False) -> Replay:
+    state = Replay(record, strict=strict)
+    try:
+        for event in record.events:
+            state.apply(event)
+        state.finish()
+    except _Stop:
+        pass
+    return state
+
+
+def dice_of(table: Table) -> tuple[int, ...]:
+    return tuple(integer_list(table, "dice", table.require("dice", "the three dice"), minimum=-10**6, maximum=10**6, what="dice"))
+
+
+def read_event(table: Table, players: list[str]) -> Call | Exchange:
+    kind = table.string("type", expected='the event type: "call" or "exchange"')
+    if kind == "call":
+        table.check_keys(("type", "caller", "target", "called", "dice", "answer", "gives", "chip_to", "note"))
+        answer = table.string("answer", expected='"truth" or "bluff"').strip().casefold()
+        if answer not in ("truth", "bluff"):
+            raise table.error("answer", '"truth" or "bluff"', describe(table.raw("answer")))
+        return Call(
+            caller=one_of_names(table, "caller", players, role="caller"),
+            target=one_of_names(table, "target", players, role="target"),
+            called=table.integer("called", minimum=-10**6, maximum=10**6, what="the number called,"),
+            dice=dice_of(table),
+            answer=answer,
+            gives=table.integer("gives", minimum=3, maximum=18, what="a chip,") if table.has("gives") else None,
+            chip_to=one_of_names(table, "chip_to", players, role="player") if table.has("chip_to") else None,
+        )
+    if kind == "exchange":
+        table.check_keys(("type", "player", "dice", "returns", "takes", "note"))
+        return Exchange(
+            player=one_of_names(table, "player", players, role="player"),
+            dice=dice_of(table),
+            returns=tuple(integer_list(table, "returns", table.require("returns", "the chips handed back"), minimum=3, maximum=18, what="chips")),
+            takes=table.integer("takes", minimum=3, maximum=18, what="the chip taken,"),
+        )
+    raise table.error("type", '"call" or "exchange"', describe(kind))
+
+
+def read_record(doc: Document) -> Record:
+    top = Table(doc, doc.data)
+    top.check_keys(("game", "players", "first", "target", "winner", "event"))
+    check_game_key(top, GAME)
+    players = player_names(top, "players", minimum=2, maximum=16)
+    tables = top.tables("event", what="the turns, in order")
+    if len(tables) > MAX_EVENTS:
+        raise top.error("event", f"at most {MAX_EVENTS} events", str(len(tables)))
+    return Record(
+        players=tuple(players),
+        events=tuple(read_event(table, players) for table in tables),
+        first=one_of_names(top, "first", players, role="first player") if top.has("first") else None,
+        target=top.integer("target", minimum=0, maximum=42, default=0, what="the points target,"),
+        winner=one_of_names(top, "winner", players, role="winner") if top.has("winner") else None,
+    )
+
+
+def validate_document(doc: Document, options: ValidateOptions) -> FileResult:
+    record = read_record(doc)
+    state = replay(record, strict=options.strict)
+    summary = {"events": len(record.events), "over": state.over, "chips": state.chips}
+    return FileResult(doc.name, GAME, tuple(state.findings), (), summary)
+
+

@@ -1,0 +1,155 @@
+"""Cup of Bluff rulings: ``call`` and ``exchange`` (SPEC.md), and ``end``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from refcli.catalogue import rules_for
+from refcli.errors import RuleBroken
+from refcli.games.cupofbluff import clauses as C
+from refcli.games.cupofbluff.chips import (
+    POINTS,
+    centre,
+    check_holdings,
+    is_over,
+    points_of,
+    resolve_call,
+    resolve_exchange,
+    standings,
+)
+from refcli.inputs import Document
+from refcli.report import Report, ruling_report
+from refcli.schema import Table, check_game_key, describe, integer_list, one_of_names
+from refcli.verdict import Verdict
+
+GAME = "cup-of-bluff"
+
+
+def read_chips(top: Table) -> dict[str, list[int]]:
+    """``[chips]``: the chips in front of each player (every player, in seating order)."""
+    table = top.table("chips", required=True)
+    assert table is not None
+    chips: dict[str, list[int]] = {}
+    for key, value in table.data.items():
+        name = table.check_name(key, key)
+        if name.casefold() in (n.casefold() for n in chips):
+            raise table.error(key, "each player once", f'"{key}" again')
+        chips[name] = integer_list(table, key, value, minimum=-10**6, maximum=10**6, what="chips (3 to 18)")
+    if len(chips) < 2:
+        raise table.error(None, "the chips of every player (at least two players)", str(len(chips)))
+    check_holdings(chips)
+    return chips
+
+
+def read_dice(top: Table) -> list[int]:
+    return integer_list(top, "dice", top.require("dice", "the three dice, e.g. [4, 5, 6]"), minimum=-10**6, maximum=10**6, what="dice")
+
+
+def call(top: Table) -> Verdict:
+    top.check_keys(("game", "situation", "caller", "target", "called", "dice", "answer", "chips"))
+    chips = read_chips(top)
+    names = list(chips)
+    caller = one_of_names(top, "caller", names, role="caller")
+    target = one_of_names(top, "target", names, role="target")
+    called = top.integer("called", minimum=-10**6, maximum=10**6, what="the number called,")
+    dice = read_dice(top)
+    answer = top.string("answer", expected='the answer of the target: "truth" or "bluff"').strip().casefold()
+    if answer not in ("truth", "bluff"):
+        raise top.error("answer", '"truth" or "bluff"', describe(top.raw("answer")))
+    result = resolve_call(caller=caller, target=target, called=called, dice=dice, answer=answer, chips=chips)
+    outcome = {
+        "truth": result.truth,
+        "fooled": result.fooled,
+        "chip": result.chip,
+        "chip_to": result.chip_to,
+        "chip_from": result.chip_from,
+        "must_give": result.must_give,
+        "points": POINTS[result.chip],
+    }
+    told = "the truth" if result.truth else "a bluff"
+    said = f"{caller} called {called} with {' + '.join(map(str, dice))} = {sum(dice)}: {told}; {target} answered \"{answer}\""
+    if result.fooled:
+        where = "from the centre" if result.chip_from == "centre" else f"from in front of {target}"
+        verdict = f"{said}, so {target} was fooled and {caller} scores chip {called} {where}."
+    else:
+        verdict = f"{said}, so {target} was not fooled and scores chip {called}" + (
+            " (it stays in front of them)" if result.chip_from == target else ""
+        ) + "."
+        if result.must_give:
+            verdict += f" {caller} went after {target}'s chip and must give {target} one of the chips {caller} scored before."
+        elif result.chip_from == target:
+            verdict += f" {caller} has no chip scored before, so gives nothing."
+    held = "; ".join(f"{name} {', '.join(map(str, pile)) or 'none'}" for name, pile in chips.items())
+    facts = (f"chips in front of each player at the start of the turn: {held}",)
+    return Verdict(verdict, outcome, facts, result.clauses)
+
+
+def exchange(top: Table) -> Verdict:
+    top.check_keys(("game", "situation", "player", "dice", "returns", "chips"))
+    chips = read_chips(top)
+    player = one_of_names(top, "player", list(chips), role="player")
+    dice = read_dice(top)
+    returns = integer_list(top, "returns", top.require("returns", "the chips handed back"), minimum=-10**6, maximum=10**6, what="chips")
+    result = resolve_exchange(player=player, dice=dice, returns=returns, chips=chips)
+    outcome = {"allowed": True, "points": result.points, "choices": list(result.choices)}
+    verdict = (
+        f"{player} rolled doubles and hands back {', '.join(map(str, returns))} ({result.points} points); "
+        f"{player} may take {' or '.join(map(str, result.choices))} from the centre, then the turn passes."
+    )
+    return Verdict(verdict, outcome, (), result.clauses)
+
+
+def end(top: Table) -> Verdict:
+    top.check_keys(("game", "situation", "target", "chips"))
+    chips = read_chips(top)
+    target = top.integer("target", minimum=0, maximum=42, default=0, what="the points target (0: play until the centre is empty),")
+    over, why = is_over(chips, target)
+    ranked = standings(chips)
+    winners = [s.name for s in ranked if s.rank == 1] if over else []
+    outcome = {
+        "over": over,
+        "reason": why,
+        "centre": centre(chips),
+        "points": {s.name: s.points for s in ranked},
+        "winners": winners,
+    }
+    clauses = [C.END_LAST_CHIP, C.END_WINNER] + ([C.END_TARGET, C.TARGET_VARIANT] if target else [])
+    top_points = max(s.points for s in ranked)
+    if over and sum(s.points == top_points for s in ranked) > 1:
+        clauses += [C.END_TIE, C.TIE_BREAK]
+    if over:
+        tied = [s for s in ranked if s.points == top_points]
+        why_won = ""
+        if len(tied) > 1 and len(winners) == 1:
+            why_won = f" ({' and '.join(s.name for s in tied)} have {top_points} points; {winners[0]} has fewer chips)"
+        verdict = f"The game is over: {why}. " + (
+            f"{winners[0]} wins{why_won}." if len(winners) == 1 else f"{' and '.join(winners)} share the win."
+        )
+    else:
+        verdict = f"The game goes on: {why}."
+    return Verdict(verdict, outcome, (), tuple(clauses))
+
+
+SITUATIONS: dict[str, Callable[[Table], Verdict]] = {"call": call, "exchange": exchange, "end": end}
+
+
+def rule_document(doc: Document) -> tuple[Report, bool]:
+    top = Table(doc, doc.data)
+    check_game_key(top, GAME)
+    kinds = ", ".join(SITUATIONS)
+    value = top.require("situation", f"the situation: one of {kinds}")
+    if not isinstance(value, str) or value.strip().casefold() not in SITUATIONS:
+        raise top.error("situation", f"one of {kinds}", describe(value))
+    situation = value.strip().casefold()
+    rules = rules_for(GAME)
+    try:
+        verdict = SITUATIONS[situation](top)
+    except RuleBroken as broken:
+        return ruling_report(
+            game=GAME, title="Cup of Bluff", situation=situation, file=doc.name, verdict=str(broken), outcome={},
+            facts=[], citations=rules.cite([broken.clause]), legal=False, broken_rule=broken.clause,
+        ), False
+    return ruling_report(
+        game=GAME, title="Cup of Bluff", situation=situation, file=doc.name, verdict=verdict.verdict,
+        outcome=verdict.outcome, facts=list(verdict.facts), citations=rules.cite(verdict.clauses),
+    ), True

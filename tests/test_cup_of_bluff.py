@@ -1,0 +1,273 @@
+"""Cup of Bluff: chips and odds, scoring, calls, exchanges, the end, recorded games."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from conftest import EXAMPLES, Invoke
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from refcli.catalogue import rules_for
+from refcli.games.cupofbluff import clauses as cob_clauses
+from refcli.games.cupofbluff.chips import POINTS, ways
+from refcli.games.cupofbluff.record import validate_document
+from refcli.games.cupofbluff.simulate import random_game
+from refcli.games.kuhhandel.simulate import to_toml
+from refcli.inputs import Document, parse_toml
+from refcli.options import ValidateOptions
+
+Write = Callable[..., str]
+CB = EXAMPLES / "cup-of-bluff"
+
+
+def test_every_clause_the_engine_cites_exists() -> None:
+    ids = rules_for("cup-of-bluff").ids()
+    cited = {v for k, v in vars(cob_clauses).items() if k.isupper() and isinstance(v, str)} | set(cob_clauses.POINTS)
+    assert cited - ids == set()
+
+
+def test_chip_points_per_004() -> None:
+    assert [POINTS[c] for c in range(3, 19)] == [5, 4, 3, 3, 2, 2, 1, 1, 1, 1, 2, 2, 3, 3, 4, 5]
+    assert sum(POINTS.values()) == 42
+
+
+def test_ways_on_three_dice() -> None:
+    assert ways() == {3: 1, 4: 3, 5: 6, 6: 10, 7: 15, 8: 21, 9: 25, 10: 27, 11: 27, 12: 25, 13: 21, 14: 15, 15: 10, 16: 6, 17: 3, 18: 1}
+
+
+def test_chips_command(invoke: Invoke) -> None:
+    doc = json.loads(invoke(["cup-of-bluff", "chips", "-f", "json"]).stdout)
+    assert doc["chips"][0] == {"chip": 3, "points": 5, "ways": 1, "of": 216}
+    assert sum(row["ways"] for row in doc["chips"]) == 216
+    assert "█" in invoke(["cup-of-bluff", "chips"]).stdout
+
+
+def score(invoke: Invoke, path: str, *extra: str) -> Any:
+    return invoke(["cup-of-bluff", "score", path, *extra, "-f", "json"])
+
+
+def test_score_tie_break_fewer_chips(invoke: Invoke) -> None:
+    doc = json.loads(score(invoke, str(CB / "final-tie.toml")).stdout)
+    assert [(p["name"], p["score"], p["rank"]) for p in doc["players"]] == [("Ana", 15, 1), ("Ben", 15, 2), ("Cid", 12, 3)]
+    assert doc["winners"] == ["Ana"] and "C4" in doc["interpretations"]
+
+
+def test_score_equal_points_and_chips_share(invoke: Invoke, write: Write) -> None:
+    text = 'game = "cup-of-bluff"\n[[player]]\nname = "A"\nchips = [3, 4, 5, 6, 7, 8, 9, 10]\n[[player]]\nname = "B"\nchips = [18, 17, 16, 15, 14, 13, 12, 11]\n'
+    doc = json.loads(score(invoke, write(text)).stdout)
+    assert doc["winners"] == ["A", "B"]
+
+
+def test_score_needs_a_finished_game(invoke: Invoke, write: Write) -> None:
+    text = 'game = "cup-of-bluff"\n[[player]]\nname = "A"\nchips = [3]\n[[player]]\nname = "B"\nchips = [18]\n'
+    refused = score(invoke, write(text))
+    assert refused.exit_code == 65 and "14 chips are still in the centre" in refused.stderr
+    assert score(invoke, write(text), "--partial").exit_code == 0
+    target = score(invoke, write(text.replace('game = "cup-of-bluff"', 'game = "cup-of-bluff"\ntarget = 5')))
+    assert target.exit_code == 0 and json.loads(target.stdout)["winners"] == ["A", "B"]
+
+
+@pytest.mark.parametrize(
+    ("text", "needle"),
+    [
+        ('[[player]]\nname = "A"\nchips = [3, 3]\n', "each chip 3-18 at most once"),
+        ('[[player]]\nname = "A"\nchips = [2]\n', "chips (3 to 18) an integer from 3 to 18, found 2"),
+        ('[[player]]\nname = "A"\nchips = [19]\n', "found 19"),
+        ('[[player]]\nname = "A"\nchips = [3]\n[[player]]\nname = "B"\nchips = [3]\n', "3 again (A has it)"),
+    ],
+)
+def test_score_chip_checks(invoke: Invoke, write: Write, text: str, needle: str) -> None:
+    result = score(invoke, write('game = "cup-of-bluff"\n' + text), "--partial")
+    assert result.exit_code == 65 and needle in result.stderr, result.stderr
+
+
+def ruling(invoke: Invoke, path: str) -> tuple[int, dict[str, Any]]:
+    result = invoke(["cup-of-bluff", "ruling", path, "-f", "json"])
+    return result.exit_code, json.loads(result.stdout) if result.stdout else {}
+
+
+CALL = 'game = "cup-of-bluff"\nsituation = "call"\ncaller = "Ana"\n'
+CHIPS = "\n[chips]\nAna = [3]\nBen = [9]\nCid = [12]\n"
+
+
+@pytest.mark.parametrize(
+    ("extra", "expected"),
+    [
+        ('target = "Ben"\ncalled = 15\ndice = [4, 5, 6]\nanswer = "bluff"\n', {"truth": True, "fooled": True, "chip_to": "Ana", "chip_from": "centre", "must_give": False}),
+        ('target = "Ben"\ncalled = 15\ndice = [4, 5, 6]\nanswer = "truth"\n', {"truth": True, "fooled": False, "chip_to": "Ben", "chip_from": "centre"}),
+        ('target = "Ben"\ncalled = 16\ndice = [4, 5, 6]\nanswer = "truth"\n', {"truth": False, "fooled": True, "chip_to": "Ana"}),
+        ('target = "Ben"\ncalled = 16\ndice = [4, 5, 6]\nanswer = "bluff"\n', {"truth": False, "fooled": False, "chip_to": "Ben"}),
+        ('target = "Ben"\ncalled = 9\ndice = [4, 4, 1]\nanswer = "truth"\n', {"fooled": False, "chip_to": "Ben", "chip_from": "Ben", "must_give": True}),
+        ('target = "Ben"\ncalled = 9\ndice = [4, 4, 1]\nanswer = "bluff"\n', {"fooled": True, "chip_to": "Ana", "chip_from": "Ben", "must_give": False}),
+    ],
+    ids=["truth-fooled", "truth-seen", "bluff-fooled", "bluff-seen", "exception", "take-from-target"],
+)
+def test_call(invoke: Invoke, write: Write, extra: str, expected: dict[str, Any]) -> None:
+    code, doc = ruling(invoke, write(CALL + extra + CHIPS))
+    assert code == 0
+    assert {"truth", "fooled", "chip", "chip_to", "chip_from", "must_give"} <= doc["outcome"].keys()
+    assert {key: doc["outcome"][key] for key in expected} == expected
+
+
+def test_exception_with_no_chips_gives_nothing(invoke: Invoke, write: Write) -> None:
+    code, doc = ruling(invoke, write(CALL + 'target = "Ben"\ncalled = 9\ndice = [4, 4, 1]\nanswer = "truth"\n[chips]\nAna = []\nBen = [9]\n'))
+    assert doc["outcome"]["must_give"] is False and doc["outcome"]["chip_to"] == "Ben"
+
+
+@pytest.mark.parametrize(
+    ("extra", "rule_id"),
+    [
+        ('target = "Ben"\ncalled = 3\ndice = [1, 1, 1]\nanswer = "truth"\n', "call.own-chip"),
+        ('target = "Ben"\ncalled = 12\ndice = [4, 4, 4]\nanswer = "truth"\n', "target.must"),
+        ('target = "Ben"\ncalled = 12\ndice = [4, 4, 7]\nanswer = "truth"\n', "components"),
+        ('target = "Ben"\ncalled = 12\ndice = [4, 4]\nanswer = "truth"\n', "components"),
+        ('target = "Ana"\ncalled = 15\ndice = [4, 5, 6]\nanswer = "truth"\n', "target.any"),
+        ('target = "Ben"\ncalled = 19\ndice = [4, 5, 6]\nanswer = "truth"\n', "call.own-chip"),
+    ],
+    ids=["own-chip", "wrong-target", "die-7", "two-dice", "self-target", "chip-19"],
+)
+def test_illegal_calls(invoke: Invoke, write: Write, extra: str, rule_id: str) -> None:
+    code, doc = ruling(invoke, write(CALL + extra + CHIPS))
+    assert code == 1 and doc["broken_rule"] == rule_id
+
+
+EXCHANGE = 'game = "cup-of-bluff"\nsituation = "exchange"\nplayer = "Ana"\n'
+
+
+def test_exchange(invoke: Invoke, write: Write) -> None:
+    code, doc = ruling(invoke, write(EXCHANGE + "dice = [2, 2, 5]\nreturns = [9, 10]\n[chips]\nAna = [9, 10, 3]\nBen = [7]\n"))
+    assert code == 0 and doc["outcome"] == {"allowed": True, "points": 2, "choices": [8, 13, 14]}
+
+
+@pytest.mark.parametrize(
+    ("extra", "rule_id"),
+    [
+        ("dice = [1, 2, 5]\nreturns = [9, 10]\n[chips]\nAna = [9, 10]\nBen = []\n", "C1"),
+        ("dice = [2, 2, 5]\nreturns = [9]\n[chips]\nAna = [9, 10]\nBen = []\n", "C2"),
+        ("dice = [2, 2, 5]\nreturns = [9, 11]\n[chips]\nAna = [9, 10]\nBen = []\n", "doubles.exchange"),
+        ("dice = [2, 2, 5]\nreturns = [3, 18]\n[chips]\nAna = [3, 18]\nBen = []\n", "C2"),
+    ],
+    ids=["no-doubles", "one-chip", "not-held", "no-chip-worth-10"],
+)
+def test_illegal_exchanges(invoke: Invoke, write: Write, extra: str, rule_id: str) -> None:
+    code, doc = ruling(invoke, write(EXCHANGE + extra))
+    assert code == 1 and doc["broken_rule"] == rule_id
+
+
+def test_end(invoke: Invoke, write: Write) -> None:
+    code, doc = ruling(invoke, str(CB / "end-tie.toml"))
+    assert doc["outcome"]["over"] is True and doc["outcome"]["winners"] == ["Ana"]
+    code, doc = ruling(invoke, write('game = "cup-of-bluff"\nsituation = "end"\n[chips]\nAna = [3]\nBen = []\n'))
+    assert doc["outcome"]["over"] is False and doc["outcome"]["winners"] == []
+
+
+# -- recorded games ----------------------------------------------------------------
+seeds = st.integers(min_value=0, max_value=2**32 - 1)
+
+
+def validate(document: dict[str, Any]) -> list[Any]:
+    text = to_toml(document)
+    result = validate_document(Document("g.toml", parse_toml(text, "g.toml"), text), ValidateOptions())
+    return [f for f in result.findings if f.severity == "error"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(seeds)
+def test_random_legal_games_validate_clean(seed: int) -> None:
+    assert validate(random_game(seed)) == []
+
+
+def _pick(game: dict[str, Any], rng: random.Random, predicate: Callable[[dict[str, Any]], bool]) -> int | None:
+    options = [i for i, e in enumerate(game["event"]) if predicate(e)]
+    return rng.choice(options) if options else None
+
+
+def out_of_turn(game: dict[str, Any], rng: random.Random) -> int | None:
+    index = _pick(game, rng, lambda e: e["type"] == "call")
+    if index is None:
+        return None
+    event = game["event"][index]
+    others = [p for p in game["players"] if p not in (event["caller"], event["target"])]
+    if not others:
+        return None
+    event["caller"] = rng.choice(others)
+    return index
+
+
+def wrong_chip_to(game: dict[str, Any], rng: random.Random) -> int | None:
+    index = _pick(game, rng, lambda e: e["type"] == "call")
+    if index is None:
+        return None
+    event = game["event"][index]
+    event["chip_to"] = event["target"] if event["chip_to"] == event["caller"] else event["caller"]
+    return index
+
+
+def dice_out_of_range(game: dict[str, Any], rng: random.Random) -> int | None:
+    index = _pick(game, rng, lambda e: True)
+    if index is None:
+        return None
+    game["event"][index]["dice"][0] = 0
+    return index
+
+
+def exchange_without_doubles(game: dict[str, Any], rng: random.Random) -> int | None:
+    index = _pick(game, rng, lambda e: e["type"] == "exchange")
+    if index is None:
+        return None
+    game["event"][index]["dice"] = [1, 3, 5]
+    return index
+
+
+def event_after_the_end(game: dict[str, Any], rng: random.Random) -> int | None:
+    """A game that ended (a winner, or a shared win) gets one more turn."""
+    events = game["event"]
+    events.append(copy.deepcopy(events[-1]))
+    return len(events) - 1 if "winner" in game else None
+
+
+def changed_winner(game: dict[str, Any], rng: random.Random) -> int | None:
+    if "winner" not in game:
+        return None
+    game["winner"] = rng.choice([p for p in game["players"] if p != game["winner"]])
+    return -1
+
+
+MUTATIONS = {
+    "out-of-turn call": out_of_turn,
+    "chip to the wrong player": wrong_chip_to,
+    "die out of range": dice_out_of_range,
+    "exchange without doubles": exchange_without_doubles,
+    "a turn after the end": event_after_the_end,
+    "changed winner": changed_winner,
+}
+
+
+@pytest.mark.parametrize("name", list(MUTATIONS))
+@settings(max_examples=25, deadline=None)
+@given(seed=seeds)
+def test_every_mutation_is_caught_at_its_event(name: str, seed: int) -> None:
+    game = copy.deepcopy(random_game(seed))
+    index = MUTATIONS[name](game, random.Random(seed))
+    if index is None:
+        return
+    found = validate(game)
+    assert found, (name, seed)
+    assert found[0].event == (None if index == -1 else index + 1), (name, seed, found[:3])
+
+
+def test_mutations_apply_to_most_games() -> None:
+    for name, mutation in MUTATIONS.items():
+        applied = sum(mutation(copy.deepcopy(random_game(seed)), random.Random(seed)) is not None for seed in range(30))
+        assert applied >= 8, name
+
+
+def test_validate_examples(invoke: Invoke) -> None:
+    assert invoke(["validate", str(CB / "record-game.toml")]).exit_code == 0
+    assert invoke(["validate", str(CB / "record-broken.toml")]).exit_code == 1
