@@ -73,3 +73,46 @@ def validation_report(results: list[FileResult], citations: list[dict[str, Any]]
     if citations:
         blocks.append(Quotes(tuple(citations), title="Rules cited"))
     return Report(data=data, blocks=[Heading(f"Validation of {len(results)} file{'s' if len(results) != 1 else ''}"), *blocks])
+
+
+class StopReplay(Exception):
+    """--strict: the first error ends the replay."""
+
+
+@dataclass(kw_only=True)
+class ReplayLog:
+    """What every game's replay records: findings by event number, and the checks it skipped.
+
+    Game replays are dataclasses that inherit this (its fields are keyword-only
+    so each game's own fields can come first).
+    """
+
+    findings: list[Finding] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)
+    number: int = 0  # the event being applied, 1-based
+    strict: bool = False
+
+    def error(self, rule: str, message: str, event: int | None = -1) -> None:
+        """An error at the current event (``event=None``: the record as a whole)."""
+        self.findings.append(Finding(self.number if event == -1 else event, "error", rule, message))
+        if self.strict:
+            raise StopReplay
+
+    def warn(self, rule: str, message: str, event: int | None = -1) -> None:
+        self.findings.append(Finding(self.number if event == -1 else event, "warning", rule, message))
+
+    def apply(self, event: Any) -> None:  # pragma: no cover - every game defines it
+        raise NotImplementedError
+
+    def finish(self) -> Any:  # pragma: no cover - every game defines it
+        raise NotImplementedError
+
+
+def run_replay(state: ReplayLog, events: Any) -> None:
+    """Apply every event, then the end-of-record checks; --strict stops at the first error."""
+    try:
+        for event in events:
+            state.apply(event)
+        state.finish()
+    except StopReplay:
+        pass

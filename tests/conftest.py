@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import copy
+import random
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner, Result
@@ -38,3 +41,43 @@ def write(tmp_path: Path) -> Callable[[str, str], str]:
         return str(path)
 
     return make
+
+
+# -- recorded-game property tests, shared by every game --------------------------
+Mutation = Callable[[dict[str, Any], random.Random], "int | None"]
+
+
+def record_errors(validate_document: Callable[..., Any], document: dict[str, Any]) -> list[Any]:
+    """The error findings of a record document, validated as its TOML text would be."""
+    from refcli.games.kuhhandel.simulate import to_toml
+    from refcli.inputs import Document, parse_toml
+    from refcli.options import ValidateOptions
+
+    text = to_toml(document)
+    result = validate_document(Document("game.toml", parse_toml(text, "game.toml"), text), ValidateOptions())
+    return [finding for finding in result.findings if finding.severity == "error"]
+
+
+def assert_mutation_caught(random_game: Callable[[int], dict[str, Any]], mutation: Mutation, seed: int,
+                           validate_document: Callable[..., Any]) -> None:
+    """Mutate one event of a random legal game: the first error must be at that event.
+
+    A mutation returns the 0-based index it changed, -1 for the record as a
+    whole (the first error then has no event), or None if the game has
+    nothing it applies to.
+    """
+    game = copy.deepcopy(random_game(seed))
+    index = mutation(game, random.Random(seed))
+    if index is None:
+        return
+    found = record_errors(validate_document, game)
+    assert found, f"{mutation.__name__} not caught (seed {seed})"
+    assert found[0].event == (None if index == -1 else index + 1), (mutation.__name__, seed, found[:3])
+
+
+def assert_mutations_apply(random_game: Callable[[int], dict[str, Any]], mutations: dict[str, Mutation],
+                           seeds: int = 30, minimum: int = 8) -> None:
+    """The mutation tests must not pass by finding nothing to mutate."""
+    for name, mutation in mutations.items():
+        applied = sum(mutation(copy.deepcopy(random_game(seed)), random.Random(seed)) is not None for seed in range(seeds))
+        assert applied >= minimum, name

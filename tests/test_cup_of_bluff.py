@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from conftest import EXAMPLES, Invoke
+from conftest import EXAMPLES, Invoke, assert_mutation_caught, assert_mutations_apply, record_errors
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -18,9 +18,6 @@ from refcli.games.cupofbluff import clauses as cob_clauses
 from refcli.games.cupofbluff.chips import POINTS, ways
 from refcli.games.cupofbluff.record import validate_document
 from refcli.games.cupofbluff.simulate import random_game
-from refcli.games.kuhhandel.simulate import to_toml
-from refcli.inputs import Document, parse_toml
-from refcli.options import ValidateOptions
 
 Write = Callable[..., str]
 CB = EXAMPLES / "cup-of-bluff"
@@ -172,9 +169,7 @@ seeds = st.integers(min_value=0, max_value=2**32 - 1)
 
 
 def validate(document: dict[str, Any]) -> list[Any]:
-    text = to_toml(document)
-    result = validate_document(Document("g.toml", parse_toml(text, "g.toml"), text), ValidateOptions())
-    return [f for f in result.findings if f.severity == "error"]
+    return record_errors(validate_document, document)
 
 
 @settings(max_examples=60, deadline=None)
@@ -253,19 +248,11 @@ MUTATIONS = {
 @settings(max_examples=25, deadline=None)
 @given(seed=seeds)
 def test_every_mutation_is_caught_at_its_event(name: str, seed: int) -> None:
-    game = copy.deepcopy(random_game(seed))
-    index = MUTATIONS[name](game, random.Random(seed))
-    if index is None:
-        return
-    found = validate(game)
-    assert found, (name, seed)
-    assert found[0].event == (None if index == -1 else index + 1), (name, seed, found[:3])
+    assert_mutation_caught(random_game, MUTATIONS[name], seed, validate_document)
 
 
 def test_mutations_apply_to_most_games() -> None:
-    for name, mutation in MUTATIONS.items():
-        applied = sum(mutation(copy.deepcopy(random_game(seed)), random.Random(seed)) is not None for seed in range(30))
-        assert applied >= 8, name
+    assert_mutations_apply(random_game, MUTATIONS)
 
 
 def test_validate_examples(invoke: Invoke) -> None:

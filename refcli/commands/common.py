@@ -9,13 +9,19 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
 from refcli.errors import DataError, OutputUnwritable, RefcliError
 from refcli.exit_status import ExitStatus, status_for, worst
 from refcli.options import Format, ScoreOptions, ValidateOptions
+
+if TYPE_CHECKING:
+    from types import ModuleType
+
+    from refcli.inputs import Document
+    from refcli.registry import Game
 
 FormatOption = Annotated[
     Format,
@@ -63,7 +69,6 @@ def finish(code: ExitStatus) -> NoReturn:
 
 def score_files(files: list[str], game_id: str | None, options: ScoreOptions, fmt: Format) -> NoReturn:
     """Score each file, report every one, exit with the worst status."""
-    from refcli import registry
     from refcli.inputs import load_document
     from refcli.render import emit
     from refcli.report import bundle
@@ -87,7 +92,7 @@ def score_files(files: list[str], game_id: str | None, options: ScoreOptions, fm
     finish(code)
 
 
-def engine_for(doc: "Document", game_id: str | None, verb: str) -> "ModuleType":  # type: ignore[name-defined]  # noqa: F821
+def engine_for(doc: Document, game_id: str | None, verb: str) -> ModuleType:
     """The module implementing ``verb`` for the file's game (or the command's game)."""
     from refcli import registry
 
@@ -162,7 +167,7 @@ def print_template(game: str, kind: str, output: str | None, force: bool) -> Non
         sys.stdout.write(text)
 
 
-def game_of(doc: "Document") -> "registry.Game":  # type: ignore[name-defined]  # noqa: F821
+def game_of(doc: Document) -> Game:
     """The game a file names in its ``game`` key (required when no GAME is given)."""
     from refcli import registry
     from refcli.schema import Table, describe

@@ -52,8 +52,8 @@ def add_validate(app: typer.Typer, game: str, help: str) -> None:
 def add_rules(app: typer.Typer, game: str, title: str, examples: str) -> None:
     @app.command(
         "rules",
-        help=f"Quote the rulebook clauses: all, one by id, a topic, or those containing words.\n\n"
-        f"Register entries are marked as interpretations.",
+        help="Quote the rulebook clauses: all, one by id, a topic, or those containing words.\n\n"
+        "Register entries are marked as interpretations.",
     )
     def rules(
         query: Annotated[

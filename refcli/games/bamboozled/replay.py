@@ -24,7 +24,7 @@ from refcli.games.bamboozled.turns import (
     resolve_call,
     truth,
 )
-from refcli.validation import Finding
+from refcli.validation import ReplayLog, run_replay
 
 
 @dataclass(frozen=True)
@@ -67,12 +67,8 @@ class Record:
     winner: str | None = None
 
 
-class _Stop(Exception):
-    """--strict: stop at the first error."""
-
-
 @dataclass
-class Replay:
+class Replay(ReplayLog):
     record: Record
     active: list[str] = field(default_factory=list)  # seating order, players still in
     strikes: Counter[str] = field(default_factory=Counter)
@@ -87,10 +83,6 @@ class Replay:
     declarer: str | None = None
     declaration: Roll | None = None
     just_out: str | None = None  # eliminated by the last event: may still play Revive
-    findings: list[Finding] = field(default_factory=list)
-    skipped: list[str] = field(default_factory=list)
-    number: int = 0
-    strict: bool = False
     winner: str | None = None
 
     def __post_init__(self) -> None:
@@ -99,15 +91,6 @@ class Replay:
         self.hands = {name: 1 for name in players}
         self.pile = sum(SUPPLY.values()) - len(players)
         self.actor = self.record.first or players[0]
-
-    # -- findings -------------------------------------------------------------
-    def error(self, rule: str, message: str, event: int | None = -1) -> None:
-        self.findings.append(Finding(self.number if event == -1 else event, "error", rule, message))
-        if self.strict:
-            raise _Stop
-
-    def warn(self, rule: str, message: str, event: int | None = -1) -> None:
-        self.findings.append(Finding(self.number if event == -1 else event, "warning", rule, message))
 
     # -- order ----------------------------------------------------------------
     def next_after(self, name: str, direction: int | None = None) -> str:
@@ -338,10 +321,5 @@ class Replay:
 
 def replay(record: Record, *, strict: bool = False) -> Replay:
     state = Replay(record, strict=strict)
-    try:
-        for event in record.events:
-            state.apply(event)
-        state.finish()
-    except _Stop:
-        pass
+    run_replay(state, record.events)
     return state

@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from refcli.catalogue import rules_for
 from refcli.errors import RuleBroken
 from refcli.games.bamboozled import clauses as C
 from refcli.games.bamboozled.ranking import is_score
@@ -22,8 +21,9 @@ from refcli.games.bamboozled.turns import (
     resolve_call,
 )
 from refcli.inputs import Document
-from refcli.report import Report, ruling_report
-from refcli.schema import Table, check_game_key, describe, integer_list, one_of_names, player_names
+from refcli.rulings import rule_on
+from refcli.report import Report
+from refcli.schema import Table, describe, integer_list, one_of_names, player_names
 from refcli.verdict import Verdict
 
 GAME = "bamboozled"
@@ -125,7 +125,7 @@ def challenge(top: Table) -> Verdict:
     else:
         why = "a bluff" if result.bluff else "the truth"
         verdict = f"{said}: {why}, so {result.strike_to} takes a strike"
-        verdict += f" and is out of the game" if result.eliminated else ""
+        verdict += " and is out of the game" if result.eliminated else ""
         verdict += f". The score resets to 0 and {result.next_to_roll} starts the next round."
     return Verdict(verdict, outcome, result.facts, result.clauses)
 
@@ -214,22 +214,4 @@ SITUATIONS: dict[str, Callable[[Table], Verdict]] = {"challenge": challenge, "ac
 
 
 def rule_document(doc: Document) -> tuple[Report, bool]:
-    top = Table(doc, doc.data)
-    check_game_key(top, GAME)
-    kinds = ", ".join(SITUATIONS)
-    value = top.require("situation", f"the situation: one of {kinds}")
-    if not isinstance(value, str) or value.strip().casefold() not in SITUATIONS:
-        raise top.error("situation", f"one of {kinds}", describe(value))
-    situation = value.strip().casefold()
-    rules = rules_for(GAME)
-    try:
-        verdict = SITUATIONS[situation](top)
-    except RuleBroken as broken:
-        return ruling_report(
-            game=GAME, title="Bamboozled", situation=situation, file=doc.name, verdict=str(broken), outcome={},
-            facts=[], citations=rules.cite([broken.clause]), legal=False, broken_rule=broken.clause,
-        ), False
-    return ruling_report(
-        game=GAME, title="Bamboozled", situation=situation, file=doc.name, verdict=verdict.verdict,
-        outcome=verdict.outcome, facts=list(verdict.facts), citations=rules.cite(verdict.clauses),
-    ), True
+    return rule_on(doc, game=GAME, title="Bamboozled", situations=SITUATIONS)

@@ -21,7 +21,7 @@ from refcli.games.cupofbluff.chips import centre, is_over, resolve_call, resolve
 from refcli.inputs import Document
 from refcli.options import ValidateOptions
 from refcli.schema import Table, check_game_key, describe, integer_list, one_of_names, player_names
-from refcli.validation import FileResult, Finding
+from refcli.validation import FileResult, ReplayLog, run_replay
 
 GAME = "cup-of-bluff"
 MAX_EVENTS = 10_000
@@ -55,32 +55,17 @@ class Record:
     winner: str | None = None
 
 
-class _Stop(Exception):
-    pass
-
-
 @dataclass
-class Replay:
+class Replay(ReplayLog):
     record: Record
     chips: dict[str, list[int]] = field(default_factory=dict)
     turn: int = 0
-    number: int = 0
-    findings: list[Finding] = field(default_factory=list)
-    strict: bool = False
     over: bool = False
 
     def __post_init__(self) -> None:
         self.chips = {name: [] for name in self.record.players}
         if self.record.first:
             self.turn = self.record.players.index(self.record.first)
-
-    def error(self, rule: str, message: str, event: int | None = -1) -> None:
-        self.findings.append(Finding(self.number if event == -1 else event, "error", rule, message))
-        if self.strict:
-            raise _Stop
-
-    def warn(self, rule: str, message: str, event: int | None = -1) -> None:
-        self.findings.append(Finding(self.number if event == -1 else event, "warning", rule, message))
 
     def check_turn(self, actor: str) -> None:
         expected = self.record.players[self.turn]
@@ -155,12 +140,7 @@ class Replay:
 
 def replay(record: Record, *, strict: bool = False) -> Replay:
     state = Replay(record, strict=strict)
-    try:
-        for event in record.events:
-            state.apply(event)
-        state.finish()
-    except _Stop:
-        pass
+    run_replay(state, record.events)
     return state
 
 

@@ -4,22 +4,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from refcli.catalogue import rules_for
-from refcli.errors import RuleBroken
 from refcli.games.cupofbluff import clauses as C
 from refcli.games.cupofbluff.chips import (
     POINTS,
     centre,
     check_holdings,
     is_over,
-    points_of,
     resolve_call,
     resolve_exchange,
     standings,
 )
 from refcli.inputs import Document
-from refcli.report import Report, ruling_report
-from refcli.schema import Table, check_game_key, describe, integer_list, one_of_names
+from refcli.rulings import rule_on
+from refcli.report import Report
+from refcli.schema import Table, describe, integer_list, one_of_names
 from refcli.verdict import Verdict
 
 GAME = "cup-of-bluff"
@@ -134,22 +132,4 @@ SITUATIONS: dict[str, Callable[[Table], Verdict]] = {"call": call, "exchange": e
 
 
 def rule_document(doc: Document) -> tuple[Report, bool]:
-    top = Table(doc, doc.data)
-    check_game_key(top, GAME)
-    kinds = ", ".join(SITUATIONS)
-    value = top.require("situation", f"the situation: one of {kinds}")
-    if not isinstance(value, str) or value.strip().casefold() not in SITUATIONS:
-        raise top.error("situation", f"one of {kinds}", describe(value))
-    situation = value.strip().casefold()
-    rules = rules_for(GAME)
-    try:
-        verdict = SITUATIONS[situation](top)
-    except RuleBroken as broken:
-        return ruling_report(
-            game=GAME, title="Cup of Bluff", situation=situation, file=doc.name, verdict=str(broken), outcome={},
-            facts=[], citations=rules.cite([broken.clause]), legal=False, broken_rule=broken.clause,
-        ), False
-    return ruling_report(
-        game=GAME, title="Cup of Bluff", situation=situation, file=doc.name, verdict=verdict.verdict,
-        outcome=verdict.outcome, facts=list(verdict.facts), citations=rules.cite(verdict.clauses),
-    ), True
+    return rule_on(doc, game=GAME, title="Cup of Bluff", situations=SITUATIONS)

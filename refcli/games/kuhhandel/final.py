@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 from refcli.catalogue import rules_for
-from refcli.games.kuhhandel import clauses as C
 from refcli.games.kuhhandel.components import (
     BY_ID,
     CARDS_PER_ANIMAL,
@@ -29,7 +28,7 @@ from refcli.games.kuhhandel.scoring import (
 from refcli.inputs import Document
 from refcli.options import ScoreOptions
 from refcli.report import PlayerScore, Report, competition_ranks, score_report
-from refcli.schema import Table, check_game_key, describe, unique_names
+from refcli.schema import Table, check_game_key, unique_names
 
 GAME = "kuhhandel"
 TOP_KEYS = ("game", "edition", "player")
@@ -47,7 +46,7 @@ def read_animals(player: Table) -> dict[str, int]:
         if animal is None:
             raise table.error(key, f"an animal ({accepted_names()}; Spanish and German names too)", f'"{key}"')
         if animal in cards:
-            raise table.error(key, f"each animal once", f'{animal} again (as "{given_as[animal]}" and "{key}")')
+            raise table.error(key, "each animal once", f'{animal} again (as "{given_as[animal]}" and "{key}")')
         cards[animal] = table.check_integer(key, value, minimum=0, maximum=CARDS_PER_ANIMAL, what="a number of cards,")
         given_as[animal] = key
     return cards

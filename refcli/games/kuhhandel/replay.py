@@ -19,7 +19,7 @@ from refcli.games.kuhhandel.components import ANIMALS, BONUS_PAIRS, CARDS_PER_AN
 from refcli.games.kuhhandel.cowtrade import anyone_can_trade, check_eligible, options_for, resolve_trade
 from refcli.games.kuhhandel.money import DONKEY_PAYOUTS, START_MONEY, invalid_cards, remove_cards
 from refcli.games.kuhhandel.scoring import Holding, Snapshot, score_game
-from refcli.validation import Finding
+from refcli.validation import ReplayLog, run_replay
 
 
 @dataclass(frozen=True)
@@ -64,8 +64,8 @@ class Record:
 
 
 @dataclass
-class Replay:
-    """The state of a game being replayed, and what was found so far."""
+class Replay(ReplayLog):
+    """The state of a game being replayed; ReplayLog keeps what was found so far."""
 
     record: Record
     holdings: dict[str, Counter[str]] = field(default_factory=dict)
@@ -74,10 +74,6 @@ class Replay:
     donkeys: int = 0
     turn: int = 0
     repeat: tuple[str, str, frozenset[str]] | None = None  # auctioneer, animal, excluded bidders
-    findings: list[Finding] = field(default_factory=list)
-    skipped: list[str] = field(default_factory=list)
-    number: int = 0  # the event being applied, 1-based
-    stop_at_first_error: bool = False
     scores: dict[str, int] = field(default_factory=dict)  # computed at the end
     bonus_holder: str | None = None  # edition 1: the first player to complete a bonus pair
 
@@ -89,15 +85,6 @@ class Replay:
             self.money[name] = list(record.start_money.get(name, START_MONEY[record.edition]))
         if record.first is not None:
             self.turn = record.players.index(record.first)
-
-    # -- findings -------------------------------------------------------------
-    def error(self, rule: str, message: str, event: int | None = -1) -> None:
-        self.findings.append(Finding(self.number if event == -1 else event, "error", rule, message))
-        if self.stop_at_first_error:
-            raise _Stop
-
-    def warn(self, rule: str, message: str, event: int | None = -1) -> None:
-        self.findings.append(Finding(self.number if event == -1 else event, "warning", rule, message))
 
     def forget_money(self, name: str, why: str) -> None:
         if self.money.get(name) is not None:
@@ -345,17 +332,8 @@ class Replay:
         return computed
 
 
-class _Stop(Exception):
-    """--strict: stop at the first error."""
-
-
 def replay(record: Record, *, strict: bool = False) -> Replay:
     """Replay every event of ``record``; the returned state holds the findings."""
-    state = Replay(record, stop_at_first_error=strict)
-    try:
-        for event in record.events:
-            state.apply(event)
-        state.finish()
-    except _Stop:
-        pass
+    state = Replay(record, strict=strict)
+    run_replay(state, record.events)
     return state

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from refcli.catalogue import rules_for
 from refcli.errors import RuleBroken
 from refcli.games.kuhhandel import clauses as C
 from refcli.games.kuhhandel.auction import donkey_payout, resolve_auction
@@ -19,8 +18,9 @@ from refcli.games.kuhhandel.components import CARDS_PER_ANIMAL, TOTAL_CARDS, acc
 from refcli.games.kuhhandel.cowtrade import anyone_can_trade, check_eligible, options_for, resolve_trade
 from refcli.games.kuhhandel.money import VALUES, invalid_cards, over_supply
 from refcli.inputs import Document
-from refcli.report import Report, ruling_report
-from refcli.schema import Table, check_game_key, describe, integer_list, one_of_names, player_names
+from refcli.rulings import rule_on
+from refcli.report import Report
+from refcli.schema import Table, describe, integer_list, one_of_names, player_names
 from refcli.verdict import Verdict
 
 GAME = "kuhhandel"
@@ -293,31 +293,5 @@ SITUATIONS: dict[str, Callable[[Table], Verdict]] = {
 }
 
 
-def situation_of(top: Table) -> str:
-    kinds = ", ".join(SITUATIONS)
-    value = top.require("situation", f"the situation: one of {kinds}")
-    if not isinstance(value, str) or value.strip().casefold() not in SITUATIONS:
-        raise top.error("situation", f"one of {kinds}", describe(value))
-    return value.strip().casefold()
-
-
 def rule_document(doc: Document) -> tuple[Report, bool]:
-    """The ruling on one situation file, and whether the situation is legal."""
-    
-    top = Table(doc, doc.data)
-    check_game_key(top, GAME)
-    situation = situation_of(top)
-    rules = rules_for(GAME)
-    try:
-        verdict = SITUATIONS[situation](top)
-    except RuleBroken as broken:
-        report = ruling_report(
-            game=GAME, title="Kuhhandel", situation=situation, file=doc.name, verdict=str(broken),
-            outcome={}, facts=[], citations=rules.cite([broken.clause]), legal=False, broken_rule=broken.clause,
-        )
-        return report, False
-    report = ruling_report(
-        game=GAME, title="Kuhhandel", situation=situation, file=doc.name, verdict=verdict.verdict,
-        outcome=verdict.outcome, facts=list(verdict.facts), citations=rules.cite(verdict.clauses),
-    )
-    return report, True
+    return rule_on(doc, game=GAME, title="Kuhhandel", situations=SITUATIONS)

@@ -18,7 +18,7 @@ from refcli.games.money.scoring import score_player
 from refcli.inputs import Document
 from refcli.options import ScoreOptions
 from refcli.report import Grid, Heading, Para, PlayerScore, Report, competition_ranks, score_report
-from refcli.schema import Table, check_game_key, describe, integer_list, unique_names
+from refcli.schema import Table, check_game_key, integer_list, unique_names
 
 GAME = "money"
 NOTES = "note values (20, 30, 40, 50, 60)"

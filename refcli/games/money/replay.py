@@ -16,7 +16,7 @@ from refcli.games.money import clauses as C
 from refcli.games.money.bidding import Bidding, NeedSerials, order_offers, real_cards
 from refcli.games.money.cards import COINS, CURRENCIES_FOR_PLAYERS, NOTE_VALUES, Card, impossible_cards
 from refcli.games.money.scoring import score_player
-from refcli.validation import Finding
+from refcli.validation import ReplayLog, run_replay
 
 DISPLAY = 4
 HAND = 6
@@ -57,16 +57,12 @@ class Record:
     scores: dict[str, int] | None = None
 
 
-class _Stop(Exception):
-    pass
-
-
 def cards_in_play(players: int, currencies: int | None) -> int:
     return len(NOTE_VALUES) * (currencies or CURRENCIES_FOR_PLAYERS[players]) + COINS
 
 
 @dataclass
-class Replay:
+class Replay(ReplayLog):
     record: Record
     pile: int = 0
     sizes: dict[str, int] = field(default_factory=lambda: {"right": DISPLAY, "left": DISPLAY})
@@ -78,10 +74,6 @@ class Replay:
     next_up: str | None = None  # after a swap: the partner acts next
     phase: str = "offers"  # offers → exchanges → refill → offers …; "over" after the final round
     final_round: bool = False
-    findings: list[Finding] = field(default_factory=list)
-    skipped: list[str] = field(default_factory=list)
-    number: int = 0
-    strict: bool = False
     scores: dict[str, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -94,14 +86,6 @@ class Replay:
             self.hands = {name: list(real_cards(record.hands.get(name, ()))) for name in record.players}
         else:
             self.skipped.append("hands are not recorded: offers are not checked against them, and the final scores are not computed")
-
-    def error(self, rule: str, message: str, event: int | None = -1) -> None:
-        self.findings.append(Finding(self.number if event == -1 else event, "error", rule, message))
-        if self.strict:
-            raise _Stop
-
-    def warn(self, rule: str, message: str, event: int | None = -1) -> None:
-        self.findings.append(Finding(self.number if event == -1 else event, "warning", rule, message))
 
     # -- events ---------------------------------------------------------------
     def apply(self, event: Event) -> None:
@@ -242,10 +226,5 @@ class Replay:
 
 def replay(record: Record, *, strict: bool = False) -> Replay:
     state = Replay(record, strict=strict)
-    try:
-        for event in record.events:
-            state.apply(event)
-        state.finish()
-    except _Stop:
-        pass
+    run_replay(state, record.events)
     return state

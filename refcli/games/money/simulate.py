@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from refcli.games.money.bidding import order_offers
 from refcli.games.money.cards import COINS, CURRENCIES_FOR_PLAYERS, NOTE_VALUES, Card
 from refcli.games.money.replay import DISPLAY, HAND, Exchange, Offers, Record, Refill, Replay
 

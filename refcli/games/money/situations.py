@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from refcli.catalogue import rules_for
 from refcli.errors import DataError, RuleBroken
 from refcli.games.money import clauses as C
 from refcli.games.money.bidding import NeedSerials, order_offers, real_cards
 from refcli.games.money.cards import Card, CardSyntaxError, impossible_cards, parse_card
 from refcli.inputs import Document
-from refcli.report import Report, ruling_report
-from refcli.schema import Table, check_game_key, describe, names_among, one_of_names
+from refcli.rulings import rule_on
+from refcli.report import Report
+from refcli.schema import Table, describe, names_among, one_of_names
 from refcli.verdict import Verdict
 
 GAME = "money"
@@ -192,22 +192,4 @@ SITUATIONS: dict[str, Callable[[Table], Verdict]] = {"bids": bids, "exchange": e
 
 
 def rule_document(doc: Document) -> tuple[Report, bool]:
-    top = Table(doc, doc.data)
-    check_game_key(top, GAME)
-    kinds = ", ".join(SITUATIONS)
-    value = top.require("situation", f"the situation: one of {kinds}")
-    if not isinstance(value, str) or value.strip().casefold() not in SITUATIONS:
-        raise top.error("situation", f"one of {kinds}", describe(value))
-    situation = value.strip().casefold()
-    rules = rules_for(GAME)
-    try:
-        verdict = SITUATIONS[situation](top)
-    except RuleBroken as broken:
-        return ruling_report(
-            game=GAME, title="Money!", situation=situation, file=doc.name, verdict=str(broken), outcome={},
-            facts=[], citations=rules.cite([broken.clause]), legal=False, broken_rule=broken.clause,
-        ), False
-    return ruling_report(
-        game=GAME, title="Money!", situation=situation, file=doc.name, verdict=verdict.verdict,
-        outcome=verdict.outcome, facts=list(verdict.facts), citations=rules.cite(verdict.clauses),
-    ), True
+    return rule_on(doc, game=GAME, title="Money!", situations=SITUATIONS)

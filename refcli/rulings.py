@@ -1,0 +1,44 @@
+"""Ruling on a situation file, the same way for every game.
+
+A game supplies its situations (name → function reading the file and
+returning a Verdict, raising RuleBroken for an illegal situation); this turns
+either outcome into the ruling report.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from refcli.catalogue import rules_for
+from refcli.errors import RuleBroken
+from refcli.inputs import Document
+from refcli.report import Report, ruling_report
+from refcli.schema import Table, check_game_key, describe
+from refcli.verdict import Verdict
+
+Situations = Mapping[str, Callable[[Table], Verdict]]
+
+
+def rule_on(doc: Document, *, game: str, title: str, situations: Situations) -> tuple[Report, bool]:
+    """The ruling on one situation file, and whether the situation is legal."""
+    top = Table(doc, doc.data)
+    check_game_key(top, game)
+    kinds = ", ".join(situations)
+    value = top.require("situation", f"the situation: one of {kinds}")
+    if not isinstance(value, str) or value.strip().casefold() not in situations:
+        raise top.error("situation", f"one of {kinds}", describe(value))
+    situation = value.strip().casefold()
+    rules = rules_for(game)
+    try:
+        verdict = situations[situation](top)
+    except RuleBroken as broken:
+        report = ruling_report(
+            game=game, title=title, situation=situation, file=doc.name, verdict=str(broken), outcome={},
+            facts=[], citations=rules.cite([broken.clause]), legal=False, broken_rule=broken.clause,
+        )
+        return report, False
+    report = ruling_report(
+        game=game, title=title, situation=situation, file=doc.name, verdict=verdict.verdict,
+        outcome=verdict.outcome, facts=list(verdict.facts), citations=rules.cite(verdict.clauses),
+    )
+    return report, True
