@@ -102,7 +102,7 @@ class Table:
             raise self.error(key, "a table", describe(value))
         return Table(self.doc, value, self.path + (key,))
 
-    def tables(self, key: str, *, what: str, minimum: int = 0) -> list["Table"]:
+    def tables(self, key: str, *, what: str, minimum: int = 0, maximum: int | None = None) -> list["Table"]:
         """An array of tables such as ``[[player]]``."""
         if key not in self.data:
             if minimum:
@@ -113,6 +113,8 @@ class Table:
             raise self.error(key, f"[[{key}]] tables ({what})", describe(value))
         if len(value) < minimum:
             raise self.error(key, f"at least {minimum} [[{key}]] tables ({what})", str(len(value)))
+        if maximum is not None and len(value) > maximum:
+            raise self.error(key, f"at most {maximum} [[{key}]] tables ({what})", str(len(value)))
         return [Table(self.doc, item, self.path + (key, index)) for index, item in enumerate(value, 1)]
 
     # -- scalars ------------------------------------------------------------
@@ -215,6 +217,11 @@ def one_of_names(table: Table, key: str, names: list[str], *, role: str) -> str:
         if name.casefold() == value.strip().casefold():
             return name
     raise table.error(key, f"the {role}: one of the players ({join(names)})", describe(value))
+
+
+def optional_name(table: Table, key: str, names: list[str], *, role: str) -> str | None:
+    """``one_of_names`` for a key that may be left out."""
+    return one_of_names(table, key, names, role=role) if table.has(key) else None
 
 
 def names_among(table: Table, key: str, names: list[str]) -> list[str]:

@@ -17,7 +17,7 @@ from refcli.games.bamboozled.situations import MAX_PLAYERS, read_card, read_scor
 from refcli.games.bamboozled.turns import AFTER_ROLL_CARDS
 from refcli.inputs import Document
 from refcli.options import ValidateOptions
-from refcli.schema import Table, check_game_key, describe, integer_list, one_of_names, player_names
+from refcli.schema import Table, check_game_key, describe, integer_list, one_of_names, optional_name, player_names
 from refcli.validation import FileResult
 
 GAME = "bamboozled"
@@ -46,7 +46,7 @@ def read_event(table: Table, players: list[str]) -> Event:
     if kind == "accept":
         return Accept(player)
     if kind == "call":
-        strike = one_of_names(table, "strike", players, role="player who took the strike") if table.has("strike") else None
+        strike = optional_name(table, "strike", players, role="player who took the strike")
         return Call(player, read_card(table, "card", ("my-bad",)), strike)
     card = read_card(table, "card", ("new-start", "reverse", "skip", "revive"))
     if card is None:
@@ -59,17 +59,15 @@ def read_record(doc: Document) -> Record:
     top.check_keys(TOP_KEYS)
     check_game_key(top, GAME)
     players = player_names(top, "players", minimum=2, maximum=MAX_PLAYERS)
-    tables = top.tables("event", what="the moves, in order")
-    if len(tables) > MAX_EVENTS:
-        raise top.error("event", f"at most {MAX_EVENTS} events", str(len(tables)))
+    tables = top.tables("event", what="the moves, in order", maximum=MAX_EVENTS)
     return Record(
         players=tuple(players),
         events=tuple(read_event(table, players) for table in tables),
-        first=one_of_names(top, "first", players, role="first player") if top.has("first") else None,
+        first=optional_name(top, "first", players, role="first player"),
         strikes_to_lose=top.integer("strikes_to_lose", minimum=1, maximum=1000, default=3, what="strikes that put a player out,"),
         no_limits=top.boolean("no_limits", default=False),
         kids=top.boolean("kids", default=False),
-        winner=one_of_names(top, "winner", players, role="winner") if top.has("winner") else None,
+        winner=optional_name(top, "winner", players, role="winner"),
     )
 
 

@@ -20,7 +20,7 @@ from refcli.games.cupofbluff import clauses as C
 from refcli.games.cupofbluff.chips import centre, is_over, resolve_call, resolve_exchange, standings
 from refcli.inputs import Document
 from refcli.options import ValidateOptions
-from refcli.schema import Table, check_game_key, describe, integer_list, one_of_names, player_names
+from refcli.schema import Table, check_game_key, describe, integer_list, one_of_names, optional_name, player_names
 from refcli.validation import FileResult, ReplayLog, run_replay
 
 GAME = "cup-of-bluff"
@@ -162,7 +162,7 @@ def read_event(table: Table, players: list[str]) -> Call | Exchange:
             dice=dice_of(table),
             answer=answer,
             gives=table.integer("gives", minimum=3, maximum=18, what="a chip,") if table.has("gives") else None,
-            chip_to=one_of_names(table, "chip_to", players, role="player") if table.has("chip_to") else None,
+            chip_to=optional_name(table, "chip_to", players, role="player"),
         )
     if kind == "exchange":
         table.check_keys(("type", "player", "dice", "returns", "takes", "note"))
@@ -180,15 +180,13 @@ def read_record(doc: Document) -> Record:
     top.check_keys(("game", "players", "first", "target", "winner", "event"))
     check_game_key(top, GAME)
     players = player_names(top, "players", minimum=2, maximum=16)
-    tables = top.tables("event", what="the turns, in order")
-    if len(tables) > MAX_EVENTS:
-        raise top.error("event", f"at most {MAX_EVENTS} events", str(len(tables)))
+    tables = top.tables("event", what="the turns, in order", maximum=MAX_EVENTS)
     return Record(
         players=tuple(players),
         events=tuple(read_event(table, players) for table in tables),
-        first=one_of_names(top, "first", players, role="first player") if top.has("first") else None,
+        first=optional_name(top, "first", players, role="first player"),
         target=top.integer("target", minimum=0, maximum=42, default=0, what="the points target,"),
-        winner=one_of_names(top, "winner", players, role="winner") if top.has("winner") else None,
+        winner=optional_name(top, "winner", players, role="winner"),
     )
 
 

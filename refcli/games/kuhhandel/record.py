@@ -23,7 +23,8 @@ from refcli.games.kuhhandel.components import CARDS_PER_ANIMAL, TOTAL_CARDS, acc
 from refcli.games.kuhhandel.replay import Auction, CowTrade, Event, Record, replay
 from refcli.inputs import Document
 from refcli.options import ValidateOptions
-from refcli.schema import Table, check_game_key, describe, integer_list, one_of_names, player_names
+from refcli.games.kuhhandel.situations import read_animal
+from refcli.schema import Table, check_game_key, describe, integer_list, one_of_names, optional_name, player_names
 from refcli.validation import FileResult
 
 GAME = "kuhhandel"
@@ -38,18 +39,6 @@ def read_cards(table: Table, key: str) -> tuple[int, ...] | None:
     if not table.has(key):
         return None
     return tuple(integer_list(table, key, table.raw(key), minimum=0, maximum=10**6, what=CARDS))
-
-
-def read_animal(table: Table, key: str = "animal") -> str:
-    value = table.string(key, expected=f"an animal ({accepted_names()})")
-    animal = animal_id(value)
-    if animal is None:
-        raise table.error(key, f"an animal ({accepted_names()}; Spanish and German names too)", describe(value))
-    return animal
-
-
-def optional_name(table: Table, key: str, players: list[str], role: str) -> str | None:
-    return one_of_names(table, key, players, role=role) if table.has(key) else None
 
 
 def read_bids(table: Table, players: list[str]) -> tuple[tuple[str, int], ...]:
@@ -80,8 +69,8 @@ def read_event(table: Table, players: list[str]) -> Event:
             paid=read_cards(table, "paid"),
             donkey_payout=table.integer("donkey_payout", minimum=0, maximum=10**6, default=-1) if table.has("donkey_payout") else None,
             cannot_pay=table.boolean("cannot_pay", default=False),
-            payer=optional_name(table, "payer", players, "payer"),
-            winner=optional_name(table, "winner", players, "winner"),
+            payer=optional_name(table, "payer", players, role="payer"),
+            winner=optional_name(table, "winner", players, role="winner"),
         )
     if kind == "cow-trade":
         table.check_keys(TRADE_KEYS)
@@ -96,7 +85,7 @@ def read_event(table: Table, players: list[str]) -> Event:
             counter=read_cards(table, "counter"),
             rebid=read_cards(table, "rebid"),
             rebid_counter=read_cards(table, "rebid_counter"),
-            winner=optional_name(table, "winner", players, "winner"),
+            winner=optional_name(table, "winner", players, role="winner"),
             count=table.integer("count", minimum=1, maximum=2, default=-1) if table.has("count") else None,
         )
     raise table.error("type", '"auction" or "cow-trade"', describe(kind))
@@ -108,7 +97,7 @@ def read_record(doc: Document) -> Record:
     check_game_key(top, GAME)
     edition = top.integer("edition", minimum=1, maximum=2, default=2, what="the edition,")
     players = player_names(top, "players")
-    first = optional_name(top, "first", players, "first player")
+    first = optional_name(top, "first", players, role="first player")
     deck = None
     if top.has("deck"):
         value = top.raw("deck")
@@ -133,9 +122,7 @@ def read_record(doc: Document) -> Record:
             if name is None:
                 raise money_table.error(key, f"a player's name ({', '.join(players)})", f'"{key}"')
             start_money[name] = tuple(integer_list(money_table, key, value, minimum=0, maximum=10**6, what=CARDS))
-    event_tables = top.tables("event", what="what happened, in order")
-    if len(event_tables) > MAX_EVENTS:
-        raise top.error("event", f"at most {MAX_EVENTS} events", str(len(event_tables)))
+    event_tables = top.tables("event", what="what happened, in order", maximum=MAX_EVENTS)
     events = tuple(read_event(table, players) for table in event_tables)
     scores = None
     score_table = top.table("scores")

@@ -83,9 +83,7 @@ def read_record(doc: Document) -> Record:
         per_player(scores_table, players, lambda t, k, v: t.check_integer(k, v, minimum=0, maximum=10**6, what="a score,"))
         if scores_table else None
     )
-    tables = top.tables("event", what="the rounds, in order")
-    if len(tables) > MAX_EVENTS:
-        raise top.error("event", f"at most {MAX_EVENTS} events", str(len(tables)))
+    tables = top.tables("event", what="the rounds, in order", maximum=MAX_EVENTS)
 
     def display(key: str) -> tuple[Card, ...] | None:
         return tuple(read_cards(top, key, top.raw(key))) if top.has(key) else None
