@@ -8,12 +8,10 @@ return clause ids; this module turns them into citations for the report.
 
 from __future__ import annotations
 
-import tomllib
 import unicodedata
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import refcli
 
@@ -25,8 +23,7 @@ def data_dir() -> Path:
     return installed if installed.is_dir() else package.parent / "data"
 
 
-@dataclass(frozen=True)
-class Clause:
+class Clause(NamedTuple):
     id: str
     source: str
     section: str
@@ -54,8 +51,7 @@ def _fold(text: str) -> str:
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
-@dataclass(frozen=True)
-class GameRules:
+class GameRules(NamedTuple):
     game: str
     clauses: tuple[Clause, ...]
 
@@ -99,17 +95,30 @@ class GameRules:
         ]
 
 
+def load_data(relative: str) -> dict[str, Any]:
+    """A data file: the JSON the wheel carries (fast), else its TOML source (a checkout)."""
+    base = data_dir() / relative
+    compiled = base.with_suffix(".json")
+    if compiled.is_file():
+        import json
+
+        with open(compiled, encoding="utf-8") as handle:
+            return json.load(handle)
+    import tomllib
+
+    with open(base.with_suffix(".toml"), "rb") as handle:
+        return tomllib.load(handle)
+
+
 @cache
 def sources() -> dict[str, dict[str, Any]]:
-    with open(data_dir() / "sources.toml", "rb") as handle:
-        return {source["id"]: source for source in tomllib.load(handle)["source"]}
+    return {source["id"]: source for source in load_data("sources")["source"]}
 
 
 @cache
 def rules_for(game: str) -> GameRules:
     """The clause catalogue of one game (read once per process)."""
-    with open(data_dir() / "rules" / f"{game}.toml", "rb") as handle:
-        raw = tomllib.load(handle)
+    raw = load_data(f"rules/{game}")
     clauses = tuple(
         Clause(
             id=entry["id"],

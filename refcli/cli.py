@@ -1,19 +1,82 @@
 """The ``refcli`` command: the root app, the cross-game verbs and ``main()``."""
 
-from __future__ import annotations
 
+import importlib
 import sys
-from typing import Annotated, Optional
+from typing import Annotated, Any, Optional
 
 import typer
+from typer.core import TyperGroup
 
-from refcli import __version__
-from refcli.commands import bamboozled, cupofbluff, kuhhandel, money
+from refcli import __version__, registry
 from refcli.commands.common import FilesArgument, FormatOption, PartialOption, StrictOption, reporting, score_files
 from refcli.options import Format, ScoreOptions, ValidateOptions
 
+
+class LazyCommands(TyperGroup):
+    """A group whose commands are built from their typer definitions only when used.
+
+    typer turns every command of an app into a click command up front,
+    reading each function's signature; for ``refcli bamboozled compare``
+    that is a dozen conversions nobody needs. This group converts on demand
+    (through ``typer.main.get_command_from_info``, hence the typer pin).
+    """
+
+    def __init__(self, *, definitions: Any = (), **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._definitions = {
+            info.name or typer.main.get_command_name(info.callback.__name__): info for info in definitions
+        }
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        return [*self.commands, *(name for name in self._definitions if name not in self.commands)]
+
+    def get_command(self, ctx: Any, name: str) -> Any:
+        if name not in self.commands and name in self._definitions:
+            self.commands[name] = typer.main.get_command_from_info(
+                self._definitions[name], pretty_exceptions_short=True, rich_markup_mode=None
+            )
+        return self.commands.get(name)
+
+
+class RootCommands(LazyCommands):
+    """``refcli``: the cross-game verbs, then one group per game, imported only when asked for.
+
+    A quick query pays for one game's command module, not four, and never
+    touches another game's engine or data.
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(definitions=verbs.registered_commands, **kwargs)
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        listed = super().list_commands(ctx)
+        return [*listed, *(game for game in registry.GAMES if game not in listed)]
+
+    def get_command(self, ctx: Any, name: str) -> Any:
+        command = super().get_command(ctx, name)
+        game = registry.GAMES.get(name)
+        if command is None and game is not None:
+            game_app = importlib.import_module(game.commands).app
+            command = self.commands[name] = LazyCommands(
+                name=name,
+                definitions=game_app.registered_commands,
+                help=game_app.info.help,
+                no_args_is_help=True,
+                context_settings={"help_option_names": ["-h", "--help"]},
+                rich_markup_mode=None,
+            )
+        return command
+
+
+# The verbs every game shares, taken from each file's `game` key.
+verbs = typer.Typer()
+
+
 app = typer.Typer(
     name="refcli",
+    cls=RootCommands,
+    rich_markup_mode=None,  # plain click help and errors: no rich import on --help or a usage error
     help=(
         "A referee for Kuhhandel (You're Bluffing!), Bamboozled, Money! and Cup of Bluff: "
         "final scores, rulings and rule look-ups, each quoting the rulebook clause it applied."
@@ -26,10 +89,6 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
-app.add_typer(kuhhandel.app, name="kuhhandel")
-app.add_typer(bamboozled.app, name="bamboozled")
-app.add_typer(money.app, name="money")
-app.add_typer(cupofbluff.app, name="cup-of-bluff")
 
 
 def _version(value: bool) -> None:
@@ -48,7 +107,7 @@ def root(
     """A referee for four bluffing games, quoting the rule it applied."""
 
 
-@app.command("score")
+@verbs.command("score")
 def score(
     files: FilesArgument,
     partial: PartialOption = False,
@@ -67,7 +126,7 @@ def score(
         score_files(files, None, ScoreOptions(partial=partial, multiply=multiply), fmt)
 
 
-@app.command("ruling")
+@verbs.command("ruling")
 def ruling(
     file: Annotated[str, typer.Argument(help="A situation file (TOML); - reads standard input.", metavar="FILE")],
     fmt: FormatOption = Format.text,
@@ -82,7 +141,7 @@ def ruling(
         rule_file(file, None, fmt)
 
 
-@app.command("validate")
+@verbs.command("validate")
 def validate(files: FilesArgument, strict: StrictOption = False, fmt: FormatOption = Format.text) -> None:
     """Replay recorded games of any game and report every broken rule by event number.
 

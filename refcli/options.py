@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
 class Format(str, enum.Enum):
@@ -12,14 +12,12 @@ class Format(str, enum.Enum):
     toml = "toml"
 
 
-@dataclass(frozen=True)
-class ScoreOptions:
+class ScoreOptions(NamedTuple):
     """How ``score`` treats a snapshot; each game reads the flags it knows."""
 
     partial: bool = False  # score an unfinished game as it stands
     multiply: bool = False  # Kuhhandel edition 1: the edition-2 multiplier variant
 
 
-@dataclass(frozen=True)
-class ValidateOptions:
+class ValidateOptions(NamedTuple):
     strict: bool = False  # stop at the first error

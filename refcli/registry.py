@@ -9,12 +9,11 @@ Adding a game means one entry below and its package under ``refcli/games``.
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
 from types import ModuleType
+from typing import NamedTuple
 
 
-@dataclass(frozen=True)
-class Game:
+class Game(NamedTuple):
     id: str
     title: str
     sources: tuple[str, ...]
@@ -24,6 +23,7 @@ class Game:
     #   ruling:   rule_document(doc) -> (Report, legal)
     #   validate: validate_document(doc, options) -> FileResult
     verbs: tuple[tuple[str, str], ...] = ()
+    commands: str = ""  # the module whose typer ``app`` holds ``refcli GAME …``
 
     def engine(self, verb: str) -> ModuleType | None:
         """The module implementing ``verb`` for this game, or None if it has none yet."""
@@ -36,6 +36,7 @@ GAMES: dict[str, Game] = {
     for game in (
         Game(
             id="kuhhandel",
+            commands="refcli.commands.kuhhandel",
             title="Kuhhandel",
             sources=("000", "001"),
             aliases=("you-re-bluffing", "youre-bluffing", "estas-fanfarroneando"),
@@ -47,6 +48,7 @@ GAMES: dict[str, Game] = {
         ),
         Game(
             id="bamboozled",
+            commands="refcli.commands.bamboozled",
             title="Bamboozled",
             sources=("002",),
             aliases=("enganado", "engañado"),
@@ -58,6 +60,7 @@ GAMES: dict[str, Game] = {
         ),
         Game(
             id="money",
+            commands="refcli.commands.money",
             title="Money!",
             sources=("003",),
             aliases=("dinero",),
@@ -69,6 +72,7 @@ GAMES: dict[str, Game] = {
         ),
         Game(
             id="cup-of-bluff",
+            commands="refcli.commands.cupofbluff",
             title="Cup of Bluff",
             sources=("004",),
             aliases=("cupofbluff", "cup_of_bluff"),

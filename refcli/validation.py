@@ -8,26 +8,24 @@ parsed is invalid with one finding whose rule is ``input``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from refcli.report import Block, Grid, Heading, Para, Quotes, Report
 
 
-@dataclass(frozen=True)
-class Finding:
+class Finding(NamedTuple):
     event: int | None  # 1-based position in the record's event list; None for the record as a whole
     severity: str  # "error" | "warning"
     rule: str  # a clause id, or "input"
     message: str
 
 
-@dataclass(frozen=True)
-class FileResult:
+class FileResult(NamedTuple):
     file: str
     game: str | None
     findings: tuple[Finding, ...]
     skipped: tuple[str, ...] = ()  # checks not made, and why (unknown money)
-    summary: dict[str, Any] = field(default_factory=dict)
+    summary: dict[str, Any] = {}  # noqa: RUF012 - never mutated
 
     @property
     def valid(self) -> bool:

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 
-@dataclass(frozen=True)
-class Verdict:
+class Verdict(NamedTuple):
     verdict: str  # one or two sentences a player can read aloud
     outcome: dict[str, Any]  # the keys SPEC.md fixes for the situation
     facts: tuple[str, ...] = ()  # what the ruling assumed
-    clauses: tuple[str, ...] = field(default=())  # clause ids applied, in the order they apply
+    clauses: tuple[str, ...] = ()  # clause ids applied, in the order they apply

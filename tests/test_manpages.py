@@ -48,9 +48,13 @@ PAGES = manpage.render_pages()
 
 
 def visible_commands(command: Any, path: tuple[str, ...]) -> Iterator[tuple[tuple[str, ...], Any]]:
-    """(path, command) for every visible command below ``command``."""
-    for name, sub in getattr(command, "commands", {}).items():
-        if getattr(sub, "hidden", False):
+    """(path, command) for every visible command below ``command`` (asking the group, which loads games lazily)."""
+    if not hasattr(command, "list_commands"):
+        return
+    ctx = command.make_context(path[-1], [], resilient_parsing=True)
+    for name in command.list_commands(ctx):
+        sub = command.get_command(ctx, name)
+        if sub is None or getattr(sub, "hidden", False):
             continue
         yield (*path, name), sub
         yield from visible_commands(sub, (*path, name))
@@ -107,7 +111,9 @@ def test_man_directory_matches_the_generator() -> None:
 
 def test_there_is_a_page_per_game_group() -> None:
     root = typer.main.get_command(app)
-    groups = [name for name, sub in root.commands.items() if hasattr(sub, "commands") and not sub.hidden]
+    ctx = root.make_context("refcli", [], resilient_parsing=True)
+    subs = {name: root.get_command(ctx, name) for name in root.list_commands(ctx)}  # games load lazily
+    groups = [name for name, sub in subs.items() if hasattr(sub, "commands") and not sub.hidden]
     assert groups, "refcli should have at least one game group"
     assert set(PAGES) == {"refcli.1", *(f"refcli-{name}.1" for name in groups)}
 

@@ -1,6 +1,5 @@
 """``refcli bamboozled …``: Bamboozled (document 002)."""
 
-from __future__ import annotations
 
 from typing import Annotated
 
@@ -18,6 +17,8 @@ app = typer.Typer(
         "rule on challenges, accepts and action cards, standings, recorded games."
     ),
     no_args_is_help=True,
+    rich_markup_mode=None,
+    add_completion=False,  # completion belongs to the root command
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 

@@ -6,6 +6,7 @@ on stderr and an exit status (``refcli.exit_status`` says which).
 
 from __future__ import annotations
 
+
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager

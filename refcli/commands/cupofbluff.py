@@ -1,6 +1,5 @@
 """``refcli cup-of-bluff …``: Cup of Bluff (document 004)."""
 
-from __future__ import annotations
 
 import typer
 
@@ -14,6 +13,8 @@ app = typer.Typer(
     help="Cup of Bluff (three dice, chips 3-18): scores, chip odds, rulings on calls and exchanges, "
     "the end of the game, recorded games.",
     no_args_is_help=True,
+    rich_markup_mode=None,
+    add_completion=False,  # completion belongs to the root command
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 

@@ -1,6 +1,5 @@
 """``refcli kuhhandel …``: Kuhhandel / You're Bluffing!, editions 1 and 2."""
 
-from __future__ import annotations
 
 import sys
 from typing import Annotated, Optional
@@ -19,6 +18,8 @@ app = typer.Typer(
         "the rulebook clauses and starter files."
     ),
     no_args_is_help=True,
+    rich_markup_mode=None,
+    add_completion=False,  # completion belongs to the root command
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 

@@ -1,6 +1,5 @@
 """``refcli money …``: Money! / ¡Dinero! (document 003)."""
 
-from __future__ import annotations
 
 import typer
 
@@ -12,6 +11,8 @@ app = typer.Typer(
     help="Money! (currency bidding and exchanges): scores and multi-game totals, bid order, "
     "exchanges and refills, recorded games.",
     no_args_is_help=True,
+    rich_markup_mode=None,
+    add_completion=False,  # completion belongs to the root command
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 

@@ -1,0 +1,73 @@
+"""What a quick query loads: start-up is a feature (benchmarks/startup.py measures the time).
+
+Each query runs in a fresh interpreter that records the modules imported and
+the files opened, then refcli's ``main()`` runs as the console script would.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+PROBE = textwrap.dedent(
+    """
+    import builtins, io, json, sys
+    opened = []
+    real_open = builtins.open
+    def recording_open(file, *args, **kwargs):
+        opened.append(str(file))
+        return real_open(file, *args, **kwargs)
+    builtins.open = recording_open
+    sys.argv = ["refcli", *json.loads(sys.argv[1])]
+    out, sys.stdout = sys.stdout, io.StringIO()
+    from refcli.cli import main
+    try:
+        main()
+    except SystemExit as end:
+        code = end.code
+    sys.stdout = out
+    print(json.dumps({"code": code, "modules": sorted(sys.modules), "opened": opened}))
+    """
+)
+
+GAMES = {"kuhhandel": "kuhhandel", "bamboozled": "bamboozled", "money": "money", "cup-of-bluff": "cupofbluff"}
+
+
+def probe(*args: str) -> dict:
+    result = subprocess.run([sys.executable, "-c", PROBE, json.dumps(args)], capture_output=True, text=True, check=True)
+    return json.loads(result.stdout)
+
+
+@pytest.mark.parametrize(
+    ("game", "args"),
+    [
+        ("bamboozled", ("bamboozled", "compare", "43", "34")),
+        ("bamboozled", ("bamboozled", "ladder", "--format", "json")),
+        ("kuhhandel", ("kuhhandel", "animals", "--format", "json")),
+        ("kuhhandel", ("kuhhandel", "rules", "K8")),
+        ("cup-of-bluff", ("cup-of-bluff", "chips")),
+        ("money", ("money", "rules", "M1", "--format", "json")),
+    ],
+)
+def test_quick_query_loads_only_its_game(game: str, args: tuple[str, ...]) -> None:
+    seen = probe(*args)
+    assert seen["code"] in (0, None)
+    modules = set(seen["modules"])
+    assert not any(name == "pydantic" or name.startswith("pydantic.") for name in modules)
+    assert "rich" not in modules, "plain output (not a terminal) must not import rich"
+    for other, package in GAMES.items():
+        if other == game:
+            continue
+        assert not any(name.startswith(f"refcli.games.{package}") or name == f"refcli.commands.{package}" for name in modules), other
+        assert not any(f"rules/{other}." in path or f"templates/{other}/" in path for path in seen["opened"]), other
+
+
+def test_help_and_version_load_no_engine() -> None:
+    for args in (("--version",), ("--help",)):
+        modules = set(probe(*args)["modules"])
+        assert not any(name.startswith("refcli.games.") for name in modules), args
+        assert "rich" not in modules
