@@ -9,7 +9,7 @@ import typer
 from typer.core import TyperGroup
 
 from refcli import __version__, registry
-from refcli.commands.common import FilesArgument, FormatOption, PartialOption, StrictOption, reporting, score_files
+from refcli.commands.common import FilesArgument, FormatOption, JobsOption, JsonlOption, PartialOption, StrictOption, reporting, score_files
 from refcli.options import Format, ScoreOptions, ValidateOptions
 
 
@@ -142,7 +142,13 @@ def ruling(
 
 
 @verbs.command("validate")
-def validate(files: FilesArgument, strict: StrictOption = False, fmt: FormatOption = Format.text) -> None:
+def validate(
+    files: FilesArgument,
+    strict: StrictOption = False,
+    jobs: JobsOption = 1,
+    jsonl: JsonlOption = False,
+    fmt: FormatOption = Format.text,
+) -> None:
     """Replay recorded games of any game and report every broken rule by event number.
 
     Each file's `game` key says which game. Exits 0 when every file follows
@@ -151,7 +157,7 @@ def validate(files: FilesArgument, strict: StrictOption = False, fmt: FormatOpti
     with reporting():
         from refcli.commands.common import validate_files
 
-        validate_files(files, None, ValidateOptions(strict=strict), fmt)
+        validate_files(files, None, ValidateOptions(strict=strict), fmt, jobs=jobs, jsonl=jsonl)
 
 
 def main() -> None:

@@ -31,6 +31,7 @@ class Document:
     name: str
     data: dict[str, Any]
     text: str
+    line: int | None = None  # a record on one line (JSON Lines): every error points at it
 
     @cached_property
     def _locator(self) -> KeyLocator:
@@ -38,7 +39,19 @@ class Document:
 
     def locator(self) -> KeyLocator:
         """Key path → line, built only when an error needs it."""
+        if self.line is not None:
+            return _FixedLine(self.line)  # type: ignore[return-value]
         return self._locator
+
+
+class _FixedLine:
+    """The locator of a one-line record: every key path is on that line."""
+
+    def __init__(self, line: int) -> None:
+        self.line = line
+
+    def line_of(self, path: object) -> int:
+        return self.line
 
 
 def display_name(path: str) -> str:

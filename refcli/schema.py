@@ -23,6 +23,8 @@ MAX_NAME_LENGTH = 64
 
 def describe(value: Any) -> str:
     """How a found value is shown in an error: short, typed, never huge."""
+    if value is None:
+        return "null"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):

@@ -49,28 +49,34 @@ def input_failure(file: str, message: str) -> FileResult:
     return FileResult(file=file, game=None, findings=(Finding(None, "error", "input", message),))
 
 
-def validation_report(results: list[FileResult], citations: list[dict[str, Any]]) -> Report:
-    data = {"results": [result.to_dict() for result in results], "citations": citations}
+def result_blocks(result: FileResult) -> list[Block]:
+    """One file's verdict and findings, as text blocks (printed as each file finishes)."""
+    errors = sum(f.severity == "error" for f in result.findings)
+    warnings = len(result.findings) - errors
     blocks: list[Block] = []
+    if result.valid:
+        events = result.summary.get("events")
+        counted = f"{events} events" if events is not None else "checked"
+        extra = f", {warnings} warning{'s' if warnings != 1 else ''}" if warnings else ""
+        blocks.append(Para(f"✓ {result.file}: follows the rules ({counted}{extra})", "good"))
+    else:
+        blocks.append(Para(f"{result.file}: {errors} error{'s' if errors != 1 else ''}", "bad"))
+    if result.findings:
+        rows = tuple(("—" if f.event is None else str(f.event), f.severity, f.rule, f.message) for f in result.findings)
+        blocks.append(Grid((("Event", "right"), ("Severity", "left"), ("Rule", "left"), ("Finding", "left")), rows))
+    blocks.extend(Para(f"  skipped: {note}", "dim") for note in result.skipped)
+    return blocks
+
+
+def validation_report(results: list[FileResult], citations: list[dict[str, Any]]) -> Report:
+    """All results as one report (for TOML output, which cannot be streamed)."""
+    data = {"results": [result.to_dict() for result in results], "citations": citations}
+    blocks: list[Block] = [Heading(f"Validation of {len(results)} file{'s' if len(results) != 1 else ''}")]
     for result in results:
-        errors = sum(f.severity == "error" for f in result.findings)
-        warnings = len(result.findings) - errors
-        if result.valid:
-            events = result.summary.get("events")
-            counted = f"{events} events" if events is not None else "checked"
-            extra = f", {warnings} warning{'s' if warnings != 1 else ''}" if warnings else ""
-            blocks.append(Para(f"✓ {result.file}: follows the rules ({counted}{extra})", "good"))
-        else:
-            blocks.append(Para(f"{result.file}: {errors} error{'s' if errors != 1 else ''}", "bad"))
-        if result.findings:
-            rows = tuple(
-                ("—" if f.event is None else str(f.event), f.severity, f.rule, f.message) for f in result.findings
-            )
-            blocks.append(Grid((("Event", "right"), ("Severity", "left"), ("Rule", "left"), ("Finding", "left")), rows))
-        blocks.extend(Para(f"  skipped: {note}", "dim") for note in result.skipped)
+        blocks.extend(result_blocks(result))
     if citations:
         blocks.append(Quotes(tuple(citations), title="Rules cited"))
-    return Report(data=data, blocks=[Heading(f"Validation of {len(results)} file{'s' if len(results) != 1 else ''}"), *blocks])
+    return Report(data=data, blocks=blocks)
 
 
 class StopReplay(Exception):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
@@ -31,6 +31,13 @@ FormatOption = Annotated[
 FilesArgument = Annotated[
     list[str],
     typer.Argument(help="TOML files to read; - reads standard input.", metavar="FILE..."),
+]
+JobsOption = Annotated[
+    int, typer.Option("--jobs", "-j", min=1, max=64, help="Validate in N processes (results stay in input order).")
+]
+JsonlOption = Annotated[
+    bool,
+    typer.Option("--jsonl", help="Each FILE holds one record per line as JSON (same shape as the TOML); results as JSON Lines."),
 ]
 StrictOption = Annotated[
     bool, typer.Option("--strict", help="Stop at the first error instead of reporting every one.")
@@ -56,8 +63,8 @@ def reporting() -> Iterator[None]:
     """Run a command body; map any failure to its exit status in one place."""
     try:
         yield
-    except typer.Exit:
-        raise
+    except (typer.Exit, BrokenPipeError):
+        raise  # BrokenPipeError: the reader went away; main() ends quietly
     except RecursionError as error:
         raise typer.Exit(say_error(DataError("input nested too deeply"))) from error
     except Exception as error:  # noqa: BLE001 - the boundary: nothing escapes as a traceback
@@ -116,33 +123,28 @@ def rule_file(path: str, game_id: str | None, fmt: Format) -> NoReturn:
     finish(ExitStatus.OK if legal else ExitStatus.RULE_BROKEN)
 
 
-def validate_files(files: list[str], game_id: str | None, options: ValidateOptions, fmt: Format) -> NoReturn:
-    """Replay each recorded game; report every file; exit 1 if any breaks a rule (66/65 if unreadable)."""
-    from refcli.catalogue import rules_for
-    from refcli.inputs import load_document
-    from refcli.render import emit
-    from refcli.validation import input_failure, validation_report
+def display_name(path: str) -> str:
+    return "<stdin>" if path == "-" else path
 
-    results = []
-    code = ExitStatus.OK
-    for path in files:
-        try:
-            doc = load_document(path)
-            result = engine_for(doc, game_id, "validate").validate_document(doc, options)
-        except RefcliError as error:
-            code = worst(code, say_error(error))
-            results.append(input_failure(path if path != "-" else "<stdin>", error.one_line()))
-            continue
-        if not result.valid:
-            code = worst(code, ExitStatus.RULE_BROKEN)
-        results.append(result)
-    cited: dict[tuple[str, str], None] = {}
-    for result in results:
-        for finding in result.findings:
-            if result.game and finding.rule != "input":
-                cited[(result.game, finding.rule)] = None
-    citations = [rules_for(game).cite([rule])[0] for game, rule in cited]
-    emit(validation_report(results, citations), fmt)
+
+def validate_files(
+    files: list[str], game_id: str | None, options: ValidateOptions, fmt: Format, *, jobs: int = 1, jsonl: bool = False
+) -> NoReturn:
+    """Replay recorded games, streaming results; exit 1 if any breaks a rule (66/65 if unreadable).
+
+    With ``jsonl`` each FILE holds one record per line (JSON Lines) and the
+    results come out as JSON Lines.
+    """
+    from refcli import batch
+
+    if jsonl:
+        tasks: Any = (
+            (display_name(path), number, line, game_id, options) for path in files for number, line in batch.json_lines(path)
+        )
+        code = batch.write_results(batch.run(tasks, batch.validate_line, jobs), fmt, True, None)
+    else:
+        tasks = [(path, game_id, options) for path in files]
+        code = batch.write_results(batch.run(tasks, batch.validate_path, jobs), fmt, False, len(tasks))
     finish(code)
 
 

@@ -12,7 +12,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from refcli.commands.common import FilesArgument, FormatOption, PartialOption, StrictOption, reporting
+from refcli.commands.common import FilesArgument, FormatOption, JobsOption, JsonlOption, PartialOption, StrictOption, reporting
 from refcli.options import Format, ScoreOptions, ValidateOptions
 
 FileArgument = Annotated[str, typer.Argument(help="A situation file (TOML); - reads standard input.", metavar="FILE")]
@@ -42,11 +42,17 @@ def add_ruling(app: typer.Typer, game: str, help: str) -> None:
 
 def add_validate(app: typer.Typer, game: str, help: str) -> None:
     @app.command("validate", help=help)
-    def validate(files: FilesArgument, strict: StrictOption = False, fmt: FormatOption = Format.text) -> None:
+    def validate(
+        files: FilesArgument,
+        strict: StrictOption = False,
+        jobs: JobsOption = 1,
+        jsonl: JsonlOption = False,
+        fmt: FormatOption = Format.text,
+    ) -> None:
         with reporting():
             from refcli.commands.common import validate_files
 
-            validate_files(files, game, ValidateOptions(strict=strict), fmt)
+            validate_files(files, game, ValidateOptions(strict=strict), fmt, jobs=jobs, jsonl=jsonl)
 
 
 def add_rules(app: typer.Typer, game: str, title: str, examples: str) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 NOTE_VALUES: tuple[int, ...] = (20, 20, 20, 30, 30, 30, 40, 50, 60)
 COIN_VALUE = 10
@@ -25,8 +25,7 @@ THRESHOLD = 200
 PENALTY = 100
 
 
-@dataclass(frozen=True)
-class Card:
+class Card(NamedTuple):  # a tuple: compared in C when hands are searched card by card
     kind: str  # "note" | "coin" | "bluff"
     currency: str = ""  # folded to lower case; "" for coins and bluffs
     value: int = 0

@@ -1,0 +1,85 @@
+"""Validating many records: streamed JSON, JSON Lines in and out, --jobs, exit codes."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from collections.abc import Callable
+from pathlib import Path
+
+from conftest import EXAMPLES, Invoke
+
+from refcli.games.bamboozled.simulate import random_game as bamboozled_game
+from refcli.games.kuhhandel.simulate import random_game as kuhhandel_game
+from refcli.games.kuhhandel.simulate import to_toml
+
+Write = Callable[..., str]
+
+
+def records(tmp_path: Path, count: int) -> list[str]:
+    paths = []
+    for number in range(count):
+        game = (kuhhandel_game if number % 2 else bamboozled_game)(number)
+        path = tmp_path / f"game{number:03d}.toml"
+        path.write_text(to_toml(game), encoding="utf-8")
+        paths.append(str(path))
+    return paths
+
+
+def test_json_output_is_one_document_in_input_order(invoke: Invoke, tmp_path: Path) -> None:
+    paths = records(tmp_path, 6)
+    result = invoke(["validate", *paths, "-f", "json"])
+    doc = json.loads(result.stdout)
+    assert result.exit_code == 0
+    assert [r["file"] for r in doc["results"]] == paths
+    assert doc["citations"] == []
+
+
+def test_jobs_give_the_same_results_in_the_same_order(invoke: Invoke, tmp_path: Path) -> None:
+    paths = records(tmp_path, 10) + [str(EXAMPLES / "kuhhandel" / "record-broken.toml")]
+    single = invoke(["validate", *paths, "-f", "json"])
+    double = invoke(["validate", "--jobs", "2", *paths, "-f", "json"])
+    assert single.exit_code == double.exit_code == 1
+    assert json.loads(single.stdout) == json.loads(double.stdout)
+
+
+def test_jsonl_in_and_out(invoke: Invoke, tmp_path: Path) -> None:
+    paths = records(tmp_path, 4)
+    lines = [json.dumps(tomllib.loads(Path(p).read_text(encoding="utf-8"))) for p in paths]
+    broken = json.loads(lines[1])
+    broken["event"][0]["type"] = "dance"
+    lines[1] = json.dumps(broken)
+    lines.insert(2, "{not json")
+    source = tmp_path / "games.jsonl"
+    source.write_text("\n".join(lines) + "\n\n", encoding="utf-8")
+    result = invoke(["validate", "--jsonl", str(source)])
+    assert result.exit_code == 65
+    out = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [row["file"] for row in out] == [f"{source}:{n}" for n in (1, 2, 3, 4, 5)]
+    assert [row["valid"] for row in out] == [True, False, False, True, True]
+    assert out[1]["findings"][0]["rule"] == "input" and "event[1].type" in out[1]["findings"][0]["message"]
+    assert f"{source}:3: not valid JSON" in result.stderr
+    from_stdin = invoke(["validate", "--jsonl", "-"], input=source.read_text(encoding="utf-8"))
+    assert [json.loads(line)["file"] for line in from_stdin.stdout.splitlines()][0] == "<stdin>:1"
+
+
+def test_jsonl_rule_errors_exit_1(invoke: Invoke, tmp_path: Path) -> None:
+    text = (EXAMPLES / "kuhhandel" / "record-broken.toml").read_text(encoding="utf-8")
+    source = tmp_path / "one.jsonl"
+    source.write_text(json.dumps(tomllib.loads(text)) + "\n", encoding="utf-8")
+    result = invoke(["kuhhandel", "validate", "--jsonl", str(source)])
+    assert result.exit_code == 1
+    row = json.loads(result.stdout)
+    assert row["valid"] is False and {f["event"] for f in row["findings"]} >= {7, 46}
+
+
+def test_text_output_streams_each_file_then_a_summary(invoke: Invoke, tmp_path: Path) -> None:
+    paths = records(tmp_path, 3)
+    result = invoke(["validate", *paths])
+    assert result.stdout.index(paths[0]) < result.stdout.index(paths[1]) < result.stdout.index("3 files validated")
+    assert "\r" not in result.stderr  # no progress line when stderr is not a terminal
+
+
+def test_missing_jsonl_file_is_66(invoke: Invoke, tmp_path: Path) -> None:
+    result = invoke(["validate", "--jsonl", str(tmp_path / "nope.jsonl")])
+    assert result.exit_code == 66
