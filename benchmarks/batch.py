@@ -23,7 +23,6 @@ Standard library only.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import subprocess
 import sys

@@ -10,6 +10,7 @@ monedas"). In input a card is written ``"euro 30 #12"``, ``"coin #5"`` or
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from collections import Counter
 from collections.abc import Iterable
 from typing import NamedTuple
@@ -47,6 +48,7 @@ class CardSyntaxError(ValueError):
     """A card string that is not "<currency> <value> [#serial]", "coin [#serial]" or "bluff"."""
 
 
+@lru_cache(maxsize=4096)  # a game's 69 cards are written again and again in a record
 def parse_card(text: str) -> Card:
     match = _CARD.match(text)
     if not match:
