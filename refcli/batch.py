@@ -87,15 +87,59 @@ class _no_close:
         return None
 
 
-def run(tasks: Iterable[Any], worker: Any, jobs: int) -> Iterator[Outcome]:
-    """Outcomes in input order, from this process or from ``jobs`` worker processes."""
+# What a worker sends back: the result already written out (a JSON text, or
+# plain text), or the result itself when the output must be gathered (TOML,
+# rich text); then the exit status, the one-line error, the rules cited.
+Rendered = tuple[Any, ExitStatus, str | None, tuple[tuple[str, str], ...]]
+
+
+def render_outcome(outcome: Outcome, style: str) -> Rendered:
+    """Write one result out where it was computed, so the parent only copies text."""
+    result, status, message = outcome
+    cited = tuple((result.game, f.rule) for f in result.findings if result.game and f.rule != "input")
+    if style == "json":
+        payload: Any = json.dumps(result.to_dict(), ensure_ascii=False)
+    elif style == "text":
+        from refcli.render import plain_text
+        from refcli.validation import result_blocks
+
+        payload = plain_text(result_blocks(result))
+    else:
+        payload = result
+    return payload, status, message, cited
+
+
+def _work(task: tuple[Any, Any, str]) -> Rendered:
+    worker, inner, style = task
+    return render_outcome(worker(inner), style)
+
+
+def run(tasks: Iterable[Any], worker: Any, jobs: int, style: str) -> Iterator[Rendered]:
+    """Rendered outcomes in input order, from this process or from ``jobs`` worker processes."""
+    jobs_tasks = ((worker, task, style) for task in tasks)
     if jobs <= 1:
-        yield from map(worker, tasks)
+        yield from map(_work, jobs_tasks)
         return
     import multiprocessing
 
+    from refcli import registry
+
+    # Import every game's validator once here, so forked workers start with them loaded.
+    for game in registry.GAMES.values():
+        game.engine("validate")
     with multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn").Pool(jobs) as pool:
-        yield from pool.imap(worker, tasks, chunksize=32)
+        yield from pool.imap(_work, jobs_tasks, chunksize=64)
+
+
+def output_style(fmt: Format, jsonl: bool) -> str:
+    """json (a JSON text per result), text (plain text per result) or gather (TOML, rich)."""
+    from refcli.render import use_rich
+
+    if jsonl or fmt is Format.json:
+        return "json"
+    if fmt is Format.text and not use_rich(sys.stdout):
+        return "text"
+    return "gather"
 
 
 class Progress:
@@ -134,12 +178,12 @@ class Progress:
             sys.stderr.flush()
 
 
-def write_results(outcomes: Iterable[Outcome], fmt: Format, jsonl: bool, total: int | None) -> ExitStatus:
+def write_results(outcomes: Iterable[Rendered], fmt: Format, jsonl: bool, total: int | None) -> ExitStatus:
     """Write every outcome as it arrives; return the worst exit status."""
     from refcli.catalogue import rules_for
-    from refcli.render import emit, plain_text, to_json, use_rich
+    from refcli.render import emit, plain_text, to_json
     from refcli.report import Heading, Quotes, Report
-    from refcli.validation import result_blocks, validation_report
+    from refcli.validation import validation_report
 
     out = sys.stdout
     code = ExitStatus.OK
@@ -147,33 +191,31 @@ def write_results(outcomes: Iterable[Outcome], fmt: Format, jsonl: bool, total: 
     gathered: list[FileResult] = []
     progress = Progress(total)
     count = 0
-    if fmt is Format.json and not jsonl:
+    style = output_style(fmt, jsonl)
+    if style == "json" and not jsonl:
         out.write('{"results": [')
-    rich_text = fmt is Format.text and not jsonl and use_rich(out)
-    for result, status, message in outcomes:
+    for payload, status, message, rules in outcomes:
         progress.step()
         if message is not None:  # the same one line as for any other command
             print(f"refcli: error: {message}", file=sys.stderr)
         code = worst(code, status)
-        for finding in result.findings:
-            if result.game and finding.rule != "input":
-                cited[(result.game, finding.rule)] = None
+        cited.update(dict.fromkeys(rules))
         if jsonl:
-            out.write(json.dumps(result.to_dict(), ensure_ascii=False) + "\n")
-        elif fmt is Format.json:
-            out.write(("," if count else "") + "\n" + json.dumps(result.to_dict(), ensure_ascii=False))
-        elif fmt is Format.toml or rich_text:
-            gathered.append(result)
+            out.write(payload + "\n")
+        elif style == "json":
+            out.write(("," if count else "") + "\n" + payload)
+        elif style == "text":
+            out.write(payload)
         else:
-            out.write(plain_text(result_blocks(result)))
+            gathered.append(payload)
         count += 1
     progress.close()
     citations = [rules_for(game).cite([rule])[0] for game, rule in cited]
     if jsonl:
         pass
-    elif fmt is Format.json:
+    elif style == "json":
         out.write("\n], \"citations\": " + to_json(citations).rstrip() + "}\n")
-    elif fmt is Format.toml or rich_text:
+    elif style == "gather":
         emit(validation_report(gathered, citations), fmt)
     else:
         summary = [Heading(f"{count} file{'s' if count != 1 else ''} validated")]
@@ -181,5 +223,3 @@ def write_results(outcomes: Iterable[Outcome], fmt: Format, jsonl: bool, total: 
             summary.append(Quotes(tuple(citations), title="Rules cited"))
         out.write("\n" + plain_text(Report({}, summary).blocks))
     return code
-
-

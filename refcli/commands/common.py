@@ -141,10 +141,12 @@ def validate_files(
         tasks: Any = (
             (display_name(path), number, line, game_id, options) for path in files for number, line in batch.json_lines(path)
         )
-        code = batch.write_results(batch.run(tasks, batch.validate_line, jobs), fmt, True, None)
+        style = batch.output_style(fmt, jsonl)
+        code = batch.write_results(batch.run(tasks, batch.validate_line, jobs, style), fmt, True, None)
     else:
         tasks = [(path, game_id, options) for path in files]
-        code = batch.write_results(batch.run(tasks, batch.validate_path, jobs), fmt, False, len(tasks))
+        style = batch.output_style(fmt, jsonl)
+        code = batch.write_results(batch.run(tasks, batch.validate_path, jobs, style), fmt, False, len(tasks))
     finish(code)
 
 
