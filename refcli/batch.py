@@ -53,6 +53,10 @@ def validate_line(task: tuple[str, int, str, str | None, ValidateOptions]) -> Ou
             raise DataError(f"not valid JSON: {error}", file=name, line=number) from None
         if not isinstance(data, dict):
             raise DataError("expected a JSON object (one record per line)", file=name, line=number)
+        if "__too_large__" in data:
+            from refcli.inputs import too_large
+
+            raise too_large(name, number)
         doc = Document(name=name, data=data, text="", line=number)
         result = engine_for(doc, game_id, "validate").validate_document(doc, options)
     except RefcliError as error:
@@ -63,7 +67,7 @@ def validate_line(task: tuple[str, int, str, str | None, ValidateOptions]) -> Ou
 def json_lines(path: str) -> Iterator[tuple[int, str]]:
     """(line number, text) for every non-blank line of a JSON Lines file or stdin."""
     from refcli.errors import InputUnreadable
-    from refcli.inputs import display_name
+    from refcli.inputs import display_name, max_bytes
 
     try:
         stream: IO[bytes] = sys.stdin.buffer if path == "-" and hasattr(sys.stdin, "buffer") else open(path, "rb")  # noqa: SIM115
@@ -72,6 +76,8 @@ def json_lines(path: str) -> Iterator[tuple[int, str]]:
     with stream if path != "-" else _no_close(stream):
         for number, raw in enumerate(stream, 1):
             text = raw.decode("utf-8", "replace").strip()
+            if len(raw) > max_bytes():
+                text = json.dumps({"__too_large__": len(raw)})  # reported by validate_line, in order
             if text:
                 yield number, text
 

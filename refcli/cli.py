@@ -9,7 +9,17 @@ import typer
 from typer.core import TyperGroup
 
 from refcli import __version__, registry
-from refcli.commands.common import FilesArgument, FormatOption, JobsOption, JsonlOption, PartialOption, StrictOption, reporting, score_files
+from refcli.commands.common import (
+    FilesArgument,
+    FormatOption,
+    JobsOption,
+    JsonlOption,
+    MaxBytesOption,
+    PartialOption,
+    StrictOption,
+    reporting,
+    score_files,
+)
 from refcli.options import Format, ScoreOptions, ValidateOptions
 
 
@@ -114,6 +124,7 @@ def score(
     multiply: Annotated[
         bool, typer.Option("--multiply", help="Kuhhandel edition 1: apply the edition-2 multiplier variant.")
     ] = False,
+    max_bytes: MaxBytesOption = None,
     fmt: FormatOption = Format.text,
 ) -> None:
     """Score final snapshots of any game; each file's `game` key says which.
@@ -129,6 +140,7 @@ def score(
 @verbs.command("ruling")
 def ruling(
     file: Annotated[str, typer.Argument(help="A situation file (TOML); - reads standard input.", metavar="FILE")],
+    max_bytes: MaxBytesOption = None,
     fmt: FormatOption = Format.text,
 ) -> None:
     """Rule on a contested situation; the file's `game` key says which game.
@@ -147,6 +159,7 @@ def validate(
     strict: StrictOption = False,
     jobs: JobsOption = 1,
     jsonl: JsonlOption = False,
+    max_bytes: MaxBytesOption = None,
     fmt: FormatOption = Format.text,
 ) -> None:
     """Replay recorded games of any game and report every broken rule by event number.

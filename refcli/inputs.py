@@ -19,9 +19,27 @@ from refcli.locate import KeyLocator
 
 STDIN_NAME = "<stdin>"
 
-# Larger than any real record by orders of magnitude; a guard against feeding
-# refcli a disk image by mistake.
-MAX_BYTES = 8 * 1024 * 1024
+# Larger than any real record by orders of magnitude (a complete Money! game
+# with every card noted is about 10 KiB); a guard against feeding refcli a disk
+# image by mistake. --max-bytes changes it for one run.
+DEFAULT_MAX_BYTES = 8 * 1024 * 1024
+_limit = {"bytes": DEFAULT_MAX_BYTES}
+
+
+def set_max_bytes(limit: int) -> None:
+    _limit["bytes"] = limit
+
+
+def max_bytes() -> int:
+    return _limit["bytes"]
+
+
+def too_large(name: str, line: int | None = None) -> DataError:
+    limit = max_bytes()
+    shown = f"{limit // (1024 * 1024)} MiB" if limit % (1024 * 1024) == 0 else f"{limit} bytes"
+    return DataError(
+        f"expected at most {shown} (the input size limit; --max-bytes raises it), found more", file=name, line=line
+    )
 
 
 @dataclass(frozen=True)
@@ -65,12 +83,12 @@ def read_bytes(path: str) -> bytes:
         if path == "-":
             stream = getattr(sys.stdin, "buffer", None)
             if stream is not None:
-                raw = stream.read(MAX_BYTES + 1)
+                raw = stream.read(max_bytes() + 1)
             else:  # a text stream (e.g. under a test runner) has no .buffer
-                raw = sys.stdin.read(MAX_BYTES + 1).encode("utf-8", "surrogateescape")
+                raw = sys.stdin.read(max_bytes() + 1).encode("utf-8", "surrogateescape")
         else:
             with open(path, "rb") as handle:
-                raw = handle.read(MAX_BYTES + 1)
+                raw = handle.read(max_bytes() + 1)
     except FileNotFoundError:
         raise InputUnreadable(name, "no such file") from None
     except IsADirectoryError:
@@ -79,8 +97,8 @@ def read_bytes(path: str) -> bytes:
         raise InputUnreadable(name, "permission denied") from None
     except OSError as error:
         raise InputUnreadable(name, error.strerror or type(error).__name__) from None
-    if len(raw) > MAX_BYTES:
-        raise DataError(f"the input is larger than {MAX_BYTES // (1024 * 1024)} MiB; refcli reads records, not archives", file=name)
+    if len(raw) > max_bytes():
+        raise too_large(name)
     return raw
 
 

@@ -20,6 +20,7 @@ PathPart = Union[str, int]
 KeyPath = tuple[PathPart, ...]
 
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+_PLAIN_RUN = re.compile(r'[^"\\\n]*')
 
 
 def format_path(path: KeyPath) -> str:
@@ -214,6 +215,10 @@ class _Scanner:
         out = []
         self.advance()  # opening quote
         while True:
+            plain = _PLAIN_RUN.match(self.text, self.pos)  # a run without quotes, escapes or newlines: one step
+            if plain.end() > self.pos:
+                out.append(plain.group())
+                self.pos = plain.end()
             ch = self.peek()
             if ch == "" or ch == "\n":
                 raise _Stop
@@ -229,12 +234,9 @@ class _Scanner:
                     self.advance(2 + width)
                 else:
                     raise _Stop
-            elif ch == '"':
+            else:  # the closing quote
                 self.advance()
                 return "".join(out)
-            else:
-                out.append(ch)
-                self.advance()
 
     def literal_string(self) -> str:
         end = self.text.find("'", self.pos + 1)

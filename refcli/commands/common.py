@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, Optional
 
 import typer
 
@@ -31,6 +31,21 @@ FormatOption = Annotated[
 FilesArgument = Annotated[
     list[str],
     typer.Argument(help="TOML files to read; - reads standard input.", metavar="FILE..."),
+]
+def _set_max_bytes(value: int | None) -> int | None:
+    if value is not None:
+        from refcli.inputs import set_max_bytes
+
+        set_max_bytes(value)
+    return value
+
+
+MaxBytesOption = Annotated[
+    Optional[int],  # noqa: UP007 - typer reads the annotation at run time
+    typer.Option(
+        "--max-bytes", min=1, metavar="N", callback=_set_max_bytes,
+        help="Refuse inputs (or JSON lines) larger than N bytes [default: 8 MiB].",
+    ),
 ]
 JobsOption = Annotated[
     int, typer.Option("--jobs", "-j", min=1, max=64, help="Validate in N processes (results stay in input order).")

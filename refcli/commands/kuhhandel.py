@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 import typer
 
 from refcli.commands import verbs
-from refcli.commands.common import FilesArgument, FormatOption, PartialOption, reporting, score_files
+from refcli.commands.common import FilesArgument, FormatOption, MaxBytesOption, PartialOption, reporting, score_files
 from refcli.options import Format, ScoreOptions
 
 GAME = "kuhhandel"
@@ -32,6 +32,7 @@ def score(
         bool,
         typer.Option("--multiply", help="Edition 1: apply the edition-2 multiplier (a variant in 001)."),
     ] = False,
+    max_bytes: MaxBytesOption = None,
     fmt: FormatOption = Format.text,
 ) -> None:
     """Score final holdings: set values, the multiplier, ranks and winners.

@@ -12,7 +12,16 @@ from typing import Annotated, Optional
 
 import typer
 
-from refcli.commands.common import FilesArgument, FormatOption, JobsOption, JsonlOption, PartialOption, StrictOption, reporting
+from refcli.commands.common import (
+    FilesArgument,
+    FormatOption,
+    JobsOption,
+    JsonlOption,
+    MaxBytesOption,
+    PartialOption,
+    StrictOption,
+    reporting,
+)
 from refcli.options import Format, ScoreOptions, ValidateOptions
 
 FileArgument = Annotated[str, typer.Argument(help="A situation file (TOML); - reads standard input.", metavar="FILE")]
@@ -24,7 +33,12 @@ ForceOption = Annotated[bool, typer.Option("--force", help="Overwrite FILE if it
 
 def add_score(app: typer.Typer, game: str, help: str) -> None:
     @app.command("score", help=help)
-    def score(files: FilesArgument, partial: PartialOption = False, fmt: FormatOption = Format.text) -> None:
+    def score(
+        files: FilesArgument,
+        partial: PartialOption = False,
+        max_bytes: MaxBytesOption = None,
+        fmt: FormatOption = Format.text,
+    ) -> None:
         with reporting():
             from refcli.commands.common import score_files
 
@@ -33,7 +47,7 @@ def add_score(app: typer.Typer, game: str, help: str) -> None:
 
 def add_ruling(app: typer.Typer, game: str, help: str) -> None:
     @app.command("ruling", help=help)
-    def ruling(file: FileArgument, fmt: FormatOption = Format.text) -> None:
+    def ruling(file: FileArgument, max_bytes: MaxBytesOption = None, fmt: FormatOption = Format.text) -> None:
         with reporting():
             from refcli.commands.common import rule_file
 
@@ -47,6 +61,7 @@ def add_validate(app: typer.Typer, game: str, help: str) -> None:
         strict: StrictOption = False,
         jobs: JobsOption = 1,
         jsonl: JsonlOption = False,
+        max_bytes: MaxBytesOption = None,
         fmt: FormatOption = Format.text,
     ) -> None:
         with reporting():
