@@ -33,10 +33,10 @@ FilesArgument = Annotated[
     typer.Argument(help="TOML files to read; - reads standard input.", metavar="FILE..."),
 ]
 def _set_max_bytes(value: int | None) -> int | None:
-    if value is not None:
-        from refcli.inputs import set_max_bytes
+    """Runs for every command with the option, given or not, so no limit outlives its command."""
+    from refcli.inputs import DEFAULT_MAX_BYTES, set_max_bytes
 
-        set_max_bytes(value)
+    set_max_bytes(value if value is not None else DEFAULT_MAX_BYTES)
     return value
 
 
