@@ -83,3 +83,39 @@ def test_text_output_streams_each_file_then_a_summary(invoke: Invoke, tmp_path: 
 def test_missing_jsonl_file_is_66(invoke: Invoke, tmp_path: Path) -> None:
     result = invoke(["validate", "--jsonl", str(tmp_path / "nope.jsonl")])
     assert result.exit_code == 66
+
+
+def test_progress_shows_on_a_terminal_after_a_second(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import io
+
+    from refcli import batch
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    clock = iter([0.0, 0.5, 1.2, 1.25, 1.5, 2.0])
+    monkeypatch.setattr(batch.time, "monotonic", lambda: next(clock))
+    terminal = Terminal()
+    monkeypatch.setattr(batch.sys, "stderr", terminal)
+    progress = batch.Progress(total=4)
+    for _ in range(4):
+        progress.step()
+    shown = terminal.getvalue()
+    assert "1/4" not in shown  # under a second: nothing
+    assert "2/4 records" in shown and "4/4 records" in shown and "3/4" not in shown  # at most ten a second
+    progress.close()
+    assert terminal.getvalue().endswith("\r")
+
+
+def test_no_progress_when_stderr_is_not_a_terminal(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import io
+
+    from refcli import batch
+
+    pipe = io.StringIO()
+    monkeypatch.setattr(batch.sys, "stderr", pipe)
+    progress = batch.Progress(total=2)
+    progress.step()
+    progress.close()
+    assert pipe.getvalue() == ""
