@@ -9,18 +9,7 @@ import typer
 from typer.core import TyperGroup
 
 from refcli import __version__, registry
-from refcli.commands.common import (
-    FilesArgument,
-    FormatOption,
-    JobsOption,
-    JsonlOption,
-    MaxBytesOption,
-    PartialOption,
-    StrictOption,
-    reporting,
-    score_files,
-)
-from refcli.options import Format, ScoreOptions, ValidateOptions
+from refcli.commands.verbs import add_ruling, add_score, add_validate
 
 
 class LazyCommands(TyperGroup):
@@ -117,60 +106,27 @@ def root(
     """A referee for four bluffing games, quoting the rule it applied."""
 
 
-@verbs.command("score")
-def score(
-    files: FilesArgument,
-    partial: PartialOption = False,
-    multiply: Annotated[
-        bool, typer.Option("--multiply", help="Kuhhandel edition 1: apply the edition-2 multiplier variant.")
-    ] = False,
-    max_bytes: MaxBytesOption = None,
-    fmt: FormatOption = Format.text,
-) -> None:
-    """Score final snapshots of any game; each file's `game` key says which.
-
-    Prints every player's score with its breakdown, the ranking, the winners
-    and the rules applied. With several files every file is reported and the
-    worst exit status wins (66 unreadable > 65 bad data > 0).
-    """
-    with reporting():
-        score_files(files, None, ScoreOptions(partial=partial, multiply=multiply), fmt)
-
-
-@verbs.command("ruling")
-def ruling(
-    file: Annotated[str, typer.Argument(help="A situation file (TOML); - reads standard input.", metavar="FILE")],
-    max_bytes: MaxBytesOption = None,
-    fmt: FormatOption = Format.text,
-) -> None:
-    """Rule on a contested situation; the file's `game` key says which game.
-
-    Exits 0 with the verdict, or 1 when the situation itself breaks a rule.
-    """
-    with reporting():
-        from refcli.commands.common import rule_file
-
-        rule_file(file, None, fmt)
-
-
-@verbs.command("validate")
-def validate(
-    files: FilesArgument,
-    strict: StrictOption = False,
-    jobs: JobsOption = 1,
-    jsonl: JsonlOption = False,
-    max_bytes: MaxBytesOption = None,
-    fmt: FormatOption = Format.text,
-) -> None:
-    """Replay recorded games of any game and report every broken rule by event number.
-
-    Each file's `game` key says which game. Exits 0 when every file follows
-    the rules, 1 when any breaks one (66 unreadable and 65 bad data win over 1).
-    """
-    with reporting():
-        from refcli.commands.common import validate_files
-
-        validate_files(files, None, ValidateOptions(strict=strict), fmt, jobs=jobs, jsonl=jsonl)
+add_score(
+    verbs,
+    None,
+    "Score final snapshots of any game; each file's `game` key says which.\n\n"
+    "Prints every player's score with its breakdown, the ranking, the winners and the rules applied. With "
+    "several files every file is reported and the worst exit status wins (66 unreadable > 65 bad data > 0).",
+    multiply=True,
+)
+add_ruling(
+    verbs,
+    None,
+    "Rule on a contested situation; the file's `game` key says which game.\n\n"
+    "Exits 0 with the verdict, or 1 when the situation itself breaks a rule.",
+)
+add_validate(
+    verbs,
+    None,
+    "Replay recorded games of any game and report every broken rule by event number.\n\n"
+    "Each file's `game` key says which game. Exits 0 when every file follows the rules, 1 when any breaks "
+    "one (66 unreadable and 65 bad data win over 1).",
+)
 
 
 def main() -> None:

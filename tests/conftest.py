@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import strategies as st
 from typer.testing import CliRunner, Result
 
 from refcli.cli import app
@@ -81,3 +82,12 @@ def assert_mutations_apply(random_game: Callable[[int], dict[str, Any]], mutatio
     for name, mutation in mutations.items():
         applied = sum(mutation(copy.deepcopy(random_game(seed)), random.Random(seed)) is not None for seed in range(seeds))
         assert applied >= minimum, name
+
+
+SEEDS = st.integers(min_value=0, max_value=2**32 - 1)  # random_game(seed) for property tests
+
+
+def pick_event(game: dict[str, Any], rng: random.Random, predicate: Callable[[dict[str, Any]], bool]) -> int | None:
+    """The index of a random event for which ``predicate`` holds, or None."""
+    candidates = [index for index, event in enumerate(game["event"]) if predicate(event)]
+    return rng.choice(candidates) if candidates else None

@@ -8,9 +8,8 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from conftest import EXAMPLES, Invoke, assert_mutation_caught, assert_mutations_apply, record_errors
+from conftest import EXAMPLES, SEEDS, Invoke, assert_mutation_caught, assert_mutations_apply, pick_event, record_errors
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from refcli.catalogue import rules_for
 from refcli.games.bamboozled import clauses as bamboozled_clauses
@@ -237,7 +236,7 @@ def test_standings(invoke: Invoke, write: Write) -> None:
 
 
 # -- recorded games ------------------------------------------------------------------
-seeds = st.integers(min_value=0, max_value=2**32 - 1)
+seeds = SEEDS
 
 
 def validate(document: dict[str, Any]) -> list[Any]:
@@ -248,11 +247,6 @@ def validate(document: dict[str, Any]) -> list[Any]:
 @given(seeds)
 def test_random_legal_games_validate_clean(seed: int) -> None:
     assert validate(random_game(seed)) == []
-
-
-def _pick(game: dict[str, Any], rng: random.Random, predicate: Callable[[dict[str, Any]], bool]) -> int | None:
-    candidates = [i for i, event in enumerate(game["event"]) if predicate(event)]
-    return rng.choice(candidates) if candidates else None
 
 
 def below_score_to_beat(game: dict[str, Any], rng: random.Random) -> int | None:
@@ -268,7 +262,7 @@ def below_score_to_beat(game: dict[str, Any], rng: random.Random) -> int | None:
 
 
 def wrong_strike(game: dict[str, Any], rng: random.Random) -> int | None:
-    index = _pick(game, rng, lambda e: "strike" in e)
+    index = pick_event(game, rng, lambda e: "strike" in e)
     if index is None:
         return None
     event = game["event"][index]
@@ -277,7 +271,7 @@ def wrong_strike(game: dict[str, Any], rng: random.Random) -> int | None:
 
 
 def out_of_turn(game: dict[str, Any], rng: random.Random) -> int | None:
-    index = _pick(game, rng, lambda e: e["type"] in ("roll", "accept"))
+    index = pick_event(game, rng, lambda e: e["type"] in ("roll", "accept"))
     if index is None:
         return None
     event = game["event"][index]
@@ -286,7 +280,7 @@ def out_of_turn(game: dict[str, Any], rng: random.Random) -> int | None:
 
 
 def die_out_of_range(game: dict[str, Any], rng: random.Random) -> int | None:
-    index = _pick(game, rng, lambda e: e["type"] == "roll")
+    index = pick_event(game, rng, lambda e: e["type"] == "roll")
     if index is None:
         return None
     game["event"][index]["rolled"][0] = 7

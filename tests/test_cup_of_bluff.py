@@ -9,9 +9,8 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from conftest import EXAMPLES, Invoke, assert_mutation_caught, assert_mutations_apply, record_errors
+from conftest import EXAMPLES, SEEDS, Invoke, assert_mutation_caught, assert_mutations_apply, pick_event, record_errors
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from refcli.catalogue import rules_for
 from refcli.games.cupofbluff import clauses as cob_clauses
@@ -165,7 +164,7 @@ def test_end(invoke: Invoke, write: Write) -> None:
 
 
 # -- recorded games ----------------------------------------------------------------
-seeds = st.integers(min_value=0, max_value=2**32 - 1)
+seeds = SEEDS
 
 
 def validate(document: dict[str, Any]) -> list[Any]:
@@ -178,13 +177,8 @@ def test_random_legal_games_validate_clean(seed: int) -> None:
     assert validate(random_game(seed)) == []
 
 
-def _pick(game: dict[str, Any], rng: random.Random, predicate: Callable[[dict[str, Any]], bool]) -> int | None:
-    options = [i for i, e in enumerate(game["event"]) if predicate(e)]
-    return rng.choice(options) if options else None
-
-
 def out_of_turn(game: dict[str, Any], rng: random.Random) -> int | None:
-    index = _pick(game, rng, lambda e: e["type"] == "call")
+    index = pick_event(game, rng, lambda e: e["type"] == "call")
     if index is None:
         return None
     event = game["event"][index]
@@ -196,7 +190,7 @@ def out_of_turn(game: dict[str, Any], rng: random.Random) -> int | None:
 
 
 def wrong_chip_to(game: dict[str, Any], rng: random.Random) -> int | None:
-    index = _pick(game, rng, lambda e: e["type"] == "call")
+    index = pick_event(game, rng, lambda e: e["type"] == "call")
     if index is None:
         return None
     event = game["event"][index]
@@ -205,7 +199,7 @@ def wrong_chip_to(game: dict[str, Any], rng: random.Random) -> int | None:
 
 
 def dice_out_of_range(game: dict[str, Any], rng: random.Random) -> int | None:
-    index = _pick(game, rng, lambda e: True)
+    index = pick_event(game, rng, lambda e: True)
     if index is None:
         return None
     game["event"][index]["dice"][0] = 0
@@ -213,7 +207,7 @@ def dice_out_of_range(game: dict[str, Any], rng: random.Random) -> int | None:
 
 
 def exchange_without_doubles(game: dict[str, Any], rng: random.Random) -> int | None:
-    index = _pick(game, rng, lambda e: e["type"] == "exchange")
+    index = pick_event(game, rng, lambda e: e["type"] == "exchange")
     if index is None:
         return None
     game["event"][index]["dice"] = [1, 3, 5]

@@ -8,9 +8,8 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from conftest import EXAMPLES, Invoke, assert_mutation_caught, assert_mutations_apply, record_errors
+from conftest import EXAMPLES, SEEDS, Invoke, assert_mutation_caught, assert_mutations_apply, record_errors
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from refcli.catalogue import rules_for
 from refcli.games.money import clauses as money_clauses
@@ -175,7 +174,7 @@ def test_refill(invoke: Invoke, write: Write, right: int, left: int, pile: int, 
 
 
 # -- recorded games --------------------------------------------------------------
-seeds = st.integers(min_value=0, max_value=2**32 - 1)
+seeds = SEEDS
 
 
 def validate(document: dict[str, Any]) -> list[Any]:

@@ -11,15 +11,11 @@ from refcli.options import Format
 
 GAME = "bamboozled"
 
-app = typer.Typer(
-    help=(
+app = verbs.game_app(
+    (
         "Bamboozled (two dice, bluffs, strikes and action cards): compare and rank scores, "
         "rule on challenges, accepts and action cards, standings, recorded games."
     ),
-    no_args_is_help=True,
-    rich_markup_mode=None,
-    add_completion=False,  # completion belongs to the root command
-    context_settings={"help_option_names": ["-h", "--help"]},
 )
 
 

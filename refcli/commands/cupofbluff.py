@@ -1,7 +1,6 @@
 """``refcli cup-of-bluff …``: Cup of Bluff (document 004)."""
 
 
-import typer
 
 from refcli.commands import verbs
 from refcli.commands.common import FormatOption, reporting
@@ -9,13 +8,9 @@ from refcli.options import Format
 
 GAME = "cup-of-bluff"
 
-app = typer.Typer(
-    help="Cup of Bluff (three dice, chips 3-18): scores, chip odds, rulings on calls and exchanges, "
+app = verbs.game_app(
+    "Cup of Bluff (three dice, chips 3-18): scores, chip odds, rulings on calls and exchanges, "
     "the end of the game, recorded games.",
-    no_args_is_help=True,
-    rich_markup_mode=None,
-    add_completion=False,  # completion belongs to the root command
-    context_settings={"help_option_names": ["-h", "--help"]},
 )
 
 

@@ -7,45 +7,28 @@ from typing import Annotated, Optional
 import typer
 
 from refcli.commands import verbs
-from refcli.commands.common import FilesArgument, FormatOption, MaxBytesOption, PartialOption, reporting, score_files
-from refcli.options import Format, ScoreOptions
+from refcli.commands.common import FormatOption, reporting
+from refcli.options import Format
 
 GAME = "kuhhandel"
 
-app = typer.Typer(
-    help=(
+app = verbs.game_app(
+    (
         "Kuhhandel / You're Bluffing! (editions 1 and 2): final scores, the animals, "
         "the rulebook clauses and starter files."
     ),
-    no_args_is_help=True,
-    rich_markup_mode=None,
-    add_completion=False,  # completion belongs to the root command
-    context_settings={"help_option_names": ["-h", "--help"]},
 )
 
 
-@app.command("score")
-def score(
-    files: FilesArgument,
-    partial: PartialOption = False,
-    multiply: Annotated[
-        bool,
-        typer.Option("--multiply", help="Edition 1: apply the edition-2 multiplier (a variant in 001)."),
-    ] = False,
-    max_bytes: MaxBytesOption = None,
-    fmt: FormatOption = Format.text,
-) -> None:
-    """Score final holdings: set values, the multiplier, ranks and winners.
-
-    Edition 2 multiplies the sum of the complete sets by their number
-    (4 pigs + 4 dogs + 4 roosters = 820 × 3 = 2460); edition 1 adds them and
-    the 500 bonus card. The game must be over (all 40 cards in complete sets)
-    unless --partial is given.
-    """
-    with reporting():
-        score_files(files, GAME, ScoreOptions(partial=partial, multiply=multiply), fmt)
-
-
+verbs.add_score(
+    app,
+    GAME,
+    "Score final holdings: set values, the multiplier, ranks and winners.\n\n"
+    "Edition 2 multiplies the sum of the complete sets by their number (4 pigs + 4 dogs + 4 roosters = "
+    "820 × 3 = 2460); edition 1 adds them and the 500 bonus card. The game must be over (all 40 cards in "
+    "complete sets) unless --partial is given.",
+    multiply=True,
+)
 verbs.add_ruling(
     app,
     GAME,

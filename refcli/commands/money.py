@@ -1,19 +1,14 @@
 """``refcli money …``: Money! / ¡Dinero! (document 003)."""
 
 
-import typer
 
 from refcli.commands import verbs
 
 GAME = "money"
 
-app = typer.Typer(
-    help="Money! (currency bidding and exchanges): scores and multi-game totals, bid order, "
+app = verbs.game_app(
+    "Money! (currency bidding and exchanges): scores and multi-game totals, bid order, "
     "exchanges and refills, recorded games.",
-    no_args_is_help=True,
-    rich_markup_mode=None,
-    add_completion=False,  # completion belongs to the root command
-    context_settings={"help_option_names": ["-h", "--help"]},
 )
 
 verbs.add_score(

@@ -4,8 +4,6 @@ Each ``add_*`` registers a thin command that parses arguments and hands over
 to ``refcli.commands.common``; the help text is the game's own.
 """
 
-
-
 import enum
 import sys
 from typing import Annotated, Optional
@@ -31,7 +29,41 @@ OutputOption = Annotated[
 ForceOption = Annotated[bool, typer.Option("--force", help="Overwrite FILE if it exists.")]
 
 
-def add_score(app: typer.Typer, game: str, help: str) -> None:
+MultiplyOption = Annotated[
+    bool, typer.Option("--multiply", help="Kuhhandel edition 1: apply the edition-2 multiplier (a variant in 001).")
+]
+
+
+def game_app(help: str) -> typer.Typer:
+    """A game's ``refcli GAME …`` group: plain help, and completion left to the root command."""
+    return typer.Typer(
+        help=help,
+        no_args_is_help=True,
+        rich_markup_mode=None,
+        add_completion=False,
+        context_settings={"help_option_names": ["-h", "--help"]},
+    )
+
+
+def add_score(app: typer.Typer, game: str | None, help: str, *, multiply: bool = False) -> None:
+    """``score``; ``game`` None reads each file's `game` key; ``multiply`` adds Kuhhandel's --multiply."""
+    from refcli.commands.common import score_files
+
+    if multiply:
+
+        @app.command("score", help=help)
+        def score_with_multiply(
+            files: FilesArgument,
+            partial: PartialOption = False,
+            multiply: MultiplyOption = False,
+            max_bytes: MaxBytesOption = None,
+            fmt: FormatOption = Format.text,
+        ) -> None:
+            with reporting():
+                score_files(files, game, ScoreOptions(partial=partial, multiply=multiply), fmt)
+
+        return
+
     @app.command("score", help=help)
     def score(
         files: FilesArgument,
@@ -40,12 +72,10 @@ def add_score(app: typer.Typer, game: str, help: str) -> None:
         fmt: FormatOption = Format.text,
     ) -> None:
         with reporting():
-            from refcli.commands.common import score_files
-
             score_files(files, game, ScoreOptions(partial=partial), fmt)
 
 
-def add_ruling(app: typer.Typer, game: str, help: str) -> None:
+def add_ruling(app: typer.Typer, game: str | None, help: str) -> None:
     @app.command("ruling", help=help)
     def ruling(file: FileArgument, max_bytes: MaxBytesOption = None, fmt: FormatOption = Format.text) -> None:
         with reporting():
@@ -54,7 +84,7 @@ def add_ruling(app: typer.Typer, game: str, help: str) -> None:
             rule_file(file, game, fmt)
 
 
-def add_validate(app: typer.Typer, game: str, help: str) -> None:
+def add_validate(app: typer.Typer, game: str | None, help: str) -> None:
     @app.command("validate", help=help)
     def validate(
         files: FilesArgument,
