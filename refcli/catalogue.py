@@ -8,7 +8,6 @@ return clause ids; this module turns them into citations for the report.
 
 from __future__ import annotations
 
-import unicodedata
 from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -47,6 +46,8 @@ class Clause(NamedTuple):
 
 def _fold(text: str) -> str:
     """Lower-case, accents removed: 'Subasta' and 'subasta' and 'súbasta' match."""
+    import unicodedata  # only searches need it
+
     decomposed = unicodedata.normalize("NFKD", text.casefold())
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
@@ -95,19 +96,17 @@ class GameRules(NamedTuple):
         ]
 
 
-def load_data(relative: str) -> dict[str, Any]:
-    """A data file: the JSON the wheel carries (fast), else its TOML source (a checkout)."""
-    base = data_dir() / relative
-    compiled = base.with_suffix(".json")
-    if compiled.is_file():
-        import json
+def load_data(name: str, folder: str = "") -> dict[str, Any]:
+    """A data file: compiled into the wheel (fast, see hatch_build.py), else its TOML source (a checkout)."""
+    import importlib
 
-        with open(compiled, encoding="utf-8") as handle:
-            return json.load(handle)
-    import tomllib
+    try:
+        return importlib.import_module(f"refcli._compiled.{name.replace('-', '_')}").DATA
+    except ImportError:
+        import tomllib
 
-    with open(base.with_suffix(".toml"), "rb") as handle:
-        return tomllib.load(handle)
+        with open(data_dir() / folder / f"{name}.toml", "rb") as handle:
+            return tomllib.load(handle)
 
 
 @cache
@@ -118,7 +117,7 @@ def sources() -> dict[str, dict[str, Any]]:
 @cache
 def rules_for(game: str) -> GameRules:
     """The clause catalogue of one game (read once per process)."""
-    raw = load_data(f"rules/{game}")
+    raw = load_data(game, "rules")
     clauses = tuple(
         Clause(
             id=entry["id"],

@@ -7,10 +7,8 @@ imported on that last path, so scripts and pipes never pay for it.
 
 from __future__ import annotations
 
-import json
 import os
 import sys
-import textwrap
 from typing import IO, Any
 
 from refcli.options import Format
@@ -27,6 +25,8 @@ def without_nulls(value: Any) -> Any:
 
 
 def to_json(data: dict[str, Any]) -> str:
+    import json  # here: text output never needs it
+
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
 
@@ -58,7 +58,18 @@ def emit(report: Report, fmt: Format, stream: IO[str] | None = None) -> None:
 
 # -- plain text ----------------------------------------------------------------
 def _wrap(text: str, indent: str, width: int = 88) -> list[str]:
-    return textwrap.wrap(text, width=width, initial_indent=indent, subsequent_indent=indent) or [indent.rstrip()]
+    """Greedy wrapping at spaces (textwrap costs more to import than every wrap a report needs)."""
+    lines: list[str] = []
+    line = text[: len(text) - len(text.lstrip())]  # keep a paragraph's own leading spaces
+    for word in text.split():
+        if line.strip() and len(indent) + len(line) + 1 + len(word) > width:
+            lines.append(indent + line)
+            line = word
+        else:
+            line = f"{line} {word}" if line.strip() else line + word
+    if line or not lines:
+        lines.append((indent + line) if line else indent.rstrip())
+    return lines
 
 
 def citation_label(citation: dict[str, Any]) -> str:

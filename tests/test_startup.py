@@ -62,7 +62,8 @@ def test_quick_query_loads_only_its_game(game: str, args: tuple[str, ...]) -> No
     for other, package in GAMES.items():
         if other == game:
             continue
-        assert not any(name.startswith(f"refcli.games.{package}") or name == f"refcli.commands.{package}" for name in modules), other
+        loaded = (f"refcli.games.{package}", f"refcli.commands.{package}", f"refcli._compiled.{other.replace('-', '_')}")
+        assert not any(name.startswith(loaded) for name in modules), other
         assert not any(f"rules/{other}." in path or f"templates/{other}/" in path for path in seen["opened"]), other
 
 
