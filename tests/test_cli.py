@@ -135,6 +135,9 @@ def test_editions_side_by_side(invoke: Invoke) -> None:
     assert topics == {"start money", "cow-trade money", "zero cards", "scoring", "bonus card"}
     for difference in doc["differences"]:
         assert {"topic", "edition1", "edition2", "citations"} <= difference.keys()
+        editions = {citation["edition"] for citation in difference["citations"]}
+        assert editions == ({1} if difference["topic"] == "bonus card" else {1, 2})
+        assert all({"id", "source", "section", "text"} <= c.keys() for c in difference["citations"])
 
 
 def test_template_prints_a_snapshot_that_scores(invoke: Invoke, write: Write) -> None:
