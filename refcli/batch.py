@@ -187,8 +187,8 @@ class Progress:
 def write_results(outcomes: Iterable[Rendered], fmt: Format, jsonl: bool, total: int | None) -> ExitStatus:
     """Write every outcome as it arrives; return the worst exit status."""
     from refcli.catalogue import rules_for
-    from refcli.render import emit, plain_text, to_json
-    from refcli.report import Heading, Quotes, Report
+    from refcli.render import emit, plain_text
+    from refcli.report import Block, Heading, Quotes, Report
     from refcli.validation import validation_report
 
     out = sys.stdout
@@ -220,11 +220,11 @@ def write_results(outcomes: Iterable[Rendered], fmt: Format, jsonl: bool, total:
     if jsonl:
         pass
     elif style == "json":
-        out.write("\n], \"citations\": " + to_json(citations).rstrip() + "}\n")
+        out.write("\n], \"citations\": " + json.dumps(citations, indent=2, ensure_ascii=False) + "}\n")
     elif style == "gather":
         emit(validation_report(gathered, citations), fmt)
     else:
-        summary = [Heading(f"{count} file{'s' if count != 1 else ''} validated")]
+        summary: list[Block] = [Heading(f"{count} file{'s' if count != 1 else ''} validated")]
         if citations:
             summary.append(Quotes(tuple(citations), title="Rules cited"))
         out.write("\n" + plain_text(Report({}, summary).blocks))

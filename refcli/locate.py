@@ -216,7 +216,7 @@ class _Scanner:
         self.advance()  # opening quote
         while True:
             plain = _PLAIN_RUN.match(self.text, self.pos)  # a run without quotes, escapes or newlines: one step
-            if plain.end() > self.pos:
+            if plain is not None and plain.end() > self.pos:
                 out.append(plain.group())
                 self.pos = plain.end()
             ch = self.peek()

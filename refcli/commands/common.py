@@ -109,8 +109,8 @@ def score_files(files: list[str], game_id: str | None, options: ScoreOptions, fm
             code = worst(code, say_error(error))
     if reports:
         # a game whose scores add up over several plays (Money!) totals them
-        (engine,) = engines if len(engines) == 1 else (None,)
-        combine = getattr(engine, "combine", None)
+        only = next(iter(engines)) if len(engines) == 1 else None
+        combine = getattr(only, "combine", None)
         emit(combine(reports) if combine and len(reports) > 1 else bundle(reports), fmt)
     finish(code)
 

@@ -68,7 +68,7 @@ def animals(fmt: FormatOption = Format.text) -> None:
     with reporting():
         from refcli.games.kuhhandel.components import ANIMALS, CARDS_PER_ANIMAL
         from refcli.render import emit
-        from refcli.report import Grid, Heading, Para, Report
+        from refcli.report import Block, Grid, Heading, Para, Report
 
         data = {
             "game": GAME,
@@ -78,7 +78,7 @@ def animals(fmt: FormatOption = Format.text) -> None:
             ],
         }
         rows = tuple((a.id, str(a.value), a.spanish, a.german) for a in ANIMALS)
-        blocks = [
+        blocks: list[Block] = [
             Heading("Kuhhandel animals"),
             Grid((("Animal", "left"), ("Set of 4", "right"), ("Spanish", "left"), ("German", "left")), rows),
             Para("A card shows the value of the complete set of four; any of these names works in a snapshot."),

@@ -5,7 +5,9 @@ from __future__ import annotations
 from refcli.catalogue import rules_for
 from refcli.games.bamboozled import clauses as C
 from refcli.games.bamboozled.ranking import JACKPOT, ROLLS, ladder, rank, ways
-from refcli.report import Grid, Heading, Para, Quotes, Report, interpretation_ids
+from typing import Any
+
+from refcli.report import Block, Grid, Heading, Para, Quotes, Report, interpretation_ids
 
 RANKING_CLAUSES = (C.RANKING_ORDER, C.RANKING_TWELVE, C.RANKING_NON_DOUBLES, C.RANKING_DOUBLES, C.RANKING_JACKPOT, C.RANKING_JACKPOT_TIE, C.RANKING)
 
@@ -35,15 +37,15 @@ def compare_report(a: str, b: str) -> Report:
 
 
 def ladder_report() -> Report:
-    scores = [{"score": s, "rank": rank(s), "ways": ways(s), "of": ROLLS} for s in ladder()]
+    scores: list[dict[str, Any]] = [{"score": s, "rank": rank(s), "ways": ways(s), "of": ROLLS} for s in ladder()]
     width = 36
     rows = tuple(
-        (str(entry["rank"]), entry["score"], f"{entry['ways']:>2}/36", "█" * round(entry["ways"] * width / ROLLS))
+        (str(entry["rank"]), str(entry["score"]), f"{entry['ways']:>2}/36", "█" * round(entry["ways"] * width / ROLLS))
         for entry in scores
     )
     citations = rules_for("bamboozled").cite(RANKING_CLAUSES)
     data = {"scores": scores, "citations": citations, "interpretations": interpretation_ids(citations)}
-    blocks = [
+    blocks: list[Block] = [
         Heading("Bamboozled scores, lowest first"),
         Para("Ways: how many of the 36 rolls of two dice can honestly tie or beat the score, read in the best order."),
         Grid((("Rank", "right"), ("Score", "left"), ("Ways", "right"), ("", "left")), rows),

@@ -13,7 +13,7 @@ from typing import Any
 
 from refcli.games.bamboozled.ranking import best_reading, card_readings, ladder, rank, ties_or_beats
 from refcli.games.bamboozled.replay import Accept, Call, Card, Record, Replay, Roll
-from refcli.games.bamboozled.turns import HAND_LIMIT, SUPPLY
+from refcli.games.bamboozled.turns import HAND_LIMIT, SUPPLY, truth
 
 NAMES = ("Ana", "Ben", "Cid", "Dora", "Eli", "Fay")
 MAX_EVENTS = 3000
@@ -64,13 +64,13 @@ def random_game(seed: int, *, players: int | None = None) -> dict[str, Any]:
         hand = table.hands[actor]
         if state.phase == "roll":
             dice = (rng.randint(1, 6), rng.randint(1, 6))
-            honest = best_reading(*dice)
-            declared, card = honest, None
-            if not ties_or_beats(honest, state.to_beat) or rng.random() < 0.15:
+            best = best_reading(*dice)
+            declared, card = best, None
+            if not ties_or_beats(best, state.to_beat) or rng.random() < 0.15:
                 usable = [c for c in hand if c in ("jackpot", "double", "up-down")]
-                carded = [(s, c) for c in usable for s in card_readings(*dice, c) if ties_or_beats(s, state.to_beat)]
-                if carded and rng.random() < 0.8:
-                    declared, card = rng.choice(carded)
+                backed = [(s, c) for c in usable for s in card_readings(*dice, c) if ties_or_beats(s, state.to_beat)]
+                if backed and rng.random() < 0.8:
+                    declared, card = rng.choice(backed)
                 else:
                     floor = rank(state.to_beat) if state.to_beat != "0" else 1
                     declared = rng.choice(ladder()[floor - 1 : floor + 8])
@@ -95,7 +95,8 @@ def random_game(seed: int, *, players: int | None = None) -> dict[str, Any]:
                 table.play(actor, "my-bad")
             declarer = state.declarer
             before = dict(state.strikes)
-            if declaration.card and declaration.declared not in {f"{declaration.rolled[0]}{declaration.rolled[1]}", f"{declaration.rolled[1]}{declaration.rolled[0]}"} and declaration.declared in card_readings(*declaration.rolled, declaration.card):
+            _, card_made_it_true = truth(declaration.declared, declaration.rolled, declaration.card)
+            if card_made_it_true and declarer is not None and declaration.card:  # B3: the card is shown and discarded
                 table.play(declarer, declaration.card)
             parsed = Call(actor, "my-bad" if my_bad else None, None)
             apply({}, parsed)  # placeholder filled below
@@ -113,9 +114,9 @@ def random_game(seed: int, *, players: int | None = None) -> dict[str, Any]:
                 apply({"type": "card", "player": out, "card": "revive"}, Card(out, "revive"))
             continue
         declarer = state.declarer
-        honest = declaration.declared in {f"{declaration.rolled[0]}{declaration.rolled[1]}", f"{declaration.rolled[1]}{declaration.rolled[0]}"}
+        truthful, _ = truth(declaration.declared, declaration.rolled, declaration.card)
         apply({"type": "accept", "player": actor}, Accept(actor))
-        if not honest and declarer is not None:
+        if not truthful and declarer is not None:
             table.draw(declarer)
     document: dict[str, Any] = {"game": "bamboozled", "players": names, "first": first, "event": events}
     if state.winner is not None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from refcli.catalogue import rules_for
 from refcli.games.cupofbluff import clauses as C
 from refcli.games.cupofbluff.chips import CHIPS, DICE_OUTCOMES, POINTS, ways
-from refcli.report import Grid, Heading, Para, Quotes, Report, interpretation_ids
+from refcli.report import Block, Grid, Heading, Para, Quotes, Report, interpretation_ids
 
 
 def chips_report() -> Report:
@@ -17,7 +17,7 @@ def chips_report() -> Report:
         (("Chip", "right"), ("Points", "right"), ("Ways", "right"), ("", "left")),
         tuple((str(r["chip"]), str(r["points"]), f"{r['ways']:>2}/216", "█" * round(r["ways"] * 30 / widest)) for r in rows),
     )
-    blocks = [
+    blocks: list[Block] = [
         Heading("Cup of Bluff chips"),
         Para("Ways: how many of the 216 rolls of three dice sum to the chip's number. Rare sums score most."),
         grid,

@@ -45,11 +45,14 @@ def random_game(seed: int, *, players: int | None = None) -> dict[str, Any]:
         gives = None
         if who in before and called in before[who] and not fooled and before[actor]:
             gives = rng.choice(before[actor])
-        event = {"type": "call", "caller": actor, "target": who, "called": called, "dice": list(dice), "answer": answer,
-                 "chip_to": actor if fooled else who}
+        chip_to = actor if fooled else who
+        event = {
+            "type": "call", "caller": actor, "target": who, "called": called, "dice": list(dice), "answer": answer,
+            "chip_to": chip_to,
+        }
         if gives is not None:
             event["gives"] = gives
-        state.apply(Call(actor, who, called, dice, answer, gives, event["chip_to"]))
+        state.apply(Call(actor, who, called, dice, answer, gives, chip_to))
         assert not [f for f in state.findings if f.severity == "error"], (seed, len(events), state.findings)
         events.append(event)
     document: dict[str, Any] = {"game": "cup-of-bluff", "players": names, "first": first}

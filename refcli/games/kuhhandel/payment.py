@@ -6,7 +6,7 @@ from refcli.catalogue import rules_for
 from refcli.errors import UsageError
 from refcli.games.kuhhandel import clauses as C
 from refcli.games.kuhhandel.money import choose_payment, over_supply
-from refcli.report import Grid, Heading, Para, Quotes, Report, interpretation_ids
+from refcli.report import Block, Grid, Heading, Para, Quotes, Report, interpretation_ids
 
 
 def payment_report(amount: int, money: list[int], edition: int) -> tuple[Report, bool]:
@@ -34,7 +34,7 @@ def payment_report(amount: int, money: list[int], edition: int) -> tuple[Report,
     citations = rules.cite(ids)
     data.update({"verdict": verdict, "citations": citations, "interpretations": interpretation_ids(citations)})
     rows = (("amount", str(amount)), ("money", ", ".join(map(str, money)) or "none"))
-    blocks = [
+    blocks: list[Block] = [
         Heading(f"Paying {amount} without change"),
         Grid((("", "left"), ("", "left")), rows),
         Para(verdict, "good" if payment else "bad"),

@@ -60,9 +60,9 @@ class OpenAnimal:
             held = ", ".join(f"{name} {count}" for name, count in self.holders)
             parts.append(f"{self.animal} is split ({held}): a cow trade is still possible")
         if self.unheld:
-            held = sum(count for _, count in self.holders)
+            total = sum(count for _, count in self.holders)
             parts.append(
-                f"{self.animal}: {held} of {CARDS_PER_ANIMAL} cards held, {self.unheld} still to be auctioned"
+                f"{self.animal}: {total} of {CARDS_PER_ANIMAL} cards held, {self.unheld} still to be auctioned"
             )
         return "; ".join(parts)
 

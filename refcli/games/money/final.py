@@ -128,7 +128,7 @@ def combine(reports: list[Report]) -> Report:
     ranks = competition_ranks([(totals[name],) for name in names])
     ordered = sorted(zip(names, ranks), key=lambda item: item[1])
     total_rows = [{"name": display[name], "score": totals[name], "rank": rank} for name, rank in ordered]
-    winners = [row["name"] for row in total_rows if row["rank"] == 1]
+    winners = [str(row["name"]) for row in total_rows if row["rank"] == 1]
     citations = rules_for(GAME).cite([C.MULTI_GAME] + ([C.SHARED_WIN] if len(winners) > 1 else []))
     data = {"games": [r.data for r in reports], "totals": total_rows, "winners": winners, "citations": citations}
     blocks = [block for report in reports for block in report.blocks]

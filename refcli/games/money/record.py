@@ -57,7 +57,8 @@ def read_event(table: Table, players: list[str]) -> Event:
         return Exchange(one_of_names(table, "player", players, role="player"), action, partner)
     if kind == "refill":
         table.check_keys(("type", "right", "left", "note"))
-        counts, cards = [], []
+        counts: list[int] = []
+        cards: list[tuple[Card, ...] | None] = []
         for side in ("right", "left"):
             value = table.raw(side) if table.has(side) else 0
             if isinstance(value, list):

@@ -47,7 +47,7 @@ def random_game(seed: int, *, players: int | None = None) -> dict[str, Any]:
             others = [name for name in state.waiting if name != player]
             action = rng.choice(["right", "left", "keep"] + (["swap"] if others else []))
             partner = rng.choice(others) if action == "swap" else None
-            event = {"type": "exchange", "player": player, "action": action}
+            event: dict[str, Any] = {"type": "exchange", "player": player, "action": action}
             if partner:
                 event["with"] = partner
             apply(event, Exchange(player, action, partner))
@@ -56,7 +56,9 @@ def random_game(seed: int, *, players: int | None = None) -> dict[str, Any]:
             right_cards = tuple(deck.pop() for _ in range(to_right))
             to_left = min(max(DISPLAY - state.sizes["left"], 0), len(deck))
             left_cards = tuple(deck.pop() for _ in range(to_left))
-            event = {"type": "refill", "right": [str(c) for c in right_cards], "left": [str(c) for c in left_cards]}
+            event = {
+                "type": "refill", "right": [str(c) for c in right_cards], "left": [str(c) for c in left_cards],
+            }
             apply(event, Refill(to_right, to_left, right_cards, left_cards))
     state.finish()
     return {
