@@ -81,6 +81,7 @@ class RuleBroken(RefcliError):
     ``clause`` names the rule the situation breaks.
     """
 
-    def __init__(self, message: str, clause: str) -> None:
+    def __init__(self, message: str, clause: str, outcome: dict[str, object] | None = None) -> None:
         self.clause = clause
+        self.outcome = outcome or {}  # what a situation's outcome still says, e.g. {"allowed": False}
         super().__init__(message)

@@ -33,7 +33,7 @@ def rule_on(doc: Document, *, game: str, title: str, situations: Situations) -> 
         verdict = situations[situation](top)
     except RuleBroken as broken:
         report = ruling_report(
-            game=game, title=title, situation=situation, file=doc.name, verdict=str(broken), outcome={},
+            game=game, title=title, situation=situation, file=doc.name, verdict=str(broken), outcome=dict(broken.outcome),
             facts=[], citations=rules.cite([broken.clause]), legal=False, broken_rule=broken.clause,
         )
         return report, False

@@ -217,6 +217,7 @@ def test_card(invoke: Invoke, write: Write, extra: str, expected: dict[str, Any]
 def test_card_at_the_wrong_time_exits_1(invoke: Invoke, write: Write, extra: str, rule_id: str) -> None:
     code, doc = rule(invoke, write(CARD + extra))
     assert code == 1 and doc["broken_rule"] == rule_id
+    assert doc["outcome"] == {"allowed": False}
 
 
 # -- standings --------------------------------------------------------------------

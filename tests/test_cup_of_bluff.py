@@ -154,6 +154,7 @@ def test_exchange(invoke: Invoke, write: Write) -> None:
 def test_illegal_exchanges(invoke: Invoke, write: Write, extra: str, rule_id: str) -> None:
     code, doc = ruling(invoke, write(EXCHANGE + extra))
     assert code == 1 and doc["broken_rule"] == rule_id
+    assert doc["outcome"] == {"allowed": False}
 
 
 def test_end(invoke: Invoke, write: Write) -> None:

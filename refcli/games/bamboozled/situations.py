@@ -195,10 +195,13 @@ def card(top: Table) -> Verdict:
                 strikes = strikes_table.check_integer(key, value, minimum=0, maximum=limit, what="strikes,")
     if declarer is None and to_beat != "0":
         declarer = players[(players.index(turn) - 1) % len(players)]
-    result = play_card(
-        players=players, player=player, card=played or "", turn=turn, moment=moment, declarer=declarer,
-        to_beat=to_beat, direction=direction, strikes=strikes, strikes_to_lose=limit, kids=top.boolean("kids", default=False),
-    )
+    try:
+        result = play_card(
+            players=players, player=player, card=played or "", turn=turn, moment=moment, declarer=declarer,
+            to_beat=to_beat, direction=direction, strikes=strikes, strikes_to_lose=limit, kids=top.boolean("kids", default=False),
+        )
+    except RuleBroken as broken:  # the outcome says so too: allowed is false
+        raise RuleBroken(str(broken), broken.clause, {"allowed": False}) from None
     outcome: dict[str, Any] = {
         "allowed": True,
         "score_after": int(result.score_after),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from refcli.errors import RuleBroken
 from refcli.games.cupofbluff import clauses as C
 from refcli.games.cupofbluff.chips import (
     POINTS,
@@ -88,7 +89,10 @@ def exchange(top: Table) -> Verdict:
     player = one_of_names(top, "player", list(chips), role="player")
     dice = read_dice(top)
     returns = integer_list(top, "returns", top.require("returns", "the chips handed back"), minimum=-10**6, maximum=10**6, what="chips")
-    result = resolve_exchange(player=player, dice=dice, returns=returns, chips=chips)
+    try:
+        result = resolve_exchange(player=player, dice=dice, returns=returns, chips=chips)
+    except RuleBroken as broken:  # SPEC's outcome says so too: allowed is false
+        raise RuleBroken(str(broken), broken.clause, {"allowed": False}) from None
     outcome = {"allowed": True, "points": result.points, "choices": list(result.choices)}
     verdict = (
         f"{player} rolled doubles and hands back {', '.join(map(str, returns))} ({result.points} points); "
