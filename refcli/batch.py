@@ -27,8 +27,8 @@ Outcome = tuple[FileResult, ExitStatus, str | None]
 
 def validate_path(task: tuple[str, str | None, ValidateOptions]) -> Outcome:
     """Validate one file (picklable: it runs in worker processes too)."""
-    from refcli.commands.common import engine_for
     from refcli.inputs import display_name, load_document
+    from refcli.registry import engine_for
 
     path, game_id, options = task
     try:
@@ -41,8 +41,8 @@ def validate_path(task: tuple[str, str | None, ValidateOptions]) -> Outcome:
 
 def validate_line(task: tuple[str, int, str, str | None, ValidateOptions]) -> Outcome:
     """Validate one JSON line: a record in the same shape as the TOML."""
-    from refcli.commands.common import engine_for
     from refcli.inputs import Document
+    from refcli.registry import engine_for
 
     name, number, line, game_id, options = task
     where = f"{name}:{number}"

@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import importlib
 from types import ModuleType
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from refcli.inputs import Document
 
 
 class Game(NamedTuple):
@@ -25,10 +28,9 @@ class Game(NamedTuple):
     verbs: tuple[tuple[str, str], ...] = ()
     commands: str = ""  # the module whose typer ``app`` holds ``refcli GAME …``
 
-    def engine(self, verb: str) -> ModuleType | None:
-        """The module implementing ``verb`` for this game, or None if it has none yet."""
-        module = dict(self.verbs).get(verb)
-        return importlib.import_module(module) if module else None
+    def engine(self, verb: str) -> ModuleType:
+        """The module implementing ``verb`` (score, ruling or validate) for this game."""
+        return importlib.import_module(dict(self.verbs)[verb])
 
 
 GAMES: dict[str, Game] = {
@@ -84,6 +86,24 @@ GAMES: dict[str, Game] = {
         ),
     )
 }
+
+
+def engine_for(doc: Document, game_id: str | None, verb: str) -> ModuleType:
+    """The module implementing ``verb`` for the command's game, or else the file's ``game`` key."""
+    return (GAMES[game_id] if game_id else game_of(doc)).engine(verb)
+
+
+def game_of(doc: Document) -> Game:
+    """The game a file names in its ``game`` key (required when the command names none)."""
+    from refcli.schema import Table, describe
+
+    top = Table(doc, doc.data)
+    known = ", ".join(GAMES)
+    value = top.require("game", f"the game id ({known}), or use `refcli GAME score`")
+    game = find(value) if isinstance(value, str) else None
+    if game is None:
+        raise top.error("game", f"one of {known}", describe(value))
+    return game
 
 
 def find(name: str) -> Game | None:

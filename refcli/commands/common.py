@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Annotated, Any, NoReturn, Optional
+from typing import Annotated, Any, NoReturn, Optional
 
 import typer
 
@@ -18,11 +18,6 @@ from refcli.errors import DataError, OutputUnwritable, RefcliError
 from refcli.exit_status import ExitStatus, status_for, worst
 from refcli.options import Format, ScoreOptions, ValidateOptions
 
-if TYPE_CHECKING:
-    from types import ModuleType
-
-    from refcli.inputs import Document
-    from refcli.registry import Game
 
 FormatOption = Annotated[
     Format,
@@ -92,6 +87,7 @@ def finish(code: ExitStatus) -> NoReturn:
 
 def score_files(files: list[str], game_id: str | None, options: ScoreOptions, fmt: Format) -> NoReturn:
     """Score each file, report every one, exit with the worst status."""
+    from refcli import registry
     from refcli.inputs import load_document
     from refcli.render import emit
     from refcli.report import bundle
@@ -102,7 +98,7 @@ def score_files(files: list[str], game_id: str | None, options: ScoreOptions, fm
     for path in files:
         try:
             doc = load_document(path)
-            engine = engine_for(doc, game_id, "score")
+            engine = registry.engine_for(doc, game_id, "score")
             reports.append(engine.score_document(doc, options))
             engines.add(engine)
         except RefcliError as error:
@@ -115,31 +111,16 @@ def score_files(files: list[str], game_id: str | None, options: ScoreOptions, fm
     finish(code)
 
 
-def engine_for(doc: Document, game_id: str | None, verb: str) -> ModuleType:
-    """The module implementing ``verb`` for the file's game (or the command's game)."""
-    from refcli import registry
-
-    game = registry.GAMES[game_id] if game_id else game_of(doc)
-    engine = game.engine(verb)
-    if engine is None:
-        what = {"score": "score", "ruling": "rule on", "validate": "validate"}[verb]
-        raise DataError(f"refcli cannot {what} {game.title} files yet", file=doc.name, line=1, path="game")
-    return engine
-
-
 def rule_file(path: str, game_id: str | None, fmt: Format) -> NoReturn:
     """Rule on one situation file: exit 0 when legal, 1 when the situation breaks a rule."""
+    from refcli import registry
     from refcli.inputs import load_document
     from refcli.render import emit
 
     doc = load_document(path)
-    report, legal = engine_for(doc, game_id, "ruling").rule_document(doc)
+    report, legal = registry.engine_for(doc, game_id, "ruling").rule_document(doc)
     emit(report, fmt)
     finish(ExitStatus.OK if legal else ExitStatus.RULE_BROKEN)
-
-
-def display_name(path: str) -> str:
-    return "<stdin>" if path == "-" else path
 
 
 def validate_files(
@@ -151,6 +132,7 @@ def validate_files(
     results come out as JSON Lines.
     """
     from refcli import batch
+    from refcli.inputs import display_name
 
     if jsonl:
         tasks: Any = (
@@ -185,20 +167,6 @@ def print_template(game: str, kind: str, output: str | None, force: bool) -> Non
         print(f"wrote {output}", file=sys.stderr)
     else:
         sys.stdout.write(text)
-
-
-def game_of(doc: Document) -> Game:
-    """The game a file names in its ``game`` key (required when no GAME is given)."""
-    from refcli import registry
-    from refcli.schema import Table, describe
-
-    top = Table(doc, doc.data)
-    known = ", ".join(registry.GAMES)
-    value = top.require("game", f"the game id ({known}), or use `refcli GAME score`")
-    game = registry.find(value) if isinstance(value, str) else None
-    if game is None:
-        raise top.error("game", f"one of {known}", describe(value))
-    return game
 
 
 def write_new_file(path: str, text: str, force: bool) -> None:

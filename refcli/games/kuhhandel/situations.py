@@ -138,7 +138,7 @@ def read_bids(top: Table, players: list[str]) -> list[tuple[str, int]]:
     return bids
 
 
-def read_party(top: Table, key: str, edition: int, *, offer_required: bool) -> tuple[str, int, list[int] | None]:
+def read_party(top: Table, key: str, *, offer_required: bool) -> tuple[str, int, list[int] | None]:
     table = top.table(key, required=True)
     assert table is not None
     table.check_keys(("name", "holds", "offer"))
@@ -156,8 +156,8 @@ def cow_trade(top: Table) -> Verdict:
     top.check_keys(("game", "situation", "edition", "animal", "challenger", "defender", "rebid"))
     edition = read_edition(top)
     animal = read_animal(top)
-    challenger, c_holds, offer = read_party(top, "challenger", edition, offer_required=True)
-    defender, d_holds, counter = read_party(top, "defender", edition, offer_required=False)
+    challenger, c_holds, offer = read_party(top, "challenger", offer_required=True)
+    defender, d_holds, counter = read_party(top, "defender", offer_required=False)
     if challenger.casefold() == defender.casefold():
         raise RuleBroken(f"{challenger} cannot challenge themselves", C.COW_TRADE_CHOOSE)
     rebid_table = top.table("rebid")

@@ -7,7 +7,7 @@ from typing import Any
 
 from refcli.errors import DataError, RuleBroken
 from refcli.games.money import clauses as C
-from refcli.games.money.bidding import NeedSerials, order_offers, real_cards
+from refcli.games.money.bidding import Bidding, NeedSerials, order_offers, real_cards
 from refcli.games.money.cards import Card, CardSyntaxError, impossible_cards, parse_card
 from refcli.inputs import Document
 from refcli.rulings import rule_on
@@ -53,7 +53,8 @@ def check_exist(cards: list[Card]) -> None:
         raise RuleBroken(f"these cards cannot all exist: {problems[0]}", C.COMPONENTS_NOTES)
 
 
-def bidding(top: Table, offers: dict[str, list[Card]], tables: list[Table]):  # type: ignore[no-untyped-def]
+def bidding(top: Table, offers: dict[str, list[Card]], tables: list[Table]) -> Bidding:
+    """The order of play, or a located DataError naming the cards whose serials a tie needs."""
     try:
         return order_offers(offers)
     except NeedSerials as need:
