@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import copy
 import random
-from collections.abc import Callable
 from typing import Any
 
 import pytest
+from conftest import SEEDS, Mutation, assert_mutation_caught, assert_mutations_apply, pick_event
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from refcli.games.kuhhandel.record import validate_document
 from refcli.games.kuhhandel.simulate import random_game, to_toml
@@ -17,7 +15,7 @@ from refcli.inputs import Document, parse_toml
 from refcli.options import ValidateOptions
 from refcli.validation import FileResult
 
-seeds = st.integers(min_value=0, max_value=2**32 - 1)
+seeds = SEEDS
 
 
 def validate(document: dict[str, Any], strict: bool = False) -> FileResult:
@@ -38,35 +36,27 @@ def test_random_legal_games_validate_clean(seed: int) -> None:
     assert result.summary["over"] == ("scores" in game)
 
 
-# -- mutations: each returns (mutated document, the event number that must be flagged) or None
-Mutation = Callable[[dict[str, Any], random.Random], "tuple[dict[str, Any], int | None] | None"]
-
-
-def _events(game: dict[str, Any], predicate: Callable[[dict[str, Any]], bool]) -> list[int]:
-    return [index for index, event in enumerate(game["event"]) if predicate(event)]
-
-
-def wrong_payer(game: dict[str, Any], rng: random.Random) -> tuple[dict[str, Any], int] | None:
-    candidates = _events(game, lambda e: "payer" in e)
-    if not candidates:
+# -- mutations (conftest.Mutation): change the game in place, return the 0-based
+# index of the event that must be flagged, -1 for the record as a whole, None if none applies
+def wrong_payer(game: dict[str, Any], rng: random.Random) -> int | None:
+    index = pick_event(game, rng, lambda e: "payer" in e)
+    if index is None:
         return None
-    index = rng.choice(candidates)
     event = game["event"][index]
     event["payer"] = rng.choice([p for p in game["players"] if p != event["payer"]])
-    return game, index + 1
+    return index
 
 
-def price_below_bid(game: dict[str, Any], rng: random.Random) -> tuple[dict[str, Any], int] | None:
-    candidates = _events(game, lambda e: bool(e.get("paid")))
-    if not candidates:
+def price_below_bid(game: dict[str, Any], rng: random.Random) -> int | None:
+    index = pick_event(game, rng, lambda e: bool(e.get("paid")))
+    if index is None:
         return None
-    index = rng.choice(candidates)
     event = game["event"][index]
     event["paid"] = event["paid"][1:]  # cards are highest first: drop one, and the rest cannot cover the price
-    return game, index + 1
+    return index
 
 
-def trade_with_non_holder(game: dict[str, Any], rng: random.Random) -> tuple[dict[str, Any], int] | None:
+def trade_with_non_holder(game: dict[str, Any], rng: random.Random) -> int | None:
     # replay up to each trade to know who holds what
     from refcli.games.kuhhandel.record import read_record
     from refcli.games.kuhhandel.replay import Replay
@@ -85,44 +75,43 @@ def trade_with_non_holder(game: dict[str, Any], rng: random.Random) -> tuple[dic
         return None
     index, lacking = rng.choice(options)
     game["event"][index]["defender"] = rng.choice(lacking)
-    return game, index + 1
+    return index
 
 
-def out_of_turn(game: dict[str, Any], rng: random.Random) -> tuple[dict[str, Any], int] | None:
+def out_of_turn(game: dict[str, Any], rng: random.Random) -> int | None:
     index = rng.randrange(len(game["event"]))
     event = game["event"][index]
     role = "auctioneer" if event["type"] == "auction" else "challenger"
     event[role] = rng.choice([p for p in game["players"] if p != event[role]])
-    return game, index + 1
+    return index
 
 
-def fifth_cow(game: dict[str, Any], rng: random.Random) -> tuple[dict[str, Any], int] | None:
+def fifth_cow(game: dict[str, Any], rng: random.Random) -> int | None:
     cows = 0
     for index, event in enumerate(game["event"]):
         if event["type"] == "auction" and not event.get("cannot_pay"):
             if cows == 4 and event["animal"] != "cow":
                 event["animal"] = "cow"
-                return game, index + 1
+                return index
             cows += event["animal"] == "cow"
     return None
 
 
-def wrong_donkey_payout(game: dict[str, Any], rng: random.Random) -> tuple[dict[str, Any], int] | None:
-    candidates = _events(game, lambda e: "donkey_payout" in e)
-    if not candidates:
+def wrong_donkey_payout(game: dict[str, Any], rng: random.Random) -> int | None:
+    index = pick_event(game, rng, lambda e: "donkey_payout" in e)
+    if index is None:
         return None
-    index = rng.choice(candidates)
     event = game["event"][index]
     event["donkey_payout"] = rng.choice([v for v in (0, 10, 50, 100, 200, 500) if v != event["donkey_payout"]])
-    return game, index + 1
+    return index
 
 
-def changed_final_score(game: dict[str, Any], rng: random.Random) -> tuple[dict[str, Any], None] | None:
+def changed_final_score(game: dict[str, Any], rng: random.Random) -> int | None:
     if "scores" not in game:
         return None
     name = rng.choice(game["players"])
     game["scores"][name] += rng.choice((10, 100, 500, -10)) if game["scores"][name] >= 10 else 10
-    return game, None
+    return -1
 
 
 MUTATIONS: dict[str, Mutation] = {
@@ -140,21 +129,12 @@ MUTATIONS: dict[str, Mutation] = {
 @settings(max_examples=25, deadline=None)
 @given(seed=seeds)
 def test_every_mutation_is_caught_at_its_event(name: str, seed: int) -> None:
-    game = random_game(seed)
-    mutated = MUTATIONS[name](copy.deepcopy(game), random.Random(seed))
-    if mutated is None:
-        return  # this game has no event of that kind
-    document, event_number = mutated
-    found = errors(validate(document))
-    assert found, f"{name} not caught (seed {seed})"
-    assert found[0].event == event_number, (name, seed, found[:3])
+    assert_mutation_caught(random_game, MUTATIONS[name], seed, validate_document)
 
 
 def test_mutations_apply_to_most_games() -> None:
     """The mutation test above must not pass by finding nothing to mutate."""
-    for name, mutation in MUTATIONS.items():
-        applied = sum(mutation(copy.deepcopy(random_game(seed)), random.Random(seed)) is not None for seed in range(20))
-        assert applied >= 10, name
+    assert_mutations_apply(random_game, MUTATIONS, seeds=20, minimum=10)
 
 
 def test_strict_stops_at_the_first_error() -> None:

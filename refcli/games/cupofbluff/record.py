@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from refcli.errors import RuleBroken
 from refcli.games.cupofbluff import clauses as C
 from refcli.games.cupofbluff.chips import centre, is_over, resolve_call, resolve_exchange, standings
+from refcli.games.cupofbluff.situations import read_answer, read_dice
 from refcli.inputs import Document
 from refcli.options import ValidateOptions
 from refcli.schema import Table, check_game_key, describe, integer_list, one_of_names, optional_name, player_names
@@ -144,23 +145,16 @@ def replay(record: Record, *, strict: bool = False) -> Replay:
     return state
 
 
-def dice_of(table: Table) -> tuple[int, ...]:
-    return tuple(integer_list(table, "dice", table.require("dice", "the three dice"), minimum=-10**6, maximum=10**6, what="dice"))
-
-
 def read_event(table: Table, players: list[str]) -> Call | Exchange:
     kind = table.string("type", expected='the event type: "call" or "exchange"')
     if kind == "call":
         table.check_keys(("type", "caller", "target", "called", "dice", "answer", "gives", "chip_to", "note"))
-        answer = table.string("answer", expected='"truth" or "bluff"').strip().casefold()
-        if answer not in ("truth", "bluff"):
-            raise table.error("answer", '"truth" or "bluff"', describe(table.raw("answer")))
         return Call(
             caller=one_of_names(table, "caller", players, role="caller"),
             target=one_of_names(table, "target", players, role="target"),
             called=table.integer("called", minimum=-10**6, maximum=10**6, what="the number called,"),
-            dice=dice_of(table),
-            answer=answer,
+            dice=tuple(read_dice(table)),
+            answer=read_answer(table),
             gives=table.integer("gives", minimum=3, maximum=18, what="a chip,") if table.has("gives") else None,
             chip_to=optional_name(table, "chip_to", players, role="player"),
         )
@@ -168,7 +162,7 @@ def read_event(table: Table, players: list[str]) -> Call | Exchange:
         table.check_keys(("type", "player", "dice", "returns", "takes", "note"))
         return Exchange(
             player=one_of_names(table, "player", players, role="player"),
-            dice=dice_of(table),
+            dice=tuple(read_dice(table)),
             returns=tuple(integer_list(table, "returns", table.require("returns", "the chips handed back"), minimum=3, maximum=18, what="chips")),
             takes=table.integer("takes", minimum=3, maximum=18, what="the chip taken,"),
         )

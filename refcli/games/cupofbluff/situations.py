@@ -40,8 +40,18 @@ def read_chips(top: Table) -> dict[str, list[int]]:
     return chips
 
 
-def read_dice(top: Table) -> list[int]:
-    return integer_list(top, "dice", top.require("dice", "the three dice, e.g. [4, 5, 6]"), minimum=-10**6, maximum=10**6, what="dice")
+def read_dice(table: Table) -> list[int]:
+    """The dice as integers; whether they are three dice of 1-6 is a rule (exit 1), checked later."""
+    value = table.require("dice", "the three dice, e.g. [4, 5, 6]")
+    return integer_list(table, "dice", value, minimum=-10**6, maximum=10**6, what="dice")
+
+
+def read_answer(table: Table) -> str:
+    """The target's answer: "truth" or "bluff" (any case)."""
+    answer = table.string("answer", expected='"truth" or "bluff"').strip().casefold()
+    if answer not in ("truth", "bluff"):
+        raise table.error("answer", '"truth" or "bluff"', describe(table.raw("answer")))
+    return answer
 
 
 def call(top: Table) -> Verdict:
@@ -52,9 +62,7 @@ def call(top: Table) -> Verdict:
     target = one_of_names(top, "target", names, role="target")
     called = top.integer("called", minimum=-10**6, maximum=10**6, what="the number called,")
     dice = read_dice(top)
-    answer = top.string("answer", expected='the answer of the target: "truth" or "bluff"').strip().casefold()
-    if answer not in ("truth", "bluff"):
-        raise top.error("answer", '"truth" or "bluff"', describe(top.raw("answer")))
+    answer = read_answer(top)
     result = resolve_call(caller=caller, target=target, called=called, dice=dice, answer=answer, chips=chips)
     outcome = {
         "truth": result.truth,
