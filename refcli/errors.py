@@ -71,6 +71,22 @@ class OutputUnwritable(RefcliError):
     """An output file refcli must not or cannot write (exists without --force, no such folder)."""
 
 
+class OutputFailed(RefcliError):
+    """Standard output cannot be written: closed, a full disk, an I/O error (exit 74)."""
+
+    def __init__(self, name: str, reason: str) -> None:
+        self.name = name
+        self.reason = reason
+        super().__init__(f"{name}: cannot write: {reason}")
+
+
+class ReaderGone(RefcliError):
+    """The program reading refcli's output exited early (``refcli … | head``): exit 141, nothing printed."""
+
+    def __init__(self) -> None:
+        super().__init__("the reader of standard output went away")
+
+
 class UsageError(RefcliError):
     """A bad command-line argument that typer's own parsing cannot catch."""
 

@@ -66,6 +66,12 @@ EXIT_MEANINGS: dict[str, str] = {
     "UNREADABLE": "An input file cannot be read.",
     "INTERNAL": "A bug in refcli, reported in one line all the same; please report it.",
     "CANNOT_WRITE": "An output file cannot be created, or it exists and --force was not given.",
+    "OUTPUT_FAILED": "Standard output cannot be written: it is closed, the disk is full, or an I/O error.",
+    "INTERRUPTED": "Interrupted (Ctrl-C); an output file is never left half-written.",
+    "READER_GONE": (
+        "The program reading the output exited before refcli finished (refcli ... | head); "
+        "nothing is printed, as for a program ended by SIGPIPE."
+    ),
 }
 
 # The codes one input file can end with; with several files the worst wins.

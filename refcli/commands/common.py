@@ -14,7 +14,7 @@ from typing import Annotated, Any, NoReturn, Optional
 
 import typer
 
-from refcli.errors import DataError, OutputUnwritable, RefcliError
+from refcli.errors import DataError, OutputUnwritable, ReaderGone, RefcliError
 from refcli.exit_status import ExitStatus, status_for, worst
 from refcli.options import Format, ScoreOptions, ValidateOptions
 
@@ -59,7 +59,12 @@ PartialOption = Annotated[
 
 
 def say_error(error: BaseException) -> ExitStatus:
-    """Print ``refcli: error: …`` (one line) and return the exit status it means."""
+    """Print ``refcli: error: …`` (one line) and return the exit status it means.
+
+    A reader that went away (``| head``) is not an error to print: only its status.
+    """
+    if isinstance(error, ReaderGone):
+        return status_for(error)
     if isinstance(error, RefcliError):
         message = error.one_line()
     else:  # a bug in refcli: still one line, never a traceback
@@ -73,8 +78,8 @@ def reporting() -> Iterator[None]:
     """Run a command body; map any failure to its exit status in one place."""
     try:
         yield
-    except (typer.Exit, BrokenPipeError):
-        raise  # BrokenPipeError: the reader went away; main() ends quietly
+    except typer.Exit:
+        raise
     except RecursionError as error:
         raise typer.Exit(say_error(DataError("input nested too deeply"))) from error
     except Exception as error:  # noqa: BLE001 - the boundary: nothing escapes as a traceback
