@@ -68,7 +68,7 @@ class DataError(RefcliError):
 
 
 class OutputUnwritable(RefcliError):
-    """An output file refcli must not or cannot write (exists without --force, no such folder)."""
+    """An output file refcli must not or cannot write (exists without --force, no such folder, not a regular file)."""
 
 
 class OutputFailed(RefcliError):

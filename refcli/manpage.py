@@ -65,7 +65,11 @@ EXIT_MEANINGS: dict[str, str] = {
     ),
     "UNREADABLE": "An input file cannot be read.",
     "INTERNAL": "A bug in refcli, reported in one line all the same; please report it.",
-    "CANNOT_WRITE": "An output file cannot be created, or it exists and --force was not given.",
+    "CANNOT_WRITE": (
+        "An output file cannot be created; or it exists (or is a symlink) and --force was not given; "
+        "or it is a directory, device, FIFO or socket, which refcli never replaces. "
+        "An output file is never left half-written."
+    ),
     "OUTPUT_FAILED": "Standard output cannot be written: it is closed, the disk is full, or an I/O error.",
     "INTERRUPTED": "Interrupted (Ctrl-C); an output file is never left half-written.",
     "READER_GONE": (
