@@ -132,11 +132,13 @@ add_validate(
 def main() -> None:
     """Console entry point: a documented exit status and at most one line on stderr, whatever happens.
 
-    ``refcli.process`` guards the standard streams (stdout unwritable: 74;
+    ``refcli.process`` handles signals (their default action: 130 and 143 as
+    a shell reports them) and the standard streams (stdout unwritable: 74;
     the reader of stdout gone: 141, nothing printed).
     """
     from refcli import process
 
+    process.default_signals()
     process.guard_standard_streams()
     sys.exit(_run())
 
@@ -153,7 +155,7 @@ def _run() -> int:
         code = 0
     except SystemExit as end:
         code = _exit_code(end)
-    except KeyboardInterrupt:  # Ctrl-C outside the commands (typer turns one inside them into 130)
+    except KeyboardInterrupt:  # raised by code, not by Ctrl-C (which ends the process, see refcli.process)
         code = ExitStatus.INTERRUPTED
     except Exception as error:  # noqa: BLE001 - a bug in refcli still ends in one line
         code = say_error(error)

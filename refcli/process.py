@@ -1,8 +1,24 @@
-"""The process boundary: the three standard streams, and how a run ends.
+"""The process boundary: signals, the three standard streams, and how a run ends.
 
-Everything here exists so that, whatever happens outside refcli (a closed or
-full stdout, a reader that went away, a closed stdin or stderr), the run ends with a documented exit status, at most one line on
+Everything here exists so that, whatever happens outside refcli (Ctrl-C, a
+``kill``, a closed or full stdout, a reader that went away, a closed stdin or
+stderr), the run ends with a documented exit status, at most one line on
 stderr and never a Python traceback.
+
+Signals.  refcli does not catch SIGINT or SIGTERM: it gives them their
+default action (``refcli/__init__.py`` does so for SIGINT as its first act,
+before the imports; Python leaves SIGTERM alone), so Ctrl-C or ``kill`` end
+refcli at once, with no traceback, and a shell reports 130 or 143. Why not
+catch them and exit with those codes: Python runs a signal handler only in
+the main thread, and only once that thread runs again. With ``--jobs`` the
+signal can land in one of the pool's helper threads while the main thread
+waits for a result the signal's death of a worker means will never come;
+the program then hung (seen about once in ten ``kill -TERM -PGID``). The
+default action ends every process of the group, whichever thread receives
+it. It is also what a calling shell script expects of a program stopped by
+Ctrl-C (it stops too). The one thing a handler would add, removing an output
+file's temporary, ``refcli.output`` gets by holding the signals for the few
+system calls during which a temporary has a name.
 
 Streams.  ``guard_standard_streams()`` makes sure file descriptors 0–2 are
 open (a closed one is pointed at /dev/null, so no file refcli opens later can
@@ -37,6 +53,18 @@ from refcli.errors import InputUnreadable, OutputFailed, ReaderGone
 
 STDOUT_NAME = "<stdout>"
 STDIN_NAME = "<stdin>"  # the name refcli.inputs gives standard input
+
+
+def default_signals() -> None:
+    """SIGINT and SIGTERM end refcli at once, as they end any program that does not catch them."""
+    import signal
+
+    try:
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            if signal.getsignal(signum) != signal.SIG_IGN:  # ignored by whoever started refcli: stays so
+                signal.signal(signum, signal.SIG_DFL)
+    except ValueError:  # not the main thread: leave signals to whoever runs refcli
+        pass
 
 
 # -- the standard streams --------------------------------------------------------

@@ -296,6 +296,58 @@ def temporaries(folder: Path) -> list[str]:
     return [name for name in listing(folder) if name.startswith(".")]
 
 
+SELF_SIGNALLING = textwrap.dedent(
+    """
+    import os, signal, sys
+    from refcli import output
+    hook, strategy, signum = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    if strategy == "named":
+        def unsupported(*args):
+            raise output._Unsupported
+        output._write_unnamed = unsupported
+    real = getattr(os, hook)
+    def signalled(*args):
+        os.kill(os.getpid(), signum)  # as if Ctrl-C or kill came at this very moment
+        return real(*args)
+    setattr(os, hook, signalled)
+    sys.argv = ["refcli", *sys.argv[4:]]
+    from refcli.cli import main
+    main()
+    """
+)
+
+
+@pytest.mark.parametrize(
+    ("strategy", "hook", "existing", "outcome"),
+    [
+        ("unnamed", "fsync", False, "as it was"),  # the text has no name yet: the signal ends refcli there
+        ("unnamed", "fsync", True, "as it was"),
+        ("unnamed", "replace", True, "complete"),  # it has a temporary name: the signal waits for the rename
+        ("named", "fsync", False, "complete"),
+        ("named", "fsync", True, "complete"),
+        ("named", "replace", True, "complete"),
+    ],
+)
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+def test_a_signal_mid_write_leaves_the_file_as_it_was_or_complete_and_no_temporary(
+    signum: int, strategy: str, hook: str, existing: bool, outcome: str, tmp_path: Path, template_text: str
+) -> None:
+    target = tmp_path / "final.toml"
+    if existing:
+        target.write_text("mine\n", encoding="utf-8")
+    child = subprocess.run(
+        [sys.executable, "-c", SELF_SIGNALLING, hook, strategy, str(int(signum)), *TEMPLATE, "-o", str(target), "--force"],
+        capture_output=True, timeout=GUARD_SECONDS,
+    )
+    assert child.returncode == -signum  # ended by the signal, as a program that does not catch it
+    assert child.stderr == b""
+    assert listing(tmp_path) == (["final.toml"] if existing or outcome == "complete" else [])
+    if outcome == "complete":
+        assert target.read_text(encoding="utf-8") == template_text
+    elif existing:
+        assert target.read_text(encoding="utf-8") == "mine\n"
+
+
 @pytest.mark.parametrize(
     ("strategy", "hook", "existing"),
     [

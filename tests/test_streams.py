@@ -1,16 +1,20 @@
-"""The process boundary: standard streams that are closed, full, gone or not UTF-8.
+"""The process boundary: signals, and standard streams that are closed, full, gone or not UTF-8.
 
-Every case runs the real program in a fresh process (``python -m refcli``)
-and checks the documented exit status and that stderr holds at most one line
-and never a traceback.
+Every case runs the real program in a fresh process (``python -m refcli``, or
+a copy of the console script) and checks the documented exit status and
+that stderr holds at most one line and never a traceback.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
+import signal
 import subprocess
 import sys
+import textwrap
+import time
 from pathlib import Path
 
 import pytest
@@ -166,6 +170,98 @@ def test_text_the_output_encoding_cannot_carry_is_escaped_not_fatal() -> None:
     assert result.returncode == 0 and result.stderr == b""
     assert b"\\u201c" in result.stdout or b"\\u201d" in result.stdout or b"\\u2014" in result.stdout
     result.stdout.decode("ascii")
+
+
+# -- signals --------------------------------------------------------------------------------
+def refcli_frames(stderr: bytes) -> list[bytes]:
+    """Traceback lines that point into refcli's own code, once a line of it has run.
+
+    ``refcli/__init__.py", line 0`` is the check Python makes on entering the
+    module, before its first line: a signal that came just before is raised
+    there.
+    """
+    frames = re.findall(rb'File "[^"]*[/\\]refcli[/\\][^"]*", line -?\d+', stderr)
+    return [frame for frame in frames if not re.search(rb'[/\\]refcli[/\\]__init__\.py", line 0$', frame)]
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+def test_a_signal_at_any_moment_of_start_up_or_work_ends_refcli_quietly(signum: int) -> None:
+    """Signals at delays of 0–100 ms (every 4 ms) into a run that waits on stdin for ever.
+
+    refcli does not catch SIGINT or SIGTERM: the process ends by the signal
+    (a shell reports 130 or 143) with nothing on stderr. Only before
+    refcli's first line, while Python itself starts, can Python's own
+    KeyboardInterrupt traceback appear, and then it shows no refcli code.
+    """
+    delay = 0.0
+    while delay <= 0.1:
+        child = subprocess.Popen([sys.executable, "-m", "refcli", "score", "-"], stdin=subprocess.PIPE,
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        time.sleep(delay)
+        child.send_signal(signum)
+        stdout, stderr = child.communicate(timeout=GUARD_SECONDS)
+        assert refcli_frames(stderr) == [], (delay, stderr.decode())
+        if stderr:  # Python's start-up, before refcli's first line: Python's own handling, whatever it does
+            assert signum == signal.SIGINT and b"KeyboardInterrupt" in stderr, (delay, stderr.decode())
+        else:
+            assert (child.returncode, stdout) == (-signum, b""), (delay, child.returncode)
+        delay += 0.004
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+@pytest.mark.parametrize("delay", [0.5])
+def test_a_signal_to_the_process_group_ends_validate_jobs_without_a_hang(signum: int, delay: float) -> None:
+    """Ctrl-C reaches every process of the group: the parent and its workers all end, none waits for another."""
+    child = subprocess.Popen([sys.executable, "-m", "refcli", "validate", "--jobs", "3", *RECORDS * 300],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
+    time.sleep(delay)
+    os.killpg(child.pid, signum)
+    _, stderr = child.communicate(timeout=GUARD_SECONDS)
+    assert child.returncode == -signum
+    assert stderr == b""
+
+
+CONSOLE_SCRIPT = textwrap.dedent(
+    """
+    import os, signal, sys
+
+    class SignalWhenImported:
+        # Sends the signal while refcli imports typer: after refcli's first line, before main().
+        def find_spec(self, name, path=None, target=None):
+            if name == "typer":
+                os.kill(os.getpid(), int(os.environ["SEND_SIGNAL"]))
+            return None
+
+    sys.meta_path.insert(0, SignalWhenImported())
+    from refcli.cli import main
+    sys.exit(main())
+    """
+)
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+def test_a_signal_during_the_imports_before_main_ends_quietly(signum: int, tmp_path: Path) -> None:
+    script = tmp_path / "refcli"  # named as the console script: refcli is started as the program
+    script.write_text(CONSOLE_SCRIPT, encoding="utf-8")
+    env = {**os.environ, "SEND_SIGNAL": str(int(signum))}
+    result = subprocess.run([sys.executable, str(script), "bamboozled", "compare", "43", "34"],
+                            capture_output=True, env=env, timeout=GUARD_SECONDS)
+    assert (result.returncode, result.stdout, result.stderr) == (-signum, b"", b"")
+    as_a_shell_reports = subprocess.run(
+        ["sh", "-c", '"$@"; echo $?', "sh", sys.executable, str(script), "bamboozled", "compare", "43", "34"],
+        capture_output=True, env=env, timeout=GUARD_SECONDS,
+    )
+    assert as_a_shell_reports.stdout == f"{128 + signum}\n".encode()
+    assert {130: ExitStatus.INTERRUPTED, 143: ExitStatus.TERMINATED}[128 + signum] == 128 + signum
+
+
+def test_imported_as_a_library_refcli_leaves_ctrl_c_to_python(tmp_path: Path) -> None:
+    script = tmp_path / "not-refcli"  # someone else's program that imports refcli
+    script.write_text(CONSOLE_SCRIPT, encoding="utf-8")
+    env = {**os.environ, "SEND_SIGNAL": str(int(signal.SIGINT))}
+    result = subprocess.run([sys.executable, str(script), "bamboozled", "compare", "43", "34"],
+                            capture_output=True, env=env, timeout=GUARD_SECONDS)
+    assert b"KeyboardInterrupt" in result.stderr  # the importer's own Ctrl-C, as without refcli
 
 
 # -- determinism -------------------------------------------------------------------------------
