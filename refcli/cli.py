@@ -130,17 +130,46 @@ add_validate(
 
 
 def main() -> None:
-    """Console entry point: never a traceback, whatever happens."""
-    try:
-        app()
-    except KeyboardInterrupt:
-        sys.stderr.write("refcli: interrupted\n")
-        sys.exit(130)
-    except BrokenPipeError:
-        # the reader went away (`refcli ... | head`): stop quietly
-        sys.stderr.close()
-        sys.exit(0)
-    except Exception as error:  # noqa: BLE001 - a bug in refcli still ends in one line
-        from refcli.commands.common import say_error
+    """Console entry point: a documented exit status and at most one line on stderr, whatever happens.
 
-        sys.exit(int(say_error(error)))
+    ``refcli.process`` handles signals (their default action: 130 and 143 as
+    a shell reports them) and the standard streams (stdout unwritable: 74;
+    the reader of stdout gone: 141, nothing printed).
+    """
+    from refcli import process
+
+    process.default_signals()
+    process.guard_standard_streams()
+    sys.exit(_run())
+
+
+def _run() -> int:
+    """Run the app, then write out what stdout still holds; return the exit status."""
+    from refcli import process
+    from refcli.commands.common import say_error
+    from refcli.errors import RefcliError
+    from refcli.exit_status import ExitStatus
+
+    try:
+        app()  # typer always ends in SystemExit
+        code = 0
+    except SystemExit as end:
+        code = _exit_code(end)
+    except KeyboardInterrupt:  # raised by code, not by Ctrl-C (which ends the process, see refcli.process)
+        code = ExitStatus.INTERRUPTED
+    except Exception as error:  # noqa: BLE001 - a bug in refcli still ends in one line
+        code = say_error(error)
+    try:
+        process.flush_stdout()
+    except RefcliError as error:  # stdout closed or full, or its reader gone: the results did not get out
+        code = say_error(error)
+    return int(code)
+
+
+def _exit_code(end: SystemExit) -> int:
+    if end.code is None:
+        return 0
+    if isinstance(end.code, int):
+        return end.code
+    print(end.code, file=sys.stderr)  # what sys.exit("message") would have printed
+    return 1

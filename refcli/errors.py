@@ -68,7 +68,23 @@ class DataError(RefcliError):
 
 
 class OutputUnwritable(RefcliError):
-    """An output file refcli must not or cannot write (exists without --force, no such folder)."""
+    """An output file refcli must not or cannot write (exists without --force, no such folder, not a regular file)."""
+
+
+class OutputFailed(RefcliError):
+    """Standard output cannot be written: closed, a full disk, an I/O error (exit 74)."""
+
+    def __init__(self, name: str, reason: str) -> None:
+        self.name = name
+        self.reason = reason
+        super().__init__(f"{name}: cannot write: {reason}")
+
+
+class ReaderGone(RefcliError):
+    """The program reading refcli's output exited early (``refcli … | head``): exit 141, nothing printed."""
+
+    def __init__(self) -> None:
+        super().__init__("the reader of standard output went away")
 
 
 class UsageError(RefcliError):

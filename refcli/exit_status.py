@@ -1,14 +1,24 @@
 """Exit codes, in one place (SPEC.md, "Exit status").
 
 The codes follow sysexits.h where one fits, so scripts can tell a broken rule
-(1) from a bad command line (2), bad data (65) and an unreadable file (66).
+(1) from a bad command line (2), bad data (65) and an unreadable file (66);
+and 128 + the signal number where the end is a signal's (130, 141, 143).
 """
 
 from __future__ import annotations
 
 import enum
 
-from refcli.errors import DataError, InputUnreadable, OutputUnwritable, RefcliError, RuleBroken, UsageError
+from refcli.errors import (
+    DataError,
+    InputUnreadable,
+    OutputFailed,
+    OutputUnwritable,
+    ReaderGone,
+    RefcliError,
+    RuleBroken,
+    UsageError,
+)
 
 
 class ExitStatus(enum.IntEnum):
@@ -18,6 +28,10 @@ class ExitStatus(enum.IntEnum):
     DATA = 65  # EX_DATAERR
     UNREADABLE = 66  # EX_NOINPUT
     CANNOT_WRITE = 73  # EX_CANTCREAT: an output file exists (no --force) or cannot be created
+    OUTPUT_FAILED = 74  # EX_IOERR: standard output cannot be written (closed, disk full)
+    INTERRUPTED = 130  # 128 + SIGINT: Ctrl-C ends refcli (a shell reports 130; see refcli.process)
+    READER_GONE = 141  # 128 + SIGPIPE, as for a program a broken pipe ends: the reader of stdout left (`| head`)
+    TERMINATED = 143  # 128 + SIGTERM: `kill` ends refcli (a shell reports 143)
     INTERNAL = 70  # EX_SOFTWARE: a bug in refcli, reported in one line all the same
 
 
@@ -30,6 +44,10 @@ _SEVERITY = [
     ExitStatus.UNREADABLE,
     ExitStatus.USAGE,
     ExitStatus.CANNOT_WRITE,
+    ExitStatus.OUTPUT_FAILED,
+    ExitStatus.READER_GONE,
+    ExitStatus.TERMINATED,
+    ExitStatus.INTERRUPTED,
     ExitStatus.INTERNAL,
 ]
 
@@ -44,6 +62,10 @@ def status_for(error: BaseException) -> ExitStatus:
         return ExitStatus.RULE_BROKEN
     if isinstance(error, OutputUnwritable):
         return ExitStatus.CANNOT_WRITE
+    if isinstance(error, OutputFailed):
+        return ExitStatus.OUTPUT_FAILED
+    if isinstance(error, ReaderGone):
+        return ExitStatus.READER_GONE
     if isinstance(error, UsageError):
         return ExitStatus.USAGE
     if isinstance(error, RefcliError):

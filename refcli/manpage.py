@@ -65,7 +65,24 @@ EXIT_MEANINGS: dict[str, str] = {
     ),
     "UNREADABLE": "An input file cannot be read.",
     "INTERNAL": "A bug in refcli, reported in one line all the same; please report it.",
-    "CANNOT_WRITE": "An output file cannot be created, or it exists and --force was not given.",
+    "CANNOT_WRITE": (
+        "An output file cannot be created; or it exists (or is a symlink) and --force was not given; "
+        "or it is a directory, device, FIFO or socket, which refcli never replaces. "
+        "An output file is never left half-written."
+    ),
+    "OUTPUT_FAILED": "Standard output cannot be written: it is closed, the disk is full, or an I/O error.",
+    "INTERRUPTED": (
+        "Interrupted (Ctrl-C): refcli ends as the signal ends a program that does not catch it, "
+        "with nothing on stderr, and a shell reports 130. An output file is left as it was or complete."
+    ),
+    "READER_GONE": (
+        "The program reading the output exited before refcli finished (refcli ... | head); "
+        "nothing is printed, as for a program ended by SIGPIPE."
+    ),
+    "TERMINATED": (
+        "Terminated (SIGTERM): as for Ctrl-C, and a shell reports 143. "
+        "An output file is left as it was or complete."
+    ),
 }
 
 # The codes one input file can end with; with several files the worst wins.

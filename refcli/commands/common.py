@@ -1,4 +1,4 @@
-"""What every game's commands share: the error boundary, scoring files, writing files.
+"""What every game's commands share: the error boundary, scoring files, templates.
 
 ``reporting()`` is the one place where exceptions become a one-line message
 on stderr and an exit status (``refcli.exit_status`` says which).
@@ -14,7 +14,7 @@ from typing import Annotated, Any, NoReturn, Optional
 
 import typer
 
-from refcli.errors import DataError, OutputUnwritable, RefcliError
+from refcli.errors import DataError, ReaderGone, RefcliError
 from refcli.exit_status import ExitStatus, status_for, worst
 from refcli.options import Format, ScoreOptions, ValidateOptions
 
@@ -59,7 +59,12 @@ PartialOption = Annotated[
 
 
 def say_error(error: BaseException) -> ExitStatus:
-    """Print ``refcli: error: …`` (one line) and return the exit status it means."""
+    """Print ``refcli: error: …`` (one line) and return the exit status it means.
+
+    A reader that went away (``| head``) is not an error to print: only its status.
+    """
+    if isinstance(error, ReaderGone):
+        return status_for(error)
     if isinstance(error, RefcliError):
         message = error.one_line()
     else:  # a bug in refcli: still one line, never a traceback
@@ -73,8 +78,8 @@ def reporting() -> Iterator[None]:
     """Run a command body; map any failure to its exit status in one place."""
     try:
         yield
-    except (typer.Exit, BrokenPipeError):
-        raise  # BrokenPipeError: the reader went away; main() ends quietly
+    except typer.Exit:
+        raise
     except RecursionError as error:
         raise typer.Exit(say_error(DataError("input nested too deeply"))) from error
     except Exception as error:  # noqa: BLE001 - the boundary: nothing escapes as a traceback
@@ -163,33 +168,9 @@ def print_template(game: str, kind: str, output: str | None, force: bool) -> Non
 
     text = (data_dir() / "templates" / game / f"{kind}.toml").read_text(encoding="utf-8")
     if output:
-        write_new_file(output, text, force)
+        from refcli.output import write_file  # only `template -o` writes files
+
+        write_file(output, text, force)
         print(f"wrote {output}", file=sys.stderr)
     else:
         sys.stdout.write(text)
-
-
-def write_new_file(path: str, text: str, force: bool) -> None:
-    """Write ``text`` to ``path`` atomically; refuse to overwrite without ``--force``."""
-    import os  # imported here: only `template -o` writes files
-    import tempfile
-    from pathlib import Path
-
-    target = Path(path)
-    if target.exists() and not force:
-        raise OutputUnwritable(f"{path} exists; use --force to overwrite it")
-    if target.is_dir():
-        raise OutputUnwritable(f"{path} is a directory; name a file")
-    try:
-        handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    except OSError as error:
-        raise OutputUnwritable(f"cannot write {path}: {error.strerror or error}") from None
-    # Written beside the target and renamed over it, so an interrupted write
-    # never leaves a partial file under the name the user asked for.
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-        os.replace(temporary, target)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise

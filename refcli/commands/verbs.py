@@ -26,7 +26,16 @@ FileArgument = Annotated[str, typer.Argument(help="A situation file (TOML); - re
 OutputOption = Annotated[
     Optional[str], typer.Option("--output", "-o", help="Write to this file instead of stdout.", metavar="FILE")
 ]
-ForceOption = Annotated[bool, typer.Option("--force", help="Overwrite FILE if it exists.")]
+ForceOption = Annotated[
+    bool,
+    typer.Option(
+        "--force",
+        help=(
+            "Replace FILE if it exists; through a symlink, the file it points to (the link stays). "
+            "A directory, device, FIFO or socket is never replaced."
+        ),
+    ),
+]
 
 
 MultiplyOption = Annotated[

@@ -1,0 +1,195 @@
+"""The process boundary: signals, the three standard streams, and how a run ends.
+
+Everything here exists so that, whatever happens outside refcli (Ctrl-C, a
+``kill``, a closed or full stdout, a reader that went away, a closed stdin or
+stderr), the run ends with a documented exit status, at most one line on
+stderr and never a Python traceback.
+
+Signals.  refcli does not catch SIGINT or SIGTERM: it gives them their
+default action (``refcli/__init__.py`` does so for SIGINT as its first act,
+before the imports; Python leaves SIGTERM alone), so Ctrl-C or ``kill`` end
+refcli at once, with no traceback, and a shell reports 130 or 143. Why not
+catch them and exit with those codes: Python runs a signal handler only in
+the main thread, and only once that thread runs again. With ``--jobs`` the
+signal can land in one of the pool's helper threads while the main thread
+waits for a result the signal's death of a worker means will never come;
+the program then hung (seen about once in ten ``kill -TERM -PGID``). The
+default action ends every process of the group, whichever thread receives
+it. It is also what a calling shell script expects of a program stopped by
+Ctrl-C (it stops too). The one thing a handler would add, removing an output
+file's temporary, ``refcli.output`` gets by holding the signals for the few
+system calls during which a temporary has a name.
+
+Streams.  ``guard_standard_streams()`` makes sure file descriptors 0–2 are
+open (a closed one is pointed at /dev/null, so no file refcli opens later can
+take its number and receive output meant for a terminal), and replaces the
+standard streams with ones that:
+
+* stdout: turn a failed write into one ``OutputFailed`` (exit 74) or, when
+  the reader has gone (EPIPE), ``ReaderGone`` (exit 141, nothing printed);
+  writes after the first failure are dropped, so Python's own flush at exit
+  cannot print "Exception ignored …";
+* stderr: drop what cannot be written (there is nowhere left to report it)
+  and never fall back to stdout, as ``print(file=None)`` does when
+  ``sys.stderr`` is None;
+* stdin: when closed, reading it raises ``InputUnreadable`` (exit 66);
+* stdout and stderr: print text their encoding cannot carry (a file name
+  that is not UTF-8) with backslash escapes instead of failing. Escapes of
+  that form (``\\udcff``) are also valid in JSON strings, so JSON output
+  stays parseable.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from _typeshed import ReadableBuffer as Buffer, WriteableBuffer
+
+from refcli.errors import InputUnreadable, OutputFailed, ReaderGone
+
+STDOUT_NAME = "<stdout>"
+STDIN_NAME = "<stdin>"  # the name refcli.inputs gives standard input
+
+
+def default_signals() -> None:
+    """SIGINT and SIGTERM end refcli at once, as they end any program that does not catch them."""
+    import signal
+
+    try:
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            if signal.getsignal(signum) != signal.SIG_IGN:  # ignored by whoever started refcli: stays so
+                signal.signal(signum, signal.SIG_DFL)
+    except ValueError:  # not the main thread: leave signals to whoever runs refcli
+        pass
+
+
+# -- the standard streams --------------------------------------------------------
+class _Stdout(io.FileIO):
+    """File descriptor 1, where a failed write becomes a refcli error once."""
+
+    failed = False
+
+    def write(self, data: Buffer) -> int:
+        if self.failed:
+            return memoryview(data).nbytes
+        while True:
+            try:
+                written = super().write(data)
+            except BrokenPipeError:
+                self.failed = True
+                raise ReaderGone() from None
+            except OSError as error:
+                self.failed = True
+                raise OutputFailed(STDOUT_NAME, error.strerror or type(error).__name__) from None
+            if written is not None:
+                return written
+            _wait_until_writable(self.fileno())  # a non-blocking stdout (EAGAIN): wait, as a blocking one would
+
+
+def _wait_until_writable(fd: int) -> None:
+    import select
+
+    select.select([], [fd], [])
+
+
+class _ClosedStdout(io.RawIOBase):
+    """Standard output that was closed when refcli started (``>&-``)."""
+
+    failed = False
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data: Buffer) -> int:
+        if not self.failed:
+            self.failed = True
+            raise OutputFailed(STDOUT_NAME, "standard output is closed")
+        return memoryview(data).nbytes
+
+
+class _Stderr(io.FileIO):
+    """File descriptor 2: what cannot be written is dropped, there is nowhere left to say so."""
+
+    def write(self, data: Buffer) -> int:
+        try:
+            written = super().write(data)
+        except OSError:
+            written = None
+        return memoryview(data).nbytes if written is None else written
+
+
+class _ClosedStdin(io.RawIOBase):
+    """Standard input that was closed when refcli started (``<&-``)."""
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: WriteableBuffer) -> int:
+        raise InputUnreadable(STDIN_NAME, "standard input is closed")
+
+
+def _open_fd(fd: int) -> bool:
+    try:
+        os.fstat(fd)
+    except OSError:
+        return False
+    return True
+
+
+def _hold_closed_descriptors() -> None:
+    """Point a closed fd 0, 1 or 2 at /dev/null, so a file opened later cannot take its number."""
+    for fd in (0, 1, 2):
+        if not _open_fd(fd):
+            null = os.open(os.devnull, os.O_RDWR)
+            if null != fd:
+                os.dup2(null, fd)
+                os.close(null)
+
+
+def guard_standard_streams() -> None:
+    """Replace the process's own standard streams with guarded ones (see the module docstring).
+
+    Streams someone else put in place (a test capturing output) are left alone.
+    """
+    original_out, original_err, original_in = sys.__stdout__, sys.__stderr__, sys.__stdin__
+    _hold_closed_descriptors()
+    for stream in (original_out, original_err):
+        try:  # anything written before now goes out first, in order
+            if stream is not None:
+                stream.flush()
+        except (OSError, ValueError):
+            pass
+    if sys.stdout is original_out and not isinstance(sys.stdout, _Guarded):
+        raw_out: io.RawIOBase = _Stdout(1, "w", closefd=False) if original_out is not None else _ClosedStdout()
+        sys.stdout = _Guarded.wrap(raw_out, original_out, line_buffering=False)
+    if sys.stderr is original_err and not isinstance(sys.stderr, _Guarded):
+        sys.stderr = _Guarded.wrap(_Stderr(2, "w", closefd=False), original_err, line_buffering=True)
+    if sys.stdin is original_in and original_in is None:
+        sys.stdin = _Guarded.wrap(_ClosedStdin(), None, line_buffering=False)
+
+
+class _Guarded(io.TextIOWrapper):
+    """A text stream made by ``guard_standard_streams`` (so guarding twice is harmless)."""
+
+    @classmethod
+    def wrap(cls, raw: io.RawIOBase, like: object, *, line_buffering: bool) -> _Guarded:
+        like_text = like if isinstance(like, io.TextIOWrapper) else None
+        encoding = like_text.encoding if like_text is not None else "utf-8"
+        buffered = io.BufferedWriter(raw) if raw.writable() else io.BufferedReader(raw)
+        return cls(
+            buffered,
+            encoding=encoding,
+            errors="backslashreplace",
+            line_buffering=line_buffering or bool(like_text is not None and like_text.line_buffering),
+            write_through=bool(like_text is not None and like_text.write_through),
+        )
+
+
+def flush_stdout() -> None:
+    """Write out what stdout still holds; a failure raises ``OutputFailed`` or ``ReaderGone``."""
+    if sys.stdout is not None:
+        sys.stdout.flush()
