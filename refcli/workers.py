@@ -1,0 +1,303 @@
+"""An ordered map over worker processes that survives a worker's death.
+
+``ordered_map(work, tasks, jobs, lost)`` gives ``work(task)`` for every task,
+in input order, computed in up to ``jobs`` worker processes. It exists
+because ``multiprocessing.Pool.imap`` waits forever for a task whose worker
+was killed (kill -9, the out-of-memory killer), and because a pool starts all
+its processes whether or not there is work for them. Here:
+
+- Each worker has its own pipe and holds one chunk of tasks at a time, and
+  answers task by task. So when a worker dies, the parent knows the one task
+  it was working on (the first one not answered): that task is answered by
+  ``lost(task, exitcode)`` and is not tried again (a record that made a
+  worker run out of memory would only kill the next one too), and the rest
+  of the chunk, never started, goes to a fresh worker.
+- Workers are started only when there is a chunk for them: never more
+  workers than tasks, however large ``jobs`` is.
+- At most a bounded number of tasks are taken from ``tasks`` ahead of the
+  one to be given next, so memory stays flat however many tasks there are.
+- Workers ignore SIGINT (Ctrl-C reaches the whole process group; the parent
+  alone decides) and are stopped by the parent whenever it leaves, by any
+  exception, by closing the generator, or by SIGTERM (then the parent ends
+  with status 143). A worker also dies with its parent (Linux) and leaves when
+  its pipe closes, so none is left running.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, Generic, TypeVar
+
+Task = TypeVar("Task")
+Result = TypeVar("Result")
+
+CHUNK = 64  # tasks per message once under way: few enough messages, small enough to balance
+AHEAD = 8  # chunks per worker that may be taken from the input ahead of the next result given
+STOP_GRACE = 5.0  # seconds a worker gets to leave before it is killed (a hang guard, not a wait)
+IDLE_DEATHS = 16  # workers that may die before taking any work, before the parent gives up on them
+TERMINATED = 128 + signal.SIGTERM  # what a shell shows for a process ended by SIGTERM
+
+
+def ordered_map(
+    work: Callable[[Task], Result],
+    tasks: Iterable[Task],
+    jobs: int,
+    lost: Callable[[Task, int | None], Result],
+    total: int | None = None,
+) -> Iterator[Result]:
+    """``work(task)`` for each task in input order; ``lost(task, exitcode)`` where a worker died.
+
+    ``total`` (when known) lets the last chunks shrink so the workers finish together.
+    """
+    pool = _Pool(work, jobs)
+    previous = signal.getsignal(signal.SIGTERM)
+    if previous == signal.SIG_DFL:
+        signal.signal(signal.SIGTERM, _terminated)
+    try:
+        yield from pool.results(iter(tasks), lost, total)
+    except BaseException:
+        pool.kill()  # interrupted, terminated, or the reader went away: stop now
+        raise
+    else:
+        pool.close()
+    finally:
+        pool.kill()
+        if previous == signal.SIG_DFL:
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def _terminated(signum: int, frame: Any) -> None:
+    # Unwind (so ordered_map stops its workers), then end as a process killed by SIGTERM would.
+    raise SystemExit(TERMINATED)
+
+
+class _Worker(Generic[Task]):
+    """One worker process, its end of the pipe, and the chunk it holds."""
+
+    def __init__(self, process: Any, connection: Any) -> None:
+        self.process = process
+        self.connection = connection
+        self.chunk: list[tuple[int, Task]] = []
+        self.answered = 0
+
+
+class _Pool(Generic[Task, Result]):
+    def __init__(self, work: Callable[[Task], Result], jobs: int) -> None:
+        import multiprocessing
+
+        fork = "fork" in multiprocessing.get_all_start_methods()
+        self.fork = fork
+        self.context: Any = multiprocessing.get_context("fork" if fork else "spawn")
+        self.work = work
+        self.jobs = jobs
+        self.workers: list[_Worker[Task]] = []
+        self.chunks_sent = 0
+        self.in_process = False  # no worker could be had: the parent validates the rest itself
+        self.idle_deaths = 0  # workers found dead before they took a chunk (counted: see _start)
+
+    # -- the parent's loop --------------------------------------------------------
+    def results(
+        self, source: Iterator[Task], lost: Callable[[Task, int | None], Result], total: int | None
+    ) -> Iterator[Result]:
+        from multiprocessing.connection import wait
+
+        pending: deque[tuple[int, Task]] = deque()  # taken from source, not yet sent (a dead worker's rest first)
+        done: dict[int, Result] = {}
+        taken = 0  # tasks taken from source
+        given = 0  # results yielded: the next one to give is index `given`
+        exhausted = False
+        while True:
+            # Hand a chunk to every worker that has none, starting workers while there is work.
+            while self._idle() is not None or len(self.workers) < self.jobs:
+                size = self._chunk_size(None if total is None else total - taken + len(pending))
+                # Take new tasks only while those taken and not yet given stay few: memory stays flat.
+                ahead = taken - given - len(pending) < AHEAD * CHUNK * self.jobs
+                while ahead and len(pending) < size and not exhausted:
+                    try:
+                        pending.append((taken, next(source)))
+                        taken += 1
+                    except StopIteration:
+                        exhausted = True
+                if not pending:
+                    break
+                worker = self._idle() or self._start()
+                if worker is None:
+                    break
+                chunk = [pending.popleft() for _ in range(min(size, len(pending)))]
+                if isinstance(worker, _InProcess):  # no worker can be had: the parent does it
+                    done.update((index, self.work(task)) for index, task in chunk)
+                    continue
+                self._give(worker, chunk, pending)
+            while given in done:
+                yield done.pop(given)
+                given += 1
+            if exhausted and not pending and given == taken:
+                return
+            busy = [worker.connection for worker in self.workers if worker.chunk]
+            if not busy:
+                continue  # only a dead worker's rest is left: the loop above starts a fresh one
+            for connection in wait(busy):
+                worker = next(w for w in self.workers if w.connection is connection)
+                self._collect(worker, done, pending, lost)
+
+    def _chunk_size(self, remaining: int | None) -> int:
+        # Start small (1, 2, 4, …) so a short input is spread over the workers,
+        # and with a known total shrink towards the end so they finish together.
+        size = min(CHUNK, 1 << min(self.chunks_sent, 16))
+        if remaining is not None:
+            size = min(size, remaining // (2 * self.jobs))
+        return max(1, size)
+
+    def _idle(self) -> _Worker[Task] | None:
+        return next((worker for worker in self.workers if not worker.chunk), None)
+
+    def _give(self, worker: _Worker[Task], chunk: list[tuple[int, Task]], pending: deque[tuple[int, Task]]) -> None:
+        try:
+            worker.connection.send(chunk)
+        except (OSError, ValueError):  # it died while idle: nothing of this chunk was started
+            pending.extendleft(reversed(chunk))
+            self._bury(worker)
+            self.idle_deaths += 1
+            return
+        worker.chunk, worker.answered = chunk, 0
+        self.chunks_sent += 1
+
+    def _collect(
+        self,
+        worker: _Worker[Task],
+        done: dict[int, Result],
+        pending: deque[tuple[int, Task]],
+        lost: Callable[[Task, int | None], Result],
+    ) -> None:
+        """Take every answer the worker has sent; if it has died, settle the chunk it held."""
+        try:
+            while worker.connection.poll():
+                index, result = worker.connection.recv()
+                done[index] = result
+                worker.answered += 1
+        except (EOFError, OSError):
+            held = worker.chunk[worker.answered :]
+            exitcode = self._bury(worker)
+            if held:
+                (index, task), rest = held[0], held[1:]
+                done[index] = lost(task, exitcode)  # the one it was working on: reported, not retried
+                pending.extendleft(reversed(rest))  # never started: a fresh worker takes them
+            return
+        if worker.answered == len(worker.chunk):
+            worker.chunk = []
+
+    # -- starting and stopping workers -----------------------------------------------
+    def _start(self) -> _Worker[Task] | _InProcess | None:
+        if self.in_process:
+            return _IN_PROCESS
+        if len(self.workers) >= self.jobs:
+            return None
+        if self.idle_deaths > IDLE_DEATHS:  # workers die before they can work: stop making more
+            return self._make_do()
+        parent_end, child_end = self.context.Pipe()
+        # A fork inherits every descriptor: the new worker must close the parent's
+        # ends of every pipe, or a worker would keep another's pipe open and
+        # neither would see the other side go away.
+        inherited = [w.connection for w in self.workers] + [parent_end] if self.fork else []
+        process = self.context.Process(
+            target=_serve, args=(child_end, self.work, inherited, os.getpid()), daemon=True, name="refcli-worker"
+        )
+        # Signals wait until the worker has set its own handlers (and the parent has it on its list).
+        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+        try:
+            try:
+                process.start()
+            except OSError:  # cannot fork (no memory, too many processes): go on with the workers there are
+                parent_end.close()
+                child_end.close()
+                return self._make_do()
+            worker: _Worker[Task] = _Worker(process, parent_end)
+            self.workers.append(worker)
+            child_end.close()  # only the worker holds its end now: its death closes the pipe
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+        return worker
+
+    def _make_do(self) -> _InProcess | None:
+        """No more workers: go on with those there are, or in this process if there are none."""
+        if self.workers:
+            self.jobs = len(self.workers)
+            return None
+        self.in_process = True
+        return _IN_PROCESS
+
+    def _bury(self, worker: _Worker[Task]) -> int | None:
+        """Forget a worker whose pipe closed; its exit code (negative: the signal that killed it)."""
+        self.workers.remove(worker)
+        worker.connection.close()
+        worker.process.join(STOP_GRACE)
+        if worker.process.exitcode is None:
+            worker.process.kill()
+            worker.process.join()
+        exitcode: int | None = worker.process.exitcode
+        return exitcode
+
+    def close(self) -> None:
+        """All work done: ask every worker to leave, and wait for it."""
+        for worker in self.workers:
+            try:
+                worker.connection.send(None)
+            except (OSError, ValueError):
+                pass
+        for worker in self.workers:
+            worker.process.join(STOP_GRACE)
+        self.kill()
+
+    def kill(self) -> None:
+        """Stop every worker now (SIGTERM, which a worker does not catch) and reap it."""
+        workers, self.workers = self.workers, []
+        for worker in workers:
+            if worker.process.exitcode is None:
+                worker.process.terminate()
+        for worker in workers:
+            worker.process.join(STOP_GRACE)
+            if worker.process.exitcode is None:
+                worker.process.kill()
+                worker.process.join()
+            worker.connection.close()
+
+
+class _InProcess:
+    """Stands for 'no worker could be started': the parent does the chunk itself."""
+
+
+_IN_PROCESS = _InProcess()
+
+
+# -- the worker's side -----------------------------------------------------------------
+def _serve(connection: Any, work: Callable[[Any], Any], inherited: list[Any], parent: int) -> None:
+    """A worker: answer each task of each chunk, in order, until told to stop or the parent is gone."""
+    for other in inherited:
+        other.close()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _die_with_parent(parent)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
+    try:
+        while (chunk := connection.recv()) is not None:
+            for index, task in chunk:
+                connection.send((index, work(task)))
+    except (EOFError, OSError):
+        pass  # the parent went away: nobody is left to answer
+
+
+def _die_with_parent(parent: int) -> None:
+    """On Linux, have the kernel kill this worker if the parent dies (even by SIGKILL)."""
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        try:
+            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # 1 = PR_SET_PDEATHSIG
+        except (OSError, AttributeError):
+            pass
+    if os.getppid() != parent:  # the parent died before that took effect
+        os._exit(0)
