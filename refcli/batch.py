@@ -46,12 +46,27 @@ class PathTask(NamedTuple):
         return display_name(self.path)
 
 
+class Refused(NamedTuple):
+    """A line refused before it could be parsed (too large, a file unreadable): its error and exit status.
+
+    Plain data, not the exception: it travels to a worker, and refcli's
+    exceptions do not survive pickling.
+    """
+
+    message: str
+    status: ExitStatus
+
+    @classmethod
+    def of(cls, error: RefcliError) -> Refused:
+        return cls(error.one_line(), status_for(error))
+
+
 class LineTask(NamedTuple):
-    """One JSON line to validate: its bytes, or the error that stands in its place."""
+    """One JSON line to validate: its bytes, or why it was refused while reading."""
 
     name: str  # the file, as shown
     number: int | None  # its line; None for a file that could not be read at all
-    raw: bytes | RefcliError
+    raw: bytes | Refused
 
     @property
     def where(self) -> str:
@@ -80,9 +95,9 @@ def validate_line(task: LineTask, game_id: str | None, options: ValidateOptions)
     from refcli.inputs import Document
     from refcli.registry import engine_for
 
+    if isinstance(task.raw, Refused):
+        return input_failure(task.where, task.raw.message), task.raw.status, task.raw.message
     try:
-        if isinstance(task.raw, RefcliError):
-            raise task.raw
         data = parse_json_line(task.raw, task.name, task.number or 1)
         doc = Document(name=task.name, data=data, text="", line=task.number)
         result = engine_for(doc, game_id, "validate").validate_document(doc, options)
@@ -174,7 +189,7 @@ def json_lines(path: str, max_bytes: int) -> Iterator[LineTask]:
     try:
         stream: IO[bytes] = sys.stdin.buffer if path == "-" and hasattr(sys.stdin, "buffer") else open(path, "rb")  # noqa: SIM115
     except OSError as error:
-        yield LineTask(name, None, unreadable(name, error))
+        yield LineTask(name, None, Refused.of(unreadable(name, error)))
         return
     number = 0
     try:
@@ -183,16 +198,16 @@ def json_lines(path: str, max_bytes: int) -> Iterator[LineTask]:
                 number += 1
                 if len(raw) > max_bytes and not raw.endswith(b"\n"):
                     if b"\x00" in raw or skip_rest_of_line(stream):
-                        yield LineTask(name, number, binary_line(name, number))
+                        yield LineTask(name, number, Refused.of(binary_line(name, number)))
                         return
-                    yield LineTask(name, number, too_large(name, number))
+                    yield LineTask(name, number, Refused.of(too_large(name, number)))
                     continue
                 if number == 1 and raw.startswith(BOM):  # as for TOML: a BOM may start the file
                     raw = raw[len(BOM) :]
                 if raw.strip():
                     yield LineTask(name, number, raw)
     except OSError as error:  # a read failed part way (a disk error, a device)
-        yield LineTask(name, number + 1, unreadable(name, error))
+        yield LineTask(name, number + 1, Refused.of(unreadable(name, error)))
 
 
 def skip_rest_of_line(stream: IO[bytes], piece: int = 1 << 16) -> bool:
@@ -307,7 +322,12 @@ def run(
     # Import every game's validator once here, so forked workers start with them loaded.
     for game in registry.GAMES.values():
         game.engine("validate")
-    yield from ordered_map(work, tasks, jobs, partial(worker_died, style), total)
+    yield from ordered_map(work, tasks, jobs, partial(worker_died, style), total, task_bytes)
+
+
+def task_bytes(task: Task) -> int:
+    """What a task weighs in a worker's message: a JSON line's bytes (a path is light)."""
+    return len(task.raw) if isinstance(task, LineTask) and isinstance(task.raw, bytes) else 0
 
 
 def output_style(fmt: Format, jsonl: bool) -> str:
@@ -373,22 +393,24 @@ def write_results(outcomes: Iterable[Rendered], fmt: Format, jsonl: bool, total:
     style = output_style(fmt, jsonl)
     if style == "json" and not jsonl:
         out.write('{"results": [')
-    for payload, status, message, rules in outcomes:
-        progress.step()
-        if message is not None:  # the same one line as for any other command
-            print(f"refcli: error: {message}", file=sys.stderr)
-        code = worst(code, status)
-        cited.update(dict.fromkeys(rules))
-        if jsonl:
-            out.write(payload + "\n")
-        elif style == "json":
-            out.write(("," if count else "") + "\n" + payload)
-        elif style == "text":
-            out.write(payload)
-        else:
-            gathered.append(payload)
-        count += 1
-    progress.close()
+    try:
+        for payload, status, message, rules in outcomes:
+            progress.step()
+            if message is not None:  # the same one line as for any other command
+                print(f"refcli: error: {message}", file=sys.stderr)
+            code = worst(code, status)
+            cited.update(dict.fromkeys(rules))
+            if jsonl:
+                out.write(payload + "\n")
+            elif style == "json":
+                out.write(("," if count else "") + "\n" + payload)
+            elif style == "text":
+                out.write(payload)
+            else:
+                gathered.append(payload)
+            count += 1
+    finally:
+        progress.close()  # interrupted too: no progress bar left on the terminal's last line
     citations = [rules_for(game).cite([rule])[0] for game, rule in cited]
     if jsonl:
         pass

@@ -36,9 +36,11 @@ Task = TypeVar("Task")
 Result = TypeVar("Result")
 
 CHUNK = 64  # tasks per message once under way: few enough messages, small enough to balance
+CHUNK_BYTES = 1 << 20  # and no more tasks than this many bytes (one task may be larger on its own)
 AHEAD = 8  # chunks per worker that may be taken from the input ahead of the next result given
 STOP_GRACE = 5.0  # seconds a worker gets to leave before it is killed (a hang guard, not a wait)
 IDLE_DEATHS = 16  # workers that may die before taking any work, before the parent gives up on them
+INTERNAL_ERROR = 70  # a worker's own exit status when refcli has a bug (EX_SOFTWARE)
 TERMINATED = 128 + signal.SIGTERM  # what a shell shows for a process ended by SIGTERM
 
 
@@ -48,12 +50,14 @@ def ordered_map(
     jobs: int,
     lost: Callable[[Task, int | None], Result],
     total: int | None = None,
+    weight: Callable[[Task], int] | None = None,
 ) -> Iterator[Result]:
     """``work(task)`` for each task in input order; ``lost(task, exitcode)`` where a worker died.
 
-    ``total`` (when known) lets the last chunks shrink so the workers finish together.
+    ``total`` (when known) lets the last chunks shrink so the workers finish together;
+    ``weight`` (a task's size in bytes) keeps a chunk near CHUNK_BYTES when tasks are large.
     """
-    pool = _Pool(work, jobs)
+    pool = _Pool(work, jobs, weight)
     previous = signal.getsignal(signal.SIGTERM)
     if previous == signal.SIG_DFL:
         signal.signal(signal.SIGTERM, _terminated)
@@ -71,7 +75,8 @@ def ordered_map(
 
 
 def _terminated(signum: int, frame: Any) -> None:
-    # Unwind (so ordered_map stops its workers), then end as a process killed by SIGTERM would.
+    # Unwind, so ordered_map stops its workers, and end with the status a shell
+    # gives a process killed by SIGTERM. SystemExit: no traceback on the way out.
     raise SystemExit(TERMINATED)
 
 
@@ -86,13 +91,14 @@ class _Worker(Generic[Task]):
 
 
 class _Pool(Generic[Task, Result]):
-    def __init__(self, work: Callable[[Task], Result], jobs: int) -> None:
+    def __init__(self, work: Callable[[Task], Result], jobs: int, weight: Callable[[Task], int] | None) -> None:
         import multiprocessing
 
         fork = "fork" in multiprocessing.get_all_start_methods()
         self.fork = fork
         self.context: Any = multiprocessing.get_context("fork" if fork else "spawn")
         self.work = work
+        self.weight = weight
         self.jobs = jobs
         self.workers: list[_Worker[Task]] = []
         self.chunks_sent = 0
@@ -105,44 +111,36 @@ class _Pool(Generic[Task, Result]):
     ) -> Iterator[Result]:
         from multiprocessing.connection import wait
 
-        pending: deque[tuple[int, Task]] = deque()  # taken from source, not yet sent (a dead worker's rest first)
+        queue = _Queue(source, self.weight)
         done: dict[int, Result] = {}
-        taken = 0  # tasks taken from source
         given = 0  # results yielded: the next one to give is index `given`
-        exhausted = False
         while True:
             # Hand a chunk to every worker that has none, starting workers while there is work.
             while self._idle() is not None or len(self.workers) < self.jobs:
-                size = self._chunk_size(None if total is None else total - taken + len(pending))
-                # Take new tasks only while those taken and not yet given stay few: memory stays flat.
-                ahead = taken - given - len(pending) < AHEAD * CHUNK * self.jobs
-                while ahead and len(pending) < size and not exhausted:
-                    try:
-                        pending.append((taken, next(source)))
-                        taken += 1
-                    except StopIteration:
-                        exhausted = True
-                if not pending:
+                size = self._chunk_size(None if total is None else total - queue.taken + len(queue.pending))
+                # New tasks are read only while those read and not yet given stay few: memory stays flat.
+                queue.fill(size, queue.taken - given - len(queue.pending) < AHEAD * CHUNK * self.jobs)
+                if not queue.pending:
                     break
                 worker = self._idle() or self._start()
                 if worker is None:
                     break
-                chunk = [pending.popleft() for _ in range(min(size, len(pending)))]
+                chunk = queue.chunk(size)
                 if isinstance(worker, _InProcess):  # no worker can be had: the parent does it
                     done.update((index, self.work(task)) for index, task in chunk)
                     continue
-                self._give(worker, chunk, pending)
+                self._give(worker, chunk, queue.pending)
             while given in done:
                 yield done.pop(given)
                 given += 1
-            if exhausted and not pending and given == taken:
+            if queue.exhausted and not queue.pending and given == queue.taken:
                 return
             busy = [worker.connection for worker in self.workers if worker.chunk]
             if not busy:
                 continue  # only a dead worker's rest is left: the loop above starts a fresh one
             for connection in wait(busy):
                 worker = next(w for w in self.workers if w.connection is connection)
-                self._collect(worker, done, pending, lost)
+                self._collect(worker, done, queue.pending, lost)
 
     def _chunk_size(self, remaining: int | None) -> int:
         # Start small (1, 2, 4, …) so a short input is spread over the workers,
@@ -266,6 +264,39 @@ class _Pool(Generic[Task, Result]):
             worker.connection.close()
 
 
+class _Queue(Generic[Task]):
+    """Tasks not yet sent, numbered in input order: a dead worker's rest first, then the source."""
+
+    def __init__(self, source: Iterator[Task], weight: Callable[[Task], int] | None) -> None:
+        self.source = source
+        self.weight = weight or (lambda task: 0)
+        self.pending: deque[tuple[int, Task]] = deque()
+        self.taken = 0  # tasks read from the source
+        self.exhausted = False
+
+    def fill(self, size: int, may_read: bool) -> None:
+        """Read from the source until ``size`` tasks (or CHUNK_BYTES) are waiting."""
+        load = sum(self.weight(task) for _, task in self.pending)
+        while may_read and not self.exhausted and len(self.pending) < size and load < CHUNK_BYTES:
+            try:
+                task = next(self.source)
+            except StopIteration:
+                self.exhausted = True
+                break
+            self.pending.append((self.taken, task))
+            self.taken += 1
+            load += self.weight(task)
+
+    def chunk(self, size: int) -> list[tuple[int, Task]]:
+        """The next chunk: up to ``size`` tasks and CHUNK_BYTES, at least one task."""
+        chunk = [self.pending.popleft()]
+        load = self.weight(chunk[0][1])
+        while self.pending and len(chunk) < size and load < CHUNK_BYTES:
+            chunk.append(self.pending.popleft())
+            load += self.weight(chunk[-1][1])
+        return chunk
+
+
 class _InProcess:
     """Stands for 'no worker could be started': the parent does the chunk itself."""
 
@@ -288,6 +319,11 @@ def _serve(connection: Any, work: Callable[[Any], Any], inherited: list[Any], pa
                 connection.send((index, work(task)))
     except (EOFError, OSError):
         pass  # the parent went away: nobody is left to answer
+    except Exception as error:  # noqa: BLE001 - a bug here: one line, never a traceback; the parent reports the task
+        detail = " ".join(str(error).split())[:200]
+        sys.stderr.write(f"refcli: error: internal error in a worker ({type(error).__name__}: {detail}); please report it\n")
+        sys.stderr.flush()
+        os._exit(INTERNAL_ERROR)
 
 
 def _die_with_parent(parent: int) -> None:

@@ -199,6 +199,39 @@ def test_ordered_map_reports_each_lost_task_once_and_finishes_the_rest(jobs: int
     assert sorted(lost) == [(5, -9), (100, -9), (101, 3), (102, -9), (299, -9)]
 
 
+class _Unpicklable:
+    """A task a worker cannot unpickle: stands for a bug in what the parent sends."""
+
+    def __reduce__(self) -> tuple[object, tuple[()]]:
+        return (_refuse, ())
+
+
+def _refuse() -> None:
+    raise TypeError("cannot rebuild this task")
+
+
+def test_a_bug_in_a_worker_is_one_line_and_the_map_goes_on(capfd: pytest.CaptureFixture[str]) -> None:
+    tasks: list[object] = [1, 2, _Unpicklable(), 4, 5, 6]
+    results = list(ordered_map(repr, tasks, 2, lambda task, code: f"lost {code}"))
+    # The worker cannot read the chunk holding the bad task: that task is lost, and so
+    # may be the one before it in the same chunk (the worker answered neither).
+    assert results[2] == "lost 70"
+    assert all(result in (repr(task), "lost 70") for task, result in zip(tasks, results))
+    assert results.count("lost 70") <= 2 and results[-1] == "6"
+    err = capfd.readouterr().err
+    assert "Traceback" not in err
+    assert "refcli: error: internal error in a worker (TypeError: cannot rebuild this task); please report it" in err
+
+
+def test_a_chunk_of_large_tasks_stays_near_a_megabyte() -> None:
+    from refcli.workers import CHUNK_BYTES, _Queue
+
+    queue = _Queue(iter([b"x" * (CHUNK_BYTES // 2 + 1)] * 10), len)
+    queue.fill(64, True)
+    assert len(queue.pending) == 2  # the second one reaches the limit: no more are read ahead
+    assert [index for index, _ in queue.chunk(64)] == [0, 1]
+
+
 def test_ordered_map_ends_when_every_worker_dies() -> None:
     tasks = [(number, "kill") for number in range(12)]
     assert list(ordered_map(_double_or_die, tasks, 2, lambda task, code: code)) == [-signal.SIGKILL] * 12
@@ -326,11 +359,14 @@ def test_writing_raises_broken_pipe_and_the_workers_stop(tmp_path: Path, monkeyp
 
 
 # -- 4. --jsonl reads at most the limit a line ---------------------------------------------------------
-def test_an_over_long_line_is_reported_by_number_and_the_next_lines_validated(invoke: Invoke, tmp_path: Path) -> None:
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_an_over_long_line_is_reported_by_number_and_the_next_lines_validated(
+    invoke: Invoke, tmp_path: Path, jobs: str
+) -> None:
     source = tmp_path / "games.jsonl"
     limit = len(record_line(1)) + 10
     source.write_bytes(record_line(1) + b'{"game": "' + b"x" * (3 * limit) + b'"}\n' + record_line(2))
-    result = invoke(["validate", "--jsonl", "--max-bytes", str(limit), str(source)])
+    result = invoke(["validate", "--jsonl", "--jobs", jobs, "--max-bytes", str(limit), str(source)])
     assert result.exit_code == 65
     rows = [json.loads(line) for line in result.stdout.splitlines()]
     assert [(row["file"], row["valid"]) for row in rows] == [(f"{source}:1", True), (f"{source}:2", False), (f"{source}:3", True)]
@@ -353,9 +389,10 @@ def _limit_memory() -> None:
 
 
 @LINUX
-def test_dev_zero_ends_with_one_error_in_bounded_memory() -> None:
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_dev_zero_ends_with_one_error_in_bounded_memory(jobs: str) -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "refcli", "validate", "--jsonl", "/dev/zero"],
+        [sys.executable, "-m", "refcli", "validate", "--jsonl", "--jobs", jobs, "/dev/zero"],
         capture_output=True, text=True, timeout=HANG_GUARD, preexec_fn=_limit_memory, check=False,
     )
     assert done.returncode == 65
@@ -460,11 +497,12 @@ def test_a_record_cannot_pass_itself_off_as_too_large(invoke: Invoke, tmp_path: 
     assert "at most" not in invoke(["validate", "--jsonl", str(lines)]).stderr
 
 
-def test_an_unreadable_jsonl_file_does_not_stop_the_others(invoke: Invoke, tmp_path: Path) -> None:
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_an_unreadable_jsonl_file_does_not_stop_the_others(invoke: Invoke, tmp_path: Path, jobs: str) -> None:
     first, last = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
     first.write_bytes(record_line(1))
     last.write_bytes(record_line(2))
-    result = invoke(["validate", "--jsonl", str(first), str(tmp_path / "missing.jsonl"), str(last)])
+    result = invoke(["validate", "--jsonl", "--jobs", jobs, str(first), str(tmp_path / "missing.jsonl"), str(last)])
     assert result.exit_code == 66
     assert [json.loads(line)["file"] for line in result.stdout.splitlines()] == [f"{first}:1", str(tmp_path / "missing.jsonl"), f"{last}:1"]
     assert result.stderr == f"refcli: error: {tmp_path / 'missing.jsonl'}: cannot read: no such file\n"
