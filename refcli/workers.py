@@ -6,12 +6,14 @@ because ``multiprocessing.Pool.imap`` waits forever for a task whose worker
 was killed (kill -9, the out-of-memory killer), and because a pool starts all
 its processes whether or not there is work for them. Here:
 
-- Each worker has its own pipe and holds one chunk of tasks at a time, and
-  answers task by task. So when a worker dies, the parent knows the one task
-  it was working on (the first one not answered): that task is answered by
-  ``lost(task, exitcode)`` and is not tried again (a record that made a
-  worker run out of memory would only kill the next one too), and the rest
-  of the chunk, never started, goes to a fresh worker.
+- Each worker has its own pipe, holds one chunk of tasks at a time and
+  sends the chunk's results back in one message (few messages: the parent
+  stays light). Before each task it writes the task's number into a word
+  of shared memory, so when a worker dies the parent knows the one task it
+  was working on: that task is answered by ``lost(task, exitcode)`` and is
+  not tried again (a record that made a worker run out of memory would only
+  kill the next one too); the rest of the chunk, done or not, goes to a
+  fresh worker.
 - Workers are started only when there is a chunk for them: never more
   workers than tasks, however large ``jobs`` is.
 - At most a bounded number of tasks are taken from ``tasks`` ahead of the
@@ -39,9 +41,10 @@ CHUNK = 64  # tasks per message once under way: few enough messages, small enoug
 CHUNK_BYTES = 1 << 20  # and no more tasks than this many bytes (one task may be larger on its own)
 AHEAD = 8  # chunks per worker that may be taken from the input ahead of the next result given
 STOP_GRACE = 5.0  # seconds a worker gets to leave before it is killed (a hang guard, not a wait)
-IDLE_DEATHS = 16  # workers that may die before taking any work, before the parent gives up on them
+BLAMELESS_DEATHS = 16  # workers that may die outside any task before the parent gives up on them
 INTERNAL_ERROR = 70  # a worker's own exit status when refcli has a bug (EX_SOFTWARE)
 TERMINATED = 128 + signal.SIGTERM  # what a shell shows for a process ended by SIGTERM
+NO_TASK = -1  # what a worker's shared word holds between tasks
 
 
 def ordered_map(
@@ -60,7 +63,10 @@ def ordered_map(
     pool = _Pool(work, jobs, weight)
     previous = signal.getsignal(signal.SIGTERM)
     if previous == signal.SIG_DFL:
-        signal.signal(signal.SIGTERM, _terminated)
+        try:
+            signal.signal(signal.SIGTERM, _terminated)
+        except ValueError:  # not the main thread (refcli used as a library): signals are not ours
+            previous = None
     try:
         yield from pool.results(iter(tasks), lost, total)
     except BaseException:
@@ -83,11 +89,11 @@ def _terminated(signum: int, frame: Any) -> None:
 class _Worker(Generic[Task]):
     """One worker process, its end of the pipe, and the chunk it holds."""
 
-    def __init__(self, process: Any, connection: Any) -> None:
+    def __init__(self, process: Any, connection: Any, current: Any) -> None:
         self.process = process
         self.connection = connection
+        self.current = current  # shared memory: the task it is working on, or NO_TASK
         self.chunk: list[tuple[int, Task]] = []
-        self.answered = 0
 
 
 class _Pool(Generic[Task, Result]):
@@ -103,7 +109,7 @@ class _Pool(Generic[Task, Result]):
         self.workers: list[_Worker[Task]] = []
         self.chunks_sent = 0
         self.in_process = False  # no worker could be had: the parent validates the rest itself
-        self.idle_deaths = 0  # workers found dead before they took a chunk (counted: see _start)
+        self.blameless_deaths = 0  # workers that died outside any task (counted: see _start)
 
     # -- the parent's loop --------------------------------------------------------
     def results(
@@ -159,9 +165,9 @@ class _Pool(Generic[Task, Result]):
         except (OSError, ValueError):  # it died while idle: nothing of this chunk was started
             pending.extendleft(reversed(chunk))
             self._bury(worker)
-            self.idle_deaths += 1
+            self.blameless_deaths += 1
             return
-        worker.chunk, worker.answered = chunk, 0
+        worker.chunk = chunk
         self.chunks_sent += 1
 
     def _collect(
@@ -171,22 +177,33 @@ class _Pool(Generic[Task, Result]):
         pending: deque[tuple[int, Task]],
         lost: Callable[[Task, int | None], Result],
     ) -> None:
-        """Take every answer the worker has sent; if it has died, settle the chunk it held."""
+        """Take the chunk's results; if the worker has died instead, settle the chunk it held."""
         try:
-            while worker.connection.poll():
-                index, result = worker.connection.recv()
-                done[index] = result
-                worker.answered += 1
+            results = worker.connection.recv()
         except (EOFError, OSError):
-            held = worker.chunk[worker.answered :]
-            exitcode = self._bury(worker)
-            if held:
-                (index, task), rest = held[0], held[1:]
-                done[index] = lost(task, exitcode)  # the one it was working on: reported, not retried
-                pending.extendleft(reversed(rest))  # never started: a fresh worker takes them
+            self._died(worker, pending, done, lost)
             return
-        if worker.answered == len(worker.chunk):
-            worker.chunk = []
+        done.update(zip((index for index, _ in worker.chunk), results))
+        worker.chunk = []
+
+    def _died(
+        self,
+        worker: _Worker[Task],
+        pending: deque[tuple[int, Task]],
+        done: dict[int, Result],
+        lost: Callable[[Task, int | None], Result],
+    ) -> None:
+        current = worker.current.value
+        exitcode = self._bury(worker)
+        held = worker.chunk
+        if current == NO_TASK and exitcode == INTERNAL_ERROR and held:
+            current = held[0][0]  # it could not read the chunk (a bug): the chunk's first task is lost
+        culprit = [(index, task) for index, task in held if index == current]
+        for index, task in culprit:
+            done[index] = lost(task, exitcode)  # the one it was working on: reported, not retried
+        if not culprit:
+            self.blameless_deaths += 1  # killed between tasks (or idle): nothing is lost
+        pending.extendleft(reversed([(index, task) for index, task in held if index != current]))
 
     # -- starting and stopping workers -----------------------------------------------
     def _start(self) -> _Worker[Task] | _InProcess | None:
@@ -194,15 +211,19 @@ class _Pool(Generic[Task, Result]):
             return _IN_PROCESS
         if len(self.workers) >= self.jobs:
             return None
-        if self.idle_deaths > IDLE_DEATHS:  # workers die before they can work: stop making more
+        if self.blameless_deaths > BLAMELESS_DEATHS:  # workers keep dying outside tasks: stop making more
             return self._make_do()
         parent_end, child_end = self.context.Pipe()
+        current = self.context.RawValue("q", NO_TASK)
         # A fork inherits every descriptor: the new worker must close the parent's
         # ends of every pipe, or a worker would keep another's pipe open and
         # neither would see the other side go away.
         inherited = [w.connection for w in self.workers] + [parent_end] if self.fork else []
         process = self.context.Process(
-            target=_serve, args=(child_end, self.work, inherited, os.getpid()), daemon=True, name="refcli-worker"
+            target=_serve,
+            args=(child_end, self.work, inherited, os.getpid(), current),
+            daemon=True,
+            name="refcli-worker",
         )
         # Signals wait until the worker has set its own handlers (and the parent has it on its list).
         blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
@@ -213,7 +234,7 @@ class _Pool(Generic[Task, Result]):
                 parent_end.close()
                 child_end.close()
                 return self._make_do()
-            worker: _Worker[Task] = _Worker(process, parent_end)
+            worker: _Worker[Task] = _Worker(process, parent_end, current)
             self.workers.append(worker)
             child_end.close()  # only the worker holds its end now: its death closes the pipe
         finally:
@@ -305,8 +326,12 @@ _IN_PROCESS = _InProcess()
 
 
 # -- the worker's side -----------------------------------------------------------------
-def _serve(connection: Any, work: Callable[[Any], Any], inherited: list[Any], parent: int) -> None:
-    """A worker: answer each task of each chunk, in order, until told to stop or the parent is gone."""
+def _serve(connection: Any, work: Callable[[Any], Any], inherited: list[Any], parent: int, current: Any) -> None:
+    """A worker: answer each chunk, task by task, until told to stop or the parent is gone.
+
+    ``current`` (shared with the parent) holds the task under way, so that if
+    this process dies the parent knows which task it died on.
+    """
     for other in inherited:
         other.close()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -315,8 +340,12 @@ def _serve(connection: Any, work: Callable[[Any], Any], inherited: list[Any], pa
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
     try:
         while (chunk := connection.recv()) is not None:
+            results = []
             for index, task in chunk:
-                connection.send((index, work(task)))
+                current.value = index
+                results.append(work(task))
+            current.value = NO_TASK
+            connection.send(results)
     except (EOFError, OSError):
         pass  # the parent went away: nobody is left to answer
     except Exception as error:  # noqa: BLE001 - a bug here: one line, never a traceback; the parent reports the task

@@ -528,3 +528,12 @@ def test_the_option_default_is_the_input_limit() -> None:
     from refcli.options import ValidateOptions
 
     assert ValidateOptions().max_bytes == DEFAULT_MAX_BYTES
+
+
+def test_ordered_map_runs_outside_the_main_thread() -> None:
+    """As a library call from a thread, where Python forbids setting signal handlers."""
+    results: list[object] = []
+    thread = threading.Thread(target=lambda: results.extend(ordered_map(abs, [-1, -2, -3], 2, lambda task, code: 0)))
+    thread.start()
+    thread.join(HANG_GUARD)
+    assert results == [1, 2, 3]
