@@ -281,7 +281,7 @@ def worker_died(style: str, task: Task, exitcode: int | None) -> Rendered:
 
     It is not tried again: what kills a worker (most often the out-of-memory
     killer, for a record that takes too much memory) would kill the next one.
-    The records queued behind it in that worker are validated by a fresh one.
+    The other records that worker held are validated by a fresh one.
     """
     import signal
 
