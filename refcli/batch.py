@@ -4,82 +4,239 @@ Results are written as each file (or JSON line) finishes, so memory stays
 flat however many records there are: JSON output is one document written
 piece by piece, text output prints file after file, and ``--jsonl`` input
 gives JSON Lines out. Only TOML output, which cannot be written in pieces,
-is gathered first. ``--jobs N`` validates in N processes, in input order.
+is gathered first. ``--jobs N`` validates in up to N worker processes
+(``refcli.workers``), results in input order; a worker that dies costs only
+the record it was validating, reported as not validated (exit 66).
+
+JSON Lines are read by the rules TOML input follows: at most the size limit
+a line, the same decoding (``refcli.inputs.decode``), every error located
+by line, and a bad line never stops the lines after it.
 """
 
 from __future__ import annotations
 
 import json
-import os
+import re
 import sys
 import time
-from collections.abc import Iterable, Iterator
-from typing import IO, Any
+from collections.abc import Callable, Generator, Iterable, Iterator
+from functools import partial
+from typing import IO, Any, NamedTuple
 
-from refcli.errors import DataError, RefcliError
+from refcli.errors import DataError, InputUnreadable, RefcliError
 from refcli.exit_status import ExitStatus, status_for, worst
 from refcli.options import Format, ValidateOptions
 from refcli.validation import FileResult, input_failure
 
-# (where it came from, the result, the exit status it implies, the one-line error if any)
+# (the result, the exit status it implies, the one-line error if any)
 Outcome = tuple[FileResult, ExitStatus, str | None]
 
+BOM = b"\xef\xbb\xbf"
 
-def validate_path(task: tuple[str, str | None, ValidateOptions]) -> Outcome:
+
+class PathTask(NamedTuple):
+    """One file to validate."""
+
+    path: str
+
+    @property
+    def where(self) -> str:
+        from refcli.inputs import display_name
+
+        return display_name(self.path)
+
+
+class Refused(NamedTuple):
+    """A line refused before it could be parsed (too large, a file unreadable): its error and exit status.
+
+    Plain data, not the exception: it travels to a worker, and refcli's
+    exceptions do not survive pickling.
+    """
+
+    message: str
+    status: ExitStatus
+
+    @classmethod
+    def of(cls, error: RefcliError) -> Refused:
+        return cls(error.one_line(), status_for(error))
+
+
+class LineTask(NamedTuple):
+    """One JSON line to validate: its bytes, or why it was refused while reading."""
+
+    name: str  # the file, as shown
+    number: int | None  # its line; None for a file that could not be read at all
+    raw: bytes | Refused
+
+    @property
+    def where(self) -> str:
+        return self.name if self.number is None else f"{self.name}:{self.number}"
+
+
+Task = PathTask | LineTask
+Check = Callable[[Any, "str | None", ValidateOptions], Outcome]
+
+
+def validate_path(task: PathTask, game_id: str | None, options: ValidateOptions) -> Outcome:
     """Validate one file (picklable: it runs in worker processes too)."""
-    from refcli.inputs import display_name, load_document
+    from refcli.inputs import load_document
     from refcli.registry import engine_for
 
-    path, game_id, options = task
     try:
-        doc = load_document(path)
+        doc = load_document(task.path)
         result = engine_for(doc, game_id, "validate").validate_document(doc, options)
-    except RefcliError as error:
-        return input_failure(display_name(path), error.one_line()), status_for(error), error.one_line()
+    except Exception as error:  # noqa: BLE001 - this record is reported; the others are still validated
+        return failed(task.where, error)
     return result, (ExitStatus.OK if result.valid else ExitStatus.RULE_BROKEN), None
 
 
-def validate_line(task: tuple[str, int, str, str | None, ValidateOptions]) -> Outcome:
-    """Validate one JSON line: a record in the same shape as the TOML."""
+def validate_line(task: LineTask, game_id: str | None, options: ValidateOptions) -> Outcome:
+    """Validate one JSON line: a record in the same shape as the TOML, read by the same rules."""
     from refcli.inputs import Document
     from refcli.registry import engine_for
 
-    name, number, line, game_id, options = task
-    where = f"{name}:{number}"
+    if isinstance(task.raw, Refused):
+        return input_failure(task.where, task.raw.message), task.raw.status, task.raw.message
     try:
-        try:
-            data = json.loads(line)
-        except (ValueError, RecursionError) as error:
-            raise DataError(f"not valid JSON: {error}", file=name, line=number) from None
-        if not isinstance(data, dict):
-            raise DataError("expected a JSON object (one record per line)", file=name, line=number)
-        if "__too_large__" in data:
-            from refcli.inputs import too_large
-
-            raise too_large(name, number)
-        doc = Document(name=name, data=data, text="", line=number)
+        data = parse_json_line(task.raw, task.name, task.number or 1)
+        doc = Document(name=task.name, data=data, text="", line=task.number)
         result = engine_for(doc, game_id, "validate").validate_document(doc, options)
-    except RefcliError as error:
-        return input_failure(where, error.one_line()), status_for(error), error.one_line()
-    return result._replace(file=where), (ExitStatus.OK if result.valid else ExitStatus.RULE_BROKEN), None
+    except Exception as error:  # noqa: BLE001 - this record is reported; the others are still validated
+        return failed(task.where, error)
+    return result._replace(file=task.where), (ExitStatus.OK if result.valid else ExitStatus.RULE_BROKEN), None
 
 
-def json_lines(path: str) -> Iterator[tuple[int, str]]:
-    """(line number, text) for every non-blank line of a JSON Lines file or stdin."""
-    from refcli.errors import InputUnreadable
-    from refcli.inputs import display_name, max_bytes
+def failed(where: str, error: Exception) -> Outcome:
+    """A record that could not be validated: one finding ``rule = "input"`` and its one-line error."""
+    if isinstance(error, RecursionError):
+        error = DataError("input nested too deeply", file=where)
+    if isinstance(error, RefcliError):
+        message = error.one_line()
+    else:  # a bug in refcli: reported for this record, in one line, never a traceback
+        detail = " ".join(str(error).split())[:200]
+        message = f"{where}: internal error ({type(error).__name__}: {detail}); please report it"
+    return input_failure(where, message), status_for(error), message
 
+
+# -- JSON Lines ---------------------------------------------------------------------------------
+# Lone UTF-16 surrogates can only come from \uD800-\uDFFF escapes (UTF-8 cannot
+# carry them: decode() refuses them), so only a line with such an escape is searched.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+def parse_json_line(raw: bytes, name: str, number: int) -> dict[str, Any]:
+    """One JSON line as a record, refused by the rules TOML input follows (UTF-8, no NUL)."""
+    from refcli.inputs import decode
+
+    if raw.startswith(BOM):  # json_lines took the file's own off line 1; one further on is a stray
+        raise DataError(
+            "expected a JSON object, found a byte-order mark (U+FEFF); only the file may start with one",
+            file=name, line=number,
+        )
+    text = decode(raw, name, first_line=number)
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        message = error.msg[:1].lower() + error.msg[1:]
+        raise DataError(f"not valid JSON at column {error.colno}: {message}", file=name, line=number) from None
+    except RecursionError:
+        raise DataError("not valid JSON: arrays or objects nested too deeply", file=name, line=number) from None
+    except ValueError as error:  # e.g. an integer with more digits than Python converts
+        raise DataError(f"not valid JSON: {error}", file=name, line=number) from None
+    if not isinstance(data, dict):
+        raise DataError("expected a JSON object (one record per line)", file=name, line=number)
+    if _SURROGATE_ESCAPE.search(text):
+        refuse_lone_surrogates(data, name, number)
+    return data
+
+
+def refuse_lone_surrogates(value: Any, name: str, number: int, path: str = "") -> None:
+    """A string or key holding half a UTF-16 pair is not text: DataError naming where."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            _refuse_in_text(key, name, number, path, "key")
+            refuse_lone_surrogates(item, name, number, f"{path}.{key}" if path else key)
+    elif isinstance(value, list):
+        for position, item in enumerate(value, 1):
+            refuse_lone_surrogates(item, name, number, f"{path}[{position}]")
+    elif isinstance(value, str):
+        _refuse_in_text(value, name, number, path, "string")
+
+
+def _refuse_in_text(text: str, name: str, number: int, path: str, what: str) -> None:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as error:
+        escape = f"\\u{ord(text[error.start]):04x}"
+        raise DataError(
+            f"expected UTF-8 text, found a {what} with {escape}, half of a UTF-16 surrogate pair",
+            file=name, line=number, path=path or None,
+        ) from None
+
+
+def json_lines(path: str, max_bytes: int) -> Iterator[LineTask]:
+    """A task for every non-blank line of a JSON Lines file or stdin, read at most ``max_bytes`` a line.
+
+    A longer line is reported as too large (in its place, in order) and skipped
+    without being kept, so memory stays bounded whatever the input. A line
+    over the limit with a NUL byte in it is binary data (``/dev/zero``, an
+    image): reported once, and the rest of that file is not read. A file that
+    cannot be opened or read is one task too, so the other files still run.
+    """
+    from refcli.inputs import display_name, too_large
+
+    name = display_name(path)
     try:
         stream: IO[bytes] = sys.stdin.buffer if path == "-" and hasattr(sys.stdin, "buffer") else open(path, "rb")  # noqa: SIM115
     except OSError as error:
-        raise InputUnreadable(display_name(path), error.strerror or type(error).__name__) from None
-    with stream if path != "-" else _no_close(stream):
-        for number, raw in enumerate(stream, 1):
-            text = raw.decode("utf-8", "replace").strip()
-            if len(raw) > max_bytes():
-                text = json.dumps({"__too_large__": len(raw)})  # reported by validate_line, in order
-            if text:
-                yield number, text
+        yield LineTask(name, None, Refused.of(unreadable(name, error)))
+        return
+    number = 0
+    try:
+        with stream if path != "-" else _no_close(stream):
+            while raw := stream.readline(max_bytes + 1):
+                number += 1
+                if len(raw) > max_bytes and not raw.endswith(b"\n"):
+                    if b"\x00" in raw or skip_rest_of_line(stream):
+                        yield LineTask(name, number, Refused.of(binary_line(name, number)))
+                        return
+                    yield LineTask(name, number, Refused.of(too_large(name, number)))
+                    continue
+                if number == 1 and raw.startswith(BOM):  # as for TOML: a BOM may start the file
+                    raw = raw[len(BOM) :]
+                if raw.strip():
+                    yield LineTask(name, number, raw)
+    except OSError as error:  # a read failed part way (a disk error, a device)
+        yield LineTask(name, number + 1, Refused.of(unreadable(name, error)))
+
+
+def skip_rest_of_line(stream: IO[bytes], piece: int = 1 << 16) -> bool:
+    """Read past the end of the current line, keeping nothing; True if it held a NUL byte."""
+    while chunk := stream.readline(piece):
+        if b"\x00" in chunk:
+            return True
+        if chunk.endswith(b"\n"):
+            break
+    return False
+
+
+def binary_line(name: str, number: int) -> DataError:
+    return DataError(
+        "expected a JSON Lines text file, found a NUL byte in a line over the size limit (binary data?); "
+        "the rest of the file is not read",
+        file=name, line=number,
+    )
+
+
+def unreadable(name: str, error: OSError) -> InputUnreadable:
+    """The same reasons as for a TOML file that cannot be read."""
+    if isinstance(error, FileNotFoundError):
+        return InputUnreadable(name, "no such file")
+    if isinstance(error, IsADirectoryError):
+        return InputUnreadable(name, "it is a directory, not a file")
+    if isinstance(error, PermissionError):
+        return InputUnreadable(name, "permission denied")
+    return InputUnreadable(name, error.strerror or type(error).__name__)
 
 
 class _no_close:
@@ -115,26 +272,62 @@ def render_outcome(outcome: Outcome, style: str) -> Rendered:
     return payload, status, message, cited
 
 
-def _work(task: tuple[Any, Any, str]) -> Rendered:
-    worker, inner, style = task
-    return render_outcome(worker(inner), style)
+def _work(check: Check, game_id: str | None, options: ValidateOptions, style: str, task: Task) -> Rendered:
+    return render_outcome(check(task, game_id, options), style)
 
 
-def run(tasks: Iterable[Any], worker: Any, jobs: int, style: str) -> Iterator[Rendered]:
-    """Rendered outcomes in input order, from this process or from ``jobs`` worker processes."""
-    jobs_tasks = ((worker, task, style) for task in tasks)
+def worker_died(style: str, task: Task, exitcode: int | None) -> Rendered:
+    """The record a worker process was validating when it died: not validated, exit 66.
+
+    It is not tried again: what kills a worker (most often the out-of-memory
+    killer, for a record that takes too much memory) would kill the next one.
+    The other records that worker held are validated by a fresh one.
+    """
+    import signal
+
+    if exitcode is not None and exitcode < 0:
+        try:
+            how = f"was killed by {signal.Signals(-exitcode).name}"
+        except ValueError:
+            how = f"was killed by signal {-exitcode}"
+        if exitcode == -signal.SIGKILL:
+            how += " (out of memory?)"
+    else:
+        how = f"exited with status {exitcode}"
+    message = f"{task.where}: not validated: the worker process validating it {how}"
+    return render_outcome((input_failure(task.where, message), ExitStatus.UNREADABLE, message), style)
+
+
+def run(
+    tasks: Iterable[Task],
+    check: Check,
+    game_id: str | None,
+    options: ValidateOptions,
+    jobs: int,
+    style: str,
+    total: int | None = None,
+) -> Generator[Rendered, None, None]:
+    """Rendered outcomes in input order, from this process or from up to ``jobs`` worker processes.
+
+    Close the iterator when done with it (``contextlib.closing``): that stops
+    the workers at once if the caller leaves early (the reader went away).
+    """
+    work = partial(_work, check, game_id, options, style)
     if jobs <= 1:
-        yield from map(_work, jobs_tasks)
+        yield from map(work, tasks)
         return
-    import multiprocessing
-
     from refcli import registry
+    from refcli.workers import ordered_map
 
     # Import every game's validator once here, so forked workers start with them loaded.
     for game in registry.GAMES.values():
         game.engine("validate")
-    with multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn").Pool(jobs) as pool:
-        yield from pool.imap(_work, jobs_tasks, chunksize=64)
+    yield from ordered_map(work, tasks, jobs, partial(worker_died, style), total, task_bytes)
+
+
+def task_bytes(task: Task) -> int:
+    """What a task weighs in a worker's message: a JSON line's bytes (a path is light)."""
+    return len(task.raw) if isinstance(task, LineTask) and isinstance(task.raw, bytes) else 0
 
 
 def output_style(fmt: Format, jsonl: bool) -> str:
@@ -200,22 +393,24 @@ def write_results(outcomes: Iterable[Rendered], fmt: Format, jsonl: bool, total:
     style = output_style(fmt, jsonl)
     if style == "json" and not jsonl:
         out.write('{"results": [')
-    for payload, status, message, rules in outcomes:
-        progress.step()
-        if message is not None:  # the same one line as for any other command
-            print(f"refcli: error: {message}", file=sys.stderr)
-        code = worst(code, status)
-        cited.update(dict.fromkeys(rules))
-        if jsonl:
-            out.write(payload + "\n")
-        elif style == "json":
-            out.write(("," if count else "") + "\n" + payload)
-        elif style == "text":
-            out.write(payload)
-        else:
-            gathered.append(payload)
-        count += 1
-    progress.close()
+    try:
+        for payload, status, message, rules in outcomes:
+            progress.step()
+            if message is not None:  # the same one line as for any other command
+                print(f"refcli: error: {message}", file=sys.stderr)
+            code = worst(code, status)
+            cited.update(dict.fromkeys(rules))
+            if jsonl:
+                out.write(payload + "\n")
+            elif style == "json":
+                out.write(("," if count else "") + "\n" + payload)
+            elif style == "text":
+                out.write(payload)
+            else:
+                gathered.append(payload)
+            count += 1
+    finally:
+        progress.close()  # interrupted too: no progress bar left on the terminal's last line
     citations = [rules_for(game).cite([rule])[0] for game, rule in cited]
     if jsonl:
         pass
@@ -228,4 +423,5 @@ def write_results(outcomes: Iterable[Rendered], fmt: Format, jsonl: bool, total:
         if citations:
             summary.append(Quotes(tuple(citations), title="Rules cited"))
         out.write("\n" + plain_text(Report({}, summary).blocks))
+    out.flush()  # here, not at exit: a reader that went away is a BrokenPipeError the caller sees
     return code

@@ -102,23 +102,26 @@ def read_bytes(path: str) -> bytes:
     return raw
 
 
-def decode(raw: bytes, name: str) -> str:
-    """UTF-8 text, as TOML requires; a UTF-8 byte-order mark is tolerated."""
+def decode(raw: bytes, name: str, first_line: int = 1) -> str:
+    """UTF-8 text, as TOML requires; a UTF-8 byte-order mark is tolerated.
+
+    ``first_line`` is the line of its file ``raw`` starts on (a JSON line), for the errors.
+    """
     if raw.startswith(b"\xef\xbb\xbf"):
         raw = raw[3:]
     if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
-        raise DataError("expected UTF-8 text, found UTF-16 (save the file as UTF-8)", file=name, line=1)
+        raise DataError("expected UTF-8 text, found UTF-16 (save the file as UTF-8)", file=name, line=first_line)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
-        line = raw[: error.start].count(b"\n") + 1
+        line = raw[: error.start].count(b"\n") + first_line
         raise DataError(
             f"expected UTF-8 text, found the byte 0x{raw[error.start]:02x} that is not UTF-8",
             file=name,
             line=line,
         ) from None
     if "\x00" in text:
-        line = text[: text.index("\x00")].count("\n") + 1
+        line = text[: text.index("\x00")].count("\n") + first_line
         raise DataError("expected a text file, found a NUL byte (binary data?)", file=name, line=line)
     return text
 

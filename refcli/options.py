@@ -21,3 +21,6 @@ class ScoreOptions(NamedTuple):
 
 class ValidateOptions(NamedTuple):
     strict: bool = False  # stop at the first error
+    # the input size limit (a JSON line's, with --jsonl); the same default as
+    # refcli.inputs.DEFAULT_MAX_BYTES, not imported from there to keep this module cheap
+    max_bytes: int = 8 * 1024 * 1024

@@ -136,19 +136,22 @@ def validate_files(
     With ``jsonl`` each FILE holds one record per line (JSON Lines) and the
     results come out as JSON Lines.
     """
-    from refcli import batch
-    from refcli.inputs import display_name
+    from contextlib import closing
 
+    from refcli import batch
+
+    style = batch.output_style(fmt, jsonl)
+    tasks: Any
     if jsonl:
-        tasks: Any = (
-            (display_name(path), number, line, game_id, options) for path in files for number, line in batch.json_lines(path)
-        )
-        style = batch.output_style(fmt, jsonl)
-        code = batch.write_results(batch.run(tasks, batch.validate_line, jobs, style), fmt, True, None)
+        tasks = (task for path in files for task in batch.json_lines(path, options.max_bytes))
+        check: batch.Check = batch.validate_line
+        total = None
     else:
-        tasks = [(path, game_id, options) for path in files]
-        style = batch.output_style(fmt, jsonl)
-        code = batch.write_results(batch.run(tasks, batch.validate_path, jobs, style), fmt, False, len(tasks))
+        tasks = [batch.PathTask(path) for path in files]
+        check, total = batch.validate_path, len(tasks)
+    # closing(): however writing ends (the reader went away, Ctrl-C), the workers stop with it.
+    with closing(batch.run(tasks, check, game_id, options, jobs, style, total)) as outcomes:
+        code = batch.write_results(outcomes, fmt, jsonl, total)
     finish(code)
 
 

@@ -106,7 +106,8 @@ def add_validate(app: typer.Typer, game: str | None, help: str) -> None:
         with reporting():
             from refcli.commands.common import validate_files
 
-            validate_files(files, game, ValidateOptions(strict=strict), fmt, jobs=jobs, jsonl=jsonl)
+            options = ValidateOptions(strict=strict) if max_bytes is None else ValidateOptions(strict, max_bytes)
+            validate_files(files, game, options, fmt, jobs=jobs, jsonl=jsonl)
 
 
 def add_rules(app: typer.Typer, game: str, title: str, examples: str) -> None:
