@@ -18,7 +18,7 @@ from typing import IO, Any
 
 from refcli.errors import DataError, RefcliError
 from refcli.exit_status import ExitStatus, status_for, worst
-from refcli.options import Format, ValidateOptions
+from refcli.options import DEFAULT_MAX_BYTES, Format, ValidateOptions
 from refcli.validation import FileResult, input_failure
 
 # (where it came from, the result, the exit status it implies, the one-line error if any)
@@ -32,7 +32,7 @@ def validate_path(task: tuple[str, str | None, ValidateOptions]) -> Outcome:
 
     path, game_id, options = task
     try:
-        doc = load_document(path)
+        doc = load_document(path, max_bytes=options.max_bytes)
         result = engine_for(doc, game_id, "validate").validate_document(doc, options)
     except RefcliError as error:
         return input_failure(display_name(path), error.one_line()), status_for(error), error.one_line()
@@ -56,7 +56,7 @@ def validate_line(task: tuple[str, int, str, str | None, ValidateOptions]) -> Ou
         if "__too_large__" in data:
             from refcli.inputs import too_large
 
-            raise too_large(name, number)
+            raise too_large(name, options.max_bytes, number)
         doc = Document(name=name, data=data, text="", line=number)
         result = engine_for(doc, game_id, "validate").validate_document(doc, options)
     except RefcliError as error:
@@ -64,10 +64,10 @@ def validate_line(task: tuple[str, int, str, str | None, ValidateOptions]) -> Ou
     return result._replace(file=where), (ExitStatus.OK if result.valid else ExitStatus.RULE_BROKEN), None
 
 
-def json_lines(path: str) -> Iterator[tuple[int, str]]:
+def json_lines(path: str, max_bytes: int = DEFAULT_MAX_BYTES) -> Iterator[tuple[int, str]]:
     """(line number, text) for every non-blank line of a JSON Lines file or stdin."""
     from refcli.errors import InputUnreadable
-    from refcli.inputs import display_name, max_bytes
+    from refcli.inputs import display_name
 
     try:
         stream: IO[bytes] = sys.stdin.buffer if path == "-" and hasattr(sys.stdin, "buffer") else open(path, "rb")  # noqa: SIM115
@@ -76,7 +76,7 @@ def json_lines(path: str) -> Iterator[tuple[int, str]]:
     with stream if path != "-" else _no_close(stream):
         for number, raw in enumerate(stream, 1):
             text = raw.decode("utf-8", "replace").strip()
-            if len(raw) > max_bytes():
+            if len(raw) > max_bytes:
                 text = json.dumps({"__too_large__": len(raw)})  # reported by validate_line, in order
             if text:
                 yield number, text

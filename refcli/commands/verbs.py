@@ -20,7 +20,7 @@ from refcli.commands.common import (
     StrictOption,
     reporting,
 )
-from refcli.options import Format, ScoreOptions, ValidateOptions
+from refcli.options import DEFAULT_MAX_BYTES, Format, ScoreOptions, ValidateOptions
 
 FileArgument = Annotated[str, typer.Argument(help="A situation file (TOML); - reads standard input.", metavar="FILE")]
 OutputOption = Annotated[
@@ -56,11 +56,11 @@ def add_score(app: typer.Typer, game: str | None, help: str, *, multiply: bool =
             files: FilesArgument,
             partial: PartialOption = False,
             multiply: MultiplyOption = False,
-            max_bytes: MaxBytesOption = None,
+            max_bytes: MaxBytesOption = DEFAULT_MAX_BYTES,
             fmt: FormatOption = Format.text,
         ) -> None:
             with reporting():
-                score_files(files, game, ScoreOptions(partial=partial, multiply=multiply), fmt)
+                score_files(files, game, ScoreOptions(partial=partial, multiply=multiply, max_bytes=max_bytes), fmt)
 
         return
 
@@ -68,20 +68,20 @@ def add_score(app: typer.Typer, game: str | None, help: str, *, multiply: bool =
     def score(
         files: FilesArgument,
         partial: PartialOption = False,
-        max_bytes: MaxBytesOption = None,
+        max_bytes: MaxBytesOption = DEFAULT_MAX_BYTES,
         fmt: FormatOption = Format.text,
     ) -> None:
         with reporting():
-            score_files(files, game, ScoreOptions(partial=partial), fmt)
+            score_files(files, game, ScoreOptions(partial=partial, max_bytes=max_bytes), fmt)
 
 
 def add_ruling(app: typer.Typer, game: str | None, help: str) -> None:
     @app.command("ruling", help=help)
-    def ruling(file: FileArgument, max_bytes: MaxBytesOption = None, fmt: FormatOption = Format.text) -> None:
+    def ruling(file: FileArgument, max_bytes: MaxBytesOption = DEFAULT_MAX_BYTES, fmt: FormatOption = Format.text) -> None:
         with reporting():
             from refcli.commands.common import rule_file
 
-            rule_file(file, game, fmt)
+            rule_file(file, game, fmt, max_bytes=max_bytes)
 
 
 def add_validate(app: typer.Typer, game: str | None, help: str) -> None:
@@ -91,13 +91,13 @@ def add_validate(app: typer.Typer, game: str | None, help: str) -> None:
         strict: StrictOption = False,
         jobs: JobsOption = 1,
         jsonl: JsonlOption = False,
-        max_bytes: MaxBytesOption = None,
+        max_bytes: MaxBytesOption = DEFAULT_MAX_BYTES,
         fmt: FormatOption = Format.text,
     ) -> None:
         with reporting():
             from refcli.commands.common import validate_files
 
-            validate_files(files, game, ValidateOptions(strict=strict), fmt, jobs=jobs, jsonl=jsonl)
+            validate_files(files, game, ValidateOptions(strict=strict, max_bytes=max_bytes), fmt, jobs=jobs, jsonl=jsonl)
 
 
 def add_rules(app: typer.Typer, game: str, title: str, examples: str) -> None:
