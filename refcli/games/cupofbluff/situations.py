@@ -29,6 +29,8 @@ def read_chips(top: Table) -> dict[str, list[int]]:
     table = top.table("chips", required=True)
     assert table is not None
     chips: dict[str, list[int]] = {}
+    if len(table.data) > 16:  # at most 16 players, as in records
+        raise table.error(None, "the chips of at most 16 players", str(len(table.data)))
     for key, value in table.data.items():
         name = table.check_name(key, key)
         if name.casefold() in (n.casefold() for n in chips):

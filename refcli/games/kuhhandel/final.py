@@ -57,7 +57,7 @@ def read_snapshot(doc: Document) -> Snapshot:
     top.check_keys(TOP_KEYS)
     check_game_key(top, GAME)
     edition = top.integer("edition", minimum=1, maximum=2, default=2, what="the edition,")
-    player_tables = top.tables("player", what="one per player, in seating order", minimum=1)
+    player_tables = top.tables("player", what="one per player, in seating order", minimum=1, maximum=5)  # 3-5 players, as in records
     players = []
     for table in player_tables:
         table.check_keys(PLAYER_KEYS)
