@@ -104,7 +104,7 @@ def add_rules(app: typer.Typer, game: str, title: str, examples: str) -> None:
     @app.command(
         "rules",
         help="Quote the rulebook clauses: all, one by id, a topic, or those containing words.\n\n"
-        "Register entries are marked as interpretations.",
+        "Register entries are marked as interpretations. A query has at most 20 words and 200 characters.",
     )
     def rules(
         query: Annotated[
