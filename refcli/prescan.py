@@ -16,8 +16,8 @@ refused by ``refcli.inputs.parse_toml``.)
 A real refcli file is small and plain: keys have at most 4 parts, a complete
 recorded game has a few hundred tables and a few thousand keys and values, and
 even a record at the longest game any command accepts (20,000 Bamboozled
-events, 10,000 for the other games) has under 30,000 tables and 300,000 keys
-and values. The limits below sit well above that and far below what would
+events, 10,000 for the other games) has at most about 20,000 tables and
+220,000 keys and values. The limits below sit well above that and far below what would
 make the parser slow, so every accepted input costs time and memory in
 proportion to its size.
 
@@ -36,7 +36,7 @@ import sys
 from refcli.errors import DataError
 
 MAX_KEY_PARTS = 32  # parts of one dotted key or header: `a.b.c` has 3; refcli's formats use at most 4
-MAX_TABLES = 50_000  # headers, inline tables and dotted keys' parents: 2.5 × a record at the longest game
+MAX_TABLES = 40_000  # headers, inline tables and dotted keys' parents: 2 × a record at the longest game
 MAX_ITEMS = 500_000  # keys and values (every array item, table and scalar): 2 × a record at the longest game
 
 _BARE_CHARS = r"[^ \t\r\n#\"'\[\]{},=.]"
@@ -68,6 +68,10 @@ _LINE_END = r"[ \t]*+(?:\#[^\n]*+)?\r?\n"
 _BLANK_LINES = re.compile(r"(?:%s)++" % _LINE_END)
 _KEY_VALUE_LINES = re.compile(r"(?:[ \t]*+%s[ \t]*+=[ \t]*+%s%s)++" % (_KEY_PART, _SCALAR, _LINE_END))
 _HEADER_LINES = re.compile(r"(?:[ \t]*+\[\[?+[ \t]*+%s[ \t]*+\]\]?+%s)++" % (_KEY_PART, _LINE_END))
+# `key = scalar` pairs of an inline table, each followed by a comma (counted the same way)
+_TABLE_ITEMS = re.compile(
+    r"""(?:[ \t]*+%s[ \t]*+=[ \t]*+(?:%s++|"[^"\\\n,]*+"|'[^'\n,]*+')[ \t]*+,)++""" % (_KEY_PART, _BARE_CHARS.replace(".", ""))
+)
 # items of an array, each followed by a comma (strings without commas: the commas count the items)
 _ARRAY_ITEMS = re.compile(
     r"""(?:[ \t\r\n]*+(?:%s++|"[^"\\\n,]*+"|'[^'\n,]*+')[ \t\r\n]*+,)++""" % _BARE_CHARS.replace(".", "")
@@ -144,7 +148,12 @@ class _Scanner:
             if self.expect == _VALUE and self.containers[-1:] == ["["]:
                 run = _ARRAY_ITEMS.match(text, pos)
                 if run is not None:
-                    self.count_run(run.group())
+                    self.count_run(run.group(), 1)
+                    pos = run.end()
+            elif self.expect == _KEY and self.containers[-1:] == ["{"]:
+                run = _TABLE_ITEMS.match(text, pos)
+                if run is not None:
+                    self.count_run(run.group(), 2)  # a key and its value
                     pos = run.end()
             token = _TOKEN.match(text, pos)
             if token is None:
@@ -187,12 +196,12 @@ class _Scanner:
                 return True
         return False
 
-    def count_run(self, run: str) -> None:
-        """Array items followed by commas (and the lines they span)."""
-        count = run.count(",")
-        if self.items + count > MAX_ITEMS:  # find the line of the item that goes over
+    def count_run(self, run: str, each: int) -> None:
+        """Array items or inline-table pairs, each followed by a comma and counting ``each``."""
+        count = run.count(",") * each
+        if self.items + count > MAX_ITEMS:  # find the line of the one that goes over
             at = -1
-            for _ in range(MAX_ITEMS - self.items + 1):
+            for _ in range((MAX_ITEMS - self.items) // each + 1):
                 at = run.index(",", at + 1)
             self.line += run.count("\n", 0, at)
             self.items = MAX_ITEMS
