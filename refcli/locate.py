@@ -14,10 +14,39 @@ table), the way people count seats and events at the table.
 from __future__ import annotations
 
 import re
+import sys
 from typing import Union
 
 PathPart = Union[str, int]
 KeyPath = tuple[PathPart, ...]
+
+class LazyPattern:
+    """A regular expression compiled when first used, not at import.
+
+    The scanners' patterns take milliseconds to compile; a command that reads
+    a small, valid file never uses most of them, and start-up is a feature.
+    """
+
+    __slots__ = ("_source", "_flags", "_compiled")
+
+    def __init__(self, source: str, flags: int = 0) -> None:
+        self._source, self._flags = source, flags
+        self._compiled: re.Pattern[str] | None = None
+
+    def compiled(self) -> re.Pattern[str]:
+        if self._compiled is None:
+            self._compiled = re.compile(self._source, self._flags)
+        return self._compiled
+
+    def match(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
+        return self.compiled().match(text, pos, endpos)
+
+    def search(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
+        return self.compiled().search(text, pos, endpos)
+
+    def fullmatch(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
+        return self.compiled().fullmatch(text, pos, endpos)
+
 
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 _PLAIN_RUN = re.compile(r'[^"\\\n]*')
@@ -81,23 +110,23 @@ class KeyLocator:
 # Runs the scanner passes over in one step when they cannot hold its target:
 # lines of `key = scalar`, items of an array (strings without commas, so the
 # commas count the items), and everything up to the next bracket or string.
-_KEY_VALUE_LINES = re.compile(
+_KEY_VALUE_LINES = LazyPattern(
     r"""(?:[ \t]*+[A-Za-z0-9_-]++[ \t]*+=[ \t]*+(?:[^ \t\r\n#"'\[\]{},=]++|"(?:[^"\\\n]++|\\.)*+"|'[^'\n]*+')"""
     r"""[ \t]*+(?:\#[^\n]*+)?\r?\n)++"""
 )
-_SIMPLE_ITEMS = re.compile(r"""(?:[ \t\r\n]*+(?:[^ \t\r\n#"'\[\]{},=]++|"[^"\\\n,]*+"|'[^'\n,]*+')[ \t\r\n]*+,)++""")
-_PLAIN = re.compile(r"""[^\[\]{}"'#]*+""")
-_STRING_OR_COMMENT = re.compile(
+_SIMPLE_ITEMS = LazyPattern(r"""(?:[ \t\r\n]*+(?:[^ \t\r\n#"'\[\]{},=]++|"[^"\\\n,]*+"|'[^'\n,]*+')[ \t\r\n]*+,)++""")
+_PLAIN = LazyPattern(r"""[^\[\]{}"'#]*+""")
+_STRING_OR_COMMENT = LazyPattern(
     r'''"""(?:[^"\\]++|\\[\s\S]|"{1,2}+(?!"))*+"{3,5}+'''
     r"""|'''(?:[^']++|'{1,2}+(?!'))*+'{3,5}+"""
     r"""|"(?:[^"\\\n]++|\\.)*+"|'[^'\n]*+'|\#[^\n]*+"""
 )
-_SPACE = re.compile(r"[ \t\r]*+(?:#[^\n]*+)?")
-_BLANKS = re.compile(r"[ \t]*+")
-_EQUALS = re.compile(r"[ \t]*+=")
-_SPACE_AND_NEWLINES = re.compile(r"(?:[ \t\r\n]++|#[^\n]*+)*+")
-_SCALAR = re.compile(r"[^,\]}\s#]+")
-_TIME_AFTER_DATE = re.compile(r" \d{2}:\d{2}")
+_SPACE = LazyPattern(r"[ \t\r]*+(?:#[^\n]*+)?")
+_BLANKS = LazyPattern(r"[ \t]*+")
+_EQUALS = LazyPattern(r"[ \t]*+=")
+_SPACE_AND_NEWLINES = LazyPattern(r"(?:[ \t\r\n]++|#[^\n]*+)*+")
+_SCALAR = LazyPattern(r"[^,\]}\s#]+")
+_TIME_AFTER_DATE = LazyPattern(r" \d{2}:\d{2}")
 
 
 class _Scanner:

@@ -34,6 +34,7 @@ import re
 import sys
 
 from refcli.errors import DataError
+from refcli.locate import LazyPattern
 
 MAX_KEY_PARTS = 32  # parts of one dotted key or header: `a.b.c` has 3; refcli's formats use at most 4
 MAX_TABLES = 40_000  # headers, inline tables and dotted keys' parents: 2 × a record at the longest game
@@ -45,7 +46,7 @@ _BARE_CHARS = r"[^ \t\r\n#\"'\[\]{},=.]"
 # context-free in TOML: a quote or # outside a string always starts one.
 # Possessive quantifiers: no backtracking, so an unterminated string fails in
 # linear time. The most common tokens come first.
-_TOKEN = re.compile(
+_TOKEN = LazyPattern(
     r"""[ \t\r]*+(?:
      (BARE++)
     |([\[\]{},=.])
@@ -65,20 +66,20 @@ _BARE, _PUNCT, _MLBASIC, _BASIC, _NEWLINE, _COMMENT, _MLLITERAL, _LITERAL = rang
 _KEY_PART = r"[A-Za-z0-9_-]++"
 _SCALAR = r"""(?:%s++|"(?:[^"\\\n]++|\\.)*+"|'[^'\n]*+')""" % _BARE_CHARS.replace(".", "")
 _LINE_END = r"[ \t]*+(?:\#[^\n]*+)?\r?\n"
-_BLANK_LINES = re.compile(r"(?:%s)++" % _LINE_END)
-_KEY_VALUE_LINES = re.compile(r"(?:[ \t]*+%s[ \t]*+=[ \t]*+%s%s)++" % (_KEY_PART, _SCALAR, _LINE_END))
-_HEADER_LINES = re.compile(r"(?:[ \t]*+\[\[?+[ \t]*+%s[ \t]*+\]\]?+%s)++" % (_KEY_PART, _LINE_END))
+_BLANK_LINES = LazyPattern(r"(?:%s)++" % _LINE_END)
+_KEY_VALUE_LINES = LazyPattern(r"(?:[ \t]*+%s[ \t]*+=[ \t]*+%s%s)++" % (_KEY_PART, _SCALAR, _LINE_END))
+_HEADER_LINES = LazyPattern(r"(?:[ \t]*+\[\[?+[ \t]*+%s[ \t]*+\]\]?+%s)++" % (_KEY_PART, _LINE_END))
 # `key = scalar` pairs of an inline table, each followed by a comma (counted the same way)
-_TABLE_ITEMS = re.compile(
+_TABLE_ITEMS = LazyPattern(
     r"""(?:[ \t]*+%s[ \t]*+=[ \t]*+(?:%s++|"[^"\\\n,]*+"|'[^'\n,]*+')[ \t]*+,)++""" % (_KEY_PART, _BARE_CHARS.replace(".", ""))
 )
 # items of an array, each followed by a comma (strings without commas: the commas count the items)
-_ARRAY_ITEMS = re.compile(
+_ARRAY_ITEMS = LazyPattern(
     r"""(?:[ \t\r\n]*+(?:%s++|"[^"\\\n,]*+"|'[^'\n,]*+')[ \t\r\n]*+,)++""" % _BARE_CHARS.replace(".", "")
 )
 
 # Strings and comments (passed over), or an integer of more digits than Python converts.
-_LONG_INTEGER = re.compile(
+_LONG_INTEGER = LazyPattern(
     r"""[ \t\r\n]*+(?:"""
     r'''"""(?:[^"\\]++|\\[\s\S]|"{1,2}+(?!"))*+"{3,5}+'''
     r"""|'''(?:[^']++|'{1,2}+(?!'))*+'{3,5}+"""
@@ -100,12 +101,12 @@ def check_toml_shape(text: str, name: str) -> None:
 # Whole-text tests that clear most files without the pass: each is true of
 # any file that breaks a limit (and of some that do not). Cheapest first.
 _MANY_DOTS_ON_A_LINE = re.compile(r"\.(?:[^.\n]*+\.){%d}" % (MAX_KEY_PARTS - 1))
-_HEADER_LINE = re.compile(r"^[ \t]*+\[", re.MULTILINE)
+_HEADER_LINE = LazyPattern(r"^[ \t]*+\[", re.MULTILINE)
 
 
 def _plainly_within_limits(text: str) -> bool:
     dots, braces = text.count("."), text.count("{")
-    if text.count("[") + braces + dots > MAX_TABLES and len(_HEADER_LINE.findall(text)) + braces + dots > MAX_TABLES:
+    if text.count("[") + braces + dots > MAX_TABLES and len(_HEADER_LINE.compiled().findall(text)) + braces + dots > MAX_TABLES:
         return False
     # keys and values: a key and its value share an =, an array's items are followed by , or ], an
     # inline table's by , or }
@@ -115,7 +116,7 @@ def _plainly_within_limits(text: str) -> bool:
 
 def find_long_integer(text: str) -> tuple[int, int] | None:
     """(line, digits) of the first integer Python refuses to convert (over 4,300 digits), if any."""
-    for match in _LONG_INTEGER.finditer(text):
+    for match in _LONG_INTEGER.compiled().finditer(text):
         if match.lastindex:
             digits = sum(ch.isdigit() for ch in match.group(1))
             return text.count("\n", 0, match.start(1)) + 1, digits
@@ -140,22 +141,23 @@ class _Scanner:
 
     def run(self) -> None:
         text, size = self.text, len(self.text)
+        token_at, array_items_at, table_items_at = _TOKEN.compiled().match, _ARRAY_ITEMS.compiled().match, _TABLE_ITEMS.compiled().match
         pos = 0
         while pos < size:
             if self.expect == _LINE_START and self.lines_at(pos):
                 pos = self.pos
                 continue
             if self.expect == _VALUE and self.containers[-1:] == ["["]:
-                run = _ARRAY_ITEMS.match(text, pos)
+                run = array_items_at(text, pos)
                 if run is not None:
                     self.count_run(run.group(), 1)
                     pos = run.end()
             elif self.expect == _KEY and self.containers[-1:] == ["{"]:
-                run = _TABLE_ITEMS.match(text, pos)
+                run = table_items_at(text, pos)
                 if run is not None:
                     self.count_run(run.group(), 2)  # a key and its value
                     pos = run.end()
-            token = _TOKEN.match(text, pos)
+            token = token_at(text, pos)
             if token is None:
                 return  # a string that does not end (or only blanks are left): tomllib says so
             pos = token.end()
