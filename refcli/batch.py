@@ -83,7 +83,7 @@ def validate_path(task: PathTask, game_id: str | None, options: ValidateOptions)
     from refcli.registry import engine_for
 
     try:
-        doc = load_document(task.path)
+        doc = load_document(task.path, max_bytes=options.max_bytes)
         result = engine_for(doc, game_id, "validate").validate_document(doc, options)
     except Exception as error:  # noqa: BLE001 - this record is reported; the others are still validated
         return failed(task.where, error)
@@ -200,7 +200,7 @@ def json_lines(path: str, max_bytes: int) -> Iterator[LineTask]:
                     if b"\x00" in raw or skip_rest_of_line(stream):
                         yield LineTask(name, number, Refused.of(binary_line(name, number)))
                         return
-                    yield LineTask(name, number, Refused.of(too_large(name, number)))
+                    yield LineTask(name, number, Refused.of(too_large(name, max_bytes, number)))
                     continue
                 if number == 1 and raw.startswith(BOM):  # as for TOML: a BOM may start the file
                     raw = raw[len(BOM) :]

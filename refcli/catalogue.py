@@ -44,6 +44,13 @@ class Clause(NamedTuple):
         }
 
 
+# The longest rules query: every word must appear in a clause, so a few words
+# find one (summaries run to 55 words, quotes to 72); twenty is more than a
+# person types, and bounds the work of one search.
+MAX_QUERY_WORDS = 20
+MAX_QUERY_CHARACTERS = 200
+
+
 def _fold(text: str) -> str:
     """Lower-case, accents removed: 'Subasta' and 'subasta' and 'súbasta' match."""
     import unicodedata  # only searches need it
@@ -71,10 +78,22 @@ class GameRules(NamedTuple):
         return [self.get(clause_id).citation() for clause_id in seen]
 
     def search(self, query: str) -> list[Clause]:
-        """A clause id, an id prefix or topic, or words that must all appear."""
+        """A clause id, an id prefix or topic, or words that must all appear.
+
+        A query longer than a person would type (MAX_QUERY_WORDS words,
+        MAX_QUERY_CHARACTERS characters) is a usage error, not a slow search.
+        """
         query = query.strip()
         if not query:
             return list(self.clauses)
+        words_given = len(query.split())
+        if words_given > MAX_QUERY_WORDS or len(query) > MAX_QUERY_CHARACTERS:
+            from refcli.errors import UsageError
+
+            raise UsageError(
+                f"a rules query is at most {MAX_QUERY_WORDS} words and {MAX_QUERY_CHARACTERS} characters; "
+                f"this one has {words_given:,} words and {len(query):,} characters"
+            )
         exact = [c for c in self.clauses if c.id.casefold() == query.casefold()]
         if exact:
             return exact
@@ -86,14 +105,12 @@ class GameRules(NamedTuple):
         if prefix:
             return prefix
         words = _fold(query).split()
-        return [
-            c
-            for c in self.clauses
-            if all(
-                word in _fold(" ".join((c.id, c.section, c.text, c.summary, " ".join(c.topics))))
-                for word in words
-            )
-        ]
+        found = []
+        for c in self.clauses:
+            searched = _fold(" ".join((c.id, c.section, c.text, c.summary, " ".join(c.topics))))  # once per clause
+            if all(word in searched for word in words):
+                found.append(c)
+        return found
 
 
 def load_data(name: str, folder: str = "") -> dict[str, Any]:

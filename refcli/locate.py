@@ -14,86 +14,158 @@ table), the way people count seats and events at the table.
 from __future__ import annotations
 
 import re
+import sys
 from typing import Union
 
 PathPart = Union[str, int]
 KeyPath = tuple[PathPart, ...]
 
+class LazyPattern:
+    """A regular expression compiled when first used, not at import.
+
+    The scanners' patterns take milliseconds to compile; a command that reads
+    a small, valid file never uses most of them, and start-up is a feature.
+    """
+
+    __slots__ = ("_source", "_flags", "_compiled")
+
+    def __init__(self, source: str, flags: int = 0) -> None:
+        self._source, self._flags = source, flags
+        self._compiled: re.Pattern[str] | None = None
+
+    def compiled(self) -> re.Pattern[str]:
+        if self._compiled is None:
+            self._compiled = re.compile(self._source, self._flags)
+        return self._compiled
+
+    def match(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
+        return self.compiled().match(text, pos, endpos)
+
+    def search(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
+        return self.compiled().search(text, pos, endpos)
+
+    def fullmatch(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
+        return self.compiled().fullmatch(text, pos, endpos)
+
+
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 _PLAIN_RUN = re.compile(r'[^"\\\n]*')
 
 
+SHOWN_CHARACTERS = 40  # of any piece of input quoted in a message: keys, values, path parts
+
+
+def clip(text: str, limit: int = SHOWN_CHARACTERS) -> str:
+    """``text`` cut to ``limit`` characters, with … when cut: messages stay one short line."""
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
 def format_path(path: KeyPath) -> str:
-    """``("player", 2, "animals", "cow")`` → ``player[2].animals.cow``."""
+    """``("player", 2, "animals", "cow")`` → ``player[2].animals.cow`` (long keys clipped)."""
     out = ""
     for part in path:
         if isinstance(part, int):
             out += f"[{part}]"
         else:
-            key = part if _BARE_KEY.fullmatch(part) else '"' + part.replace("\\", "\\\\").replace('"', '\\"') + '"'
+            key = clip(part)
+            if not _BARE_KEY.fullmatch(key):
+                key = key.replace("\\", "\\\\").replace('"', '\\"')
+                key = '"' + "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in key) + '"'
             out += f".{key}" if out else key
     return out or "(top level)"
 
 
 class _Stop(Exception):
-    """The scanner met something it does not model; keep what it has."""
+    """The scanner found its target, or met something it does not model; keep what it has."""
 
 
 class KeyLocator:
-    """Maps key paths of one TOML text to the 1-based line they start on."""
+    """Maps key paths of one TOML text to the 1-based line they start on.
+
+    Each question scans the text from the top until the path is found,
+    remembering only the path's own ancestors: time linear in the text and
+    memory independent of it (an error is reported once, so one scan is the
+    usual cost; a map of every key of an 8 MiB file would take gigabytes).
+    """
 
     def __init__(self, text: str) -> None:
         self._text = text
-        self._lines: dict[KeyPath, int] = {}
-        self._scanned = False
+        self._answers: dict[KeyPath, int] = {}
 
     def line_of(self, path: KeyPath) -> int:
         """The line of ``path``, or of its nearest located parent (else line 1)."""
-        if not self._scanned:
-            self._scanned = True
+        target = tuple(path)
+        if target not in self._answers:
+            lines: dict[KeyPath, int] = {}
             try:
-                _Scanner(self._text, self._lines).run()
+                _Scanner(self._text, lines, target).run()
             except (_Stop, IndexError, RecursionError):
                 pass
-        probe = tuple(path)
-        while probe:
-            if probe in self._lines:
-                return self._lines[probe]
-            probe = probe[:-1]
-        return 1  # a top-level key that is missing: the document as a whole
+            self._answers[target] = next(
+                (lines[target[:size]] for size in range(len(target), 0, -1) if target[:size] in lines), 1
+            )  # 1: a top-level key that is missing: the document as a whole
+        return self._answers[target]
+
+
+# Runs the scanner passes over in one step when they cannot hold its target:
+# lines of `key = scalar`, items of an array (strings without commas, so the
+# commas count the items), and everything up to the next bracket or string.
+_KEY_VALUE_LINES = LazyPattern(
+    r"""(?:[ \t]*+[A-Za-z0-9_-]++[ \t]*+=[ \t]*+(?:[^ \t\r\n#"'\[\]{},=]++|"(?:[^"\\\n]++|\\.)*+"|'[^'\n]*+')"""
+    r"""[ \t]*+(?:\#[^\n]*+)?\r?\n)++"""
+)
+_SIMPLE_ITEMS = LazyPattern(r"""(?:[ \t\r\n]*+(?:[^ \t\r\n#"'\[\]{},=]++|"[^"\\\n,]*+"|'[^'\n,]*+')[ \t\r\n]*+,)++""")
+_PLAIN = LazyPattern(r"""[^\[\]{}"'#]*+""")
+_STRING_OR_COMMENT = LazyPattern(
+    r'''"""(?:[^"\\]++|\\[\s\S]|"{1,2}+(?!"))*+"{3,5}+'''
+    r"""|'''(?:[^']++|'{1,2}+(?!'))*+'{3,5}+"""
+    r"""|"(?:[^"\\\n]++|\\.)*+"|'[^'\n]*+'|\#[^\n]*+"""
+)
+_SPACE = LazyPattern(r"[ \t\r]*+(?:#[^\n]*+)?")
+_BLANKS = LazyPattern(r"[ \t]*+")
+_EQUALS = LazyPattern(r"[ \t]*+=")
+_SPACE_AND_NEWLINES = LazyPattern(r"(?:[ \t\r\n]++|#[^\n]*+)*+")
+_SCALAR = LazyPattern(r"[^,\]}\s#]+")
+_TIME_AFTER_DATE = LazyPattern(r" \d{2}:\d{2}")
 
 
 class _Scanner:
-    def __init__(self, text: str, lines: dict[KeyPath, int]) -> None:
+    def __init__(self, text: str, lines: dict[KeyPath, int], target: KeyPath) -> None:
         self.text = text
         self.pos = 0
         self.line = 1
         self.lines = lines
+        self.target = target
         self.table: KeyPath = ()
         self.array_counts: dict[KeyPath, int] = {}
+        self._named: tuple[str, re.Pattern[str]] | None = None  # the pattern finding the target's key
 
     # -- low-level movement -------------------------------------------------
     def peek(self, n: int = 1) -> str:
         return self.text[self.pos : self.pos + n]
 
     def advance(self, n: int = 1) -> None:
-        chunk = self.text[self.pos : self.pos + n]
-        self.line += chunk.count("\n")
+        self.line += self.text.count("\n", self.pos, self.pos + n)
         self.pos += n
 
     def skip_space(self, newlines: bool) -> None:
-        while self.pos < len(self.text):
-            ch = self.text[self.pos]
-            if ch in " \t\r" or (newlines and ch == "\n"):
-                self.advance()
-            elif ch == "#":
-                end = self.text.find("\n", self.pos)
-                self.advance((len(self.text) if end < 0 else end) - self.pos)
-            else:
-                return
+        """Blanks and comments (and newlines, if ``newlines``), in one step."""
+        match = (_SPACE_AND_NEWLINES if newlines else _SPACE).match(self.text, self.pos)
+        if match is not None and match.end() > self.pos:
+            self.advance(match.end() - self.pos)
 
-    def record(self, path: KeyPath) -> None:
-        self.lines.setdefault(path, self.line)
+    def leads(self, path: KeyPath) -> bool:
+        """Whether ``path`` is the target or one of its ancestors."""
+        return len(path) <= len(self.target) and self.target[: len(path)] == path
+
+    def record(self, path: KeyPath, *, again: bool = False) -> None:
+        """Note where ``path`` starts if it leads to the target; stop once the target is found."""
+        target = self.target
+        if len(path) <= len(target) and target[: len(path)] == path:
+            if again or path not in self.lines:
+                self.lines[path] = self.line
+            if len(path) == len(target):
+                raise _Stop
 
     # -- structure ----------------------------------------------------------
     def run(self) -> None:
@@ -111,13 +183,15 @@ class _Scanner:
                 self.array_counts[key] = count
                 self.table = key + (count,)
                 self.record(key)
-                self.lines[self.table] = self.line
+                self.record(self.table, again=True)
             elif self.peek() == "[":
                 self.advance()
                 self.table = self.resolve(self.key())
                 self.skip_space(False)
                 self.advance()  # ]
                 self.record(self.table)
+            elif self.pass_lines():
+                continue
             else:
                 path = self.table + self.key()
                 self.record(path)
@@ -127,6 +201,38 @@ class _Scanner:
                 self.advance()
                 self.skip_space(False)
                 self.value(path)
+
+    def pass_lines(self) -> bool:
+        """Pass over `key = scalar` lines, up to the one whose key the target names."""
+        block = _KEY_VALUE_LINES.match(self.text, self.pos)
+        if block is None:
+            return False
+        stop = block.end()
+        depth = len(self.table)
+        key = self.target[depth] if self.leads(self.table) and len(self.target) > depth else None
+        if isinstance(key, str) and _BARE_KEY.fullmatch(key):  # only a bare key can be in the block
+            found = self.line_starting_with(key, stop)
+            if found is not None:
+                stop = found
+        if stop == self.pos:
+            return False
+        self.advance(stop - self.pos)
+        return True
+
+    def line_starting_with(self, key: str, stop: int) -> int | None:
+        """Where the first line before ``stop`` that starts ``key =`` starts (the key is bare)."""
+        if len(key) <= SHOWN_CHARACTERS:  # a short key may occur often: let a pattern find it
+            if self._named is None or self._named[0] != key:
+                self._named = (key, re.compile(r"^[ \t]*+%s[ \t]*+=" % re.escape(key), re.MULTILINE))
+            found = self._named[1].search(self.text, self.pos, stop)
+            return None if found is None else found.start()
+        at = self.text.find(key, self.pos, stop)  # a long key: found rarely, compiled never
+        while at >= 0:
+            start = self.text.rfind("\n", self.pos, at) + 1 or self.pos
+            if _BLANKS.fullmatch(self.text, start, at) and _EQUALS.match(self.text, at + len(key)):
+                return start
+            at = self.text.find(key, at + 1, stop)
+        return None
 
     def resolve(self, key: KeyPath) -> KeyPath:
         """Insert the current index of every array of tables a header passes."""
@@ -158,6 +264,9 @@ class _Scanner:
             self.advance()
 
     def value(self, path: KeyPath) -> None:
+        if not self.leads(path):
+            self.pass_value()
+            return
         ch = self.peek()
         if ch == "{":
             self.advance()
@@ -176,6 +285,10 @@ class _Scanner:
                 if self.peek() == ",":
                     self.advance()
         elif ch == "[":
+            wanted = self.target[len(path)] if len(self.target) > len(path) else 0
+            if not isinstance(wanted, int):  # an array cannot lead to a key
+                self.pass_value()
+                return
             self.advance()
             index = 0
             while True:
@@ -183,6 +296,11 @@ class _Scanner:
                 if self.peek() == "]":
                     self.advance()
                     return
+                if index + 1 < wanted:
+                    passed = self.pass_items(wanted - 1 - index)
+                    if passed:
+                        index += passed
+                        continue
                 index += 1
                 self.record(path + (index,))
                 self.value(path + (index,))
@@ -202,14 +320,60 @@ class _Scanner:
         elif ch == "'":
             self.literal_string()
         else:
-            match = re.compile(r"[^,\]}\s#]+").match(self.text, self.pos)
+            match = _SCALAR.match(self.text, self.pos)
             if not match:
                 raise _Stop
             self.advance(match.end() - self.pos)
             # dates may carry a time after one space: "1979-05-27 07:32:00"
-            if re.match(r" \d{2}:\d{2}", self.text[self.pos : self.pos + 6]):
+            if _TIME_AFTER_DATE.match(self.text, self.pos):
                 self.advance(1)
                 self.value(path)
+
+    def pass_items(self, most: int) -> int:
+        """Pass over up to ``most`` simple array items (with their commas) in one step; how many."""
+        run = _SIMPLE_ITEMS.match(self.text, self.pos)
+        if run is None:
+            return 0
+        end = run.end()
+        if self.text.count(",", self.pos, end) > most:
+            end = self.pos - 1
+            for _ in range(most):
+                end = self.text.index(",", end + 1)
+            end += 1
+        passed = self.text.count(",", self.pos, end)
+        self.advance(end - self.pos)
+        return passed
+
+    def pass_value(self) -> None:
+        """Pass over one value that cannot hold the target: a scalar, a string, a whole array or table."""
+        if self.peek() not in ("[", "{"):
+            match = _STRING_OR_COMMENT.match(self.text, self.pos) or _SCALAR.match(self.text, self.pos)
+            if match is None:
+                raise _Stop
+            self.advance(match.end() - self.pos)
+            if _TIME_AFTER_DATE.match(self.text, self.pos):  # "1979-05-27 07:32:00"
+                self.advance(1)
+                self.pass_value()
+            return
+        depth = 0
+        while True:
+            plain = _PLAIN.match(self.text, self.pos)
+            if plain is not None and plain.end() > self.pos:
+                self.advance(plain.end() - self.pos)
+            ch = self.peek()
+            if ch in ("[", "{"):
+                depth += 1
+                self.advance()
+            elif ch in ("]", "}"):
+                depth -= 1
+                self.advance()
+                if depth == 0:
+                    return
+            else:  # a string or a comment (or the end of the text)
+                match = _STRING_OR_COMMENT.match(self.text, self.pos)
+                if match is None:
+                    raise _Stop
+                self.advance(match.end() - self.pos)
 
     def basic_string(self) -> str:
         out = []

@@ -78,9 +78,13 @@ class PlayerScore(NamedTuple):
 def competition_ranks(scores: list[tuple[Any, ...]]) -> list[int]:
     """1, 2, 2, 4 ranking: a player's rank is 1 + the number who did strictly better.
 
-    ``scores`` are sort keys where larger is better (ties compare equal).
+    ``scores`` are sort keys where larger is better (ties compare equal). One
+    sort and a binary search per player: n log n, not n².
     """
-    return [1 + sum(other > mine for other in scores) for mine in scores]
+    from bisect import bisect_right
+
+    ascending = sorted(scores)
+    return [1 + len(ascending) - bisect_right(ascending, mine) for mine in scores]
 
 
 def score_report(

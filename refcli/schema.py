@@ -16,7 +16,7 @@ from typing import Any
 
 from refcli.errors import DataError
 from refcli.inputs import Document
-from refcli.locate import KeyPath, format_path
+from refcli.locate import SHOWN_CHARACTERS, KeyPath, clip, format_path
 
 MAX_NAME_LENGTH = 64
 
@@ -37,9 +37,8 @@ def describe(value: Any) -> str:
             return "infinity"
         return f"the decimal {value!r}"
     if isinstance(value, str):
-        shown = "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in value[:40])
-        more = "…" if len(value) > 40 else ""
-        return f'"{shown}{more}"' if value else "an empty string"
+        shown = "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in clip(value))
+        return f'"{shown}"' if value else "an empty string"
     if isinstance(value, dict):
         return "a table"
     if isinstance(value, list):
@@ -79,7 +78,8 @@ class Table:
         allowed = list(allowed)
         for key in self.data:
             if key not in allowed:
-                close = difflib.get_close_matches(key, allowed, n=1)
+                # difflib's work and memory grow with the key: a typo is short
+                close = difflib.get_close_matches(key, allowed, n=1) if len(key) <= SHOWN_CHARACTERS else []
                 hint = f' (did you mean "{close[0]}"?)' if close else ""
                 raise self.error(key, f"one of the keys {join(allowed)}", f"an unknown key{hint}")
 
@@ -204,11 +204,13 @@ def player_names(table: Table, key: str, *, minimum: int = 2, maximum: int = 5) 
         raise table.error(key, f"{minimum} to {maximum} player names", f"{len(value)}")
     items = Table(table.doc, {}, table.path + (key,))
     names: list[str] = []
+    folded: set[str] = set()
     for index, item in enumerate(value, 1):
         name = items.check_name(index, item)
-        if name.casefold() in (n.casefold() for n in names):
+        if name.casefold() in folded:
             raise items.error(index, "names that differ", f'"{name}" twice')
         names.append(name)
+        folded.add(name.casefold())
     return names
 
 

@@ -33,10 +33,15 @@ def test_a_file_at_the_limit_is_read_and_one_byte_more_is_refused(tmp_path: Path
     assert at_limit.stat().st_size == DEFAULT_MAX_BYTES
     assert refcli("score", str(at_limit), "--format", "json").returncode == 0
     over = tmp_path / "over.toml"
-    over.write_text(padded(DEFAULT_MAX_BYTES + 1, ""), encoding="utf-8")
+    text = padded(DEFAULT_MAX_BYTES + 1, "")
+    over.write_text(text, encoding="utf-8")
     result = refcli("score", str(over))
     assert result.returncode == 65
-    assert result.stderr == f"refcli: error: {over}: expected at most 8 MiB (the input size limit; --max-bytes raises it), found more\n"
+    crossed = text[:DEFAULT_MAX_BYTES].count("\n") + 1  # the line holding the first byte past the limit
+    assert crossed == text.count("\n")  # the last line: the padding is on the first
+    assert result.stderr == (
+        f"refcli: error: {over}:{crossed}: expected at most 8 MiB (the input size limit; --max-bytes raises it), found more\n"
+    )
     assert refcli("score", str(over), "--max-bytes", str(DEFAULT_MAX_BYTES + 1)).returncode == 0
 
 

@@ -73,7 +73,7 @@ verbs.add_score(
     GAME,
     "Standings: strikes left before going out, and the last player standing.\n\n"
     "`strikes_to_lose` (default 3; the \"more strikes\" variant raises it) sets the limit. With more than "
-    "one player still in, the game is not over: exit 65, unless --partial is given.",
+    "one player still in, the game is not over: exit 65, unless --partial is given. At most 12 players.",
 )
 verbs.add_ruling(
     app,

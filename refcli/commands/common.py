@@ -10,13 +10,13 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Annotated, Any, NoReturn, Optional
+from typing import Annotated, Any, NoReturn
 
 import typer
 
 from refcli.errors import DataError, ReaderGone, RefcliError
 from refcli.exit_status import ExitStatus, status_for, worst
-from refcli.options import Format, ScoreOptions, ValidateOptions
+from refcli.options import DEFAULT_MAX_BYTES, MAX_MAX_BYTES, Format, ScoreOptions, ValidateOptions
 
 
 FormatOption = Annotated[
@@ -27,19 +27,11 @@ FilesArgument = Annotated[
     list[str],
     typer.Argument(help="TOML files to read; - reads standard input.", metavar="FILE..."),
 ]
-def _set_max_bytes(value: int | None) -> int | None:
-    """Runs for every command with the option, given or not, so no limit outlives its command."""
-    from refcli.inputs import DEFAULT_MAX_BYTES, set_max_bytes
-
-    set_max_bytes(value if value is not None else DEFAULT_MAX_BYTES)
-    return value
-
-
 MaxBytesOption = Annotated[
-    Optional[int],  # noqa: UP007 - typer reads the annotation at run time
+    int,
     typer.Option(
-        "--max-bytes", min=1, metavar="N", callback=_set_max_bytes,
-        help="Refuse inputs (or JSON lines) larger than N bytes [default: 8 MiB].",
+        "--max-bytes", min=1, max=MAX_MAX_BYTES, metavar="N", show_default=False,
+        help="Refuse inputs (or JSON lines) larger than N bytes [default: 8 MiB; at most 2^40].",
     ),
 ]
 JobsOption = Annotated[
@@ -102,7 +94,7 @@ def score_files(files: list[str], game_id: str | None, options: ScoreOptions, fm
     code = ExitStatus.OK
     for path in files:
         try:
-            doc = load_document(path)
+            doc = load_document(path, max_bytes=options.max_bytes)
             engine = registry.engine_for(doc, game_id, "score")
             reports.append(engine.score_document(doc, options))
             engines.add(engine)
@@ -116,13 +108,13 @@ def score_files(files: list[str], game_id: str | None, options: ScoreOptions, fm
     finish(code)
 
 
-def rule_file(path: str, game_id: str | None, fmt: Format) -> NoReturn:
+def rule_file(path: str, game_id: str | None, fmt: Format, *, max_bytes: int = DEFAULT_MAX_BYTES) -> NoReturn:
     """Rule on one situation file: exit 0 when legal, 1 when the situation breaks a rule."""
     from refcli import registry
     from refcli.inputs import load_document
     from refcli.render import emit
 
-    doc = load_document(path)
+    doc = load_document(path, max_bytes=max_bytes)
     report, legal = registry.engine_for(doc, game_id, "ruling").rule_document(doc)
     emit(report, fmt)
     finish(ExitStatus.OK if legal else ExitStatus.RULE_BROKEN)

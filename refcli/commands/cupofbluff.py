@@ -30,7 +30,7 @@ verbs.add_score(
     "Score final holdings: chip points (3 and 18: 5; 4 and 17: 4; 5, 6, 15, 16: 3; 7, 8, 13, 14: 2; "
     "9 to 12: 1), ranked, equal points broken by fewer chips (C4).\n\n`target` sets the points-target "
     "variant. The game must be over (the centre empty, or the target reached) unless --partial is given; "
-    "every chip 3-18 at most once.",
+    "every chip 3-18 at most once; at most 16 players.",
 )
 verbs.add_ruling(
     app,

@@ -26,7 +26,7 @@ verbs.add_score(
     "Score final holdings: set values, the multiplier, ranks and winners.\n\n"
     "Edition 2 multiplies the sum of the complete sets by their number (4 pigs + 4 dogs + 4 roosters = "
     "820 × 3 = 2460); edition 1 adds them and the 500 bonus card. The game must be over (all 40 cards in "
-    "complete sets) unless --partial is given.",
+    "complete sets) unless --partial is given. At most 5 players.",
     multiply=True,
 )
 verbs.add_ruling(

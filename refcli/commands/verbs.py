@@ -20,22 +20,13 @@ from refcli.commands.common import (
     StrictOption,
     reporting,
 )
-from refcli.options import Format, ScoreOptions, ValidateOptions
+from refcli.options import DEFAULT_MAX_BYTES, Format, ScoreOptions, ValidateOptions
 
 FileArgument = Annotated[str, typer.Argument(help="A situation file (TOML); - reads standard input.", metavar="FILE")]
 OutputOption = Annotated[
     Optional[str], typer.Option("--output", "-o", help="Write to this file instead of stdout.", metavar="FILE")
 ]
-ForceOption = Annotated[
-    bool,
-    typer.Option(
-        "--force",
-        help=(
-            "Replace FILE if it exists; through a symlink, the file it points to (the link stays). "
-            "A directory, device, FIFO or socket is never replaced."
-        ),
-    ),
-]
+ForceOption = Annotated[bool, typer.Option("--force", help="Overwrite FILE if it exists.")]
 
 
 MultiplyOption = Annotated[
@@ -65,11 +56,11 @@ def add_score(app: typer.Typer, game: str | None, help: str, *, multiply: bool =
             files: FilesArgument,
             partial: PartialOption = False,
             multiply: MultiplyOption = False,
-            max_bytes: MaxBytesOption = None,
+            max_bytes: MaxBytesOption = DEFAULT_MAX_BYTES,
             fmt: FormatOption = Format.text,
         ) -> None:
             with reporting():
-                score_files(files, game, ScoreOptions(partial=partial, multiply=multiply), fmt)
+                score_files(files, game, ScoreOptions(partial=partial, multiply=multiply, max_bytes=max_bytes), fmt)
 
         return
 
@@ -77,20 +68,20 @@ def add_score(app: typer.Typer, game: str | None, help: str, *, multiply: bool =
     def score(
         files: FilesArgument,
         partial: PartialOption = False,
-        max_bytes: MaxBytesOption = None,
+        max_bytes: MaxBytesOption = DEFAULT_MAX_BYTES,
         fmt: FormatOption = Format.text,
     ) -> None:
         with reporting():
-            score_files(files, game, ScoreOptions(partial=partial), fmt)
+            score_files(files, game, ScoreOptions(partial=partial, max_bytes=max_bytes), fmt)
 
 
 def add_ruling(app: typer.Typer, game: str | None, help: str) -> None:
     @app.command("ruling", help=help)
-    def ruling(file: FileArgument, max_bytes: MaxBytesOption = None, fmt: FormatOption = Format.text) -> None:
+    def ruling(file: FileArgument, max_bytes: MaxBytesOption = DEFAULT_MAX_BYTES, fmt: FormatOption = Format.text) -> None:
         with reporting():
             from refcli.commands.common import rule_file
 
-            rule_file(file, game, fmt)
+            rule_file(file, game, fmt, max_bytes=max_bytes)
 
 
 def add_validate(app: typer.Typer, game: str | None, help: str) -> None:
@@ -100,21 +91,20 @@ def add_validate(app: typer.Typer, game: str | None, help: str) -> None:
         strict: StrictOption = False,
         jobs: JobsOption = 1,
         jsonl: JsonlOption = False,
-        max_bytes: MaxBytesOption = None,
+        max_bytes: MaxBytesOption = DEFAULT_MAX_BYTES,
         fmt: FormatOption = Format.text,
     ) -> None:
         with reporting():
             from refcli.commands.common import validate_files
 
-            options = ValidateOptions(strict=strict) if max_bytes is None else ValidateOptions(strict, max_bytes)
-            validate_files(files, game, options, fmt, jobs=jobs, jsonl=jsonl)
+            validate_files(files, game, ValidateOptions(strict=strict, max_bytes=max_bytes), fmt, jobs=jobs, jsonl=jsonl)
 
 
 def add_rules(app: typer.Typer, game: str, title: str, examples: str) -> None:
     @app.command(
         "rules",
         help="Quote the rulebook clauses: all, one by id, a topic, or those containing words.\n\n"
-        "Register entries are marked as interpretations.",
+        "Register entries are marked as interpretations. A query has at most 20 words and 200 characters.",
     )
     def rules(
         query: Annotated[

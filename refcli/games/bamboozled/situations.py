@@ -69,7 +69,7 @@ def read_strikes(top: Table, players: list[str], limit: int) -> dict[str, int]:
     for key, value in table.data.items():
         name = next((n for n in players if n.casefold() == key.strip().casefold()), None)
         if name is None:
-            raise table.error(key, f"a player's name ({', '.join(players)})", f'"{key}"')
+            raise table.error(key, f"a player's name ({', '.join(players)})", describe(key))
         strikes[name] = table.check_integer(key, value, minimum=0, maximum=limit, what="strikes,")
     for name, count in strikes.items():
         if count >= limit:

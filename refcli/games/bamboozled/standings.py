@@ -26,7 +26,7 @@ def score_document(doc: Document, options: ScoreOptions) -> Report:
     limit = top.integer("strikes_to_lose", minimum=1, maximum=1000, default=3, what="strikes that put a player out,")
     no_limits = top.boolean("no_limits", default=False)
     kids = top.boolean("kids", default=False)
-    tables = top.tables("player", what="one per player, in seating order", minimum=1)
+    tables = top.tables("player", what="one per player, in seating order", minimum=1, maximum=12)  # situations.MAX_PLAYERS
     names, strikes = [], []
     for table in tables:
         table.check_keys(("name", "strikes"))

@@ -18,7 +18,7 @@ def score_document(doc: Document, options: ScoreOptions) -> Report:
     top.check_keys(("game", "target", "player"))
     check_game_key(top, GAME)
     target = top.integer("target", minimum=0, maximum=42, default=0, what="the points target (0: until the centre is empty),")
-    tables = top.tables("player", what="one per player, in seating order", minimum=1)
+    tables = top.tables("player", what="one per player, in seating order", minimum=1, maximum=16)  # as in records
     names, chips = [], {}
     seen: dict[int, str] = {}
     for table in tables:

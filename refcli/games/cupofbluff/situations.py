@@ -29,10 +29,12 @@ def read_chips(top: Table) -> dict[str, list[int]]:
     table = top.table("chips", required=True)
     assert table is not None
     chips: dict[str, list[int]] = {}
+    if len(table.data) > 16:  # at most 16 players, as in records
+        raise table.error(None, "the chips of at most 16 players", str(len(table.data)))
     for key, value in table.data.items():
         name = table.check_name(key, key)
         if name.casefold() in (n.casefold() for n in chips):
-            raise table.error(key, "each player once", f'"{key}" again')
+            raise table.error(key, "each player once", f"{describe(key)} again")
         chips[name] = integer_list(table, key, value, minimum=-10**6, maximum=10**6, what="chips (3 to 18)")
     if len(chips) < 2:
         raise table.error(None, "the chips of every player (at least two players)", str(len(chips)))

@@ -28,7 +28,7 @@ from refcli.games.kuhhandel.scoring import (
 from refcli.inputs import Document
 from refcli.options import ScoreOptions
 from refcli.report import PlayerScore, Report, competition_ranks, score_report
-from refcli.schema import Table, check_game_key, unique_names
+from refcli.schema import Table, check_game_key, describe, unique_names
 
 GAME = "kuhhandel"
 TOP_KEYS = ("game", "edition", "player")
@@ -44,9 +44,9 @@ def read_animals(player: Table) -> dict[str, int]:
     for key, value in table.data.items():
         animal = animal_id(key)
         if animal is None:
-            raise table.error(key, f"an animal ({accepted_names()}; Spanish and German names too)", f'"{key}"')
+            raise table.error(key, f"an animal ({accepted_names()}; Spanish and German names too)", describe(key))
         if animal in cards:
-            raise table.error(key, "each animal once", f'{animal} again (as "{given_as[animal]}" and "{key}")')
+            raise table.error(key, "each animal once", f"{animal} again (as {describe(given_as[animal])} and {describe(key)})")
         cards[animal] = table.check_integer(key, value, minimum=0, maximum=CARDS_PER_ANIMAL, what="a number of cards,")
         given_as[animal] = key
     return cards
@@ -57,7 +57,7 @@ def read_snapshot(doc: Document) -> Snapshot:
     top.check_keys(TOP_KEYS)
     check_game_key(top, GAME)
     edition = top.integer("edition", minimum=1, maximum=2, default=2, what="the edition,")
-    player_tables = top.tables("player", what="one per player, in seating order", minimum=1)
+    player_tables = top.tables("player", what="one per player, in seating order", minimum=1, maximum=5)  # 3-5 players, as in records
     players = []
     for table in player_tables:
         table.check_keys(PLAYER_KEYS)

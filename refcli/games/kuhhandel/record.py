@@ -120,7 +120,7 @@ def read_record(doc: Document) -> Record:
         for key, value in money_table.data.items():
             name = next((n for n in players if n.casefold() == key.strip().casefold()), None)
             if name is None:
-                raise money_table.error(key, f"a player's name ({', '.join(players)})", f'"{key}"')
+                raise money_table.error(key, f"a player's name ({', '.join(players)})", describe(key))
             start_money[name] = tuple(integer_list(money_table, key, value, minimum=0, maximum=10**6, what=CARDS))
     event_tables = top.tables("event", what="what happened, in order", maximum=MAX_EVENTS)
     events = tuple(read_event(table, players) for table in event_tables)
@@ -131,7 +131,7 @@ def read_record(doc: Document) -> Record:
         for key, value in score_table.data.items():
             name = next((n for n in players if n.casefold() == key.strip().casefold()), None)
             if name is None:
-                raise score_table.error(key, f"a player's name ({', '.join(players)})", f'"{key}"')
+                raise score_table.error(key, f"a player's name ({', '.join(players)})", describe(key))
             scores[name] = score_table.check_integer(key, value, minimum=0, maximum=10**9, what="a score,")
     return Record(
         edition=edition, players=tuple(players), events=events, first=first, deck=deck,

@@ -75,7 +75,7 @@ def read_money(top: Table, names: list[str], edition: int) -> dict[str, list[int
     for key, value in table.data.items():
         name = next((n for n in names if n.casefold() == key.strip().casefold()), None)
         if name is None:
-            raise table.error(key, f"a player's name ({', '.join(names)})", f'"{key}"')
+            raise table.error(key, f"a player's name ({', '.join(names)})", describe(key))
         money[name] = read_cards(table, key, value, f"{name}'s money")
     check_supply(list(money.values()), edition)
     return money

@@ -18,7 +18,7 @@ from refcli.games.money.scoring import score_player
 from refcli.inputs import Document
 from refcli.options import ScoreOptions
 from refcli.report import Grid, Heading, Para, PlayerScore, Report, competition_ranks, score_report
-from refcli.schema import Table, check_game_key, integer_list, unique_names
+from refcli.schema import Table, check_game_key, describe, integer_list, unique_names
 
 GAME = "money"
 NOTES = "note values (20, 30, 40, 50, 60)"
@@ -50,7 +50,7 @@ def read_players(doc: Document) -> list[MoneyScore]:
             if not currency:
                 raise note_table.error(key, "a currency name", "an empty key")
             if currency in notes:
-                raise note_table.error(key, "each currency once", f'"{key}" again (names ignore case)')
+                raise note_table.error(key, "each currency once", f"{describe(key)} again (names ignore case)")
             values = integer_list(note_table, key, value, minimum=0, maximum=10**6, what=NOTES)
             for index, note in enumerate(values, 1):
                 if note not in NOTE_VALUES:

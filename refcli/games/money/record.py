@@ -33,7 +33,7 @@ def per_player(table: Table, players: list[str], read) -> dict[str, object]:  # 
     for key, value in table.data.items():
         name = next((n for n in players if n.casefold() == key.strip().casefold()), None)
         if name is None:
-            raise table.error(key, f"a player's name ({', '.join(players)})", f'"{key}"')
+            raise table.error(key, f"a player's name ({', '.join(players)})", describe(key))
         result[name] = read(table, key, value)
     return result
 

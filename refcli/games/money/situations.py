@@ -36,7 +36,7 @@ def read_cards(table: Table, key: str | int, value: Any) -> list[Card]:
 
 
 def read_offers(top: Table) -> tuple[dict[str, list[Card]], list[Table]]:
-    tables = top.tables("offer", what="one per player: player and cards", minimum=1)
+    tables = top.tables("offer", what="one per player: player and cards", minimum=1, maximum=5)  # 3-5 players
     offers: dict[str, list[Card]] = {}
     for table in tables:
         table.check_keys(("player", "cards"))
