@@ -6,21 +6,31 @@ each quoting the rulebook clause it applied.
 """
 
 # The first thing refcli does, before any import that is not already loaded:
-# give SIGINT back its default action, so that Ctrl-C from here on ends the
-# program at once as it ends any program that does not catch it (a shell
-# reports 130), never with a KeyboardInterrupt traceback, whether it comes
-# during the ~60 ms of imports that follow or later (refcli.process says why
-# refcli does not catch it). Imported as a library (by a test runner), refcli
-# gives Python's KeyboardInterrupt back straight away.
+# Ctrl-C (SIGINT) or `kill` (SIGTERM) during the ~60 ms of imports that
+# follow ends the program at once with status 130 and nothing on stderr,
+# never a KeyboardInterrupt traceback (nothing has been written or opened
+# yet, so there is nothing to clean up). main() then installs the handlers
+# that unwind a running command cleanly to the same status (refcli.process).
+# Imported as a library (by a test runner, a script), refcli gives the
+# signals back to their owner straight away.
 import _signal  # type: ignore[import-not-found]  # built in and loaded at start-up; `signal` would import enum first
 import sys
 
-_python_sigint = _signal.getsignal(_signal.SIGINT)
+
+def _interrupted_while_starting(signum: int, frame: object) -> None:
+    import os  # already loaded by Python's start-up
+
+    os._exit(130)
+
+
+_owners: dict[int, object] = {}
 try:
-    if _python_sigint != _signal.SIG_IGN:  # ignored by whoever started us (`nohup`, `&`): stays so
-        _signal.signal(_signal.SIGINT, _signal.SIG_DFL)
+    for _signum in (_signal.SIGINT, _signal.SIGTERM):
+        _owners[_signum] = _signal.getsignal(_signum)
+        if _owners[_signum] != _signal.SIG_IGN:  # ignored by whoever started us (`nohup`, `&`): stays so
+            _signal.signal(_signum, _interrupted_while_starting)
 except ValueError:  # imported outside the main thread: signals are not ours to change
-    _python_sigint = None
+    _owners = {}
 
 
 def _started_as_the_program() -> bool:
@@ -36,7 +46,8 @@ def _started_as_the_program() -> bool:
     return argv0.replace("\\", "/").rsplit("/", 1)[-1] == "refcli"
 
 
-if _python_sigint is not None and not _started_as_the_program():
-    _signal.signal(_signal.SIGINT, _python_sigint)
+if _owners and not _started_as_the_program():
+    for _signum, _owner in _owners.items():
+        _signal.signal(_signum, _owner)
 
 __version__ = "0.1.0"

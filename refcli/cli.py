@@ -132,13 +132,12 @@ add_validate(
 def main() -> None:
     """Console entry point: a documented exit status and at most one line on stderr, whatever happens.
 
-    ``refcli.process`` handles signals (their default action: 130 and 143 as
-    a shell reports them) and the standard streams (stdout unwritable: 74;
+    ``refcli.process`` handles signals (Ctrl-C and SIGTERM: 130) and the standard streams (stdout unwritable: 74;
     the reader of stdout gone: 141, nothing printed).
     """
     from refcli import process
 
-    process.default_signals()
+    process.handle_signals()
     process.guard_standard_streams()
     sys.exit(_run())
 
@@ -155,7 +154,7 @@ def _run() -> int:
         code = 0
     except SystemExit as end:
         code = _exit_code(end)
-    except KeyboardInterrupt:  # raised by code, not by Ctrl-C (which ends the process, see refcli.process)
+    except (process.Interrupted, KeyboardInterrupt):  # Ctrl-C or SIGTERM (refcli.process)
         code = ExitStatus.INTERRUPTED
     except Exception as error:  # noqa: BLE001 - a bug in refcli still ends in one line
         code = say_error(error)

@@ -2,7 +2,7 @@
 
 The codes follow sysexits.h where one fits, so scripts can tell a broken rule
 (1) from a bad command line (2), bad data (65) and an unreadable file (66);
-and 128 + the signal number where the end is a signal's (130, 141, 143).
+and 128 + the signal number where the end is a signal's (130, 141).
 """
 
 from __future__ import annotations
@@ -29,9 +29,8 @@ class ExitStatus(enum.IntEnum):
     UNREADABLE = 66  # EX_NOINPUT
     CANNOT_WRITE = 73  # EX_CANTCREAT: an output file exists (no --force) or cannot be created
     OUTPUT_FAILED = 74  # EX_IOERR: standard output cannot be written (closed, disk full)
-    INTERRUPTED = 130  # 128 + SIGINT: Ctrl-C ends refcli (a shell reports 130; see refcli.process)
+    INTERRUPTED = 130  # 128 + SIGINT: Ctrl-C, or SIGTERM (`kill`), ended refcli (refcli.process)
     READER_GONE = 141  # 128 + SIGPIPE, as for a program a broken pipe ends: the reader of stdout left (`| head`)
-    TERMINATED = 143  # 128 + SIGTERM: `kill` ends refcli (a shell reports 143)
     INTERNAL = 70  # EX_SOFTWARE: a bug in refcli, reported in one line all the same
 
 
@@ -46,7 +45,6 @@ _SEVERITY = [
     ExitStatus.CANNOT_WRITE,
     ExitStatus.OUTPUT_FAILED,
     ExitStatus.READER_GONE,
-    ExitStatus.TERMINATED,
     ExitStatus.INTERRUPTED,
     ExitStatus.INTERNAL,
 ]

@@ -72,16 +72,12 @@ EXIT_MEANINGS: dict[str, str] = {
     ),
     "OUTPUT_FAILED": "Standard output cannot be written: it is closed, the disk is full, or an I/O error.",
     "INTERRUPTED": (
-        "Interrupted (Ctrl-C): refcli ends as the signal ends a program that does not catch it, "
-        "with nothing on stderr, and a shell reports 130. An output file is left as it was or complete."
+        "Interrupted: Ctrl-C (SIGINT) or kill (SIGTERM), at any moment, with nothing on stderr; "
+        "worker processes are stopped and an output file is left as it was or complete."
     ),
     "READER_GONE": (
         "The program reading the output exited before refcli finished (refcli ... | head); "
         "nothing is printed, as for a program ended by SIGPIPE."
-    ),
-    "TERMINATED": (
-        "Terminated (SIGTERM): as for Ctrl-C, and a shell reports 143. "
-        "An output file is left as it was or complete."
     ),
 }
 

@@ -5,20 +5,19 @@ Everything here exists so that, whatever happens outside refcli (Ctrl-C, a
 stderr), the run ends with a documented exit status, at most one line on
 stderr and never a Python traceback.
 
-Signals.  refcli does not catch SIGINT or SIGTERM: it gives them their
-default action (``refcli/__init__.py`` does so for SIGINT as its first act,
-before the imports; Python leaves SIGTERM alone), so Ctrl-C or ``kill`` end
-refcli at once, with no traceback, and a shell reports 130 or 143. Why not
-catch them and exit with those codes: Python runs a signal handler only in
-the main thread, and only once that thread runs again. With ``--jobs`` the
-signal can land in one of the pool's helper threads while the main thread
-waits for a result the signal's death of a worker means will never come;
-the program then hung (seen about once in ten ``kill -TERM -PGID``). The
-default action ends every process of the group, whichever thread receives
-it. It is also what a calling shell script expects of a program stopped by
-Ctrl-C (it stops too). The one thing a handler would add, removing an output
-file's temporary, ``refcli.output`` gets by holding the signals for the few
-system calls during which a temporary has a name.
+Signals.  Ctrl-C (SIGINT) and ``kill`` (SIGTERM) end refcli with status 130
+and nothing on stderr, at any moment. Before ``main()`` runs,
+``refcli/__init__.py``'s first lines end the process at once (nothing is
+open yet). From ``main()`` on, :func:`handle_signals` makes either signal
+raise :class:`Interrupted`, a ``BaseException`` (click turns a
+KeyboardInterrupt into "Aborted!" and exit 1; this passes through it and
+every ``except Exception``), so ``with`` blocks and ``finally`` clauses run
+on the way out: a batch stops its workers (``refcli.workers``), an output
+file's temporary is removed (``refcli.output`` holds the signals for the few
+system calls during which a temporary has a name). The main thread never
+waits without waking for a signal: the batch waits in ``select`` on its
+workers' pipes (no helper threads), which a signal interrupts. Workers
+ignore SIGINT (a terminal sends it to the whole group; the parent decides).
 
 Streams.  ``guard_standard_streams()`` makes sure file descriptors 0–2 are
 open (a closed one is pointed at /dev/null, so no file refcli opens later can
@@ -55,14 +54,22 @@ STDOUT_NAME = "<stdout>"
 STDIN_NAME = "<stdin>"  # the name refcli.inputs gives standard input
 
 
-def default_signals() -> None:
-    """SIGINT and SIGTERM end refcli at once, as they end any program that does not catch them."""
+class Interrupted(BaseException):
+    """Ctrl-C or SIGTERM: unwinds the running command, cleaning up on the way, to exit 130."""
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise Interrupted(signum)
+
+
+def handle_signals() -> None:
+    """From here on SIGINT and SIGTERM raise :class:`Interrupted` in the main thread."""
     import signal
 
     try:
         for signum in (signal.SIGINT, signal.SIGTERM):
             if signal.getsignal(signum) != signal.SIG_IGN:  # ignored by whoever started refcli: stays so
-                signal.signal(signum, signal.SIG_DFL)
+                signal.signal(signum, _interrupt)
     except ValueError:  # not the main thread: leave signals to whoever runs refcli
         pass
 

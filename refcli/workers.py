@@ -20,9 +20,9 @@ its processes whether or not there is work for them. Here:
   one to be given next, so memory stays flat however many tasks there are.
 - Workers ignore SIGINT (Ctrl-C reaches the whole process group; the parent
   alone decides) and are stopped by the parent whenever it leaves, by any
-  exception, by closing the generator, or by SIGTERM (then the parent ends
-  with status 143). A worker also dies with its parent (Linux) and leaves when
-  its pipe closes, so none is left running.
+  exception (Ctrl-C and SIGTERM unwind the parent: refcli.process), or by
+  closing the generator. A worker also dies with its parent (Linux) and
+  leaves when its pipe closes, so none is left running.
 """
 
 from __future__ import annotations
@@ -43,7 +43,6 @@ AHEAD = 8  # chunks per worker that may be taken from the input ahead of the nex
 STOP_GRACE = 5.0  # seconds a worker gets to leave before it is killed (a hang guard, not a wait)
 BLAMELESS_DEATHS = 16  # workers that may die outside any task before the parent gives up on them
 INTERNAL_ERROR = 70  # a worker's own exit status when refcli has a bug (EX_SOFTWARE)
-TERMINATED = 128 + signal.SIGTERM  # what a shell shows for a process ended by SIGTERM
 NO_TASK = -1  # what a worker's shared word holds between tasks
 
 
@@ -61,29 +60,15 @@ def ordered_map(
     ``weight`` (a task's size in bytes) keeps a chunk near CHUNK_BYTES when tasks are large.
     """
     pool = _Pool(work, jobs, weight)
-    previous = signal.getsignal(signal.SIGTERM)
-    if previous == signal.SIG_DFL:
-        try:
-            signal.signal(signal.SIGTERM, _terminated)
-        except ValueError:  # not the main thread (refcli used as a library): signals are not ours
-            previous = None
     try:
         yield from pool.results(iter(tasks), lost, total)
     except BaseException:
-        pool.kill()  # interrupted, terminated, or the reader went away: stop now
+        pool.kill()  # interrupted (refcli.process.Interrupted), or the reader went away: stop now
         raise
     else:
         pool.close()
     finally:
         pool.kill()
-        if previous == signal.SIG_DFL:
-            signal.signal(signal.SIGTERM, signal.SIG_DFL)
-
-
-def _terminated(signum: int, frame: Any) -> None:
-    # Unwind, so ordered_map stops its workers, and end with the status a shell
-    # gives a process killed by SIGTERM. SystemExit: no traceback on the way out.
-    raise SystemExit(TERMINATED)
 
 
 class _Worker(Generic[Task]):

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 import tomli_w
 from conftest import EXAMPLES, Invoke
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from refcli import inputs, prescan
@@ -310,7 +310,7 @@ def test_worker_processes_get_the_limit(tmp_path: Path) -> None:
 
     path = tmp_path / "game.toml"
     path.write_text((EXAMPLES / "money" / "record-game.toml").read_text(encoding="utf-8"), encoding="utf-8")
-    result, _, message = batch.validate_path((str(path), None, ValidateOptions(max_bytes=100)))
+    result, _, message = batch.validate_path(batch.PathTask(str(path)), None, ValidateOptions(max_bytes=100))
     assert message is not None and "at most 100 bytes" in message
     files = [str(path)] * 3
     cli = refcli("validate", "--jobs", "2", "--max-bytes", "100", *files)
