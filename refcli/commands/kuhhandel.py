@@ -147,6 +147,7 @@ def simulate(
 ) -> None:
     """Print a random legal recorded game (test data for validate)."""
     with reporting():
-        from refcli.games.kuhhandel.simulate import random_game, to_toml
+        from refcli.games.kuhhandel.simulate import random_game
+        from refcli.records import to_toml
 
         sys.stdout.write(to_toml(random_game(seed, players=players, edition=edition)))

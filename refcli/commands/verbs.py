@@ -146,7 +146,7 @@ def add_simulate(app: typer.Typer, module: str, min_players: int, max_players: i
         with reporting():
             import importlib
 
-            from refcli.games.kuhhandel.simulate import to_toml
+            from refcli.records import to_toml
 
             generator = importlib.import_module(module)
             sys.stdout.write(to_toml(generator.random_game(seed, players=players)))
