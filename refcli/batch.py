@@ -131,8 +131,9 @@ def run(tasks: Iterable[Any], worker: Any, jobs: int, style: str) -> Iterator[Re
     from refcli import registry
 
     # Import every game's validator once here, so forked workers start with them loaded.
-    for game in registry.GAMES.values():
-        game.engine("validate")
+    for game in registry.built_in():
+        if game.verb("validate"):
+            game.engine("validate")
     with multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn").Pool(jobs) as pool:
         yield from pool.imap(_work, jobs_tasks, chunksize=64)
 
