@@ -19,8 +19,8 @@ from refcli.locate import KeyLocator
 
 STDIN_NAME = "<stdin>"
 
-# Larger than any real record by orders of magnitude (a complete Money! game
-# with every card noted is about 10 KiB); a guard against feeding refcli a disk
+# Larger than any real record by orders of magnitude (the longest complete
+# game with every card noted is about 10 KiB); a guard against feeding refcli a disk
 # image by mistake. --max-bytes changes it for one run.
 DEFAULT_MAX_BYTES = 8 * 1024 * 1024
 _limit = {"bytes": DEFAULT_MAX_BYTES}
