@@ -10,8 +10,8 @@ import and keeps the arrows pointing down: the games sit on this module, the
 CLI and the man-page generator sit on the games.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations` here: NamedTuple would turn every
+# string annotation into a ForwardRef, which costs more than the types do.
 import importlib
 from types import ModuleType
 from typing import Any, NamedTuple
