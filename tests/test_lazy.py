@@ -35,9 +35,10 @@ def eager_group(definitions: Builders) -> Any:
 def described(command: Any, name: str) -> tuple[Any, ...]:
     """What a user sees of a command: its help page and the shape of every parameter."""
     ctx = command.make_context(name, [], resilient_parsing=True)
+    # click's Parameter interface only (typer 0.29 no longer gives parameters a .type)
     params = tuple(
-        (p.name, tuple(p.opts), p.param_type_name, p.required, p.default, p.metavar, p.nargs, getattr(p, "hidden", False),
-         type(p.type).__name__, getattr(p.type, "choices", None))
+        (p.name, tuple(p.opts), p.param_type_name, p.required, p.default, p.metavar, p.nargs, p.hidden,
+         p.get_help_record(ctx) if p.param_type_name == "option" else p.help)
         for p in command.params
     )
     return command.get_help(ctx), command.hidden, params
