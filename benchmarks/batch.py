@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Batch validation against parsing the same files with tomllib alone, as ratios.
 
-Generates N recorded games (all four games in turn, with refcli's own random
-legal game generators) into a temporary folder, then runs side by side in
+Generates N recorded games (every registered game in turn, with refcli's own
+random legal game generators) into a temporary folder, then runs side by side in
 one session:
 
 - the baseline: a fresh interpreter that parses every file with tomllib;
@@ -56,17 +56,16 @@ print(elapsed, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, done.retu
 def generate(python: str, folder: Path, count: int) -> list[str]:
     """Write ``count`` random legal games (TOML) and one JSON Lines file of the same records."""
     script = f"""
-import json, sys, tomllib
+import importlib, json, sys, tomllib
 from pathlib import Path
-from refcli.games.kuhhandel.simulate import random_game as kuhhandel, to_toml
-from refcli.games.bamboozled.simulate import random_game as bamboozled
-from refcli.games.money.simulate import random_game as money
-from refcli.games.cupofbluff.simulate import random_game as cup
+from refcli import registry
+from refcli.records import to_toml
 folder = Path(sys.argv[1])
-generators = (kuhhandel, bamboozled, money, cup)
+# every built-in game with a generator of random legal games, in turn
+generators = [importlib.import_module(game.simulate.module).random_game for game in registry.built_in() if game.simulate]
 with open(folder / "all.jsonl", "w", encoding="utf-8") as lines:
     for number in range({count}):
-        text = to_toml(generators[number % 4](number))
+        text = to_toml(generators[number % len(generators)](number))
         (folder / f"game{{number:06d}}.toml").write_text(text, encoding="utf-8")
         lines.write(json.dumps(tomllib.loads(text), ensure_ascii=False) + "\\n")
 """

@@ -1,8 +1,9 @@
-"""refcli: a command-line referee for four bluffing games.
+"""refcli: a command-line referee for bluffing games.
 
-Kuhhandel (You're Bluffing!), Bamboozled, Money! and Cup of Bluff: final
-scores, rulings on contested situations and validation of recorded games,
-each quoting the rulebook clause it applied.
+Final scores, rulings on contested situations and validation of recorded
+games, each quoting the rulebook clause it applied. The games are listed in
+``refcli.registry``; each declares itself in its package under
+``refcli.games``.
 """
 
 # The first thing refcli does, before any import that is not already loaded:

@@ -320,8 +320,9 @@ def run(
     from refcli.workers import ordered_map
 
     # Import every game's validator once here, so forked workers start with them loaded.
-    for game in registry.GAMES.values():
-        game.engine("validate")
+    for game in registry.built_in():
+        if game.verb("validate"):
+            game.engine("validate")
     yield from ordered_map(work, tasks, jobs, partial(worker_died, style), total, task_bytes)
 
 

@@ -113,28 +113,56 @@ class GameRules(NamedTuple):
         return found
 
 
-def load_data(name: str, folder: str = "") -> dict[str, Any]:
-    """A data file: compiled into the wheel (fast, see hatch_build.py), else its TOML source (a checkout)."""
+def game_data_dir(game: str) -> Path:
+    """Where a game's ``rules/`` and ``templates/`` are: refcli's data for a built-in game,
+    the ``data`` folder of its own package for a game installed from elsewhere."""
+    from refcli import registry
+
+    declared = None if registry.is_built_in(game) else registry.get(game)
+    if declared is None:
+        return data_dir()
+    from importlib.resources import files
+
+    return Path(str(files(declared.package) / "data"))
+
+
+def load_data(name: str, folder: str = "", root: Path | None = None) -> dict[str, Any]:
+    """A data file: compiled into the wheel (fast, see hatch_build.py), else its TOML source (a checkout).
+
+    ``root`` is another data folder (an installed game's), read as TOML.
+    """
     import importlib
 
     try:
-        return importlib.import_module(f"refcli._compiled.{name.replace('-', '_')}").DATA
+        if root is not None:
+            raise ImportError("not refcli's own data")
+        compiled: dict[str, Any] = importlib.import_module(f"refcli._compiled.{name.replace('-', '_')}").DATA
+        return compiled
     except ImportError:
         import tomllib
 
-        with open(data_dir() / folder / f"{name}.toml", "rb") as handle:
+        with open((root or data_dir()) / folder / f"{name}.toml", "rb") as handle:
             return tomllib.load(handle)
 
 
 @cache
 def sources() -> dict[str, dict[str, Any]]:
-    return {source["id"]: source for source in load_data("sources")["source"]}
+    """Every rule document by id: each built-in game's (declared in its package) and the rulings register."""
+    from refcli import registry
+
+    found = {source["id"]: source for source in load_data("sources")["source"]}
+    for game in registry.built_in():
+        for source in game.sources:
+            found[source.id] = {**source._asdict(), "game": game.id}
+    return found
 
 
 @cache
 def rules_for(game: str) -> GameRules:
     """The clause catalogue of one game (read once per process)."""
-    raw = load_data(game, "rules")
+    from refcli import registry
+
+    raw = load_data(game, "rules", None if registry.is_built_in(game) else game_data_dir(game))
     clauses = tuple(
         Clause(
             id=entry["id"],

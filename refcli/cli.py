@@ -1,89 +1,84 @@
-"""The ``refcli`` command: the root app, the cross-game verbs and ``main()``."""
+"""The ``refcli`` command: the root app (the cross-game verbs, a group per registered game) and ``main()``."""
 
 
-import importlib
 import sys
 from typing import Annotated, Any, Optional
 
 import typer
-from typer.core import TyperGroup
 
 from refcli import __version__, registry
-from refcli.commands.verbs import add_ruling, add_score, add_validate
-
-
-class LazyCommands(TyperGroup):
-    """A group whose commands are built from their typer definitions only when used.
-
-    typer turns every command of an app into a click command up front,
-    reading each function's signature; for ``refcli bamboozled compare``
-    that is a dozen conversions nobody needs. This group converts on demand
-    (through ``typer.main.get_command_from_info``, hence the typer pin).
-    """
-
-    def __init__(self, *, definitions: Any = (), **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self._definitions = {
-            info.name or typer.main.get_command_name(info.callback.__name__): info for info in definitions
-        }
-
-    def list_commands(self, ctx: Any) -> list[str]:
-        return [*self.commands, *(name for name in self._definitions if name not in self.commands)]
-
-    def get_command(self, ctx: Any, name: str) -> Any:
-        if name not in self.commands and name in self._definitions:
-            self.commands[name] = typer.main.get_command_from_info(
-                self._definitions[name], pretty_exceptions_short=True, rich_markup_mode=None
-            )
-        return self.commands.get(name)
+from refcli.commands.lazy import LazyCommands
+from refcli.commands.verbs import ROOT_DEFINITIONS, game_group
 
 
 class RootCommands(LazyCommands):
-    """``refcli``: the cross-game verbs, then one group per game, imported only when asked for.
+    """``refcli``: the cross-game verbs, then one group per game, built only when asked for.
 
-    A quick query pays for one game's command module, not four, and never
-    touches another game's engine or data.
+    Naming a built-in game imports its declaration and nothing else: a quick
+    query pays for one game, never touches another game's engine or data,
+    and never scans the installed packages (that happens only for a name that
+    is not a built-in game).
     """
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(definitions=verbs.registered_commands, **kwargs)
+        super().__init__(definitions=ROOT_DEFINITIONS, **kwargs)
 
     def list_commands(self, ctx: Any) -> list[str]:
         listed = super().list_commands(ctx)
-        return [*listed, *(game for game in registry.GAMES if game not in listed)]
+        return [*listed, *(game for game in registry.BUILT_IN if game not in listed)]
+
+    # The help names the games and the epilog shows the first one: both come
+    # from the registry, worked out only when read (help, man pages), so a
+    # quick query does not import every game's declaration.
+    @property
+    def help(self) -> str:
+        return HELP.format(games=_titles())
+
+    @help.setter
+    def help(self, value: str | None) -> None:
+        pass  # what typer passes (the callback's docstring) is replaced by the text above
+
+    @property
+    def epilog(self) -> str:
+        return _epilog()
+
+    @epilog.setter
+    def epilog(self, value: str | None) -> None:
+        pass
 
     def get_command(self, ctx: Any, name: str) -> Any:
         command = super().get_command(ctx, name)
-        game = registry.GAMES.get(name)
-        if command is None and game is not None:
-            game_app = importlib.import_module(game.commands).app
-            command = self.commands[name] = LazyCommands(
-                name=name,
-                definitions=game_app.registered_commands,
-                help=game_app.info.help,
-                no_args_is_help=True,
-                context_settings={"help_option_names": ["-h", "--help"]},
-                rich_markup_mode=None,
-            )
+        if command is None:
+            game = registry.get(name)
+            if game is not None:
+                command = self.commands[name] = game_group(game)
         return command
 
 
-# The verbs every game shares, taken from each file's `game` key.
-verbs = typer.Typer()
+HELP = "A referee for {games}: final scores, rulings and rule look-ups, each quoting the rulebook clause it applied."
+
+
+def _titles() -> str:
+    """"A (B), C and D": the built-in games' titles (another title in parentheses), as ``refcli --help`` names them."""
+    names = [f"{game.title} ({game.alt_title})" if game.alt_title else game.title for game in registry.built_in()]
+    return " and ".join(filter(None, (", ".join(names[:-1]), names[-1]))) if names else "board games"
+
+
+def _epilog() -> str:
+    first = registry.built_in()[0] if registry.BUILT_IN else None
+    if first is None:
+        return ""
+    query = f"refcli {first.id} rules {first.rules[0]}  ·  " if first.rules else ""
+    return (
+        f"Examples:  refcli {first.id} score final.toml  ·  refcli score *.toml --format json  ·  "
+        f"{query}refcli {first.id} template final -o mine.toml"
+    )
 
 
 app = typer.Typer(
     name="refcli",
     cls=RootCommands,
     rich_markup_mode=None,  # plain click help and errors: no rich import on --help or a usage error
-    help=(
-        "A referee for Kuhhandel (You're Bluffing!), Bamboozled, Money! and Cup of Bluff: "
-        "final scores, rulings and rule look-ups, each quoting the rulebook clause it applied."
-    ),
-    epilog=(
-        "Examples:  refcli kuhhandel score final.toml  ·  refcli score *.toml --format json  ·  "
-        "refcli kuhhandel rules donkey  ·  refcli kuhhandel template final -o mine.toml"
-    ),
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
@@ -103,30 +98,7 @@ def root(
         typer.Option("--version", "-V", callback=_version, is_eager=True, help="Print the version and exit."),
     ] = None,
 ) -> None:
-    """A referee for four bluffing games, quoting the rule it applied."""
-
-
-add_score(
-    verbs,
-    None,
-    "Score final snapshots of any game; each file's `game` key says which.\n\n"
-    "Prints every player's score with its breakdown, the ranking, the winners and the rules applied. With "
-    "several files every file is reported and the worst exit status wins (66 unreadable > 65 bad data > 0).",
-    multiply=True,
-)
-add_ruling(
-    verbs,
-    None,
-    "Rule on a contested situation; the file's `game` key says which game.\n\n"
-    "Exits 0 with the verdict, or 1 when the situation itself breaks a rule.",
-)
-add_validate(
-    verbs,
-    None,
-    "Replay recorded games of any game and report every broken rule by event number.\n\n"
-    "Each file's `game` key says which game. Exits 0 when every file follows the rules, 1 when any breaks "
-    "one (66 unreadable and 65 bad data win over 1).",
-)
+    """Options that come before any command (--version)."""
 
 
 def main() -> None:

@@ -2,7 +2,7 @@
 
 ``python -m refcli.manpage [--check] [DIR]`` writes ``refcli.1`` (the root and
 its top-level commands) and one ``refcli-<group>.1`` per command group found
-in the tree (today ``refcli-kuhhandel.1``) into DIR, ``man/`` by default.
+in the tree (one per registered game) into DIR, ``man/`` by default.
 ``--check`` writes nothing and exits 1 when a page is stale or missing, so CI
 and ``tests/test_manpages.py`` can keep the committed pages honest.
 
@@ -22,7 +22,7 @@ import inspect
 import re
 import shlex
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cmp_to_key
 from pathlib import Path
@@ -30,6 +30,7 @@ from typing import Any
 
 import refcli
 from refcli.exit_status import ExitStatus, worst
+from refcli.gameinfo import Example, Game, SnapshotFormat, resolve
 
 # Fixed, not today's date: regenerating must not change a page whose content
 # did not change (the test compares man/ byte for byte).
@@ -92,293 +93,37 @@ PER_FILE_CODES: tuple[ExitStatus, ...] = (
 )
 
 
-@dataclass(frozen=True)
-class Example:
-    what: str  # one sentence saying what the command does, ends with ':'
-    argv: tuple[str, ...]  # the command as typed, starting with "refcli"
+# The root page's last example; the games add theirs before it (Game.overview).
+VERSION_EXAMPLE = Example("Print the version:", ("refcli", "--version"))
 
 
-# Per page (file stem). In order: tests/test_manpages.py runs each page's
-# examples one after another in a scratch directory (with examples/ beside
-# them), so a later example may use a file an earlier one wrote.
-EXAMPLES: dict[str, tuple[Example, ...]] = {
-    "refcli": (
-        Example(
-            "Start a Kuhhandel final snapshot to fill in:",
-            ("refcli", "kuhhandel", "template", "final", "-o", "final.toml"),
-        ),
-        Example(
-            "Score it; the file's game key says which game it is:",
-            ("refcli", "score", "final.toml"),
-        ),
-        Example(
-            "Score several files at once as JSON for a script (the worst exit status wins):",
-            ("refcli", "score", "examples/kuhhandel/rulebook-2460.toml", "final.toml", "--format", "json"),
-        ),
-        Example(
-            "Quote the Kuhhandel rules about the donkey:",
-            ("refcli", "kuhhandel", "rules", "donkey"),
-        ),
-        Example("Print the version:", ("refcli", "--version")),
-    ),
-    "refcli-kuhhandel": (
-        Example(
-            "Score the rulebook's worked example, 4 pigs + 4 dogs + 4 roosters = 2460:",
-            ("refcli", "kuhhandel", "score", "examples/kuhhandel/rulebook-2460.toml"),
-        ),
-        Example(
-            "Write a starter snapshot to fill in (an existing final.toml needs --force):",
-            ("refcli", "kuhhandel", "template", "final", "-o", "final.toml"),
-        ),
-        Example(
-            "Score it as JSON, for a script:",
-            ("refcli", "kuhhandel", "score", "final.toml", "--format", "json"),
-        ),
-        Example(
-            "Quote the rules about the donkey:",
-            ("refcli", "kuhhandel", "rules", "donkey"),
-        ),
-        Example(
-            "Show where editions 1 and 2 differ:",
-            ("refcli", "kuhhandel", "editions"),
-        ),
-        Example(
-            "Rule on a contested auction (exit 1 if the situation itself breaks a rule):",
-            ("refcli", "kuhhandel", "ruling", "examples/kuhhandel/auction-spec.toml"),
-        ),
-        Example(
-            "Which cards pay 60 when no change is given:",
-            ("refcli", "kuhhandel", "pay", "60", "--money", "0,10,10,50,100"),
-        ),
-        Example(
-            "Validate a recorded game, every broken rule by event number (exit 1 if any):",
-            ("refcli", "kuhhandel", "validate", "examples/kuhhandel/record-edition2.toml"),
-        ),
-    ),
-}
+def game_of_page(node: Node) -> Game:
+    """The game a group's page describes (the group's name is the game's id)."""
+    from refcli import registry
 
-EXAMPLES["refcli-bamboozled"] = (
-    Example("Which declared score ranks higher (43 beats 34):", ("refcli", "bamboozled", "compare", "43", "34")),
-    Example("Every score with the odds of tying or beating it:", ("refcli", "bamboozled", "ladder")),
-    Example(
-        "Rule on a challenge (exit 1 if the situation itself breaks a rule):",
-        ("refcli", "bamboozled", "ruling", "examples/bamboozled/challenge-spec.toml"),
-    ),
-    Example("Standings, the last player standing wins:", ("refcli", "bamboozled", "score", "examples/bamboozled/standings.toml")),
-    Example(
-        "Validate a recorded game, every broken rule by event number (exit 1 if any):",
-        ("refcli", "bamboozled", "validate", "examples/bamboozled/record-game.toml"),
-    ),
-    Example("Quote the rules about the Skip card:", ("refcli", "bamboozled", "rules", "skip")),
-)
-
-EXAMPLES["refcli-money"] = (
-    Example("Score the rulebook's worked example (Ana: 450):", ("refcli", "money", "score", "examples/money/rulebook-450.toml")),
-    Example(
-        "Three games and the running totals:",
-        ("refcli", "money", "score", "examples/money/rulebook-450.toml", "examples/money/game-2.toml", "examples/money/game-3.toml"),
-    ),
-    Example("Who acts first after the offers are revealed:", ("refcli", "money", "ruling", "examples/money/bids-spec.toml")),
-    Example("Validate a recorded game:", ("refcli", "money", "validate", "examples/money/record-game.toml")),
-    Example("Quote the scoring rules:", ("refcli", "money", "rules", "scoring")),
-)
-
-EXAMPLES["refcli-cup-of-bluff"] = (
-    Example("Each chip's points and odds on three dice:", ("refcli", "cup-of-bluff", "chips")),
-    Example("Score final holdings (equal points: fewer chips wins):", ("refcli", "cup-of-bluff", "score", "examples/cup-of-bluff/final-tie.toml")),
-    Example("Rule on a call:", ("refcli", "cup-of-bluff", "ruling", "examples/cup-of-bluff/call-spec.toml")),
-    Example("Validate a recorded game:", ("refcli", "cup-of-bluff", "validate", "examples/cup-of-bluff/record-game.toml")),
-    Example("Quote the rules about doubles:", ("refcli", "cup-of-bluff", "rules", "doubles")),
-)
-
-# Situation and record formats per game, shown in FILES after the snapshot:
-# (subsection title, what it is, template kind whose text is shown or None).
-MORE_FORMATS: dict[str, tuple[tuple[str, str, str | None], ...]] = {
-    "cup-of-bluff": (
-        (
-            "Situations",
-            "The TOML file `refcli cup-of-bluff ruling` reads has `game`, `situation`, the situation's keys "
-            "and a `[chips]` table of the chips in front of every player at the start of the turn. `call`: "
-            "`caller`, `target`, `called`, `dice` (three), `answer` (truth or bluff). `exchange`: `player`, "
-            "`dice`, `returns` (the chips handed back). `end`: optional `target` (the points-target variant). "
-            "`refcli cup-of-bluff template KIND` prints a starter for each.",
-            None,
-        ),
-        (
-            "Recorded games",
-            "The TOML file `refcli cup-of-bluff validate` reads: `players` in seating order, optional "
-            "`first`, `target` and `winner`, and one `[[event]]` per turn: `call` (`caller`, `target`, "
-            "`called`, `dice`, `answer`, `gives` for the chip owed under the exception, `chip_to` to check) "
-            "or `exchange` (`player`, `dice`, `returns`, `takes`). The starter from "
-            "`refcli cup-of-bluff template record`:",
-            "record",
-        ),
-    ),
-    "money": (
-        (
-            "Situations",
-            "The TOML file `refcli money ruling` reads has `game`, `situation` and the situation's keys. "
-            "A card is written `\"<currency> <value> [#serial]\"`, `\"coin [#serial]\"` or `\"bluff\"`. "
-            "`bids`: one `[[offer]]` per player with `player` and `cards`. `exchange`: `player`, `action` "
-            "(right, left, swap, keep), `with` (for swap), the `right` and `left` displays, `acted`, and the "
-            "`[[offer]]`s on the table. `refill`: `right` and `left` (sizes or cards) and `pile`. "
-            "`refcli money template KIND` prints a starter for each.",
-            None,
-        ),
-        (
-            "Recorded games",
-            "The TOML file `refcli money validate` reads: `players`, optional `currencies`, `pile`, the "
-            "setup displays `right` and `left`, `[hands]` and `[scores]`, and one `[[event]]` per step: "
-            "`offers` (every player's offer, revealed together), `exchange` (`player`, `action`, `with`) "
-            "and `refill` (`right` and `left`: counts or cards). The starter from `refcli money template record`:",
-            "record",
-        ),
-    ),
-    "bamboozled": (
-        (
-            "Situations",
-            "The TOML file `refcli bamboozled ruling` reads has `game`, `situation` and the "
-            "situation's keys. Scores are two digits 1-6 in the order declared (`43`, `21`); "
-            "`0` marks a round start. `challenge`: `players` (current playing order), `declarer`, "
-            "`caller`, `to_beat`, `declared`, `rolled` (two dice), optional `card` (jackpot, double, "
-            "up-down), `caller_card` (my-bad), `strikes` and `strikes_to_lose`. `accept`: "
-            "`declarer`, `receiver`, `to_beat`, `declared`, `rolled`, optional `card`, `hand`, "
-            "`no_limits`. `card`: `players`, `player`, `card`, optional `turn`, `declarer`, "
-            "`to_beat`, `moment` (before-roll, after-roll, after-call, final-strike), `direction`, "
-            "`strikes`, `kids`. `refcli bamboozled template KIND` prints a starter for each.",
-            None,
-        ),
-        (
-            "Recorded games",
-            "The TOML file `refcli bamboozled validate` reads: `players` in seating order, optional "
-            "`first`, `strikes_to_lose`, `no_limits`, `kids` and `winner`, and one `[[event]]` per "
-            "move: `roll` (`player`, `declared`, `rolled`, `card`), `accept`, `call` (`card` = "
-            "my-bad, `strike` as noted) and `card` (new-start, reverse, skip, revive). The starter "
-            "from `refcli bamboozled template record`:",
-            "record",
-        ),
-    ),
-    "kuhhandel": (
-        (
-            "Situations",
-            "The TOML file `refcli kuhhandel ruling` reads has `game`, `situation` and the "
-            "situation's keys. `auction`: `players`, `auctioneer`, `animal`, `donkeys_before`, "
-            "`bids` (`[name, amount]` pairs in the order made), `buyback`, and an optional `[money]` "
-            "table of each player's cards. `cow-trade`: `edition`, `animal`, `challenger` and "
-            "`defender` (`name`, `holds`, `offer`; a defender without an offer accepts) and, after "
-            "equal offers, `rebid`. `trade-options`: `player`, `deck` (cards left) and `[holdings]`. "
-            "`donkey`: `players`, `auctioneer`, `donkeys_before`, optional `[money]`. "
-            "`refcli kuhhandel template KIND` prints a commented starter for each.",
-            None,
-        ),
-        (
-            "Recorded games",
-            "The TOML file `refcli kuhhandel validate` reads: `players` in seating order, optional "
-            "`first`, `deck`, `[start_money]` and `[scores]`, and one `[[event]]` per turn, in order, "
-            "of `type` `auction` or `cow-trade`. Leave out what was not noted (the cards paid): the "
-            "checks that need it are skipped and the output says so. The starter from "
-            "`refcli kuhhandel template record`:",
-            "record",
-        ),
-    ),
-}
+    game = registry.get(node.path[-1])
+    if game is None:
+        raise ManpageError(f"{node.title} is not a registered game: declare it in refcli.registry")
+    return game
 
 
-@dataclass(frozen=True)
-class SnapshotFormat:
-    """A game's final-snapshot TOML (SPEC.md, "Final snapshots")."""
+def examples_by_page() -> dict[str, tuple[Example, ...]]:
+    """The examples of every page of the built-in games (page stem → examples), in order."""
+    from refcli import registry
 
-    keys: tuple[tuple[str, str], ...]  # (key as written, what it holds); may use `code`
-    sample: str  # a small complete file
-
-
-def _kuhhandel_snapshot() -> SnapshotFormat:
-    # Animal names come from the engine so the page cannot list a name the
-    # loader refuses (or miss one it accepts).
-    from refcli.games.kuhhandel.components import ANIMALS, CARDS_PER_ANIMAL
-
-    english = " ".join(f"`{a.id}`" for a in ANIMALS)
-    other = ", ".join(f"{a.spanish}/{a.german}" for a in ANIMALS)
-    return SnapshotFormat(
-        keys=(
-            ("game", '`"kuhhandel"`; optional after `refcli kuhhandel score`, but must match when present.'),
-            (
-                "edition",
-                "`1` or `2` (default `2`): edition 2 multiplies the sum of the sets by their number, "
-                "edition 1 adds them plus the 500 bonus card.",
-            ),
-            ("[[player]]", "One table per player, in seating order (clockwise)."),
-            ("name", "The player's name: unique and not empty."),
-            (
-                "animals",
-                f"Cards held per animal, 0 to {CARDS_PER_ANIMAL}, as an inline table: {english}. "
-                f"The Spanish and German names are accepted too, in any case ({other}).",
-            ),
-            ("bonus", "Edition 1 only: `true` when the player holds the 500 bonus card (default `false`)."),
-        ),
-        sample=(
-            'game = "kuhhandel"\n'
-            "edition = 2\n"
-            "\n"
-            "[[player]]\n"
-            'name = "Ana"\n'
-            "animals = { pig = 4, dog = 4, rooster = 4 }\n"
-            "bonus = false\n"
-        ),
-    )
+    games = registry.built_in()
+    pages = {PROGRAM: (*(example for game in games for example in game.overview), VERSION_EXAMPLE)}
+    return {**pages, **{f"{PROGRAM}-{game.id}": game.examples for game in games}}
 
 
-# Keyed by group name (= game id). Built lazily: only page generation needs it.
-def _bamboozled_snapshot() -> SnapshotFormat:
-    return SnapshotFormat(
-        keys=(
-            ("game", '`"bamboozled"`; optional after `refcli bamboozled score`, but must match when present.'),
-            ("strikes_to_lose", "Strikes that put a player out (default `3`; the \"more strikes\" variant raises it)."),
-            ("no_limits, kids", "The variants in play (`true`/`false`), echoed in the output."),
-            ("[[player]]", "One table per player, in seating order."),
-            ("name", "The player's name: unique and not empty."),
-            ("strikes", "Strike cards the player holds, 0 to `strikes_to_lose`."),
-        ),
-        sample='game = "bamboozled"\nstrikes_to_lose = 3\n\n[[player]]\nname = "Ana"\nstrikes = 2\n',
-    )
+def page_examples(node: Node, root: Node) -> tuple[Example, ...]:
+    """The examples of a page: each game's own, and on refcli(1) what the games add to it."""
+    if node.path == root.path:
+        from refcli import registry
 
+        return (*(example for game in registry.built_in() for example in game.overview), VERSION_EXAMPLE)
+    return game_of_page(node).examples
 
-def _money_snapshot() -> SnapshotFormat:
-    return SnapshotFormat(
-        keys=(
-            ("game", '`"money"`; optional after `refcli money score`, but must match when present.'),
-            ("[[player]]", "One table per player (3 to 5), in seating order."),
-            ("name", "The player's name: unique and not empty."),
-            ("coins", "Coin cards held, 10 points each (at most 6 in the game)."),
-            (
-                "notes",
-                "An inline table of currency = note values, e.g. `{ euro = [20, 20, 20] }`. Currency names are "
-                "free text, case-insensitive; each has the notes 20, 20, 20, 30, 30, 30, 40, 50, 60.",
-            ),
-        ),
-        sample='game = "money"\n\n[[player]]\nname = "Ana"\ncoins = 1\nnotes = { euro = [20, 20, 20], yen = [20, 30, 30, 30] }\n',
-    )
-
-
-def _cup_of_bluff_snapshot() -> SnapshotFormat:
-    return SnapshotFormat(
-        keys=(
-            ("game", '`"cup-of-bluff"`; optional after `refcli cup-of-bluff score`, but must match when present.'),
-            ("target", "The points-target variant: the game ends when a player reaches it (`0`, the default: when the centre is empty)."),
-            ("[[player]]", "One table per player, in seating order."),
-            ("name", "The player's name: unique and not empty."),
-            ("chips", "The chips in front of the player, 3 to 18, each at most once in the game."),
-        ),
-        sample='game = "cup-of-bluff"\n\n[[player]]\nname = "Ana"\nchips = [3, 9, 14]\n',
-    )
-
-
-SNAPSHOT_FORMATS: dict[str, Callable[[], SnapshotFormat]] = {
-    "cup-of-bluff": _cup_of_bluff_snapshot,
-    "money": _money_snapshot,
-    "bamboozled": _bamboozled_snapshot,
-    "kuhhandel": _kuhhandel_snapshot,
-}
 
 # True of every command (SPEC.md, "Commands"); the tree cannot say it.
 COMMON_NOTES: tuple[str, ...] = (
@@ -397,7 +142,7 @@ COMMON_NOTES: tuple[str, ...] = (
 class Node:
     """One command in the tree, with the context click needs to describe it."""
 
-    path: tuple[str, ...]  # ("refcli", "kuhhandel", "score")
+    path: tuple[str, ...]  # ("refcli", GAME, "score")
     command: Any
     ctx: Any
 
@@ -461,7 +206,7 @@ def page_groups(root: Node) -> list[Node]:
 
 
 def is_argument(param: Any) -> bool:
-    return param.param_type_name == "argument"
+    return bool(param.param_type_name == "argument")
 
 
 def is_help_option(param: Any, ctx: Any) -> bool:
@@ -703,11 +448,12 @@ def exit_status_section() -> list[str]:
     return section("EXIT STATUS", body)
 
 
-def examples_section(node: Node) -> list[str]:
-    if node.page not in EXAMPLES:
-        raise ManpageError(f"no examples for {node.page}({SECTION}): add them to EXAMPLES in {MODULE}")
+def examples_section(node: Node, root: Node) -> list[str]:
+    examples = page_examples(node, root)
+    if not examples:
+        raise ManpageError(f"no examples for {node.page}({SECTION}): add them to the game's declaration (examples)")
     body: list[str] = []
-    for example in EXAMPLES[node.page]:
+    for example in examples:
         body += [".PP", text_line(inline(example.what)), ".PP", ".RS 4", ".EX"]
         body += [text_line(literal(shlex.join(example.argv))), ".EE", ".RE"]
     return section("EXAMPLES", body)
@@ -728,12 +474,12 @@ def catalogue_entry(path: str, game: str) -> list[str]:
     ]
 
 
-def snapshot_lines(game: str) -> list[str]:
-    if game not in SNAPSHOT_FORMATS:
-        raise ManpageError(f"no snapshot format for {game}: add it to SNAPSHOT_FORMATS in {MODULE}")
-    fmt = SNAPSHOT_FORMATS[game]()
+def snapshot_lines(game: Game) -> list[str]:
+    if not game.snapshot:
+        raise ManpageError(f"no snapshot format for {game.id}: name it in the game's declaration (snapshot)")
+    fmt: SnapshotFormat = resolve(game.snapshot)()
     intro = (
-        f"The TOML file `refcli {game} score` and `refcli score` read. "
+        f"The TOML file `refcli {game.id} score` and `refcli score` read. "
         "Unknown keys are errors (they are nearly always typos)."
     )
     lines = ['.SS "Final snapshot"', text_line(inline(intro))]
@@ -744,26 +490,48 @@ def snapshot_lines(game: str) -> list[str]:
     return lines + [".EE", ".RE"]
 
 
-def more_format_lines(game: str) -> list[str]:
+def more_format_lines(game: Game) -> list[str]:
     """The situation and record formats of a game, with a template's text where named."""
-    from refcli.catalogue import data_dir
+    from refcli.catalogue import game_data_dir
 
     lines: list[str] = []
-    for title, text, template in MORE_FORMATS.get(game, ()):
-        lines += [f'.SS "{title}"', text_line(inline(text))]
-        if template:
-            sample = (data_dir() / "templates" / game / f"{template}.toml").read_text(encoding="utf-8")
+    for part in game.man_sections:
+        lines += [f'.SS "{part.title}"', text_line(inline(part.text))]
+        if part.template:
+            templates = game_data_dir(game.id) / "templates" / game.id
+            sample = (templates / f"{part.template}.toml").read_text(encoding="utf-8")
             lines += [".PP", ".RS 4", ".EX"]
             lines += [text_line(literal(line)) for line in sample.splitlines()]
             lines += [".EE", ".RE"]
     return lines
 
 
+LANGUAGES = {"de": "German", "en": "English", "es": "Spanish", "fr": "French"}
+
+
+def source_lines(game: Game) -> list[str]:
+    """The rule documents the game's catalogue quotes, by the id its clauses name."""
+    if not game.sources:
+        return []
+    lines = ['.SS "Rule documents"', text_line(inline("The documents the catalogue quotes, by the id each clause names:"))]
+    for source in game.sources:
+        language = LANGUAGES.get(source.language, source.language)
+        edition = f", edition {source.edition}" if source.edition is not None else ""
+        lines += [".TP", bold(source.id), text_line(prose(f"{source.title} ({language}{edition}): {source.description}"))]
+    return lines
+
+
 def files_section(node: Node, root: Node) -> list[str]:
     if node.path != root.path:
-        game = node.path[-1]
-        catalogue = catalogue_entry(italic(f"refcli/data/rules/{game}.toml"), game)
-        return section("FILES", [*snapshot_lines(game), *more_format_lines(game), '.SS "Rule catalogue"', *catalogue])
+        from refcli import registry
+
+        game = game_of_page(node)
+        where = "refcli/data" if registry.is_built_in(game.id) else f"{game.package.replace('.', '/')}/data"
+        catalogue = ['.SS "Rule catalogue"', *catalogue_entry(italic(f"{where}/rules/{game.id}.toml"), game.id)]
+        return section(
+            "FILES",
+            [*snapshot_lines(game), *more_format_lines(game), *(catalogue if game.rules else []), *source_lines(game)],
+        )
     intro = (
         "Inputs are TOML files. A final snapshot names its game in `game` and has one "
         "`[[player]]` table per player with a unique `name`; each game's page gives the rest."
@@ -774,7 +542,7 @@ def files_section(node: Node, root: Node) -> list[str]:
         *catalogue_entry(generic, "game's"),
         ".TP",
         italic("refcli/data/sources.toml"),
-        text_line(prose("The rule documents the catalogues quote, by id.")),
+        text_line(prose("The rulings register, the source of every clause marked as an interpretation; each game's page lists the documents its catalogue quotes.")),
     ]
     return section("FILES", body)
 
@@ -802,7 +570,7 @@ def render_page(node: Node, root: Node) -> str:
         *commands_section(node),
         *options_section(node),
         *exit_status_section(),
-        *examples_section(node),
+        *examples_section(node, root),
         *files_section(node, root),
         *see_also_section(node, root),
     ]

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import enum
-from typing import NamedTuple
+from collections.abc import Iterable
+from typing import Any, NamedTuple
 
 # Larger than any real record by orders of magnitude (a complete Money! game
 # with every card noted is about 12 KiB, and a record at the longest game
@@ -25,11 +26,28 @@ class Format(str, enum.Enum):
 
 
 class ScoreOptions(NamedTuple):
-    """How ``score`` treats a snapshot; each game reads the flags it knows."""
+    """How ``score`` treats a snapshot; each game reads the flags it knows.
+
+    ``variants`` holds the options a game declares for itself
+    (``Game.score_options``), read as attributes: ``options.multiply``.
+    """
 
     partial: bool = False  # score an unfinished game as it stands
-    multiply: bool = False  # Kuhhandel edition 1: the edition-2 multiplier variant
+    variants: tuple[tuple[str, Any], ...] = ()
     max_bytes: int = DEFAULT_MAX_BYTES  # the input size limit (--max-bytes)
+
+    def __getattr__(self, name: str) -> Any:
+        # only reached for names that are not fields: a game's own option
+        for key, value in self.variants:
+            if key == name:
+                return value
+        raise AttributeError(f"ScoreOptions has no option {name!r} (declare it in the game's score_options)")
+
+    def completed(self, defaults: Iterable[tuple[str, Any]]) -> ScoreOptions:
+        """These options with every default given that is not set yet (a game's declared options)."""
+        given = dict(self.variants)
+        missing = tuple((name, value) for name, value in defaults if name not in given)
+        return self._replace(variants=self.variants + missing) if missing else self
 
 
 class ValidateOptions(NamedTuple):

@@ -1,96 +1,87 @@
-"""The games refcli knows, in one place.
+"""The games refcli knows: one line per built-in game, and the installed ones.
 
-Each entry names the modules that implement a game's verbs; they are imported
-only when a command needs them, so start-up stays the cost of this table.
-``refcli score FILE`` reads the file's ``game`` key and dispatches here.
-Adding a game means one entry below and its package under ``refcli/games``.
+A game declares itself in its package (``GAME``, a ``refcli.gameinfo.Game``);
+this module only says where the built-in declarations are, so naming a game
+imports that one declaration and nothing else. Adding a game means its
+package and one line in ``BUILT_IN``.
+
+Games from other distributions join the ``refcli.games`` entry-point group
+(``toy = "refcli_toy:GAME"``). They are looked up only when a name is not a
+built-in id — an unknown command or an unknown ``game`` key — so start-up
+never pays for scanning the installed packages.
 """
 
 from __future__ import annotations
 
 import importlib
 from types import ModuleType
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any
+
+from refcli.gameinfo import Game
 
 if TYPE_CHECKING:
     from refcli.inputs import Document
 
-
-class Game(NamedTuple):
-    id: str
-    title: str
-    sources: tuple[str, ...]
-    aliases: tuple[str, ...] = ()
-    # verb → module implementing it, imported only when the verb runs:
-    #   score:    score_document(doc, options) -> Report
-    #   ruling:   rule_document(doc) -> (Report, legal)
-    #   validate: validate_document(doc, options) -> FileResult
-    verbs: tuple[tuple[str, str], ...] = ()
-    commands: str = ""  # the module whose typer ``app`` holds ``refcli GAME …``
-
-    def engine(self, verb: str) -> ModuleType:
-        """The module implementing ``verb`` (score, ruling or validate) for this game."""
-        return importlib.import_module(dict(self.verbs)[verb])
-
-
-GAMES: dict[str, Game] = {
-    game.id: game
-    for game in (
-        Game(
-            id="kuhhandel",
-            commands="refcli.commands.kuhhandel",
-            title="Kuhhandel",
-            sources=("000", "001"),
-            aliases=("you-re-bluffing", "youre-bluffing", "estas-fanfarroneando"),
-            verbs=(
-                ("score", "refcli.games.kuhhandel.final"),
-                ("ruling", "refcli.games.kuhhandel.situations"),
-                ("validate", "refcli.games.kuhhandel.record"),
-            ),
-        ),
-        Game(
-            id="bamboozled",
-            commands="refcli.commands.bamboozled",
-            title="Bamboozled",
-            sources=("002",),
-            aliases=("enganado", "engañado"),
-            verbs=(
-                ("score", "refcli.games.bamboozled.standings"),
-                ("ruling", "refcli.games.bamboozled.situations"),
-                ("validate", "refcli.games.bamboozled.record"),
-            ),
-        ),
-        Game(
-            id="money",
-            commands="refcli.commands.money",
-            title="Money!",
-            sources=("003",),
-            aliases=("dinero",),
-            verbs=(
-                ("score", "refcli.games.money.final"),
-                ("ruling", "refcli.games.money.situations"),
-                ("validate", "refcli.games.money.record"),
-            ),
-        ),
-        Game(
-            id="cup-of-bluff",
-            commands="refcli.commands.cupofbluff",
-            title="Cup of Bluff",
-            sources=("004",),
-            aliases=("cupofbluff", "cup_of_bluff"),
-            verbs=(
-                ("score", "refcli.games.cupofbluff.final"),
-                ("ruling", "refcli.games.cupofbluff.situations"),
-                ("validate", "refcli.games.cupofbluff.record"),
-            ),
-        ),
-    )
+# id → the package whose GAME declares it, in the order refcli lists them.
+BUILT_IN: dict[str, str] = {
+    "kuhhandel": "refcli.games.kuhhandel",
+    "bamboozled": "refcli.games.bamboozled",
+    "money": "refcli.games.money",
+    "cup-of-bluff": "refcli.games.cupofbluff",
 }
 
+ENTRY_POINT_GROUP = "refcli.games"
 
-def engine_for(doc: Document, game_id: str | None, verb: str) -> ModuleType:
-    """The module implementing ``verb`` for the command's game, or else the file's ``game`` key."""
-    return (GAMES[game_id] if game_id else game_of(doc)).engine(verb)
+
+def _declared(package: str) -> Game:
+    game = importlib.import_module(package).GAME
+    if not isinstance(game, Game):
+        raise TypeError(f"{package}.GAME is not a refcli.gameinfo.Game")
+    return game
+
+
+def built_in() -> tuple[Game, ...]:
+    """Every built-in game, in order (imports their declarations, not their engines)."""
+    return tuple(_declared(package) for package in BUILT_IN.values())
+
+
+def installed() -> tuple[Game, ...]:
+    """Games other distributions add through the ``refcli.games`` entry points (a scan: not on start-up)."""
+    from importlib.metadata import entry_points
+
+    found: dict[str, Game] = {}
+    for entry in entry_points(group=ENTRY_POINT_GROUP):
+        if entry.name in BUILT_IN or entry.name in found:
+            continue  # a built-in game is never replaced from outside
+        game = entry.load()
+        if isinstance(game, Game) and game.id == entry.name:
+            found[game.id] = game
+    return tuple(found.values())
+
+
+def get(game_id: str) -> Game | None:
+    """A game by its exact id: built in, else from the installed entry points."""
+    package = BUILT_IN.get(game_id)
+    if package is not None:
+        return _declared(package)
+    return next((game for game in installed() if game.id == game_id), None)
+
+
+def find(name: str) -> Game | None:
+    """A game by id or alias, case-insensitively (the `game` key of a file)."""
+    folded = name.strip().casefold()
+    exact = BUILT_IN.get(folded)
+    if exact is not None:
+        return _declared(exact)
+    for games in (built_in, installed):  # the installed packages are scanned only when no built-in game matches
+        for game in games():
+            if folded in game.names():
+                return game
+    return None
+
+
+def is_built_in(game_id: str) -> bool:
+    return game_id in BUILT_IN
 
 
 def game_of(doc: Document) -> Game:
@@ -98,18 +89,37 @@ def game_of(doc: Document) -> Game:
     from refcli.schema import Table, describe
 
     top = Table(doc, doc.data)
-    known = ", ".join(GAMES)
+    known = ", ".join(BUILT_IN)
     value = top.require("game", f"the game id ({known}), or use `refcli GAME score`")
     game = find(value) if isinstance(value, str) else None
     if game is None:
-        raise top.error("game", f"one of {known}", describe(value))
+        every = ", ".join([*BUILT_IN, *(other.id for other in installed())])
+        raise top.error("game", f"one of {every}", describe(value))
     return game
 
 
-def find(name: str) -> Game | None:
-    """A game by id or alias, case-insensitively."""
-    folded = name.strip().casefold()
-    for game in GAMES.values():
-        if folded == game.id or folded in game.aliases:
-            return game
-    return None
+def game_for(doc: Document, game_id: str | None) -> Game:
+    """The command's game (``refcli GAME verb``), or else the one the file's ``game`` key names."""
+    if game_id is None:
+        return game_of(doc)
+    game = get(game_id)
+    if game is None:  # the command line only offers known games
+        raise KeyError(game_id)
+    return game
+
+
+def engine_for(doc: Document, game_id: str | None, verb: str) -> ModuleType:
+    """The module implementing ``verb`` for the command's game, or else the file's ``game`` key."""
+    game = game_for(doc, game_id)
+    if game.verb(verb) is None:
+        from refcli.schema import Table
+
+        raise Table(doc, doc.data).error("game", f"a game with `{verb}`", f"{game.id}, which has none")
+    return game.engine(verb)
+
+
+def __getattr__(name: str) -> Any:
+    # GAMES, the table this module used to hold: every built-in game by id.
+    if name == "GAMES":
+        return {game.id: game for game in built_in()}
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

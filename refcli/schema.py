@@ -187,7 +187,7 @@ def unique_names(players: list[Table], names: list[str]) -> None:
 
 
 def integer_list(table: Table, key: str | int, value: Any, *, minimum: int, maximum: int, what: str) -> list[int]:
-    """An array of integers, each in range (e.g. money cards)."""
+    """An array of integers, each in range (e.g. card values)."""
     if not isinstance(value, list):
         raise table.error(key, f"an array of {what}", describe(value))
     path = table.path + (key,)

@@ -24,7 +24,7 @@ class FileResult(NamedTuple):
     file: str
     game: str | None
     findings: tuple[Finding, ...]
-    skipped: tuple[str, ...] = ()  # checks not made, and why (unknown money)
+    skipped: tuple[str, ...] = ()  # checks not made, and why (facts the record leaves out)
     summary: dict[str, Any] = {}  # noqa: RUF012 - never mutated
 
     @property

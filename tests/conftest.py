@@ -50,7 +50,7 @@ Mutation = Callable[[dict[str, Any], random.Random], "int | None"]
 
 def record_errors(validate_document: Callable[..., Any], document: dict[str, Any]) -> list[Any]:
     """The error findings of a record document, validated as its TOML text would be."""
-    from refcli.games.kuhhandel.simulate import to_toml
+    from refcli.records import to_toml
     from refcli.inputs import Document, parse_toml
     from refcli.options import ValidateOptions
 

@@ -11,7 +11,7 @@ from conftest import EXAMPLES, Invoke
 
 from refcli.games.bamboozled.simulate import random_game as bamboozled_game
 from refcli.games.kuhhandel.simulate import random_game as kuhhandel_game
-from refcli.games.kuhhandel.simulate import to_toml
+from refcli.records import to_toml
 
 Write = Callable[..., str]
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import re
 import tomllib
 from collections.abc import Callable
 from pathlib import Path
@@ -10,7 +12,8 @@ from pathlib import Path
 import pytest
 from conftest import EXAMPLES, Invoke
 
-from refcli import __version__
+from refcli import __version__, registry
+from refcli.gameinfo import Game
 
 RULEBOOK = str(EXAMPLES / "kuhhandel" / "rulebook-2460.toml")
 Write = Callable[..., str]
@@ -22,9 +25,25 @@ def test_version(invoke: Invoke) -> None:
     assert result.stdout.strip() == f"refcli {__version__}"
 
 
+def listed_commands(help_text: str) -> list[str]:
+    """The names in the Commands section of a --help page, in order."""
+    section = help_text.split("\nCommands:\n", 1)[1]
+    return re.findall(r"^  (\S+)  ", section.split("\n\n", 1)[0], flags=re.M)
+
+
 def test_no_arguments_shows_help_listing_the_games(invoke: Invoke) -> None:
     result = invoke([])
-    assert "kuhhandel" in result.output and "score" in result.output
+    assert result.stdout == "" and result.stderr.startswith("Usage: refcli [OPTIONS] COMMAND")
+    assert listed_commands(result.stderr) == ["score", "ruling", "validate", *registry.BUILT_IN]
+    for game in registry.built_in():
+        assert game.title in " ".join(result.stderr.split())  # the description names every game
+
+
+@pytest.mark.parametrize("game", registry.built_in(), ids=lambda game: game.id)
+def test_each_game_lists_the_verbs_and_commands_it_declares(invoke: Invoke, game: Game) -> None:
+    listed = listed_commands(invoke([game.id, "--help"]).stdout)
+    expected = [verb.name for verb in game.verbs] + ["rules", "template"] + [c.name for c in game.commands if not c.hidden]
+    assert listed == expected
 
 
 @pytest.mark.parametrize("fmt", ["text", "json", "toml"])
@@ -45,15 +64,52 @@ def test_rulebook_example_prints_2460_with_the_quoted_rule_in_every_format(invok
     assert {"game", "edition", "players", "winners", "citations"} <= doc.keys()
 
 
-def test_text_output_is_plain_when_piped(invoke: Invoke) -> None:
-    result = invoke(["kuhhandel", "score", RULEBOOK])
-    assert "\x1b[" not in result.stdout
+def on_a_terminal(*args: str, env: dict[str, str] | None = None) -> str:
+    """What refcli writes to a pseudo-terminal (a real one: isatty() is true, as for a person)."""
+    import pty
+    import subprocess
+    import sys
+
+    main, child = pty.openpty()
+    environment = {key: value for key, value in os.environ.items() if key != "NO_COLOR"}
+    with subprocess.Popen([sys.executable, "-m", "refcli", *args], stdout=child, stderr=child,
+                          env={**environment, "COLUMNS": "100", **(env or {})}) as process:
+        os.close(child)
+        chunks = []
+        while True:
+            try:
+                chunk = os.read(main, 65536)
+            except OSError:  # the child closed the terminal
+                break
+            if not chunk:
+                break
+            chunks.append(chunk)
+        process.wait(timeout=60)
+    os.close(main)
+    return b"".join(chunks).decode("utf-8", "replace")
 
 
-def test_global_score_dispatches_on_the_game_key(invoke: Invoke) -> None:
-    result = invoke(["score", RULEBOOK, "-f", "json"])
-    assert result.exit_code == 0
-    assert json.loads(result.stdout)["game"] == "kuhhandel"
+def test_text_output_is_plain_when_piped_and_drawn_on_a_terminal(invoke: Invoke) -> None:
+    piped = invoke(["kuhhandel", "score", RULEBOOK]).stdout
+    assert "\x1b[" not in piped
+    heading = piped.splitlines()[0]
+    assert heading.startswith("Kuhhandel, edition 2") and piped.splitlines()[1] == "=" * len(heading)
+    drawn = on_a_terminal("kuhhandel", "score", RULEBOOK)
+    assert "\x1b[" in drawn and "2460" in drawn, "on a terminal the report is drawn with colour"
+    assert "=" * len(heading) not in drawn
+    plain = on_a_terminal("kuhhandel", "score", RULEBOOK, env={"NO_COLOR": "1"})
+    assert "\x1b[" not in plain and plain.replace("\r\n", "\n") == piped
+
+
+@pytest.mark.parametrize("game", registry.built_in(), ids=lambda game: game.id)
+def test_global_score_dispatches_on_the_game_key(invoke: Invoke, write: Write, game: Game) -> None:
+    """`refcli score` gives each game's file to that game: the same document as `refcli GAME score`."""
+    path = write(invoke([game.id, "template", "final"]).stdout)
+    through_key = invoke(["score", "--partial", path, "-f", "json"])
+    named = invoke([game.id, "score", "--partial", path, "-f", "json"])
+    assert through_key.exit_code == named.exit_code == 0, through_key.stderr
+    assert json.loads(through_key.stdout) == json.loads(named.stdout)
+    assert json.loads(through_key.stdout)["game"] == game.id
 
 
 def test_global_score_needs_a_game_key(invoke: Invoke, write: Write) -> None:
@@ -64,9 +120,10 @@ def test_global_score_needs_a_game_key(invoke: Invoke, write: Write) -> None:
 
 
 def test_unknown_game_is_a_clear_data_error(invoke: Invoke, write: Write) -> None:
-    result = invoke(["score", write('game = "chess"\n')])
+    path = write('# a comment\ngame = "chess"\n')
+    result = invoke(["score", path])
     assert result.exit_code == 65
-    assert "game: expected one of kuhhandel, bamboozled, money, cup-of-bluff" in result.stderr
+    assert result.stderr == f'refcli: error: {path}:2: game: expected one of {", ".join(registry.BUILT_IN)}, found "chess"\n'
 
 
 def test_several_files_report_all_and_the_worst_code_wins(invoke: Invoke, write: Write) -> None:
@@ -99,13 +156,20 @@ def test_partial_scores_an_unfinished_game_and_says_so(invoke: Invoke) -> None:
     assert {entry["animal"] for entry in doc["open"]} == {"cat", "horse"}
 
 
-def test_animals_lists_values(invoke: Invoke) -> None:
+def test_animals_lists_values_and_names_a_snapshot_accepts(invoke: Invoke, write: Write) -> None:
     doc = json.loads(invoke(["kuhhandel", "animals", "-f", "json"]).stdout)
     values = {entry["animal"]: entry["value"] for entry in doc["animals"]}
-    assert values == {
+    assert values == {  # the set values listed with the rule documents (rules-sources/README.md)
         "rooster": 10, "goose": 40, "cat": 90, "dog": 160, "sheep": 250,
         "goat": 350, "donkey": 500, "pig": 650, "cow": 800, "horse": 1000,
     }
+    # "any of these names works in a snapshot", says the command: each name scores as its animal
+    for entry in doc["animals"]:
+        for name in (entry["animal"], entry["spanish"], entry["german"].upper()):
+            snapshot = f'game = "kuhhandel"\n[[player]]\nname = "Ana"\nanimals = {{ "{name}" = 4 }}\n'
+            result = invoke(["kuhhandel", "score", "--partial", write(snapshot), "-f", "json"])
+            assert result.exit_code == 0, (name, result.stderr)
+            assert json.loads(result.stdout)["players"][0]["score"] == entry["value"], name
 
 
 def test_rules_by_id_topic_and_interpretation_marking(invoke: Invoke) -> None:
@@ -140,11 +204,23 @@ def test_editions_side_by_side(invoke: Invoke) -> None:
         assert all({"id", "source", "section", "text"} <= c.keys() for c in difference["citations"])
 
 
-def test_template_prints_a_snapshot_that_scores(invoke: Invoke, write: Write) -> None:
-    text = invoke(["kuhhandel", "template", "final"]).stdout
+STARTER_VERB = {"final": ("score", "--partial"), "record": ("validate",)}
+
+
+@pytest.mark.parametrize(
+    ("game", "kind"), [(game, kind) for game in registry.built_in() for kind, _ in game.templates],
+    ids=lambda value: value.id if isinstance(value, Game) else value,
+)
+def test_every_template_is_a_commented_file_its_verb_reads(invoke: Invoke, write: Write, game: Game, kind: str) -> None:
+    """A starter file is read as it is printed: no data error (a ruling or a record may find a broken rule)."""
+    text = invoke([game.id, "template", kind]).stdout
     assert text.startswith("#")
-    result = invoke(["kuhhandel", "score", write(text)])
-    assert result.exit_code == 0
+    verb = STARTER_VERB.get(kind, ("ruling",))
+    result = invoke([game.id, *verb, write(text), "-f", "json"])
+    assert result.exit_code == 0 or (result.exit_code == 1 and verb[0] != "score"), (kind, result.stderr)
+    assert json.loads(result.stdout)
+    if verb[0] == "ruling":
+        assert json.loads(result.stdout)["situation"] == kind
 
 
 def test_template_output_refuses_to_overwrite_without_force(invoke: Invoke, tmp_path: Path) -> None:

@@ -10,7 +10,8 @@ from conftest import SEEDS, Mutation, assert_mutation_caught, assert_mutations_a
 from hypothesis import given, settings
 
 from refcli.games.kuhhandel.record import validate_document
-from refcli.games.kuhhandel.simulate import random_game, to_toml
+from refcli.games.kuhhandel.simulate import random_game
+from refcli.records import to_toml
 from refcli.inputs import Document, parse_toml
 from refcli.options import ValidateOptions
 from refcli.validation import FileResult

@@ -8,9 +8,12 @@ skipped a command could not pass by agreeing with itself.
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
+import sys
+import types
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated, Any
@@ -20,9 +23,10 @@ import typer
 import typer.main
 from typer.testing import CliRunner
 
-from refcli import manpage
+from refcli import manpage, registry
 from refcli.cli import app
 from refcli.exit_status import ExitStatus
+from refcli.gameinfo import Example, Game, SnapshotFormat
 
 REPO = Path(__file__).resolve().parents[1]
 MAN = REPO / "man"
@@ -114,13 +118,22 @@ def test_there_is_a_page_per_game_group() -> None:
     ctx = root.make_context("refcli", [], resilient_parsing=True)
     subs = {name: root.get_command(ctx, name) for name in root.list_commands(ctx)}  # games load lazily
     groups = [name for name, sub in subs.items() if hasattr(sub, "commands") and not sub.hidden]
-    assert groups, "refcli should have at least one game group"
+    assert groups == list(registry.BUILT_IN), "every registered game is a group of its own, in registry order"
     assert set(PAGES) == {"refcli.1", *(f"refcli-{name}.1" for name in groups)}
 
 
-def test_generation_is_reproducible() -> None:
+def test_generation_does_not_depend_on_the_machine(tmp_path: Path) -> None:
+    """Another directory, terminal width, locale, time zone and hash seed: the same bytes as man/."""
+    env = {
+        **os.environ, "COLUMNS": "37", "LANG": "C", "LC_ALL": "C", "TZ": "Pacific/Kiritimati",
+        "PYTHONHASHSEED": "4242", "PYTHONPATH": str(REPO),
+    }
+    done = subprocess.run(
+        [sys.executable, "-m", "refcli.manpage", "--check", str(MAN)],
+        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120, check=False,
+    )
+    assert done.returncode == 0, done.stderr
     assert manpage.render_pages() == PAGES
-    assert all(f'"{manpage.DATE}"' in text for text in PAGES.values())
 
 
 # ---------------------------------------------------------------- every command documented
@@ -150,6 +163,11 @@ def test_every_option_and_argument_has_help_and_is_in_the_entry(path: tuple[str,
         if param.param_type_name == "option":
             for opt in param.opts:
                 assert f"\\fB{opt}\\fR" in entry, f"{opt} of `{' '.join(path)}` missing from {page}"
+        else:  # an argument: its name starts an item of the entry's list, with its help after it
+            name = (param.metavar or param.name.upper()).removesuffix("...")
+            item = re.search(rf"^\.TP\n\\fI{re.escape(name)}\\fR(\.\.\.)?\n(.+)$", entry, flags=re.M)
+            assert item, f"argument {name} of `{' '.join(path)}` missing from {page}"
+            assert " ".join(param.help.split())[:30] in unroff(item.group(2)), f"help of {name} missing from {page}"
 
 
 def test_group_options_are_in_options_section() -> None:
@@ -185,17 +203,40 @@ def test_header_is_man7_with_fixed_date_and_version(name: str) -> None:
     assert ".Dd" not in PAGES[name] and ".Sh" not in PAGES[name], "man(7), not mdoc"
 
 
-def test_game_page_describes_the_snapshot_and_the_catalogue() -> None:
-    files = unroff(sections(PAGES["refcli-kuhhandel.1"])["FILES"])
-    for key in ("game", "edition", "[[player]]", "name", "animals", "bonus"):
-        assert f".TP\n\\fB{key}\\fR\n" in files, f"snapshot key {key} not described"
-    assert "refcli/data/rules/kuhhandel.toml" in files
-    assert (REPO / "data" / "rules" / "kuhhandel.toml").is_file()
+def example_block(body: str) -> str:
+    """The text of the first .EX block in a section, as typed."""
+    block = body.split(".EX\n", 1)[1].split("\n.EE", 1)[0]
+    return "\n".join(line.removeprefix("\\&") for line in unroff(block).replace("\\(aq", "'").splitlines()) + "\n"
 
 
-def test_see_also_names_the_other_pages() -> None:
-    assert ".BR \\%refcli\\-kuhhandel (1)" in sections(PAGES["refcli.1"])["SEE ALSO"]
-    assert ".BR \\%refcli (1)" in sections(PAGES["refcli-kuhhandel.1"])["SEE ALSO"]
+@pytest.mark.parametrize("game", registry.built_in(), ids=lambda game: game.id)
+def test_game_page_snapshot_sample_is_one_the_game_reads(game: Game, tmp_path: Path) -> None:
+    """The page's sample snapshot scores (it is a real file, not prose), and every key of it is described."""
+    files = sections(PAGES[f"refcli-{game.id}.1"])["FILES"]
+    snapshot = files.split('.SS "Final snapshot"', 1)[1].split(".SS ", 1)[0]
+    sample = example_block(snapshot)
+    path = tmp_path / "sample.toml"
+    path.write_text(sample, encoding="utf-8")
+    result = CliRunner().invoke(app, [game.id, "score", "--partial", str(path)], catch_exceptions=False)
+    assert result.exit_code == 0, f"the sample on refcli-{game.id}(1) does not score:\n{sample}\n{result.stderr}"
+    described = " ".join(re.findall(r"^\.TP\n\\fB(.+?)\\fR$", unroff(snapshot), flags=re.M))
+    for key in re.findall(r"^(\w+) =", sample, flags=re.M) + re.findall(r"^(\[\[\w+\]\])", sample, flags=re.M):
+        assert key in described, f"the sample's key {key} is not described on refcli-{game.id}(1)"
+
+
+@pytest.mark.parametrize("game", registry.built_in(), ids=lambda game: game.id)
+def test_game_page_names_its_catalogue_and_its_documents(game: Game) -> None:
+    files = unroff(sections(PAGES[f"refcli-{game.id}.1"])["FILES"])
+    assert f"refcli/data/rules/{game.id}.toml" in files
+    assert (REPO / "data" / "rules" / f"{game.id}.toml").is_file()
+    for source in game.sources:
+        assert f".TP\n\\fB{source.id}\\fR\n" in files, f"document {source.id} not listed"
+
+
+@pytest.mark.parametrize("name", sorted(PAGES))
+def test_see_also_names_every_other_page_and_not_itself(name: str) -> None:
+    refs = re.findall(r"^\.BR (\S+) \(1\),?$", unroff(sections(PAGES[name])["SEE ALSO"]), flags=re.M)
+    assert sorted(f"{ref}.1" for ref in refs) == sorted(set(PAGES) - {name})
 
 
 # ---------------------------------------------------------------- roff is clean
@@ -247,12 +288,26 @@ def _plain() -> None:
     """A top-level command."""
 
 
+def fake_game(**changes: Any) -> Game:
+    declared = Game(
+        id="fakegame", title="Fake", package="fakegame_declared", help="A made-up game.",
+        snapshot="fakegame_declared:snapshot", examples=(Example("Run it:", ("refcli", "fakegame", "shown", "x")),),
+    )
+    return declared._replace(**changes)
+
+
+def register(monkeypatch: pytest.MonkeyPatch, game: Game) -> None:
+    """Make ``game`` a registered game (its declaration module exists only in sys.modules)."""
+    module = types.ModuleType(game.package)
+    module.GAME = game  # type: ignore[attr-defined]
+    module.snapshot = lambda: SnapshotFormat(keys=(("game", "Its id."),), sample='game = "fakegame"\n')  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, game.package, module)
+    monkeypatch.setitem(registry.BUILT_IN, game.id, game.package)
+
+
 @pytest.fixture
 def fake_pages(monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
-    example = manpage.Example("Run it:", ("refcli", "fakegame", "shown", "x"))
-    snapshot = manpage.SnapshotFormat(keys=(("game", "Its id."),), sample='game = "fakegame"\n')
-    monkeypatch.setitem(manpage.EXAMPLES, "refcli-fakegame", (example,))
-    monkeypatch.setitem(manpage.SNAPSHOT_FORMATS, "fakegame", lambda: snapshot)
+    register(monkeypatch, fake_game())
     return manpage.render_pages(fake)
 
 
@@ -275,30 +330,45 @@ def test_awkward_help_text_renders_literally(fake_pages: dict[str, str]) -> None
     assert "`" not in shown
 
 
-def test_a_group_without_examples_is_refused(fake_pages: dict[str, str], monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delitem(manpage.EXAMPLES, "refcli-fakegame")
-    with pytest.raises(manpage.ManpageError, match="EXAMPLES"):
+def test_a_group_without_examples_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    register(monkeypatch, fake_game(examples=()))
+    with pytest.raises(manpage.ManpageError, match="examples"):
+        manpage.render_pages(fake)
+
+
+def test_a_group_that_is_not_a_registered_game_is_refused() -> None:
+    with pytest.raises(manpage.ManpageError, match="not a registered game"):
         manpage.render_pages(fake)
 
 
 # ---------------------------------------------------------------- examples work
 
+EXAMPLES = manpage.examples_by_page()
 
-@pytest.mark.parametrize("page", sorted(manpage.EXAMPLES))
+
+def test_every_game_has_examples_and_the_root_page_shows_some() -> None:
+    assert set(EXAMPLES) == {name.removesuffix(".1") for name in PAGES}
+    assert all(EXAMPLES.values())
+    assert len(EXAMPLES["refcli"]) > 1, "refcli(1) shows more than --version"
+
+
+@pytest.mark.parametrize("page", sorted(EXAMPLES))
 def test_examples_run(page: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Each page's examples, in order, in a scratch directory holding examples/."""
     shutil.copytree(REPO / "examples", tmp_path / "examples")
     monkeypatch.chdir(tmp_path)
     runner = CliRunner()
-    for example in manpage.EXAMPLES[page]:
+    for example in EXAMPLES[page]:
         assert example.argv[0] == "refcli"
+        if page != "refcli":
+            assert example.argv[1] == page.removeprefix("refcli-"), "a game's page shows that game's commands"
         result = runner.invoke(app, list(example.argv[1:]), catch_exceptions=False)
         assert result.exit_code == 0, f"{page}: `{' '.join(example.argv)}` exited {result.exit_code}:\n{result.output}"
         assert result.stdout or result.stderr
 
 
 def test_every_example_is_on_its_page() -> None:
-    for page, examples in manpage.EXAMPLES.items():
+    for page, examples in EXAMPLES.items():
         body = unroff(sections(PAGES[f"{page}.1"])["EXAMPLES"])
         for example in examples:
             assert " ".join(example.argv) in body

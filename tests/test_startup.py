@@ -34,7 +34,9 @@ PROBE = textwrap.dedent(
     """
 )
 
-GAMES = {"kuhhandel": "kuhhandel", "bamboozled": "bamboozled", "money": "money", "cup-of-bluff": "cupofbluff"}
+from refcli import registry
+
+GAMES = registry.BUILT_IN  # game id → the package declaring it
 
 
 def probe(*args: str) -> dict:
@@ -42,33 +44,43 @@ def probe(*args: str) -> dict:
     return json.loads(result.stdout)
 
 
-@pytest.mark.parametrize(
-    ("game", "args"),
-    [
-        ("bamboozled", ("bamboozled", "compare", "43", "34")),
-        ("bamboozled", ("bamboozled", "ladder", "--format", "json")),
-        ("kuhhandel", ("kuhhandel", "animals", "--format", "json")),
-        ("kuhhandel", ("kuhhandel", "rules", "K8")),
-        ("cup-of-bluff", ("cup-of-bluff", "chips")),
-        ("money", ("money", "rules", "M1", "--format", "json")),
-    ],
-)
+QUICK_QUERIES = [
+    ("bamboozled", ("bamboozled", "compare", "43", "34")),
+    ("bamboozled", ("bamboozled", "ladder", "--format", "json")),
+    ("kuhhandel", ("kuhhandel", "animals", "--format", "json")),
+    ("kuhhandel", ("kuhhandel", "rules", "K8")),
+    ("cup-of-bluff", ("cup-of-bluff", "chips")),
+    ("money", ("money", "rules", "M1", "--format", "json")),
+]
+
+
+@pytest.mark.parametrize(("game", "args"), QUICK_QUERIES)
 def test_quick_query_loads_only_its_game(game: str, args: tuple[str, ...]) -> None:
     seen = probe(*args)
     assert seen["code"] in (0, None)
     modules = set(seen["modules"])
     assert not any(name == "pydantic" or name.startswith("pydantic.") for name in modules)
     assert "rich" not in modules, "plain output (not a terminal) must not import rich"
+    assert "importlib.metadata" not in modules, "a built-in game never scans the installed packages"
+    assert GAMES[game] in modules
     for other, package in GAMES.items():
         if other == game:
             continue
-        loaded = (f"refcli.games.{package}", f"refcli.commands.{package}", f"refcli._compiled.{other.replace('-', '_')}")
+        loaded = (package, f"refcli._compiled.{other.replace('-', '_')}")  # not even its declaration
         assert not any(name.startswith(loaded) for name in modules), other
         assert not any(f"rules/{other}." in path or f"templates/{other}/" in path for path in seen["opened"]), other
 
 
+def test_every_built_in_game_has_a_quick_query_checked() -> None:
+    assert {game for game, _ in QUICK_QUERIES} == set(GAMES)
+
+
 def test_help_and_version_load_no_engine() -> None:
+    """--help reads the games' declarations (their titles and help), never an engine; --version not even those."""
     for args in (("--version",), ("--help",)):
         modules = set(probe(*args)["modules"])
-        assert not any(name.startswith("refcli.games.") for name in modules), args
-        assert "rich" not in modules
+        engines = [name for name in modules if name.startswith(tuple(f"{package}." for package in GAMES.values()))]
+        assert not engines, (args, engines)
+        assert "rich" not in modules and "importlib.metadata" not in modules
+        declarations = {package for package in GAMES.values() if package in modules}
+        assert declarations == (set(GAMES.values()) if args == ("--help",) else set()), args

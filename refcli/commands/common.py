@@ -96,12 +96,15 @@ def score_files(files: list[str], game_id: str | None, options: ScoreOptions, fm
         try:
             doc = load_document(path, max_bytes=options.max_bytes)
             engine = registry.engine_for(doc, game_id, "score")
-            reports.append(engine.score_document(doc, options))
+            game = registry.game_for(doc, game_id)
+            # a game's own options it was not given (another game's file, `refcli score`) take their defaults
+            defaults = ((param.name, param.default) for param in game.score_options)
+            reports.append(engine.score_document(doc, options.completed(defaults)))
             engines.add(engine)
         except RefcliError as error:
             code = worst(code, say_error(error))
     if reports:
-        # a game whose scores add up over several plays (Money!) totals them
+        # a game whose scores add up over several plays totals them (Game.verbs: score's `combine`)
         only = next(iter(engines)) if len(engines) == 1 else None
         combine = getattr(only, "combine", None)
         emit(combine(reports) if combine and len(reports) > 1 else bundle(reports), fmt)

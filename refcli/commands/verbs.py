@@ -1,12 +1,20 @@
-"""The verbs every game has, defined once and added to each game's typer app.
+"""Every command of ``refcli GAME …`` and the cross-game verbs, built from the games' declarations.
 
-Each ``add_*`` registers a thin command that parses arguments and hands over
-to ``refcli.commands.common``; the help text is the game's own.
+The verbs all games share (score, ruling, validate, rules, template and the
+hidden simulate) are defined once here and take their help texts and a
+game's own options from its ``refcli.gameinfo.Game``; a game's own commands
+(``Game.commands``) are plain data turned into typer commands the same way.
+Nothing here names a game. Heavy imports (the engines, rich, the catalogue)
+happen inside the command bodies.
 """
+
+from __future__ import annotations
 
 import enum
 import sys
-from typing import Annotated, Optional
+from collections.abc import Callable, Iterable
+from functools import partial
+from typing import Annotated, Any, Optional
 
 import typer
 
@@ -20,133 +28,282 @@ from refcli.commands.common import (
     StrictOption,
     reporting,
 )
+from refcli.commands.lazy import Builders, Definition, LazyCommands, command_function, parameter
+from refcli.gameinfo import REQUIRED, Command, Game, Param, Simulate, resolve
 from refcli.options import DEFAULT_MAX_BYTES, Format, ScoreOptions, ValidateOptions
 
 FileArgument = Annotated[str, typer.Argument(help="A situation file (TOML); - reads standard input.", metavar="FILE")]
 OutputOption = Annotated[
-    Optional[str], typer.Option("--output", "-o", help="Write to this file instead of stdout.", metavar="FILE")
+    Optional[str], typer.Option("--output", "-o", help="Write to this file instead of stdout.", metavar="FILE")  # noqa: UP007
 ]
-ForceOption = Annotated[bool, typer.Option("--force", help="Overwrite FILE if it exists.")]
-
-
-MultiplyOption = Annotated[
-    bool, typer.Option("--multiply", help="Kuhhandel edition 1: apply the edition-2 multiplier (a variant in 001).")
+ForceOption = Annotated[
+    bool,
+    typer.Option(
+        "--force",
+        help=(
+            "Replace FILE if it exists; through a symlink, the file it points to (the link stays). "
+            "A directory, device, FIFO or socket is never replaced."
+        ),
+    ),
 ]
 
-
-def game_app(help: str) -> typer.Typer:
-    """A game's ``refcli GAME …`` group: plain help, and completion left to the root command."""
-    return typer.Typer(
-        help=help,
-        no_args_is_help=True,
-        rich_markup_mode=None,
-        add_completion=False,
-        context_settings={"help_option_names": ["-h", "--help"]},
-    )
+Values = dict[str, Any]
 
 
-def add_score(app: typer.Typer, game: str | None, help: str, *, multiply: bool = False) -> None:
-    """``score``; ``game`` None reads each file's `game` key; ``multiply`` adds Kuhhandel's --multiply."""
-    from refcli.commands.common import score_files
+# -------------------------------------------------------------------------- a game's parameters
 
-    if multiply:
 
-        @app.command("score", help=help)
-        def score_with_multiply(
-            files: FilesArgument,
-            partial: PartialOption = False,
-            multiply: MultiplyOption = False,
-            max_bytes: MaxBytesOption = DEFAULT_MAX_BYTES,
-            fmt: FormatOption = Format.text,
-        ) -> None:
-            with reporting():
-                score_files(files, game, ScoreOptions(partial=partial, multiply=multiply, max_bytes=max_bytes), fmt)
+def _checked(target: str) -> Callable[[Any], Any]:
+    """A typer callback running the game's check (imported only when the line is parsed)."""
 
-        return
+    def callback(value: Any) -> Any:
+        if value is None:
+            return value
+        try:
+            return resolve(target)(value)
+        except ValueError as error:
+            raise typer.BadParameter(str(error)) from None
 
-    @app.command("score", help=help)
-    def score(
-        files: FilesArgument,
-        partial: PartialOption = False,
-        max_bytes: MaxBytesOption = DEFAULT_MAX_BYTES,
-        fmt: FormatOption = Format.text,
-    ) -> None:
+    return callback
+
+
+def annotation(param: Param) -> Any:
+    """``Annotated[type, typer.Option(…)]`` (or Argument) for a declared parameter."""
+    settings: dict[str, Any] = {"help": param.help}
+    if param.metavar is not None:
+        settings["metavar"] = param.metavar
+    if param.min is not None:
+        settings["min"] = param.min
+    if param.max is not None:
+        settings["max"] = param.max
+    if param.check:
+        settings["callback"] = _checked(param.check)
+    info = typer.Option(*param.flags, **settings) if param.flags else typer.Argument(**settings)
+    kind: Any = Optional[param.type] if param.default is None else param.type  # noqa: UP007 - typer reads it
+    return Annotated[kind, info]
+
+
+def declared(params: Iterable[Param]) -> list[Any]:
+    """inspect parameters for a game's declared parameters, in order."""
+    return [
+        parameter(p.name, annotation(p), *(() if p.default is REQUIRED else (p.default,)))
+        for p in params
+    ]
+
+
+# -------------------------------------------------------------------------- the shared verbs
+
+
+def score_definition(game_id: str | None, help: str, own: tuple[Param, ...]) -> Definition:
+    """``score``; ``game_id`` None reads each file's `game` key; ``own`` are the games' own options."""
+
+    def body(values: Values) -> None:
+        from refcli.commands.common import score_files
+
+        variants = tuple((p.name, values[p.name]) for p in own)
         with reporting():
-            score_files(files, game, ScoreOptions(partial=partial, max_bytes=max_bytes), fmt)
+            options = ScoreOptions(partial=values["partial"], variants=variants, max_bytes=values["max_bytes"])
+            score_files(values["files"], game_id, options, values["fmt"])
+
+    parameters = [
+        parameter("files", FilesArgument),
+        parameter("partial", PartialOption, False),
+        *declared(own),
+        parameter("max_bytes", MaxBytesOption, DEFAULT_MAX_BYTES),
+        parameter("fmt", FormatOption, Format.text),
+    ]
+    return Definition(command_function(parameters, body), help)
 
 
-def add_ruling(app: typer.Typer, game: str | None, help: str) -> None:
-    @app.command("ruling", help=help)
-    def ruling(file: FileArgument, max_bytes: MaxBytesOption = DEFAULT_MAX_BYTES, fmt: FormatOption = Format.text) -> None:
+def ruling_definition(game_id: str | None, help: str) -> Definition:
+    def body(values: Values) -> None:
         with reporting():
             from refcli.commands.common import rule_file
 
-            rule_file(file, game, fmt, max_bytes=max_bytes)
+            rule_file(values["file"], game_id, values["fmt"], max_bytes=values["max_bytes"])
+
+    parameters = [
+        parameter("file", FileArgument),
+        parameter("max_bytes", MaxBytesOption, DEFAULT_MAX_BYTES),
+        parameter("fmt", FormatOption, Format.text),
+    ]
+    return Definition(command_function(parameters, body), help)
 
 
-def add_validate(app: typer.Typer, game: str | None, help: str) -> None:
-    @app.command("validate", help=help)
-    def validate(
-        files: FilesArgument,
-        strict: StrictOption = False,
-        jobs: JobsOption = 1,
-        jsonl: JsonlOption = False,
-        max_bytes: MaxBytesOption = DEFAULT_MAX_BYTES,
-        fmt: FormatOption = Format.text,
-    ) -> None:
+def validate_definition(game_id: str | None, help: str) -> Definition:
+    def body(values: Values) -> None:
         with reporting():
             from refcli.commands.common import validate_files
 
-            validate_files(files, game, ValidateOptions(strict=strict, max_bytes=max_bytes), fmt, jobs=jobs, jsonl=jsonl)
+            options = ValidateOptions(strict=values["strict"], max_bytes=values["max_bytes"])
+            validate_files(values["files"], game_id, options, values["fmt"], jobs=values["jobs"], jsonl=values["jsonl"])
+
+    parameters = [
+        parameter("files", FilesArgument),
+        parameter("strict", StrictOption, False),
+        parameter("jobs", JobsOption, 1),
+        parameter("jsonl", JsonlOption, False),
+        parameter("max_bytes", MaxBytesOption, DEFAULT_MAX_BYTES),
+        parameter("fmt", FormatOption, Format.text),
+    ]
+    return Definition(command_function(parameters, body), help)
 
 
-def add_rules(app: typer.Typer, game: str, title: str, examples: str) -> None:
-    @app.command(
-        "rules",
-        help="Quote the rulebook clauses: all, one by id, a topic, or those containing words.\n\n"
-        "Register entries are marked as interpretations. A query has at most 20 words and 200 characters.",
-    )
-    def rules(
-        query: Annotated[
-            Optional[str], typer.Argument(help=f"A clause id, a topic or words to find ({examples}).")
-        ] = None,
-        fmt: FormatOption = Format.text,
-    ) -> None:
+VERB_DEFINITIONS = {"ruling": ruling_definition, "validate": validate_definition}
+
+
+def rules_definition(game: Game) -> Definition:
+    def body(values: Values) -> None:
         with reporting():
             from refcli.commands.common import rules_query
 
-            rules_query(game, title, query, fmt)
+            rules_query(game.id, game.title, values["query"], values["fmt"])
+
+    query = Annotated[
+        Optional[str],  # noqa: UP007
+        typer.Argument(help=f"A clause id, a topic or words to find ({', '.join(game.rules)})."),
+    ]
+    parameters = [parameter("query", query, None), parameter("fmt", FormatOption, Format.text)]
+    return Definition(
+        command_function(parameters, body),
+        "Quote the rulebook clauses: all, one by id, a topic, or those containing words.\n\n"
+        "Register entries are marked as interpretations. A query has at most 20 words and 200 characters.",
+    )
 
 
-def add_template(app: typer.Typer, game: str, kinds: dict[str, str]) -> None:
-    """``template KIND``: ``kinds`` maps each kind to what it starts."""
-    Kind = enum.Enum(f"{game.title().replace('-', '')}TemplateKind", {k.replace("-", "_"): k for k in kinds}, type=str)  # type: ignore[misc]
+def template_definition(game: Game) -> Definition:
+    kinds = dict(game.templates)
+    name = "".join(part.title() for part in game.id.split("-")) + "TemplateKind"
+    kind_type = enum.Enum(name, {kind.replace("-", "_"): kind for kind in kinds}, type=str)  # type: ignore[misc]
     described = "; ".join(f"{kind} ({what})" for kind, what in kinds.items())
 
-    @app.command("template", help="Print a commented starter TOML file to fill in.")
-    def template(
-        kind: Annotated[Kind, typer.Argument(help=f"What to start: {described}.")],  # type: ignore[valid-type]
-        output: OutputOption = None,
-        force: ForceOption = False,
-    ) -> None:
+    def body(values: Values) -> None:
         with reporting():
             from refcli.commands.common import print_template
 
-            print_template(game, kind.value, output, force)
+            print_template(game.id, values["kind"].value, values["output"], values["force"])
+
+    parameters = [
+        parameter("kind", Annotated[kind_type, typer.Argument(help=f"What to start: {described}.")]),
+        parameter("output", OutputOption, None),
+        parameter("force", ForceOption, False),
+    ]
+    return Definition(command_function(parameters, body), "Print a commented starter TOML file to fill in.")
 
 
-def add_simulate(app: typer.Typer, module: str, min_players: int, max_players: int) -> None:
-    @app.command("simulate", hidden=True, help="Print a random legal recorded game (test data for validate).")
-    def simulate(
-        seed: Annotated[int, typer.Option("--seed", help="Random seed: the same seed gives the same game.")] = 0,
-        players: Annotated[
-            Optional[int], typer.Option("--players", min=min_players, max=max_players, help="How many players.")
-        ] = None,
-    ) -> None:
+def simulate_definition(simulate: Simulate) -> Definition:
+    def body(values: Values) -> None:
         with reporting():
-            import importlib
+            from refcli.records import to_toml
 
-            from refcli.games.kuhhandel.simulate import to_toml
+            seed, players = values.pop("seed"), values.pop("players")
+            generator = resolve(simulate.module)
+            sys.stdout.write(to_toml(generator.random_game(seed, players=players, **values)))
 
-            generator = importlib.import_module(module)
-            sys.stdout.write(to_toml(generator.random_game(seed, players=players)))
+    players = Annotated[
+        Optional[int],  # noqa: UP007
+        typer.Option("--players", min=simulate.min_players, max=simulate.max_players, help="How many players."),
+    ]
+    parameters = [
+        parameter("seed", Annotated[int, typer.Option("--seed", help="Random seed: the same seed gives the same game.")], 0),
+        parameter("players", players, None),
+        *declared(simulate.params),
+    ]
+    return Definition(
+        command_function(parameters, body), "Print a random legal recorded game (test data for validate).", hidden=True
+    )
+
+
+# -------------------------------------------------------------------------- a game's own commands
+
+
+def own_definition(command: Command) -> Definition:
+    """A game's own command: its parameters and --format; the report printed, exit 1 when it says so."""
+
+    def body(values: Values) -> None:
+        fmt = values.pop("fmt")
+        with reporting():
+            from refcli.render import emit
+
+            result = resolve(command.run)(**values)
+            report, passed = result if isinstance(result, tuple) else (result, True)
+            emit(report, fmt)
+            if not passed:
+                raise typer.Exit(1)
+
+    parameters = [*declared(command.params), parameter("fmt", FormatOption, Format.text)]
+    return Definition(command_function(parameters, body), command.help, hidden=command.hidden)
+
+
+# -------------------------------------------------------------------------- groups
+
+
+def game_definitions(game: Game) -> Builders:
+    """``refcli GAME …``: the shared verbs the game has, then its own commands, then simulate."""
+    found: Builders = {}
+    for verb in game.verbs:
+        if verb.name == "score":
+            found["score"] = partial(score_definition, game.id, verb.help, game.score_options)
+        else:
+            found[verb.name] = partial(VERB_DEFINITIONS[verb.name], game.id, verb.help)
+    if game.rules:
+        found["rules"] = partial(rules_definition, game)
+    if game.templates:
+        found["template"] = partial(template_definition, game)
+    for command in game.commands:
+        found[command.name] = partial(own_definition, command)
+    if game.simulate is not None:
+        found["simulate"] = partial(simulate_definition, game.simulate)
+    return found
+
+
+def game_group(game: Game) -> LazyCommands:
+    """The group ``refcli GAME``, defining and converting each command only when it is used."""
+    return LazyCommands(
+        name=game.id,
+        definitions=game_definitions(game),
+        help=game.help,
+        no_args_is_help=True,
+        context_settings={"help_option_names": ["-h", "--help"]},
+        rich_markup_mode=None,
+    )
+
+
+ROOT_HELP = {
+    "score": (
+        "Score final snapshots of any game; each file's `game` key says which.\n\n"
+        "Prints every player's score with its breakdown, the ranking, the winners and the rules applied. With "
+        "several files every file is reported and the worst exit status wins (66 unreadable > 65 bad data > 0)."
+    ),
+    "ruling": (
+        "Rule on a contested situation; the file's `game` key says which game.\n\n"
+        "Exits 0 with the verdict, or 1 when the situation itself breaks a rule."
+    ),
+    "validate": (
+        "Replay recorded games of any game and report every broken rule by event number.\n\n"
+        "Each file's `game` key says which game. Exits 0 when every file follows the rules, 1 when any breaks "
+        "one (66 unreadable and 65 bad data win over 1)."
+    ),
+}
+
+
+def root_score_definition() -> Definition:
+    """``refcli score``: with the own options of every built-in game (a file of another game ignores them).
+
+    An installed game's own options are on ``refcli GAME score``, so
+    ``refcli score`` never scans the installed packages.
+    """
+    from refcli import registry
+
+    own: dict[str, Param] = {}
+    for game in registry.built_in():
+        for param in game.score_options:
+            own.setdefault(param.name, param)
+    return score_definition(None, ROOT_HELP["score"], tuple(own.values()))
+
+
+ROOT_DEFINITIONS: Builders = {
+    "score": root_score_definition,
+    "ruling": partial(ruling_definition, None, ROOT_HELP["ruling"]),
+    "validate": partial(validate_definition, None, ROOT_HELP["validate"]),
+}

@@ -1,1 +1,127 @@
-"""Bamboozled (document 002): two dice, declarations, bluffs, strikes and action cards."""
+"""Bamboozled (document 002): two dice, declarations, bluffs, strikes and action cards.
+
+``GAME`` declares the game to refcli (``refcli.registry``); it imports no
+engine, so naming the game costs nothing until a command runs.
+"""
+
+from refcli.gameinfo import Command, Example, Game, ManSection, Param, Simulate, Source, Verb
+
+
+
+def _score(name: str) -> Param:
+    return Param(
+        name,
+        "A declared score: two dice 1-6 in the order declared (43, 66, 21).",
+        metavar="SCORE",
+        check="refcli.games.bamboozled.present:score_argument",
+    )
+
+
+GAME = Game(
+    id="bamboozled",
+    title="Bamboozled",
+    package=__name__,
+    help=(
+        "Bamboozled (two dice, bluffs, strikes and action cards): compare and rank scores, "
+        "rule on challenges, accepts and action cards, standings, recorded games."
+    ),
+    aliases=("enganado", "engañado"),
+    sources=(
+        Source(
+            "002",
+            "Reglas del juego engañado",
+            "es",
+            "Bamboozled: two-dice bluffing, strikes, 26 action cards and variants (more strikes, no limits, kids' rules).",
+        ),
+    ),
+    verbs=(
+        Verb(
+            "score",
+            "refcli.games.bamboozled.standings",
+            "Standings: strikes left before going out, and the last player standing.\n\n"
+            "`strikes_to_lose` (default 3; the \"more strikes\" variant raises it) sets the limit. With more than "
+            "one player still in, the game is not over: exit 65, unless --partial is given. At most 12 players.",
+        ),
+        Verb(
+            "ruling",
+            "refcli.games.bamboozled.situations",
+            "Rule on a challenge, an accepted declaration, or an action card played.\n\n"
+            "Situations: challenge (a call: bluff or not, who takes the strike, who rolls next, which card is "
+            "discarded), accept (was it a bamboozle, who draws, the hand limit), card (may this before-roll card "
+            "be played now, and what it changes). Exits 1 when the situation itself breaks a rule, naming it. "
+            "`refcli bamboozled template challenge` prints a starter file.",
+        ),
+        Verb(
+            "validate",
+            "refcli.games.bamboozled.record",
+            "Replay recorded games and report every broken rule with its event number.\n\n"
+            "Checks turn order (under Reverse and Skip), declarations that tie or beat, calls and their strikes, "
+            "resets and who starts, eliminations at the limit, Revive, the action-card supply and hand limits, "
+            "and the winner. Exits 1 when any file breaks a rule.",
+        ),
+    ),
+    rules=("ranking.jackpot", "B3", "skip", "revive", "kids"),
+    templates=(
+        ("final", "standings for score"),
+        ("record", "a game for validate"),
+        ("challenge", "a call"),
+        ("accept", "an accepted declaration"),
+        ("card", "an action card played"),
+    ),
+    commands=(
+        Command(
+            "compare",
+            "refcli.games.bamboozled.present:compare_report",
+            "Which of two declared scores ranks higher, or a tie (register B1).\n\n"
+            "Low to high: 12; the other non-doubles by their number (13 … 65); the doubles 11 … 66; 21, the "
+            "jackpot, which can only be tied. 43 and 34 are different claims.",
+            params=(_score("a"), _score("b")),
+        ),
+        Command(
+            "ladder",
+            "refcli.games.bamboozled.present:ladder_report",
+            "Every declarable score, lowest first, with the odds of tying or beating it.\n\n"
+            "For each score: its rank (1 = lowest) and how many of the 36 rolls of two dice can honestly tie or "
+            "beat it, reading the dice in the best order.",
+        ),
+    ),
+    simulate=Simulate("refcli.games.bamboozled.simulate", 2, 6),
+    snapshot="refcli.games.bamboozled.manual:snapshot_format",
+    man_sections=(
+        ManSection(
+            "Situations",
+            "The TOML file `refcli bamboozled ruling` reads has `game`, `situation` and the "
+            "situation's keys. Scores are two digits 1-6 in the order declared (`43`, `21`); "
+            "`0` marks a round start. `challenge`: `players` (current playing order), `declarer`, "
+            "`caller`, `to_beat`, `declared`, `rolled` (two dice), optional `card` (jackpot, double, "
+            "up-down), `caller_card` (my-bad), `strikes` and `strikes_to_lose`. `accept`: "
+            "`declarer`, `receiver`, `to_beat`, `declared`, `rolled`, optional `card`, `hand`, "
+            "`no_limits`. `card`: `players`, `player`, `card`, optional `turn`, `declarer`, "
+            "`to_beat`, `moment` (before-roll, after-roll, after-call, final-strike), `direction`, "
+            "`strikes`, `kids`. `refcli bamboozled template KIND` prints a starter for each.",
+        ),
+        ManSection(
+            "Recorded games",
+            "The TOML file `refcli bamboozled validate` reads: `players` in seating order, optional "
+            "`first`, `strikes_to_lose`, `no_limits`, `kids` and `winner`, and one `[[event]]` per "
+            "move: `roll` (`player`, `declared`, `rolled`, `card`), `accept`, `call` (`card` = "
+            "my-bad, `strike` as noted) and `card` (new-start, reverse, skip, revive). The starter "
+            "from `refcli bamboozled template record`:",
+            "record",
+        ),
+    ),
+    examples=(
+        Example("Which declared score ranks higher (43 beats 34):", ("refcli", "bamboozled", "compare", "43", "34")),
+        Example("Every score with the odds of tying or beating it:", ("refcli", "bamboozled", "ladder")),
+        Example(
+            "Rule on a challenge (exit 1 if the situation itself breaks a rule):",
+            ("refcli", "bamboozled", "ruling", "examples/bamboozled/challenge-spec.toml"),
+        ),
+        Example("Standings, the last player standing wins:", ("refcli", "bamboozled", "score", "examples/bamboozled/standings.toml")),
+        Example(
+            "Validate a recorded game, every broken rule by event number (exit 1 if any):",
+            ("refcli", "bamboozled", "validate", "examples/bamboozled/record-game.toml"),
+        ),
+        Example("Quote the rules about the Skip card:", ("refcli", "bamboozled", "rules", "skip")),
+    ),
+)

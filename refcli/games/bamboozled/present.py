@@ -1,4 +1,4 @@
-"""Reports for ``bamboozled compare`` and ``ladder`` (pure layout, no I/O)."""
+"""Reports for ``bamboozled compare`` and ``ladder`` (pure layout, no I/O), and their SCORE reader."""
 
 from __future__ import annotations
 
@@ -10,6 +10,17 @@ from typing import Any
 from refcli.report import Block, Grid, Heading, Para, Quotes, Report, interpretation_ids
 
 RANKING_CLAUSES = (C.RANKING_ORDER, C.RANKING_TWELVE, C.RANKING_NON_DOUBLES, C.RANKING_DOUBLES, C.RANKING_JACKPOT, C.RANKING_JACKPOT_TIE, C.RANKING)
+
+
+def score_argument(value: str) -> str:
+    """A declared score: exactly two digits 1-6 (ValueError, a usage error, otherwise)."""
+    text = value.strip()
+    if len(text) != 2 or any(ch not in "123456" for ch in text):
+        raise ValueError(
+            f"{value!r} is not a score: a score is two dice, each 1-6, in the order declared "
+            "(e.g. 43, 34, 66; 21 is the jackpot, 12 the lowest)"
+        )
+    return text
 
 
 def kind(score: str) -> str:

@@ -15,6 +15,7 @@ from refcli.games.kuhhandel.components import ANIMALS, CARDS_PER_ANIMAL
 from refcli.games.kuhhandel.cowtrade import options_for
 from refcli.games.kuhhandel.money import choose_payment
 from refcli.games.kuhhandel.replay import Auction, CowTrade, Record, Replay
+from refcli.records import to_toml  # noqa: F401 - its old home: callers importing it from here keep working
 
 NAMES = ("Ana", "Ben", "Cid", "Dora", "Eli")
 MAX_EVENTS = 600
@@ -135,34 +136,3 @@ def random_game(seed: int, *, players: int | None = None, edition: int | None = 
     if state.game_over():
         document["scores"] = state.finish()
     return document
-
-
-def _inline(value: Any) -> str:
-    """A TOML inline value; JSON's arrays, strings, numbers and booleans are valid TOML."""
-    import json
-
-    if isinstance(value, dict):
-        return "{ " + ", ".join(f"{key} = {_inline(item)}" for key, item in value.items()) + " }"
-    return json.dumps(value, ensure_ascii=False)
-
-
-def to_toml(document: dict[str, Any]) -> str:
-    """A record as a person would write it: one line per key, one table per event."""
-    lines = []
-    tables = {}
-    for key, value in document.items():
-        if key == "event":
-            continue
-        if isinstance(value, dict):
-            tables[key] = value
-        else:
-            lines.append(f"{key} = {_inline(value)}")
-    for number, event in enumerate(document.get("event", []), 1):
-        lines.append("")
-        lines.append(f"[[event]]  # {number}")
-        lines.extend(f"{key} = {_inline(value)}" for key, value in event.items())
-    for name, table in tables.items():
-        lines.append("")
-        lines.append(f"[{name}]")
-        lines.extend(f"{key} = {_inline(value)}" for key, value in table.items())
-    return "\n".join(lines) + "\n"

@@ -1,1 +1,91 @@
-"""Money! / ¡Dinero! (document 003, Reiner Knizia): currency bidding, exchanges and scoring."""
+"""Money! / ¡Dinero! (document 003, Reiner Knizia): currency bidding, exchanges and scoring.
+
+``GAME`` declares the game to refcli (``refcli.registry``); it imports no
+engine, so naming the game costs nothing until a command runs.
+"""
+
+from refcli.gameinfo import Example, Game, ManSection, Simulate, Source, Verb
+
+GAME = Game(
+    id="money",
+    title="Money!",
+    package=__name__,
+    help=(
+        "Money! (currency bidding and exchanges): scores and multi-game totals, bid order, "
+        "exchanges and refills, recorded games."
+    ),
+    aliases=("dinero",),
+    sources=(
+        Source(
+            "003",
+            "¡Dinero! Reglas del juego",
+            "es",
+            "Money! (Reiner Knizia): currency bidding and exchanges, scoring with the 200 threshold and triplet "
+            "bonuses (worked example = 450).",
+        ),
+    ),
+    verbs=(
+        Verb(
+            "score",
+            "refcli.games.money.final",
+            "Score final holdings per currency: face value, the 100 penalty under 200 (never below 0), "
+            "triplet bonuses and coins.\n\nSeveral files are several games: each is scored, then the running "
+            "totals (003 suggests three games). Checks the components: at most 7 currencies (5 with 3 players, "
+            "6 with 4), each currency's notes within 20, 20, 20, 30, 30, 30, 40, 50, 60, at most 6 coins, 3 to 5 players.",
+        ),
+        Verb(
+            "ruling",
+            "refcli.games.money.situations",
+            "Rule on a situation: bids (offer values, the order players act in, serial-number tie-breaks, who "
+            "sits out), exchange (take the right or left display, swap with another offer, or keep) and refill "
+            "(how many cards go right, then left, and whether it is the final round).\n\nExits 1 when the "
+            "situation breaks a rule, naming it. `refcli money template bids` prints a starter file.",
+        ),
+        Verb(
+            "validate",
+            "refcli.games.money.record",
+            "Replay recorded games and report every broken rule with its event number: offer values and "
+            "order, serial tie-breaks, sitting out, exchange legality, refill order and counts, the end when the "
+            "draw pile is exhausted, and final scores. Exits 1 when any file breaks a rule.",
+        ),
+    ),
+    rules=("scoring.triplet", "M1", "exchange", "serial"),
+    templates=(
+        ("final", "holdings for score"),
+        ("record", "a game for validate"),
+        ("bids", "a bids situation"),
+        ("exchange", "an exchange situation"),
+        ("refill", "a refill situation"),
+    ),
+    simulate=Simulate("refcli.games.money.simulate", 3, 5),
+    snapshot="refcli.games.money.manual:snapshot_format",
+    man_sections=(
+        ManSection(
+            "Situations",
+            "The TOML file `refcli money ruling` reads has `game`, `situation` and the situation's keys. "
+            "A card is written `\"<currency> <value> [#serial]\"`, `\"coin [#serial]\"` or `\"bluff\"`. "
+            "`bids`: one `[[offer]]` per player with `player` and `cards`. `exchange`: `player`, `action` "
+            "(right, left, swap, keep), `with` (for swap), the `right` and `left` displays, `acted`, and the "
+            "`[[offer]]`s on the table. `refill`: `right` and `left` (sizes or cards) and `pile`. "
+            "`refcli money template KIND` prints a starter for each.",
+        ),
+        ManSection(
+            "Recorded games",
+            "The TOML file `refcli money validate` reads: `players`, optional `currencies`, `pile`, the "
+            "setup displays `right` and `left`, `[hands]` and `[scores]`, and one `[[event]]` per step: "
+            "`offers` (every player's offer, revealed together), `exchange` (`player`, `action`, `with`) "
+            "and `refill` (`right` and `left`: counts or cards). The starter from `refcli money template record`:",
+            "record",
+        ),
+    ),
+    examples=(
+        Example("Score the rulebook's worked example (Ana: 450):", ("refcli", "money", "score", "examples/money/rulebook-450.toml")),
+        Example(
+            "Three games and the running totals:",
+            ("refcli", "money", "score", "examples/money/rulebook-450.toml", "examples/money/game-2.toml", "examples/money/game-3.toml"),
+        ),
+        Example("Who acts first after the offers are revealed:", ("refcli", "money", "ruling", "examples/money/bids-spec.toml")),
+        Example("Validate a recorded game:", ("refcli", "money", "validate", "examples/money/record-game.toml")),
+        Example("Quote the scoring rules:", ("refcli", "money", "rules", "scoring")),
+    ),
+)

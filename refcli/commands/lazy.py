@@ -1,0 +1,82 @@
+"""Command groups whose commands are turned into click commands only when used.
+
+typer converts every command of an app up front, reading each function's
+signature; for a quick query (``refcli GAME COMMAND``) that would be a dozen
+conversions nobody needs. A :class:`LazyCommands` group holds, per command
+name, a function that builds its :class:`Definition`, and defines and
+converts only the command asked for.
+
+Only typer's public interface is used: the conversion registers the one
+function on a fresh ``typer.Typer`` and asks ``typer.main.get_command`` for
+it (typer's documented way to get the click object of an app; an app with a
+single command gives that command). ``TyperGroup`` is typer's documented base
+for custom groups. ``tests/test_lazy.py`` checks that a lazily built command
+is the one typer builds eagerly.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+import typer
+import typer.main
+from typer.core import TyperGroup
+
+
+class Definition(NamedTuple):
+    """A command before conversion: its function (a signature typer reads) and help."""
+
+    function: Callable[..., Any]
+    help: str
+    hidden: bool = False
+
+
+def to_click(name: str, definition: Definition) -> Any:
+    """The click command typer makes of ``definition`` (plain help: no rich)."""
+    single = typer.Typer(add_completion=False, rich_markup_mode=None, pretty_exceptions_short=True)
+    single.command(name, help=definition.help, hidden=definition.hidden)(definition.function)
+    return typer.main.get_command(single)
+
+
+def command_function(parameters: list[inspect.Parameter], body: Callable[[dict[str, Any]], None]) -> Callable[..., None]:
+    """A function with these parameters (each annotated for typer) that hands its arguments to ``body``.
+
+    The signature is data, so one definition serves every game: a game's own
+    options are parameters like the shared ones.
+    """
+
+    def command(**values: Any) -> None:
+        body(values)
+
+    command.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+    command.__annotations__ = {parameter.name: parameter.annotation for parameter in parameters}
+    return command
+
+
+def parameter(name: str, annotation: Any, default: Any = inspect.Parameter.empty) -> inspect.Parameter:
+    return inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, annotation=annotation, default=default)
+
+
+Builders = dict[str, Callable[[], Definition]]
+
+
+class LazyCommands(TyperGroup):
+    """A group whose commands are defined and converted only when used.
+
+    ``definitions`` maps each command name to a function building its
+    :class:`Definition`: listing the names builds nothing.
+    """
+
+    def __init__(self, *, definitions: Builders | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.definitions: Builders = dict(definitions or {})
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        return [*self.commands, *(name for name in self.definitions if name not in self.commands)]
+
+    def get_command(self, ctx: Any, name: str) -> Any:
+        if name not in self.commands and name in self.definitions:
+            self.commands[name] = to_click(name, self.definitions[name]())
+        return self.commands.get(name)

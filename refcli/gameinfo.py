@@ -1,0 +1,161 @@
+"""What a game declares about itself, as plain data (no typer, no engine).
+
+Each ``refcli/games/<game>/__init__.py`` (or an installed package joining the
+``refcli.games`` entry-point group) builds one :class:`Game` from these types.
+Everything shared — the command line, the man pages, the benchmarks, the
+tests — reads the declarations through ``refcli.registry`` and names no game
+itself. Code is referred to by dotted path (``"package.module:function"``)
+and imported only when a command runs, so a declaration costs microseconds to
+import and keeps the arrows pointing down: the games sit on this module, the
+CLI and the man-page generator sit on the games.
+"""
+
+# No `from __future__ import annotations` here: NamedTuple would turn every
+# string annotation into a ForwardRef, which costs more than the types do.
+import importlib
+from types import ModuleType
+from typing import Any, NamedTuple
+
+# The default of a parameter that must be given.
+REQUIRED: Any = ...
+
+
+class Param(NamedTuple):
+    """A command-line parameter of a game's own command or option.
+
+    With ``flags`` it is an option (``("--output", "-o")``), without them a
+    positional argument. ``check``, when given, names a function
+    ``(value) -> value`` run while the line is parsed: what it returns is what
+    the command receives, and a ``ValueError`` it raises becomes a usage error
+    (exit 2) with its message.
+    """
+
+    name: str  # the keyword the command's function receives
+    help: str
+    type: type = str  # str, int or bool
+    flags: tuple[str, ...] = ()
+    default: Any = REQUIRED  # None makes the parameter optional (its type Optional)
+    metavar: str | None = None
+    min: int | None = None
+    max: int | None = None
+    check: str = ""  # "module:function"
+
+
+class Command(NamedTuple):
+    """A game's own command, beside the shared verbs (``refcli GAME COMMAND``).
+
+    ``run`` names a function called with the parameters by name; it returns a
+    report (``refcli.report.Report``), or ``(report, passed)`` where a false
+    ``passed`` ends the command with exit status 1 after printing the report.
+    Every such command also takes ``--format``.
+    """
+
+    name: str
+    run: str  # "module:function"
+    help: str
+    params: tuple[Param, ...] = ()
+    hidden: bool = False
+
+
+class Verb(NamedTuple):
+    """One of the verbs every game may have, and the module that implements it.
+
+    - ``score``: ``score_document(doc, options: ScoreOptions) -> Report``, and
+      optionally ``combine(reports) -> Report`` when several files' scores add up;
+    - ``ruling``: ``rule_document(doc) -> (Report, legal)``;
+    - ``validate``: ``validate_document(doc, options: ValidateOptions) -> FileResult``.
+    """
+
+    name: str  # "score", "ruling" or "validate"
+    module: str
+    help: str  # the help of ``refcli GAME <verb>``
+
+
+class Simulate(NamedTuple):
+    """The hidden ``refcli GAME simulate``: a random legal recorded game, for tests.
+
+    ``module`` has ``random_game(seed, *, players=None, **params) -> dict``
+    (the record as TOML would hold it); ``params`` are extra options passed on.
+    """
+
+    module: str
+    min_players: int
+    max_players: int
+    params: tuple[Param, ...] = ()
+
+
+class Source(NamedTuple):
+    """A rule document the game's catalogue quotes (clauses name it by ``id``)."""
+
+    id: str
+    title: str
+    language: str  # "es", "en", …
+    description: str
+    edition: int | None = None
+
+
+class Example(NamedTuple):
+    """A command shown in a man page's EXAMPLES; the tests run every one."""
+
+    what: str  # one sentence saying what the command does, ends with ':'
+    argv: tuple[str, ...]  # the command as typed, starting with "refcli"
+
+
+class ManSection(NamedTuple):
+    """A subsection of the game's man page FILES after the snapshot (situations, records)."""
+
+    title: str
+    text: str  # may use `code` spans
+    template: str | None = None  # a template kind whose text is shown after it
+
+
+class SnapshotFormat(NamedTuple):
+    """A game's final-snapshot TOML, as the man page describes it."""
+
+    keys: tuple[tuple[str, str], ...]  # (key as written, what it holds); may use `code`
+    sample: str  # a small complete file
+
+
+class Game(NamedTuple):
+    """Everything refcli knows about a game before importing any of its code."""
+
+    id: str  # the command group and the files' `game` key: lower case, hyphens
+    title: str  # as printed in headings, with its punctuation
+    package: str  # the game's package; its `formats` module describes the inputs
+    help: str  # ``refcli GAME --help``, and the NAME line of its man page
+    alt_title: str = ""  # another published title, shown in parentheses in ``refcli --help``
+    aliases: tuple[str, ...] = ()  # other names accepted in the `game` key (English, Spanish), lower case
+    sources: tuple[Source, ...] = ()
+    verbs: tuple[Verb, ...] = ()
+    score_options: tuple[Param, ...] = ()  # the game's own options of ``score`` (ScoreOptions variants)
+    rules: tuple[str, ...] = ()  # example queries of ``refcli GAME rules``; none: no rule catalogue
+    templates: tuple[tuple[str, str], ...] = ()  # (kind, what it starts) for ``refcli GAME template``
+    commands: tuple[Command, ...] = ()  # the game's own commands, after the shared verbs
+    simulate: Simulate | None = None
+    snapshot: str = ""  # "module:function" returning the SnapshotFormat (imported for man pages only)
+    man_sections: tuple[ManSection, ...] = ()
+    examples: tuple[Example, ...] = ()  # EXAMPLES of refcli-GAME(1)
+    overview: tuple[Example, ...] = ()  # examples this game adds to refcli(1)
+
+    def verb(self, name: str) -> Verb | None:
+        return next((verb for verb in self.verbs if verb.name == name), None)
+
+    def engine(self, verb: str) -> ModuleType:
+        """The module implementing ``verb`` (score, ruling or validate) for this game."""
+        found = self.verb(verb)
+        if found is None:
+            raise KeyError(f"{self.id} has no {verb}")
+        return importlib.import_module(found.module)
+
+    def names(self) -> tuple[str, ...]:
+        """The id and every alias: what the `game` key may say."""
+        return (self.id, *self.aliases)
+
+
+def resolve(target: str) -> Any:
+    """The object a ``"module:attribute"`` path names, importing the module now."""
+    module, _, attribute = target.partition(":")
+    found: Any = importlib.import_module(module)
+    for part in attribute.split(".") if attribute else ():
+        found = getattr(found, part)
+    return found
