@@ -25,7 +25,7 @@ from conftest import EXAMPLES, Invoke
 
 from refcli.games.bamboozled.simulate import random_game as bamboozled_game
 from refcli.games.kuhhandel.simulate import random_game as kuhhandel_game
-from refcli.games.kuhhandel.simulate import to_toml
+from refcli.records import to_toml
 from refcli.workers import ordered_map
 
 HANG_GUARD = 60.0  # seconds; every run here ends in well under one when nothing is wrong

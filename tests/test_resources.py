@@ -145,7 +145,7 @@ def test_records_at_the_longest_game_accepted_are_within_the_limits(game: str, p
     """A generated game with the most players, its events repeated up to the most a record may hold."""
     import importlib
 
-    from refcli.games.kuhhandel.simulate import to_toml
+    from refcli.records import to_toml
 
     record = importlib.import_module(f"refcli.games.{game}.simulate").random_game(3, players=players)
     record["event"] = (record["event"] * (longest // len(record["event"]) + 1))[:longest]

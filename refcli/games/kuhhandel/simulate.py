@@ -15,7 +15,6 @@ from refcli.games.kuhhandel.components import ANIMALS, CARDS_PER_ANIMAL
 from refcli.games.kuhhandel.cowtrade import options_for
 from refcli.games.kuhhandel.money import choose_payment
 from refcli.games.kuhhandel.replay import Auction, CowTrade, Record, Replay
-from refcli.records import to_toml  # noqa: F401 - its old home: callers importing it from here keep working
 
 NAMES = ("Ana", "Ben", "Cid", "Dora", "Eli")
 MAX_EVENTS = 600
