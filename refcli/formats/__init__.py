@@ -226,6 +226,19 @@ def custom(
     return Type("custom", parse=parse, expected=expected, schema=schema, example=example, phrase=phrase, what=what)
 
 
+def ignoring_case(words: tuple[str, ...] | list[str]) -> str:
+    """A JSON-Schema pattern matching any of ``words`` in any case, blanks around (as readers fold them)."""
+    special = set("\\^$.|?*+()[]{}")  # "-" and "/" are plain outside a class (and may not be escaped in ECMA-262 unicode mode)
+
+    def letters(word: str) -> str:
+        return "".join(
+            f"[{ch.upper()}{ch.lower()}]" if ch.upper() != ch.lower() else ("\\" + ch if ch in special else ch)
+            for ch in word
+        )
+
+    return r"^\s*(?:" + "|".join(letters(word) for word in words) + r")\s*$"
+
+
 # -- the keys every format has ------------------------------------------------------
 def game_field(game: str) -> Field:
     """``game``: optional after ``refcli GAME …``, but must match when present."""

@@ -345,7 +345,7 @@ def table_reader(fields: tuple[Field, ...], expected: str) -> Reader:
             elif required:
                 raise ctx.fail(here + (key,), missing[0], missing[1])
             else:
-                got = list(default) if type(default) is list else default
+                got = default.copy() if type(default) in (list, dict) else default  # never the description's own
             out[key] = got
         return out
 

@@ -8,29 +8,13 @@ refcli's to check. Names compared ignoring case are patterns of both cases.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
-from refcli.formats import Description, Field, Type
+from refcli.formats import Description, Field, Type, ignoring_case
 from refcli.formats.text import phrase, plain
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 NOT_BLANK = r"\S"
-
-
-def ignoring_case(words: tuple[str, ...] | list[str]) -> str:
-    """A pattern matching any of ``words`` in any case, with blanks around (as the reader folds them)."""
-
-    def letters(word: str) -> str:
-        out = ""
-        for ch in word:
-            if ch.upper() != ch.lower():
-                out += f"[{ch.upper()}{ch.lower()}]"
-            else:
-                out += re.escape(ch)
-        return out
-
-    return r"^\s*(?:" + "|".join(letters(word) for word in words) + r")\s*$"
 
 
 def json_schema(desc: Description) -> dict[str, Any]:
