@@ -191,3 +191,212 @@ def test_man_rows_give_every_key_with_its_range_and_default() -> None:
 def test_descriptions_come_from_the_package_formats_module() -> None:
     with pytest.raises(ModuleNotFoundError):
         F.descriptions("refcli.games.no_such_game")
+
+
+# -- every game that describes its formats ------------------------------------------
+from refcli.formats.__main__ import game_packages, generated_files, stale_files  # noqa: E402
+
+PACKAGES = game_packages()
+DESCRIPTIONS = [desc for package in PACKAGES.values() for desc in F.descriptions(package).values()]
+DESCRIBED = {(desc.game, desc.kind): desc for desc in DESCRIPTIONS}
+IDS = [f"{desc.game}/{desc.kind}" for desc in DESCRIPTIONS]
+
+
+def test_the_converted_games_describe_their_formats() -> None:
+    assert {"kuhhandel", "money"} <= set(PACKAGES)
+
+
+@pytest.mark.parametrize("game", sorted(PACKAGES))
+def test_every_kind_a_game_reads_has_a_description(game: str) -> None:
+    import importlib
+
+    situations = importlib.import_module(f"{PACKAGES[game]}.situations").SITUATIONS
+    kinds = list(F.descriptions(PACKAGES[game]))
+    assert kinds == ["final", *situations, "record"]
+    assert all(desc.game == game and desc.kind == kind for kind, desc in F.descriptions(PACKAGES[game]).items())
+
+
+def kind_of(path: Path, data: dict[str, Any]) -> str:
+    """An example's kind, from its ``# run:`` line (score: final, validate: record) or its situation."""
+    verb = path.read_text(encoding="utf-8").splitlines()[0].split()[4]
+    if verb == "ruling":
+        return str(data["situation"]).strip().casefold()
+    return {"score": "final", "validate": "record"}[verb]
+
+
+def inputs() -> list[tuple[str, Description, dict[str, Any]]]:
+    """Every example and template of a described game: (label, its description, its data)."""
+    found = []
+    for game in sorted(PACKAGES):
+        for path in sorted((ROOT / "examples" / game).glob("*.toml")):
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+            found.append((f"examples/{game}/{path.name}", DESCRIBED[game, kind_of(path, data)], data))
+        for path in sorted((ROOT / "data" / "templates" / game).glob("*.toml")):
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+            found.append((f"templates/{game}/{path.name}", DESCRIBED[game, path.stem], data))
+    return found
+
+
+INPUTS = inputs()
+
+
+@pytest.mark.parametrize(("label", "desc", "data"), INPUTS, ids=[item[0] for item in INPUTS])
+def test_examples_and_templates_read_clean_and_fit_their_schema(label: str, desc: Description, data: dict[str, Any]) -> None:
+    jsonschema = pytest.importorskip("jsonschema")
+    F.read(desc, Document(name=label, data=data, text=""))
+    errors = [error.message for error in jsonschema.Draft202012Validator(F.json_schema(desc)).iter_errors(data)]
+    assert not errors, errors
+
+
+@pytest.mark.parametrize("desc", DESCRIPTIONS, ids=IDS)
+def test_every_description_is_exercised_by_a_file_that_reads_clean(desc: Description) -> None:
+    assert any(d is desc for _, d, _ in INPUTS), f"no example or template for {desc.game} {desc.kind}"
+
+
+def test_generated_templates_and_schemas_match_the_generator() -> None:
+    stale = stale_files(generated_files(), ROOT / "data")
+    assert not stale, f"stale: {stale}; run: python -m refcli.formats --write"
+
+
+def test_generated_schemas_are_valid_draft_2020_12() -> None:
+    jsonschema = pytest.importorskip("jsonschema")
+    for path in sorted((ROOT / "data" / "schemas").glob("*/*.schema.json")):
+        schema = json.loads(path.read_text(encoding="utf-8"))
+        jsonschema.Draft202012Validator.check_schema(schema)
+        assert (path.parent.name, path.name.removesuffix(".schema.json")) in DESCRIBED, f"{path} describes nothing"
+
+
+def bad_variants(desc: Description, good: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """Documents the reader and the schema must both refuse, made from a good one."""
+    bad = [("an unknown key", {**good, "colour": "red"})]
+    for field in desc.fields:
+        if field.required:
+            bad.append((f"no {field.key}", {k: v for k, v in good.items() if k != field.key}))
+        if field.type.kind == "integer" and field.type.maximum is not None:
+            bad.append((f"{field.key} too large", {**good, field.key: field.type.maximum + 1}))
+        if field.type.kind == "names":
+            bad.append((f"{field.key} not an array", {**good, field.key: "Ana"}))
+        if field.type.kind == "tables" and field.key in good and good[field.key]:
+            bad.append((f"{field.key} with an unknown key", {**good, field.key: [{**good[field.key][0], "colour": 1}]}))
+    return bad
+
+
+@pytest.mark.parametrize("desc", DESCRIPTIONS, ids=IDS)
+def test_known_bad_documents_are_refused_by_reader_and_schema(desc: Description) -> None:
+    jsonschema = pytest.importorskip("jsonschema")
+    validator = jsonschema.Draft202012Validator(F.json_schema(desc))
+    good = tomllib.loads(F.template_text(desc))
+    for label, data in bad_variants(desc, good):
+        assert list(validator.iter_errors(data)), f"the schema accepts {label}"
+        with pytest.raises(DataError):
+            F.read(desc, Document(name="bad.toml", data=data, text=""))
+
+
+@pytest.mark.parametrize("desc", DESCRIPTIONS, ids=IDS)
+def test_example_documents_read_clean_and_fit_their_schema(desc: Description) -> None:
+    jsonschema = pytest.importorskip("jsonschema")
+    example = F.example_document(desc)
+    F.read(desc, Document(name="example.toml", data=example, text=""))
+    assert not list(jsonschema.Draft202012Validator(F.json_schema(desc)).iter_errors(example))
+
+
+@pytest.mark.parametrize("desc", DESCRIPTIONS, ids=IDS)
+def test_help_is_one_short_line_and_clauses_exist(desc: Description) -> None:
+    from refcli.catalogue import rules_for
+
+    known = rules_for(desc.game).ids()
+    assert set(desc.clauses) <= known, set(desc.clauses) - known
+    for key, help in F.man_rows(desc):
+        assert help and "\n" not in help and len(help) <= 240, (key, help)
+    assert "\n" not in desc.summary and desc.summary.endswith((".", "?"))
+
+    def walk(fields: tuple[Field, ...]) -> None:
+        for field in fields:
+            assert set(field.clauses) <= known, (field.key, set(field.clauses) - known)
+            assert field.help and "\n" not in field.help and len(field.help) <= 100, (field.key, field.help)
+            t = field.type
+            nested = [*t.fields, *t.variants, *(t.item.variants if t.item is not None else ())]
+            walk(tuple(nested))
+
+    walk(desc.fields)
+
+
+# -- the fuzzers' coverage of every kind: documents built from the descriptions --------
+def value_strategy(t: F.Type) -> Any:
+    """Well-formed values of ``t`` most of the time (player names from a small pool)."""
+    from hypothesis import strategies as st
+
+    pool = ["Ana", "Ben", "Cid", "Dora", "ana", "Zed"]
+    kind = t.kind
+    if kind == "integer":
+        return st.integers((t.minimum or 0) - 1, min((t.maximum or 0) + 1, (t.minimum or 0) + 600))
+    if kind == "boolean":
+        return st.booleans()
+    if kind == "string":
+        return st.text(max_size=8)
+    if kind == "choice":
+        return st.sampled_from(t.choices)
+    if kind in ("name", "player"):
+        return st.sampled_from(pool)
+    if kind == "names":
+        return st.lists(st.sampled_from(pool[:4]), min_size=t.minimum or 0, max_size=t.maximum or 0, unique=True)
+    if kind == "array":
+        assert t.item is not None
+        return st.lists(value_strategy(t.item), min_size=t.minimum or 0, max_size=max(t.minimum or 0, 5))
+    if kind == "tuple":
+        return st.tuples(*(value_strategy(item) for item in t.items)).map(list)
+    if kind == "table":
+        return table_strategy(t.fields)
+    if kind == "map":
+        assert t.key is not None and t.item is not None
+        keys = st.sampled_from(pool[:4]) if t.key.kind in ("name", "player") else st.sampled_from([t.key.example, "x"])
+        return st.dictionaries(keys, value_strategy(t.item), min_size=t.minimum or 0, max_size=max(t.minimum or 0, 4))
+    if kind == "tables":
+        item = value_strategy(t.item) if t.item is not None else table_strategy(t.fields)
+        return st.lists(item, min_size=t.minimum or 0, max_size=(t.minimum or 0) + 4)
+    if kind == "union":
+        return st.one_of(*(table_strategy(v.type.fields) for v in t.variants))
+    if kind == "either":
+        return st.one_of(*(value_strategy(item) for item in t.items))
+    if kind == "const":
+        return st.just(t.value)
+    return st.just(t.example)
+
+
+def table_strategy(fields: tuple[Field, ...]) -> Any:
+    from hypothesis import strategies as st
+
+    junk = st.one_of(st.integers(-3, 70), st.text(max_size=6), st.booleans(), st.lists(st.integers(0, 60), max_size=3))
+
+    def mostly(strategy: Any) -> Any:
+        return st.integers(0, 15).flatmap(lambda roll: strategy if roll else junk)
+
+    required = {f.key: (value_strategy(f.type) if f.type.kind == "const" else mostly(value_strategy(f.type))) for f in fields if f.required}
+    optional = {f.key: mostly(value_strategy(f.type)) for f in fields if not f.required}
+    return st.fixed_dictionaries(required, optional=optional)
+
+
+@pytest.mark.parametrize("desc", DESCRIPTIONS, ids=IDS)
+def test_random_documents_of_every_kind_get_an_answer_or_one_located_error(desc: Description, tmp_path: Path) -> None:
+    import re
+
+    import tomli_w
+    from hypothesis import HealthCheck, given, settings
+    from typer.testing import CliRunner
+
+    from refcli.cli import app
+
+    runner = CliRunner()
+    path = tmp_path / "input.toml"
+    args = [desc.game, desc.verb, *(["--partial"] if desc.kind == "final" and desc.game == "kuhhandel" else []), str(path)]
+
+    @settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+    @given(document=table_strategy(desc.fields))
+    def run(document: dict[str, Any]) -> None:
+        path.write_text(tomli_w.dumps(document), encoding="utf-8")
+        result = runner.invoke(app, args, catch_exceptions=False)
+        assert result.exit_code in (0, 1, 65), (result.exit_code, result.stderr)
+        if result.exit_code == 65:
+            assert re.fullmatch(r"refcli: error: [^\n]+\n", result.stderr), result.stderr
+
+    run()
