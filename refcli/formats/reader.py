@@ -238,9 +238,10 @@ def player_reader(t: Type, key: str) -> Reader:
     not_text = t.expected or f"the {t.role}'s name, one of {{names}}"
 
     def read(value: Any, ctx: Context, parent: KeyPath, k: PathPart | None) -> Any:
-        names = ctx.roster()
-        if value in names:  # the usual case: before any message is built
+        names = ctx.names
+        if names is not None and value in names:  # the usual case: before any message is built
             return value
+        names = ctx.roster()
         if type(value) is not str:
             raise ctx.fail(at(parent, k), not_text, describe(value))
         folded = value.strip().casefold()
@@ -282,8 +283,10 @@ def array_reader(t: Type, key: str) -> Reader:
     shape = shape_expected(t)
     lo, hi = t.minimum or 0, t.maximum
     count = count_expected(t, t.what or "items")
-    # Arrays of plain integers (money cards, dice) are checked in one pass first.
+    # Arrays of plain integers (money cards, dice) and of game values (cards) are
+    # read in one pass first; only a bad item goes the way that locates it.
     ints = (t.item.minimum, t.item.maximum) if t.item.kind == "integer" else None
+    parse = t.item.parse if t.item.kind == "custom" else None
 
     def read(value: Any, ctx: Context, parent: KeyPath, k: PathPart | None) -> Any:
         if type(value) is not list:
@@ -294,7 +297,12 @@ def array_reader(t: Type, key: str) -> Reader:
             low, high = ints
             if all(type(v) is int and low <= v <= high for v in value):  # type: ignore[operator]
                 return list(value)
-        here = at(parent, k)
+        elif parse is not None:
+            try:
+                return [parse(v) for v in value]
+            except (ValueError, TypeError):
+                pass
+        here = parent if k is None else parent + (k,)
         return [item(v, ctx, here, index) for index, v in enumerate(value, 1)]
 
     return read
@@ -324,14 +332,17 @@ def unknown_key(ctx: Context, here: KeyPath, value: dict[str, Any], allowed: lis
 def table_reader(fields: tuple[Field, ...], expected: str) -> Reader:
     allowed = [f.key for f in fields]
     allowed_set = frozenset(allowed)
+    shape = expected or "a table"
+    if not any(f.roster for f in fields):
+        return plain_table_reader(fields, allowed, allowed_set, shape)
     steps = [
         (f.key, compile_type(f.type, f.key), f.required, f.default, missing_expected(f), roster_of(f))
         for f in reading_order(fields)
     ]
-    shape = expected or "a table"
 
     def read(value: Any, ctx: Context, parent: KeyPath, k: PathPart | None) -> Any:
-        here = at(parent, k)
+        """A table that lists the players: read in declared order, the roster before the names."""
+        here = parent if k is None else parent + (k,)
         if type(value) is not dict:
             raise ctx.fail(here, shape, describe(value))
         if not allowed_set.issuperset(value):
@@ -347,6 +358,35 @@ def table_reader(fields: tuple[Field, ...], expected: str) -> Reader:
             else:
                 got = default.copy() if type(default) in (list, dict) else default  # never the description's own
             out[key] = got
+        return out
+
+    return read
+
+
+def plain_table_reader(fields: tuple[Field, ...], allowed: list[str], allowed_set: frozenset[str], shape: str) -> Reader:
+    """A table without a roster (an event, a player's holding): its keys in the order written, then the absent ones."""
+    readers = {f.key: compile_type(f.type, f.key) for f in fields}
+    required = [(f.key, missing_expected(f)) for f in fields if f.required]
+    required_keys = frozenset(key for key, _ in required)
+    defaults = {f.key: f.default for f in fields if not f.required and type(f.default) not in (list, dict)}
+    fresh = [(f.key, f.default) for f in fields if not f.required and type(f.default) in (list, dict)]
+    size = len(fields)
+
+    def read(value: Any, ctx: Context, parent: KeyPath, k: PathPart | None) -> Any:
+        here = parent if k is None else parent + (k,)
+        if type(value) is not dict:
+            raise ctx.fail(here, shape, describe(value))
+        if not allowed_set.issuperset(value):
+            raise unknown_key(ctx, here, value, allowed)
+        out = {key: readers[key](item, ctx, here, key) for key, item in value.items()}
+        if len(out) < size:
+            if not required_keys.issubset(out):
+                key, (expected, found) = next((key, missing) for key, missing in required if key not in out)
+                raise ctx.fail(here + (key,), expected, found)
+            out = {**defaults, **out}
+            for key, default in fresh:  # a list or table default: a copy, never the description's own
+                if key not in out:
+                    out[key] = default.copy()
         return out
 
     return read
@@ -399,6 +439,8 @@ def map_reader(t: Type, key: str) -> Reader:
     lo, hi = t.minimum or 0, t.maximum
     if key_type.kind == "player":
         def read_key(k: str, ctx: Context, here: KeyPath) -> Any:
+            if ctx.names is not None and k in ctx.names:  # the usual case
+                return k
             folded = k.strip().casefold()
             for known in ctx.roster():
                 if known.casefold() == folded:
@@ -470,12 +512,12 @@ def union_reader(t: Type, key: str) -> Reader:
     tag = t.tag
 
     def read(value: Any, ctx: Context, parent: KeyPath, k: PathPart | None) -> Any:
-        here = at(parent, k)
         if type(value) is not dict:
-            raise ctx.fail(here, "a table", describe(value))
+            raise ctx.fail(at(parent, k), "a table", describe(value))
         kind = value.get(tag)
         reader = variants.get(kind) if type(kind) is str else None
         if reader is None:
+            here = at(parent, k)
             if tag not in value:
                 raise ctx.fail(here + (tag,), expected, MISSING)
             if type(kind) is not str:
@@ -520,7 +562,7 @@ def const_reader(t: Type, key: str) -> Reader:
     expected = t.expected or f'"{word}"'
 
     def read(value: Any, ctx: Context, parent: KeyPath, k: PathPart | None) -> Any:
-        if type(value) is str and value.strip().casefold() == word:
+        if value == word or (type(value) is str and value.strip().casefold() == word):
             return word
         raise ctx.fail(at(parent, k), expected, describe(value))
 

@@ -31,7 +31,7 @@ from refcli.formats import (
     variant,
 )
 from refcli.games.money import clauses as C
-from refcli.games.money.cards import COINS, MAX_CURRENCIES, NOTE_VALUES, CardSyntaxError, parse_card
+from refcli.games.money.cards import COINS, MAX_CURRENCIES, NOTE_VALUES, parse_card
 
 GAME = "money"
 CARD_FORMAT = '"<currency> <value> [#serial]", "coin [#serial]" or "bluff", e.g. "euro 30 #12"'
@@ -39,15 +39,6 @@ NOTES = "note values (20, 30, 40, 50, 60)"
 MAX_EVENTS = 10_000
 ALL_CARDS = 69  # notes and coins, FRED 001 to FRED 069
 ACTIONS = ("right", "left", "swap", "keep")
-
-
-def _card(value: Any) -> Any:
-    if not isinstance(value, str):
-        raise TypeError(value)
-    try:
-        return parse_card(value)
-    except CardSyntaxError:
-        raise ValueError(value) from None
 
 
 def _note(value: Any) -> int:
@@ -65,7 +56,7 @@ def _currency(value: Any) -> str:
 
 _SERIAL = r"(?:#\s*\d+)?"
 CARD = custom(
-    _card,
+    parse_card,  # CardSyntaxError is a ValueError; a value that is not a string raises TypeError
     expected=f"a card: {CARD_FORMAT}",
     phrase=f"a card: {CARD_FORMAT}",
     schema={
