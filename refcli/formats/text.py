@@ -70,12 +70,13 @@ def phrase(t: Type) -> str:
             size = f", at most {t.maximum}" if not t.minimum else f", {t.minimum} to {t.maximum}"
         elif t.minimum:
             size = f", at least {t.minimum}"
-        return f"an array of {t.what or phrase(t.item)}{size}"
+        return f"an array of {t.what}{size}" if t.what else f"an array{size}, each {phrase(t.item)}"
     if kind == "tuple":
         return t.expected or "[" + ", ".join(phrase(item) for item in t.items) + "]"
     if kind == "map":
         assert t.key is not None and t.item is not None
-        return f"a table of {phrase(t.key)} = {phrase(t.item)}"
+        key = {"player": "player", "name": "player name"}.get(t.key.kind) or t.key.what or phrase(t.key)
+        return f"a table of {key} = {phrase(t.item)}"
     if kind == "tables":
         bounds = ""
         if t.minimum and t.maximum is not None:
@@ -96,12 +97,17 @@ def phrase(t: Type) -> str:
 
 def details(field: Field) -> str:
     """The help's parenthesis: what the value is, its default, whether it is required."""
-    parts = [phrase(field.type)]
+    parts = [] if field.type.kind == "const" else [phrase(field.type)]
     if field.default is not None and field.default != [] and field.default != ():
         parts.append(f"default {toml_value(field.default)}")
     elif field.required:
         parts.append("required")
     return "; ".join(parts)
+
+
+def with_details(field: Field) -> str:
+    said = details(field)
+    return f"{field.help} ({said})" if said else field.help
 
 
 def man_rows(desc: Description) -> list[tuple[str, str]]:
@@ -115,7 +121,7 @@ def field_rows(field: Field, prefix: str, *, top: bool = False) -> list[tuple[st
     t = field.type
     path = f"{prefix}{field.key}"
     if t.kind == "tables":
-        rows = [(f"[[{path}]]", f"{field.help} ({details(field)})")]
+        rows = [(f"[[{path}]]", with_details(field))]
         if t.item is not None and t.item.kind == "union":
             for v in t.item.variants:
                 rows.append((f'{path}.{t.item.tag} = "{v.key}"', v.help))
@@ -125,13 +131,13 @@ def field_rows(field: Field, prefix: str, *, top: bool = False) -> list[tuple[st
             rows += field_rows(sub, f"{path}.")
         return rows
     if t.kind == "table":
-        rows = [(path, f"{field.help} ({details(field)})")]
+        rows = [(path, with_details(field))]
         for sub in t.fields:
             rows += field_rows(sub, f"{path}.")
         return rows
     if t.kind == "map" and top:
-        return [(f"[{path}]", f"{field.help} ({details(field)})")]
-    return [(path, f"{field.help} ({details(field)})")]
+        return [(f"[{path}]", with_details(field))]
+    return [(path, with_details(field))]
 
 
 # -- example documents ---------------------------------------------------------------

@@ -313,7 +313,7 @@ RECORD = Description(
         edition_field(),
         Field("players", names(), "seating order, clockwise", required=True, roster=True, example=SEATS),
         Field("first", player("first player"), "who starts (default: the first player listed)", commented='"Ana"'),
-        Field("deck", array(ANIMAL, maximum=TOTAL_CARDS, expected=f"an array of at most {TOTAL_CARDS} animals in the order they turned up",
+        Field("deck", array(ANIMAL, maximum=TOTAL_CARDS, what="animals", expected=f"an array of at most {TOTAL_CARDS} animals in the order they turned up",
                             number=f"an array of at most {TOTAL_CARDS} animals in the order they turned up"),
               "the order the animal cards turned up", commented='["cow", "donkey", ...]'),
         Field("multiply", boolean(), "edition 1: the multiplier variant", default=False, commented="false",
