@@ -171,10 +171,6 @@ EXCHANGE = Description(
         Field("right", CARDS, "the right display", default=[],
               example=["dollar 60 #33", "coin #2", "yen 30 #41", "pound 20 #7"]),
         Field("left", CARDS, "the left display", default=[], example=["euro 20 #3", "euro 40 #9", "franc 50 #60", "coin #19"]),
-        Field("acted", array(player("player who acted", expected="one of {names}"), expected="an array of names among {names}"),
-              "players who have already acted this round", default=[], example=[]),
-        Field("swapped", boolean(), "the player acts because someone just swapped with them", default=False,
-              commented="true"),
         offer_field(
             "the offers on the table (bluff cards are back in hand)",
             [
@@ -183,6 +179,10 @@ EXCHANGE = Description(
                 {"player": "Cid", "cards": ["bluff"]},
             ],
         ),
+        Field("acted", array(player("player who acted", expected="one of {names}"), expected="an array of names among {names}"),
+              "players who have already acted this round", default=[], example=[]),
+        Field("swapped", boolean(), "the player acts because someone just swapped with them", default=False,
+              commented="true"),
     ),
     clauses=(C.TURN_ORDER, C.TURN_NEXT),
 )
