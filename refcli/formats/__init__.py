@@ -38,6 +38,25 @@ pages use; all are plain functions):
 every game that has descriptions; ``--check`` says which are stale (a test
 runs it).
 
+Writing a description (see ``refcli/games/kuhhandel/formats.py``): build
+types with the functions below (``integer(0, 4, what="a number of cards,")``,
+``player("auctioneer")``, ``tables(..., item=union("type", variant(...)))``),
+give each key a Field, and mark the key that lists the players
+``roster=True``: keys naming players are read after it, wherever declared,
+and must be among its names. A Field's ``example`` is what the template
+shows (an example table may carry ``"#"``, the comment on its ``[[…]]``
+line, and ``"#key"``, the comment on that key); ``commented`` is TOML text
+the template shows commented out when the key has no example. Messages are
+built from ``what``, ``expected``, ``number`` and ``missing``; leave them
+empty for the generated ones. What spans several keys (four cards of each
+animal in the game, a partner only for a swap) stays in the game's reader,
+which raises located errors with ``Table.error_at`` on the same paths.
+
+How the reader reads: a table's unknown keys first; then a table that lists
+the players reads its keys in declared order, any other table (a player's
+holding, an event) its keys in the order written, then the absent ones
+(required: an error; else the default, a fresh copy for lists and tables).
+
 Import cost matters (this module is on every command that reads a file):
 only NamedTuples and small constructor functions live here; the reader, the
 template writer and the schema writer are imported when first used.

@@ -59,13 +59,17 @@ def read_document(desc: Description, doc: Document, data: dict[str, Any] | None 
     """The values of ``data`` (default: the whole document) as ``desc`` describes them."""
     reader = _COMPILED.get(id(desc))
     if reader is None or reader[0] is not desc:
+        if len(_COMPILED) >= MAX_COMPILED:  # descriptions built per document (a bound range): never a leak
+            _COMPILED.clear()
         reader = (desc, table_reader(desc.fields, ""))
         _COMPILED[id(desc)] = reader
     values: dict[str, Any] = reader[1](doc.data if data is None else data, Context(doc), path, None)
     return values
 
 
+# Compiled once per description object (kept with it, so its id stays its own).
 _COMPILED: dict[int, tuple[Description, Reader]] = {}
+MAX_COMPILED = 512
 
 
 # -- what a message says --------------------------------------------------------------
