@@ -72,6 +72,7 @@ BIDS = array(
     expected='an array of [name, amount] pairs in the order made, e.g. [["Ben", 30], ["Cid", 40]]',
     what="[name, amount] pairs",
 )
+RECORD_BIDS = BIDS._replace(expected='an array of [name, amount] pairs, e.g. [["Ben", 30], ["Cid", 40]]')
 SEATS = ["Ana", "Ben", "Cid"]
 
 
@@ -276,7 +277,7 @@ AUCTION_EVENT = variant(
     "an auction: the auctioneer turned up an animal and sold it",
     Field("auctioneer", player("auctioneer"), "who turned the card up", required=True),
     Field("animal", ANIMAL, "the animal auctioned", required=True, missing=f"an animal ({accepted_names()})"),
-    Field("bids", BIDS, "in the order made", default=[]),
+    Field("bids", RECORD_BIDS, "in the order made", default=[]),
     Field("buyback", boolean(), "the auctioneer used the buy right (then the auctioneer pays)", default=False, commented="true",
           clauses=(C.AUCTION_BUY_RIGHT,)),
     Field("paid", PAID, "the cards the payer handed over (no change)", clauses=(C.NO_CHANGE,)),
