@@ -108,10 +108,17 @@ def main() -> None:
     the reader of stdout gone: 141, nothing printed).
     """
     from refcli import process
+    from refcli.exit_status import ExitStatus
 
-    process.handle_signals()
-    process.guard_standard_streams()
-    sys.exit(_run())
+    try:
+        process.handle_signals()
+        process.guard_standard_streams()
+        code = _run()
+    except process.Interrupted:  # a signal outside _run's own try, e.g. while it was being entered
+        code = ExitStatus.INTERRUPTED
+    finally:
+        process.quit_on_signals()  # the work is done and stdout flushed: a late signal just ends it with 130
+    sys.exit(code)
 
 
 def _run() -> int:

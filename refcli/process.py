@@ -62,6 +62,20 @@ def _interrupt(signum: int, frame: object) -> None:
     raise Interrupted(signum)
 
 
+def quit_on_signals() -> None:
+    """From here on SIGINT and SIGTERM end the process at once with 130 (nothing is left to clean up)."""
+    import signal
+
+    from refcli import _interrupted_while_starting
+
+    try:
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            if signal.getsignal(signum) is _interrupt:
+                signal.signal(signum, _interrupted_while_starting)
+    except ValueError:
+        pass
+
+
 def handle_signals() -> None:
     """From here on SIGINT and SIGTERM raise :class:`Interrupted` in the main thread."""
     import signal

@@ -1,7 +1,8 @@
 """Kuhhandel final snapshots: read the TOML, check it, score it, report it.
 
-The snapshot format is SPEC.md's "Final snapshots / kuhhandel". Everything
-that does not fit it is a ``DataError`` pointing at the key.
+The snapshot format is SPEC.md's "Final snapshots / kuhhandel", described
+in ``formats.FINAL``. Everything that does not fit it is a ``DataError``
+pointing at the key.
 """
 
 from __future__ import annotations
@@ -9,13 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from refcli.catalogue import rules_for
-from refcli.games.kuhhandel.components import (
-    BY_ID,
-    CARDS_PER_ANIMAL,
-    TOTAL_CARDS,
-    accepted_names,
-    animal_id,
-)
+from refcli.formats import read
+from refcli.games.kuhhandel.components import BY_ID, CARDS_PER_ANIMAL, TOTAL_CARDS, animal_id
+from refcli.games.kuhhandel.formats import FINAL
 from refcli.games.kuhhandel.scoring import (
     GameResult,
     Holding,
@@ -28,60 +25,37 @@ from refcli.games.kuhhandel.scoring import (
 from refcli.inputs import Document
 from refcli.options import ScoreOptions
 from refcli.report import PlayerScore, Report, competition_ranks, score_report
-from refcli.schema import Table, check_game_key, describe, unique_names
+from refcli.schema import Table
 
 GAME = "kuhhandel"
-TOP_KEYS = ("game", "edition", "player")
-PLAYER_KEYS = ("name", "animals", "bonus")
-
-
-def read_animals(player: Table) -> dict[str, int]:
-    table = player.table("animals")
-    if table is None:
-        return {}
-    cards: dict[str, int] = {}
-    given_as: dict[str, str] = {}
-    for key, value in table.data.items():
-        animal = animal_id(key)
-        if animal is None:
-            raise table.error(key, f"an animal ({accepted_names()}; Spanish and German names too)", describe(key))
-        if animal in cards:
-            raise table.error(key, "each animal once", f"{animal} again (as {describe(given_as[animal])} and {describe(key)})")
-        cards[animal] = table.check_integer(key, value, minimum=0, maximum=CARDS_PER_ANIMAL, what="a number of cards,")
-        given_as[animal] = key
-    return cards
 
 
 def read_snapshot(doc: Document) -> Snapshot:
+    """The snapshot (format: ``formats.FINAL``), with the checks that span several players."""
+    values = read(FINAL, doc)
+    edition: int = values["edition"]
     top = Table(doc, doc.data)
-    top.check_keys(TOP_KEYS)
-    check_game_key(top, GAME)
-    edition = top.integer("edition", minimum=1, maximum=2, default=2, what="the edition,")
-    player_tables = top.tables("player", what="one per player, in seating order", minimum=1, maximum=5)  # 3-5 players, as in records
-    players = []
-    for table in player_tables:
-        table.check_keys(PLAYER_KEYS)
-        name = table.name()
-        bonus = table.boolean("bonus", default=False)
-        if bonus and edition != 1:
-            raise table.error("bonus", "false: the bonus card exists only in edition 1 (set edition = 1)", "true")
-        players.append(Holding(name=name, cards=read_animals(table), bonus=bonus))
-    unique_names(player_tables, [p.name for p in players])
+    players = [Holding(name=p["name"], cards=p["animals"], bonus=p["bonus"]) for p in values["player"]]
     holders = [index for index, p in enumerate(players) if p.bonus]
+    if holders and edition != 1:
+        raise top.error_at(
+            ("player", holders[0] + 1, "bonus"), "false: the bonus card exists only in edition 1 (set edition = 1)", "true"
+        )
     if len(holders) > 1:
-        raise player_tables[holders[1]].error(
-            "bonus", "one bonus card in the game", f"a second holder ({players[holders[0]].name} has it already)"
+        raise top.error_at(
+            ("player", holders[1] + 1, "bonus"),
+            "one bonus card in the game",
+            f"a second holder ({players[holders[0]].name} has it already)",
         )
     snapshot = Snapshot(edition=edition, players=tuple(players))
     # K11: never more than four of a kind, with or without --partial.
     for animal, total in over_four(snapshot.players):
         holding = ", ".join(f"{p.name} {p.cards[animal]}" for p in players if p.cards.get(animal))
         last = max(i for i, p in enumerate(players) if p.cards.get(animal))
-        key_table = player_tables[last].table("animals")
-        assert key_table is not None
-        key = next(k for k in key_table.data if animal_id(k) == animal)
-        raise key_table.error(
-            key,
+        written = doc.data["player"][last]["animals"]
+        key = next(k for k in written if animal_id(k) == animal)
+        raise top.error_at(
+            ("player", last + 1, "animals", key),
             f"at most {CARDS_PER_ANIMAL} {animal} cards in the whole game (there are four of each animal)",
             f"{total} ({holding})",
         )

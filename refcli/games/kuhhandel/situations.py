@@ -1,9 +1,10 @@
 """Kuhhandel rulings: read a situation file, rule on it, report the verdict.
 
 Situations (SPEC.md "Situations"): ``auction``, ``cow-trade``,
-``trade-options`` and ``donkey``. Input that does not fit the format is a
-DataError (exit 65); a situation that breaks a rule is a RuleBroken (exit 1),
-reported as an illegal verdict naming the clause.
+``trade-options`` and ``donkey``, each described in ``formats``. Input that
+does not fit the format is a DataError (exit 65); a situation that breaks a
+rule is a RuleBroken (exit 1), reported as an illegal verdict naming the
+clause.
 """
 
 from __future__ import annotations
@@ -14,32 +15,21 @@ from typing import Any
 from refcli.errors import RuleBroken
 from refcli.games.kuhhandel import clauses as C
 from refcli.games.kuhhandel.auction import donkey_payout, resolve_auction
-from refcli.games.kuhhandel.components import CARDS_PER_ANIMAL, TOTAL_CARDS, accepted_names, animal_id
+from refcli.games.kuhhandel import formats as F
+from refcli.games.kuhhandel.components import CARDS_PER_ANIMAL, TOTAL_CARDS
 from refcli.games.kuhhandel.cowtrade import anyone_can_trade, check_eligible, options_for, resolve_trade
 from refcli.games.kuhhandel.money import VALUES, invalid_cards, over_supply
+from refcli.formats import read_table
 from refcli.inputs import Document
 from refcli.rulings import rule_on
 from refcli.report import Report
-from refcli.schema import Table, describe, integer_list, one_of_names, player_names
+from refcli.schema import Table
 from refcli.verdict import Verdict
 
 GAME = "kuhhandel"
-MAX_MONEY_CARDS = 55
 
 
-# -- shared readers -----------------------------------------------------------
-def read_edition(top: Table) -> int:
-    return top.integer("edition", minimum=1, maximum=2, default=2, what="the edition,")
-
-
-def read_animal(table: Table, key: str = "animal") -> str:
-    value = table.string(key, expected=f"an animal ({accepted_names()})")
-    animal = animal_id(value)
-    if animal is None:
-        raise table.error(key, f"an animal ({accepted_names()}; Spanish and German names too)", describe(value))
-    return animal
-
-
+# -- the checks a format cannot make ----------------------------------------------------
 def check_cards_exist(cards: list[int], where: str) -> None:
     wrong = invalid_cards(cards)
     if wrong:
@@ -47,14 +37,6 @@ def check_cards_exist(cards: list[int], where: str) -> None:
             f"{where}: there is no money card of value {wrong[0]} (the cards are {', '.join(map(str, VALUES))})",
             C.COMPONENTS_MONEY_VALUES,
         )
-
-
-def read_cards(table: Table, key: str, value: Any, where: str) -> list[int]:
-    cards = integer_list(table, key, value, minimum=0, maximum=10**6, what="money cards (0, 10, 50, 100, 200, 500)")
-    if len(cards) > MAX_MONEY_CARDS:
-        raise table.error(key, f"at most {MAX_MONEY_CARDS} money cards (all the game has)", f"{len(cards)}")
-    check_cards_exist(cards, where)
-    return cards
 
 
 def check_supply(hands: list[list[int]], edition: int) -> None:
@@ -66,32 +48,21 @@ def check_supply(hands: list[list[int]], edition: int) -> None:
         )
 
 
-def read_money(top: Table, names: list[str], edition: int) -> dict[str, list[int]]:
-    """The optional ``[money]`` table: cards each named player holds now."""
-    table = top.table("money")
-    if table is None:
-        return {}
-    money: dict[str, list[int]] = {}
-    for key, value in table.data.items():
-        name = next((n for n in names if n.casefold() == key.strip().casefold()), None)
-        if name is None:
-            raise table.error(key, f"a player's name ({', '.join(names)})", describe(key))
-        money[name] = read_cards(table, key, value, f"{name}'s money")
-    check_supply(list(money.values()), edition)
-    return money
+def check_money(money: dict[str, list[int]] | None, edition: int) -> dict[str, list[int]]:
+    """The optional ``[money]`` table: cards that exist, no more of a value than the game has."""
+    for owner, cards in (money or {}).items():
+        check_cards_exist(cards, f"{owner}'s money")
+    check_supply(list((money or {}).values()), edition)
+    return money or {}
 
 
 # -- situations ---------------------------------------------------------------
 def auction(top: Table) -> Verdict:
-    top.check_keys(("game", "situation", "edition", "players", "auctioneer", "animal", "donkeys_before", "bids", "buyback", "money"))
-    edition = read_edition(top)
-    players = player_names(top, "players")
-    auctioneer = one_of_names(top, "auctioneer", players, role="auctioneer")
-    animal = read_animal(top)
-    donkeys_before = top.integer("donkeys_before", minimum=0, maximum=10, default=0, what="donkeys already auctioned,")
-    bids = read_bids(top, players)
-    buyback = top.boolean("buyback", default=False)
-    money = read_money(top, players, edition)
+    values = read_table(F.AUCTION, top)
+    players, auctioneer, animal = values["players"], values["auctioneer"], values["animal"]
+    bids: list[tuple[str, int]] = values["bids"]
+    buyback, donkeys_before = values["buyback"], values["donkeys_before"]
+    money = check_money(values["money"], values["edition"])
     result = resolve_auction(
         players=players, auctioneer=auctioneer, animal=animal, bids=bids,
         buyback=buyback, donkeys_before=donkeys_before, money=money,
@@ -120,55 +91,25 @@ def auction(top: Table) -> Verdict:
     return Verdict(prefix + verdict, outcome, result.facts, result.clauses)
 
 
-def read_bids(top: Table, players: list[str]) -> list[tuple[str, int]]:
-    value = top.raw("bids") if top.has("bids") else []
-    expected = 'an array of [name, amount] pairs in the order made, e.g. [["Ben", 30], ["Cid", 40]]'
-    if not isinstance(value, list):
-        raise top.error("bids", expected, describe(value))
-    bids = []
-    for index, bid in enumerate(value, 1):
-        if not (isinstance(bid, list) and len(bid) == 2):
-            raise top.error_at(top.path + ("bids", index), "a [name, amount] pair", describe(bid))
-        pair = Table(top.doc, {}, top.path + ("bids", index))
-        name = next((p for p in players if isinstance(bid[0], str) and p.casefold() == bid[0].strip().casefold()), None)
-        if name is None:
-            raise pair.error(1, f"a bidder among the players ({', '.join(players)})", describe(bid[0]))
-        amount = pair.check_integer(2, bid[1], minimum=1, maximum=10**6, what="an amount,")
-        bids.append((name, amount))
-    return bids
-
-
-def read_party(top: Table, key: str, *, offer_required: bool) -> tuple[str, int, list[int] | None]:
-    table = top.table(key, required=True)
-    assert table is not None
-    table.check_keys(("name", "holds", "offer"))
-    name = table.name()
-    holds = table.integer("holds", minimum=0, maximum=40, what="cards of the animal held,")
-    offer = None
-    if table.has("offer"):
-        offer = read_cards(table, "offer", table.raw("offer"), f"{name}'s offer")
-    elif offer_required:
-        table.require("offer", "the challenger's offer: an array of money cards (may be empty)")
-    return name, holds, offer
-
-
 def cow_trade(top: Table) -> Verdict:
-    top.check_keys(("game", "situation", "edition", "animal", "challenger", "defender", "rebid"))
-    edition = read_edition(top)
-    animal = read_animal(top)
-    challenger, c_holds, offer = read_party(top, "challenger", offer_required=True)
-    defender, d_holds, counter = read_party(top, "defender", offer_required=False)
+    values = read_table(F.COW_TRADE, top)
+    edition, animal = values["edition"], values["animal"]
+    challenger, c_holds, offer = values["challenger"]["name"], values["challenger"]["holds"], values["challenger"]["offer"]
+    defender, d_holds, counter = values["defender"]["name"], values["defender"]["holds"], values["defender"]["offer"]
+    check_cards_exist(offer, f"{challenger}'s offer")
+    if counter is not None:
+        check_cards_exist(counter, f"{defender}'s offer")
     if challenger.casefold() == defender.casefold():
         raise RuleBroken(f"{challenger} cannot challenge themselves", C.COW_TRADE_CHOOSE)
-    rebid_table = top.table("rebid")
+    rebid_table = values["rebid"]
     rebid = rebid_counter = None
     if rebid_table is not None:
-        rebid_table.check_keys(("challenger", "defender"))
-        rebid = read_cards(rebid_table, "challenger", rebid_table.require("challenger", "the challenger's new offer"), f"{challenger}'s rebid")
-        if rebid_table.has("defender"):
-            rebid_counter = read_cards(rebid_table, "defender", rebid_table.raw("defender"), f"{defender}'s answer to the rebid")
+        rebid = rebid_table["challenger"]
+        check_cards_exist(rebid, f"{challenger}'s rebid")
+        rebid_counter = rebid_table["defender"]
+        if rebid_counter is not None:
+            check_cards_exist(rebid_counter, f"{defender}'s answer to the rebid")
     check_eligible(challenger, defender, animal, c_holds, d_holds)
-    assert offer is not None
     check_supply([offer, counter or [], rebid or [], rebid_counter or []], edition)
     result = resolve_trade(
         edition=edition, challenger_holds=c_holds, defender_holds=d_holds, offer=offer, counter=counter,
@@ -199,26 +140,10 @@ def cow_trade(top: Table) -> Verdict:
 
 
 def trade_options(top: Table) -> Verdict:
-    top.check_keys(("game", "situation", "edition", "player", "deck", "holdings"))
-    deck = top.integer("deck", minimum=0, maximum=TOTAL_CARDS, what="animal cards left in the deck,")
-    table = top.table("holdings", required=True)
-    assert table is not None
-    holdings: dict[str, dict[str, int]] = {}
-    for key, value in table.data.items():
-        player_table = Table(top.doc, value, table.path + (key,)) if isinstance(value, dict) else None
-        if player_table is None:
-            raise table.error(key, "a table of animal = cards, e.g. { cat = 2, pig = 4 }", describe(value))
-        name = table.check_name(key, key)
-        cards: dict[str, int] = {}
-        for animal_key, count in value.items():
-            animal = animal_id(animal_key)
-            if animal is None:
-                raise player_table.error(animal_key, f"an animal ({accepted_names()})", f'"{animal_key}"')
-            cards[animal] = cards.get(animal, 0) + player_table.check_integer(animal_key, count, minimum=0, maximum=40, what="a number of cards,")
-        holdings[name] = cards
-    if len(holdings) < 2:
-        raise table.error(None, "the holdings of at least two players", f"{len(holdings)}")
-    player = one_of_names(top, "player", list(holdings), role="player whose turn it is")
+    values = read_table(F.TRADE_OPTIONS, top)
+    deck: int = values["deck"]
+    holdings: dict[str, dict[str, int]] = values["holdings"]
+    player: str = values["player"]
     for animal in {a for cards in holdings.values() for a in cards}:
         total = sum(cards.get(animal, 0) for cards in holdings.values())
         if total > CARDS_PER_ANIMAL:
@@ -262,12 +187,9 @@ def trade_options(top: Table) -> Verdict:
 
 
 def donkey(top: Table) -> Verdict:
-    top.check_keys(("game", "situation", "edition", "players", "auctioneer", "donkeys_before", "money"))
-    edition = read_edition(top)
-    players = player_names(top, "players")
-    dealer = one_of_names(top, "auctioneer", players, role="auctioneer") if top.has("auctioneer") else None
-    donkeys_before = top.integer("donkeys_before", minimum=0, maximum=10, default=0, what="donkeys already turned up,")
-    money = read_money(top, players, edition)
+    values = read_table(F.DONKEY, top)
+    players, dealer, donkeys_before = values["players"], values["auctioneer"], values["donkeys_before"]
+    money = check_money(values["money"], values["edition"])
     payout = donkey_payout(donkeys_before)
     outcome: dict[str, Any] = {
         "nth": donkeys_before + 1,

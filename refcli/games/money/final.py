@@ -1,8 +1,9 @@
 """Money! final snapshots: read, check the components, score, and total several games.
 
-SPEC.md "Final snapshots / money": ``[[player]]`` with ``coins`` and
-``notes = { currency = [values…] }``; several files give each game and the
-running totals (003 suggests three games).
+SPEC.md "Final snapshots / money", described in ``formats.FINAL``:
+``[[player]]`` with ``coins`` and ``notes = { currency = [values…] }``;
+several files give each game and the running totals (003 suggests three
+games).
 """
 
 from __future__ import annotations
@@ -12,71 +13,52 @@ from typing import Any
 
 from refcli.catalogue import rules_for
 from refcli.games.money import clauses as C
+from refcli.formats import read
 from refcli.games.money.cards import COINS, CURRENCIES_FOR_PLAYERS, MAX_CURRENCIES, NOTE_VALUES
+from refcli.games.money.formats import FINAL
 from refcli.games.money.scoring import PlayerScore as MoneyScore
 from refcli.games.money.scoring import score_player
 from refcli.inputs import Document
 from refcli.options import ScoreOptions
 from refcli.report import Grid, Heading, Para, PlayerScore, Report, competition_ranks, score_report
-from refcli.schema import Table, check_game_key, describe, integer_list, unique_names
+from refcli.schema import Table
 
 GAME = "money"
-NOTES = "note values (20, 30, 40, 50, 60)"
 
 
 def read_players(doc: Document) -> list[MoneyScore]:
+    """The holdings (format: ``formats.FINAL``), with the component checks across players."""
+    values = read(FINAL, doc)
+    players = values["player"]
     top = Table(doc, doc.data)
-    top.check_keys(("game", "player"))
-    check_game_key(top, GAME)
-    tables = top.tables("player", what="one per player, in seating order", minimum=1)
-    if not 3 <= len(tables) <= 5:
-        raise top.error("player", "3 to 5 players (Money! is for 3 to 5)", str(len(tables)))
-    names, scores = [], []
-    seen_notes: dict[str, Counter[int]] = {}
-    where: dict[str, tuple[Table, str]] = {}
     coins_total = 0
-    for table in tables:
-        table.check_keys(("name", "coins", "notes"))
-        name = table.name()
-        coins = table.integer("coins", minimum=0, maximum=COINS, default=0, what="coin cards,")
-        coins_total += coins
+    seen_notes: dict[str, Counter[int]] = {}
+    first_written: dict[str, tuple[int, str]] = {}  # currency → (player, key as written) where it first appears
+    for index, holding in enumerate(players, 1):
+        coins_total += holding["coins"]
         if coins_total > COINS:
-            raise table.error("coins", f"at most {COINS} coins in the whole game", f"{coins_total} so far")
-        notes: dict[str, list[int]] = {}
-        note_table = table.table("notes")
-        for key, value in (note_table.data.items() if note_table else ()):
-            assert note_table is not None
-            currency = " ".join(key.split()).casefold()
-            if not currency:
-                raise note_table.error(key, "a currency name", "an empty key")
-            if currency in notes:
-                raise note_table.error(key, "each currency once", f"{describe(key)} again (names ignore case)")
-            values = integer_list(note_table, key, value, minimum=0, maximum=10**6, what=NOTES)
-            for index, note in enumerate(values, 1):
-                if note not in NOTE_VALUES:
-                    raise Table(doc, {}, note_table.path + (key,)).error(index, NOTES, str(note))
-            notes[currency] = values
+            raise top.error_at(("player", index, "coins"), f"at most {COINS} coins in the whole game", f"{coins_total} so far")
+        written = {" ".join(key.split()).casefold(): key for key in doc.data["player"][index - 1].get("notes", {})}
+        for currency, notes in holding["notes"].items():
             counted = seen_notes.setdefault(currency, Counter())
-            counted.update(values)
-            where.setdefault(currency, (note_table, key))
+            counted.update(notes)
+            first_written.setdefault(currency, (index, written[currency]))
             for note, count in counted.items():
                 if count > NOTE_VALUES.count(note):
-                    raise note_table.error(
-                        key, f"at most {NOTE_VALUES.count(note)} {note} notes of {currency} in the game (20, 20, 20, 30, 30, 30, 40, 50, 60)",
+                    raise top.error_at(
+                        ("player", index, "notes", written[currency]),
+                        f"at most {NOTE_VALUES.count(note)} {note} notes of {currency} in the game (20, 20, 20, 30, 30, 30, 40, 50, 60)",
                         f"{count}",
                     )
-        names.append(name)
-        scores.append(score_player(name, notes, coins))
-    unique_names(tables, names)
-    allowed = CURRENCIES_FOR_PLAYERS[len(tables)]
+    allowed = CURRENCIES_FOR_PLAYERS[len(players)]
     if len(seen_notes) > allowed:
-        table, key = list(where.values())[allowed]
-        raise table.error(
-            key,
-            f"at most {allowed} currencies with {len(tables)} players (7 with 5, 6 with 4, 5 with 3; {MAX_CURRENCIES} in the box)",
+        index, key = list(first_written.values())[allowed]
+        raise top.error_at(
+            ("player", index, "notes", key),
+            f"at most {allowed} currencies with {len(players)} players (7 with 5, 6 with 4, 5 with 3; {MAX_CURRENCIES} in the box)",
             f"{len(seen_notes)}: {', '.join(seen_notes)}",
         )
-    return scores
+    return [score_player(p["name"], p["notes"], p["coins"]) for p in players]
 
 
 def breakdown(player: MoneyScore) -> dict[str, Any]:

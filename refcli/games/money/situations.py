@@ -1,50 +1,24 @@
-"""Money! rulings: ``bids`` (SPEC.md), ``exchange`` and ``refill``."""
+"""Money! rulings: ``bids`` (SPEC.md), ``exchange`` and ``refill``, each described in ``formats``."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from refcli.errors import DataError, RuleBroken
+from refcli.errors import RuleBroken
+from refcli.formats import read_table
 from refcli.games.money import clauses as C
+from refcli.games.money import formats as F
 from refcli.games.money.bidding import Bidding, NeedSerials, order_offers, real_cards
-from refcli.games.money.cards import Card, CardSyntaxError, impossible_cards, parse_card
+from refcli.games.money.cards import Card, impossible_cards
 from refcli.inputs import Document
 from refcli.rulings import rule_on
 from refcli.report import Report
-from refcli.schema import Table, describe, names_among, one_of_names
+from refcli.schema import Table
 from refcli.verdict import Verdict
 
 GAME = "money"
-CARD_FORMAT = '"<currency> <value> [#serial]", "coin [#serial]" or "bluff", e.g. "euro 30 #12"'
 DISPLAY = 4
-
-
-def read_cards(table: Table, key: str | int, value: Any) -> list[Card]:
-    if not isinstance(value, list):
-        raise table.error(key, f"an array of cards ({CARD_FORMAT})", describe(value))
-    items = Table(table.doc, {}, table.path + (key,))
-    cards = []
-    for index, text in enumerate(value, 1):
-        if not isinstance(text, str):
-            raise items.error(index, f"a card: {CARD_FORMAT}", describe(text))
-        try:
-            cards.append(parse_card(text))
-        except CardSyntaxError:
-            raise items.error(index, f"a card: {CARD_FORMAT}", describe(text)) from None
-    return cards
-
-
-def read_offers(top: Table) -> tuple[dict[str, list[Card]], list[Table]]:
-    tables = top.tables("offer", what="one per player: player and cards", minimum=1, maximum=5)  # 3-5 players
-    offers: dict[str, list[Card]] = {}
-    for table in tables:
-        table.check_keys(("player", "cards"))
-        name = table.name("player")
-        if name.casefold() in (n.casefold() for n in offers):
-            raise table.error("player", "one offer per player", f'"{name}" again')
-        offers[name] = read_cards(table, "cards", table.require("cards", f"the cards offered ({CARD_FORMAT}), [] for none"))
-    return offers, tables
 
 
 def check_exist(cards: list[Card]) -> None:
@@ -53,29 +27,30 @@ def check_exist(cards: list[Card]) -> None:
         raise RuleBroken(f"these cards cannot all exist: {problems[0]}", C.COMPONENTS_NOTES)
 
 
-def bidding(top: Table, offers: dict[str, list[Card]], tables: list[Table]) -> Bidding:
+def offers_of(values: dict[str, Any]) -> dict[str, list[Card]]:
+    """The ``[[offer]]`` tables as player → cards, in the order written."""
+    return {offer["player"]: offer["cards"] for offer in values["offer"]}
+
+
+def bidding(top: Table, offers: dict[str, list[Card]]) -> Bidding:
     """The order of play, or a located DataError naming the cards whose serials a tie needs."""
     try:
         return order_offers(offers)
     except NeedSerials as need:
         names = list(offers)
         first_player, first_index = need.missing[0]
-        table = tables[names.index(first_player)]
         cards = ", ".join(f"{player}'s \"{offers[player][index - 1]}\"" for player, index in need.missing)
-        raise DataError(
-            f"expected serial numbers to break the tie ({need}; the lowest serial acts first), "
-            f"found none on {cards} — write them as \"euro 30 #12\"",
-            file=top.doc.name,
-            line=top.doc.locator().line_of(table.path + ("cards", first_index)),
-            path=f"offer[{names.index(first_player) + 1}].cards[{first_index}]",
+        raise top.error_at(
+            top.path + ("offer", names.index(first_player) + 1, "cards", first_index),
+            f"serial numbers to break the tie ({need}; the lowest serial acts first)",
+            f"none on {cards} — write them as \"euro 30 #12\"",
         ) from None
 
 
 def bids(top: Table) -> Verdict:
-    top.check_keys(("game", "situation", "offer"))
-    offers, tables = read_offers(top)
+    offers = offers_of(read_table(F.BIDS, top))
     check_exist([card for cards in offers.values() for card in cards])
-    result = bidding(top, offers, tables)
+    result = bidding(top, offers)
     outcome = {"values": result.values, "order": list(result.order), "sitting_out": list(result.sitting_out)}
     clauses = [C.OFFER_CONTENTS, C.OFFER_BLUFF_BACK, C.VALUE_OFFER, C.TURN_ORDER]
     if result.sitting_out:
@@ -91,25 +66,24 @@ def bids(top: Table) -> Verdict:
 
 
 def exchange(top: Table) -> Verdict:
-    top.check_keys(("game", "situation", "player", "action", "with", "right", "left", "offer", "acted", "swapped"))
-    offers, tables = read_offers(top)
-    right = read_cards(top, "right", top.raw("right") if top.has("right") else [])
-    left = read_cards(top, "left", top.raw("left") if top.has("left") else [])
+    values = read_table(F.EXCHANGE, top)
+    offers = offers_of(values)
+    right: list[Card] = values["right"]
+    left: list[Card] = values["left"]
     check_exist(right + left + [card for cards in offers.values() for card in cards])
     names = list(offers)
-    player = one_of_names(top, "player", names, role="player acting (one with an offer)")
-    actions = ("right", "left", "swap", "keep")
-    action = top.string("action", expected=f"one of {', '.join(actions)}")
-    if action not in actions:
-        raise top.error("action", f"one of {', '.join(actions)}", describe(action))
-    acted = names_among(top, "acted", names) if top.has("acted") else []
-    result = bidding(top, offers, tables)
+    player: str = values["player"]
+    action: str = values["action"]
+    acted: list[str] = values["acted"]
+    if action == "swap" and values["with"] is None:
+        raise top.error("with", f"the player whose offer is taken's name, one of {', '.join(names)}", "nothing (the key is missing)")
+    result = bidding(top, offers)
     if player in result.sitting_out:
         raise RuleBroken(f"{player} offered only the bluff card and sits this round out", C.OFFER_SIT_OUT)
     if player in acted:
         raise RuleBroken(f"{player} has already acted this round", C.TURN_ALL_BIDDERS)
     waiting = [name for name in result.order if name not in acted]
-    if not top.boolean("swapped", default=False) and waiting and waiting[0] != player:
+    if not values["swapped"] and waiting and waiting[0] != player:
         raise RuleBroken(
             f"{waiting[0]} acts before {player}: {waiting[0]}'s offer ({result.values[waiting[0]]}) is the highest still on the table",
             C.TURN_ORDER,
@@ -128,7 +102,7 @@ def exchange(top: Table) -> Verdict:
         clauses += [C.EXCHANGE_DISPLAY, C.EXCHANGE_DISPLAY_COUNT]
         said = f"{player} takes the {action} display ({', '.join(map(str, takes)) or 'empty'}) and leaves their offer there"
     elif action == "swap":
-        partner = one_of_names(top, "with", names, role="player whose offer is taken")
+        partner = values["with"]
         if partner == player or partner not in remaining:
             raise RuleBroken(f"{partner} has no offer on the table to swap with (sitting out, or already acted)", C.SWAP_RULING)
         takes, gives = remaining[partner], offer
@@ -159,14 +133,9 @@ def exchange(top: Table) -> Verdict:
 
 
 def refill(top: Table) -> Verdict:
-    top.check_keys(("game", "situation", "right", "left", "pile"))
-    def size(key: str) -> int:
-        value = top.raw(key)
-        if isinstance(value, list):
-            return len(read_cards(top, key, value))
-        return top.integer(key, minimum=0, maximum=69, what="cards (or the list of cards),")
-    right, left = size("right"), size("left")
-    pile = top.integer("pile", minimum=0, maximum=69, what="cards left in the draw pile,")
+    values = read_table(F.REFILL, top)
+    right, left = (len(values[side]) if isinstance(values[side], list) else values[side] for side in ("right", "left"))
+    pile: int = values["pile"]
     if right + left + pile > 69:
         raise RuleBroken(f"{right + left + pile} cards, but the game has 69 notes and coins", C.COMPONENTS_NOTES)
     clauses = [C.REFILL_ORDER, C.REFILL_FULL]

@@ -1,0 +1,607 @@
+"""The generic reader: a parsed TOML document checked against its Description.
+
+Each description is compiled once into nested reader functions (lookup
+tables and message texts prepared, nothing built per value on the happy
+path); a value that does not fit raises a ``DataError`` located at its key
+path: ``FILE:LINE: key.path: expected …, found …``. The messages are the ones
+``refcli.schema.Table``'s getters give, so both ways of reading say the same.
+
+Keys that name one of the players are read after the key that lists the
+players (the roster), wherever they are declared: the names they must be
+among are known by then.
+"""
+
+from __future__ import annotations
+
+import difflib
+import unicodedata
+from collections.abc import Callable
+from typing import Any
+
+from refcli.errors import DataError
+from refcli.formats import Description, Field, Type
+from refcli.inputs import Document
+from refcli.locate import KeyPath, PathPart, format_path
+from refcli.schema import MAX_NAME_LENGTH, describe
+
+MISSING = "nothing (the key is missing)"
+NAME_EXPECTED = "a player's name (a non-empty string)"
+
+Reader = Callable[[Any, "Context", KeyPath, PathPart | None], Any]
+
+
+class Context:
+    """What one reading of one document shares: the document (for errors) and the roster."""
+
+    __slots__ = ("doc", "names")
+
+    def __init__(self, doc: Document) -> None:
+        self.doc = doc
+        self.names: list[str] | None = None
+
+    def fail(self, path: KeyPath, expected: str, found: str | None = None) -> DataError:
+        if "{names}" in expected:
+            expected = expected.replace("{names}", ", ".join(self.roster()))
+        message = f"expected {expected}" + (f", found {found}" if found is not None else "")
+        return DataError(message, file=self.doc.name, line=self.doc.locator().line_of(path), path=format_path(path))
+
+    def roster(self) -> list[str]:
+        if self.names is None:  # a description that uses players before listing them: a bug, not bad input
+            raise RuntimeError("a player key was read before the key listing the players")
+        return self.names
+
+
+def at(parent: KeyPath, key: PathPart | None) -> KeyPath:
+    return parent if key is None else parent + (key,)
+
+
+def read_document(desc: Description, doc: Document, data: dict[str, Any] | None = None, path: KeyPath = ()) -> dict[str, Any]:
+    """The values of ``data`` (default: the whole document) as ``desc`` describes them."""
+    reader = _COMPILED.get(id(desc))
+    if reader is None or reader[0] is not desc:
+        if len(_COMPILED) >= MAX_COMPILED:  # descriptions built per document (a bound range): never a leak
+            _COMPILED.clear()
+        reader = (desc, table_reader(desc.fields, ""))
+        _COMPILED[id(desc)] = reader
+    values: dict[str, Any] = reader[1](doc.data if data is None else data, Context(doc), path, None)
+    return values
+
+
+# Compiled once per description object (kept with it, so its id stays its own).
+_COMPILED: dict[int, tuple[Description, Reader]] = {}
+MAX_COMPILED = 512
+
+
+# -- what a message says --------------------------------------------------------------
+def span(minimum: int, maximum: int) -> str:
+    return f"{minimum} or {maximum}" if maximum == minimum + 1 else f"from {minimum} to {maximum}"
+
+
+def integer_expected(t: Type) -> str:
+    label = f"{t.what} " if t.what else ""
+    return f"{label}an integer {span(t.minimum or 0, t.maximum or 0)}"
+
+
+def quoted_or(words: tuple[str, ...] | list[str]) -> str:
+    quoted = [f'"{word}"' for word in words]
+    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
+
+
+def shape_expected(t: Type, key: str = "") -> str:
+    """What a value of ``t`` is, as "expected …" says it when the value has the wrong shape."""
+    kind = t.kind
+    if t.expected and kind not in ("integer",):
+        return t.expected
+    if kind == "integer":
+        return integer_expected(t)
+    if kind == "boolean":
+        return "true or false"
+    if kind == "choice":
+        return f"one of {', '.join(t.choices)}"
+    if kind == "name":
+        return NAME_EXPECTED
+    if kind == "player":
+        return f"the {t.role}'s name, one of {{names}}"
+    if kind == "names":
+        return f"an array of {t.minimum} to {t.maximum} player names in seating order"
+    if kind == "array":
+        assert t.item is not None
+        return f"an array of {t.what or shape_expected(t.item)}"
+    if kind == "tables":
+        return f"[[{key}]] tables ({t.what})"
+    if kind == "union":
+        return f"the {t.what}: {quoted_or([v.key for v in t.variants])}"
+    if kind == "either":
+        return t.phrase or " or ".join(shape_expected(item, key) for item in t.items)
+    return "a table"  # table, map
+
+
+def missing_expected(field: Field) -> tuple[str, str]:
+    """(expected, found) when a required key is left out."""
+    t = field.type
+    if field.missing:
+        return field.missing, MISSING
+    if t.kind == "tables" and t.minimum:
+        return f"at least {t.minimum} [[{field.key}]] table(s) ({t.what})", "none"
+    if t.kind == "integer":
+        return f"an integer from {t.minimum} to {t.maximum}", MISSING
+    if t.kind == "either" and not t.phrase:  # the last alternative is the one messages describe
+        return missing_expected(field._replace(type=t.items[-1]))
+    return shape_expected(t, field.key), MISSING
+
+
+def count_expected(t: Type, noun: str) -> str:
+    if t.number:
+        return t.number
+    if t.maximum is None:
+        return f"at least {t.minimum} {noun}"
+    if not t.minimum:
+        return f"at most {t.maximum} {noun}"
+    return f"{t.minimum} to {t.maximum} {noun}"
+
+
+def needs_roster(t: Type | None) -> bool:
+    """Whether reading ``t`` needs the list of players."""
+    if t is None:
+        return False
+    if t.kind == "player":
+        return True
+    children = [t.item, t.key, *t.items, *(f.type for f in t.fields), *(v.type for v in t.variants)]
+    return any(needs_roster(child) for child in children)
+
+
+def reading_order(fields: tuple[Field, ...]) -> list[Field]:
+    """Declared order, except that keys naming players wait for the key listing them."""
+    roster = next((i for i, f in enumerate(fields) if f.roster), None)
+    if roster is None:
+        return list(fields)
+    early = [f for f in fields[:roster] if not needs_roster(f.type)]
+    waiting = [f for f in fields[:roster] if needs_roster(f.type)]
+    return early + [fields[roster]] + waiting + list(fields[roster + 1 :])
+
+
+# -- compiling ----------------------------------------------------------------------
+def compile_type(t: Type, key: str) -> Reader:
+    """The reader of a value of ``t``; ``key`` is the field's key (messages about ``[[key]]`` tables use it)."""
+    builder = _BUILDERS.get(t.kind)
+    if builder is None:
+        raise ValueError(f"unknown type kind {t.kind!r}")
+    return builder(t, key)
+
+
+def integer_reader(t: Type, key: str) -> Reader:
+    lo, hi = t.minimum, t.maximum
+    assert lo is not None and hi is not None
+    expected = integer_expected(t)
+
+    def read(value: Any, ctx: Context, parent: KeyPath, k: PathPart | None) -> Any:
+        if type(value) is int and lo <= value <= hi:
+            return value
+        raise ctx.fail(at(parent, k), expected, describe(value))
+
+    return read
+
+
+def boolean_reader(t: Type, key: str) -> Reader:
+    def read(value: Any, ctx: Context, parent: KeyPath, k: PathPart | None) -> Any:
+        if value is True or value is False:
+            return value
+        raise ctx.fail(at(parent, k), "true or false", describe(value))
+
+    return read
+
+
+def string_reader(t: Type, key: str) -> Reader:
+    expected = t.expected or "a string"
+
+    def read(value: Any, ctx: Context, parent: KeyPath, k: PathPart | None) -> Any:
+        if type(value) is str:
+            return value
+        raise ctx.fail(at(parent, k), expected, describe(value))
+
+    return read
+
+
+def choice_reader(t: Type, key: str) -> Reader:
+    words = frozenset(t.choices)
+    expected = shape_expected(t)
+    fold = t.fold
+
+    def read(value: Any, ctx: Context, parent: KeyPath, k: PathPart | None) -> Any:
+        if type(value) is str:
+            word = value.strip().casefold() if fold else value
+            if word in words:
+                return word
+        raise ctx.fail(at(parent, k), expected, describe(value))
+
+    return read
+
+
+def read_name(value: Any, ctx: Context, parent: KeyPath, k: PathPart | None) -> str:
+    """A new player's name: non-empty, printable, short enough for a table (``Table.check_name``)."""
+    if type(value) is str:
+        stripped = value.strip()
+        if stripped and len(stripped) <= MAX_NAME_LENGTH and stripped.isprintable():
+            return stripped
+    if not isinstance(value, str) or not value.strip():
+        raise ctx.fail(at(parent, k), NAME_EXPECTED, describe(value))
+    stripped = value.strip()
+    if any(unicodedata.category(ch).startswith("C") for ch in stripped):
+        raise ctx.fail(at(parent, k), "a name without control characters", describe(value))
+    if len(stripped) > MAX_NAME_LENGTH:
+        raise ctx.fail(at(parent, k), f"a name of at most {MAX_NAME_LENGTH} characters", f"{len(stripped)} characters")
+    return stripped  # printable by the rules (e.g. a no-break space), if not by str.isprintable
+
+
+def name_reader(t: Type, key: str) -> Reader:
+    return read_name
+
+
+def player_reader(t: Type, key: str) -> Reader:
+    wrong = t.expected or f"the {t.role}: one of the players ({{names}})"
+    not_text = t.expected or f"the {t.role}'s name, one of {{names}}"
+
+    def read(value: Any, ctx: Context, parent: KeyPath, k: PathPart | None) -> Any:
+        names = ctx.names
+        if names is not None and value in names:  # the usual case: before any message is built
+            return value
+        names = ctx.roster()
+        if type(value) is not str:
+            raise ctx.fail(at(parent, k), not_text, describe(value))
+        folded = value.strip().casefold()
+        for known in names:
+            if known.casefold() == folded:
+                return known
+        raise ctx.fail(at(parent, k), wrong, describe(value))
+
+    return read
+
+
+def names_reader(t: Type, key: str) -> Reader:
+    lo, hi = t.minimum or 0, t.maximum or 0
+    shape = shape_expected(t)
+
+    def read(value: Any, ctx: Context, parent: KeyPath, k: PathPart | None) -> Any:
+        here = at(parent, k)
+        if type(value) is not list or not value:
+            raise ctx.fail(here, shape, describe(value))
+        if not lo <= len(value) <= hi:
+            raise ctx.fail(here, f"{lo} to {hi} player names", f"{len(value)}")
+        found: list[str] = []
+        folded: set[str] = set()
+        for index, item in enumerate(value, 1):
+            name = read_name(item, ctx, here, index)
+            fold = name.casefold()
+            if fold in folded:
+                raise ctx.fail(here + (index,), "names that differ", f"{describe(name)} twice")
+            folded.add(fold)
+            found.append(name)
+        return found
+
+    return read
+
+
+def array_reader(t: Type, key: str) -> Reader:
+    assert t.item is not None
+    item = compile_type(t.item, key)
+    shape = shape_expected(t)
+    lo, hi = t.minimum or 0, t.maximum
+    count = count_expected(t, t.what or "items")
+    # Arrays of plain integers (money cards, dice) and of game values (cards) are
+    # read in one pass first; only a bad item goes the way that locates it.
+    ints = (t.item.minimum, t.item.maximum) if t.item.kind == "integer" else None
+    parse = t.item.parse if t.item.kind == "custom" else None
+
+    def read(value: Any, ctx: Context, parent: KeyPath, k: PathPart | None) -> Any:
+        if type(value) is not list:
+            raise ctx.fail(at(parent, k), shape, describe(value))
+        if len(value) < lo or (hi is not None and len(value) > hi):
+            raise ctx.fail(at(parent, k), count, f"{len(value)}")
+        if ints is not None:
+            low, high = ints
+            if all(type(v) is int and low <= v <= high for v in value):  # type: ignore[operator]
+                return list(value)
+        elif parse is not None:
+            try:
+                return [parse(v) for v in value]
+            except (ValueError, TypeError):
+                pass
+        here = parent if k is None else parent + (k,)
+        return [item(v, ctx, here, index) for index, v in enumerate(value, 1)]
+
+    return read
+
+
+def tuple_reader(t: Type, key: str) -> Reader:
+    items = [compile_type(item, key) for item in t.items]
+    size = len(items)
+    shape = t.expected or f"an array of {size} values"
+
+    def read(value: Any, ctx: Context, parent: KeyPath, k: PathPart | None) -> Any:
+        here = at(parent, k)
+        if type(value) is not list or len(value) != size:
+            raise ctx.fail(here, shape, describe(value))
+        return tuple(reader(v, ctx, here, index) for index, (reader, v) in enumerate(zip(items, value), 1))
+
+    return read
+
+
+def unknown_key(ctx: Context, here: KeyPath, value: dict[str, Any], allowed: list[str]) -> DataError:
+    key = next(k for k in value if k not in allowed)
+    close = difflib.get_close_matches(key, allowed, n=1)
+    hint = f' (did you mean "{close[0]}"?)' if close else ""
+    return ctx.fail(here + (key,), f"one of the keys {', '.join(allowed)}", f"an unknown key{hint}")
+
+
+def table_reader(fields: tuple[Field, ...], expected: str) -> Reader:
+    allowed = [f.key for f in fields]
+    allowed_set = frozenset(allowed)
+    shape = expected or "a table"
+    if not any(f.roster for f in fields):
+        return plain_table_reader(fields, allowed, allowed_set, shape)
+    steps = [
+        (f.key, compile_type(f.type, f.key), f.required, f.default, missing_expected(f), roster_of(f))
+        for f in reading_order(fields)
+    ]
+
+    def read(value: Any, ctx: Context, parent: KeyPath, k: PathPart | None) -> Any:
+        """A table that lists the players: read in declared order, the roster before the names."""
+        here = parent if k is None else parent + (k,)
+        if type(value) is not dict:
+            raise ctx.fail(here, shape, describe(value))
+        if not allowed_set.issuperset(value):
+            raise unknown_key(ctx, here, value, allowed)
+        out: dict[str, Any] = {}
+        for key, reader, required, default, missing, roster in steps:
+            if key in value:
+                got = reader(value[key], ctx, here, key)
+                if roster is not None:
+                    ctx.names = roster(got, ctx, here)
+            elif required:
+                raise ctx.fail(here + (key,), missing[0], missing[1])
+            else:
+                got = default.copy() if type(default) in (list, dict) else default  # never the description's own
+            out[key] = got
+        return out
+
+    return read
+
+
+def plain_table_reader(fields: tuple[Field, ...], allowed: list[str], allowed_set: frozenset[str], shape: str) -> Reader:
+    """A table without a roster (an event, a player's holding): its keys in the order written, then the absent ones."""
+    readers = {f.key: compile_type(f.type, f.key) for f in fields}
+    required = [(f.key, missing_expected(f)) for f in fields if f.required]
+    required_keys = frozenset(key for key, _ in required)
+    defaults = {f.key: f.default for f in fields if not f.required and type(f.default) not in (list, dict)}
+    fresh = [(f.key, f.default) for f in fields if not f.required and type(f.default) in (list, dict)]
+    size = len(fields)
+
+    def read(value: Any, ctx: Context, parent: KeyPath, k: PathPart | None) -> Any:
+        here = parent if k is None else parent + (k,)
+        if type(value) is not dict:
+            raise ctx.fail(here, shape, describe(value))
+        if not allowed_set.issuperset(value):
+            raise unknown_key(ctx, here, value, allowed)
+        out = {key: readers[key](item, ctx, here, key) for key, item in value.items()}
+        if len(out) < size:
+            if not required_keys.issubset(out):
+                key, (expected, found) = next((key, missing) for key, missing in required if key not in out)
+                raise ctx.fail(here + (key,), expected, found)
+            out = {**defaults, **out}
+            for key, default in fresh:  # a list or table default: a copy, never the description's own
+                if key not in out:
+                    out[key] = default.copy()
+        return out
+
+    return read
+
+
+def roster_of(field: Field) -> Callable[[Any, Context, KeyPath], list[str]] | None:
+    """For a key listing the players: how to get the names from its value (and check they differ)."""
+    if not field.roster:
+        return None
+    t = field.type
+    if t.kind == "names":
+        return lambda value, ctx, here: list(value)
+    if t.kind == "map":
+        return lambda value, ctx, here: list(value)
+    if t.kind == "tables":
+        name_key = next(f.key for f in t.fields if f.type.kind == "name")
+        key = field.key
+
+        def from_tables(value: Any, ctx: Context, here: KeyPath) -> list[str]:
+            seen: dict[str, int] = {}
+            found: list[str] = []
+            for index, item in enumerate(value, 1):
+                name = item[name_key]
+                folded = name.casefold()
+                if folded in seen:
+                    raise ctx.fail(
+                        here + (key, index, name_key),
+                        "a name no other player has",
+                        f"{describe(name)} again ({key}[{seen[folded]}] has it)",
+                    )
+                seen[folded] = index
+                found.append(name)
+            return found
+
+        return from_tables
+    raise ValueError(f"{field.key}: a roster is a list of names, a map keyed by names or tables with a name")
+
+
+def table_type_reader(t: Type, key: str) -> Reader:
+    return table_reader(t.fields, t.expected)
+
+
+def map_reader(t: Type, key: str) -> Reader:
+    assert t.key is not None and t.item is not None
+    value_reader = compile_type(t.item, key)
+    key_type = t.key
+    shape = t.expected or "a table"
+    noun = key_type.what or ("player" if key_type.kind in ("name", "player") else "key")
+    count = count_expected(t, f"{noun}s")
+    lo, hi = t.minimum or 0, t.maximum
+    if key_type.kind == "player":
+        def read_key(k: str, ctx: Context, here: KeyPath) -> Any:
+            if ctx.names is not None and k in ctx.names:  # the usual case
+                return k
+            folded = k.strip().casefold()
+            for known in ctx.roster():
+                if known.casefold() == folded:
+                    return known
+            raise ctx.fail(here + (k,), "a player's name ({names})", describe(k))
+    elif key_type.kind == "name":
+        def read_key(k: str, ctx: Context, here: KeyPath) -> Any:
+            return read_name(k, ctx, here, k)
+    elif key_type.kind == "custom":
+        parse = key_type.parse
+        assert parse is not None
+        key_expected = key_type.expected
+
+        def read_key(k: str, ctx: Context, here: KeyPath) -> Any:
+            try:
+                return parse(k)
+            except (ValueError, TypeError):
+                raise ctx.fail(here + (k,), key_expected, describe(k)) from None
+    else:
+        raise ValueError(f"map keys are names, players or custom values, not {key_type.kind}")
+
+    def read(value: Any, ctx: Context, parent: KeyPath, k: PathPart | None) -> Any:
+        here = at(parent, k)
+        if type(value) is not dict:
+            raise ctx.fail(here, shape, describe(value))
+        out: dict[Any, Any] = {}
+        written: dict[Any, str] = {}
+        for written_key, item in value.items():
+            parsed = read_key(written_key, ctx, here)
+            folded = parsed.casefold() if key_type.kind == "name" else parsed
+            if folded in written:
+                raise ctx.fail(
+                    here + (written_key,), f"each {noun} once", f'{parsed} again (as "{written[folded]}" and "{written_key}")'
+                )
+            written[folded] = written_key
+            out[parsed] = value_reader(item, ctx, here, written_key)
+        if len(out) < lo or (hi is not None and len(out) > hi):
+            raise ctx.fail(here, count, f"{len(out)}")
+        return out
+
+    return read
+
+
+def tables_reader(t: Type, key: str) -> Reader:
+    item = compile_type(t.item, key) if t.item is not None else table_reader(t.fields, "")
+    shape = shape_expected(t, key)
+    lo, hi = t.minimum or 0, t.maximum
+    too_few = t.number or f"at least {lo} [[{key}]] tables ({t.what})"
+    too_many = t.number or f"at most {hi} [[{key}]] tables ({t.what})"
+
+    def read(value: Any, ctx: Context, parent: KeyPath, k: PathPart | None) -> Any:
+        here = at(parent, k)
+        if type(value) is not list or not all(type(entry) is dict for entry in value):
+            raise ctx.fail(here, shape, describe(value))
+        if len(value) < lo:
+            raise ctx.fail(here, too_few, f"{len(value)}")
+        if hi is not None and len(value) > hi:
+            raise ctx.fail(here, too_many, f"{len(value)}")
+        return [item(entry, ctx, here, index) for index, entry in enumerate(value, 1)]
+
+    return read
+
+
+def union_reader(t: Type, key: str) -> Reader:
+    variants = {v.key: table_reader(v.type.fields, v.type.expected) for v in t.variants}
+    words = [v.key for v in t.variants]
+    expected = f"the {t.what}: {quoted_or(words)}"
+    wrong = quoted_or(words)
+    tag = t.tag
+
+    def read(value: Any, ctx: Context, parent: KeyPath, k: PathPart | None) -> Any:
+        if type(value) is not dict:
+            raise ctx.fail(at(parent, k), "a table", describe(value))
+        kind = value.get(tag)
+        reader = variants.get(kind) if type(kind) is str else None
+        if reader is None:
+            here = at(parent, k)
+            if tag not in value:
+                raise ctx.fail(here + (tag,), expected, MISSING)
+            if type(kind) is not str:
+                raise ctx.fail(here + (tag,), expected, describe(kind))
+            raise ctx.fail(here + (tag,), wrong, describe(kind))
+        return reader(value, ctx, parent, k)
+
+    return read
+
+
+def _shape(t: Type) -> Callable[[Any], bool]:
+    """Which TOML values an alternative of an ``either`` takes."""
+    kind = t.kind
+    if kind == "integer":
+        return lambda v: type(v) is int
+    if kind == "boolean":
+        return lambda v: type(v) is bool
+    if kind in ("array", "names", "tuple", "tables"):
+        return lambda v: type(v) is list
+    if kind in ("table", "map", "union"):
+        return lambda v: type(v) is dict
+    if kind == "custom":
+        return lambda v: True
+    return lambda v: type(v) is str
+
+
+def either_reader(t: Type, key: str) -> Reader:
+    options = [(_shape(item), compile_type(item, key)) for item in t.items]
+    last = options[-1][1]
+
+    def read(value: Any, ctx: Context, parent: KeyPath, k: PathPart | None) -> Any:
+        for fits, reader in options:
+            if fits(value):
+                return reader(value, ctx, parent, k)
+        return last(value, ctx, parent, k)
+
+    return read
+
+
+def const_reader(t: Type, key: str) -> Reader:
+    word = t.value
+    expected = t.expected or f'"{word}"'
+
+    def read(value: Any, ctx: Context, parent: KeyPath, k: PathPart | None) -> Any:
+        if value == word or (type(value) is str and value.strip().casefold() == word):
+            return word
+        raise ctx.fail(at(parent, k), expected, describe(value))
+
+    return read
+
+
+def custom_reader(t: Type, key: str) -> Reader:
+    parse = t.parse
+    assert parse is not None
+    expected = t.expected
+
+    def read(value: Any, ctx: Context, parent: KeyPath, k: PathPart | None) -> Any:
+        try:
+            return parse(value)
+        except (ValueError, TypeError):
+            raise ctx.fail(at(parent, k), expected, describe(value)) from None
+
+    return read
+
+
+_BUILDERS: dict[str, Callable[[Type, str], Reader]] = {
+    "integer": integer_reader,
+    "boolean": boolean_reader,
+    "string": string_reader,
+    "choice": choice_reader,
+    "name": name_reader,
+    "player": player_reader,
+    "names": names_reader,
+    "array": array_reader,
+    "tuple": tuple_reader,
+    "table": table_type_reader,
+    "map": map_reader,
+    "tables": tables_reader,
+    "union": union_reader,
+    "either": either_reader,
+    "const": const_reader,
+    "custom": custom_reader,
+}

@@ -1,0 +1,354 @@
+"""Kuhhandel's input formats, each described once: final snapshot, situations, record.
+
+The readers (final.py, situations.py, record.py) read files with these
+descriptions and then check only what spans several keys and the rules; the
+templates, JSON Schemas and man-page rows are generated from them
+(``python -m refcli.formats``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from refcli.formats import (
+    Description,
+    Field,
+    array,
+    boolean,
+    custom,
+    game_field,
+    ignoring_case,
+    integer,
+    mapping,
+    name,
+    names,
+    note_field,
+    pair,
+    player,
+    situation_field,
+    table,
+    tables,
+    union,
+    variant,
+)
+from refcli.games.kuhhandel import clauses as C
+from refcli.games.kuhhandel.components import ANIMALS, CARDS_PER_ANIMAL, TOTAL_CARDS, accepted_names, animal_id
+
+GAME = "kuhhandel"
+MAX_MONEY_CARDS = 55  # all the money cards of the game
+MAX_EVENTS = 10_000
+CARDS = "money cards (0, 10, 50, 100, 200, 500)"
+
+
+def _animal(value: Any) -> str:
+    animal = animal_id(value) if isinstance(value, str) else None
+    if animal is None:
+        raise ValueError(value)
+    return animal
+
+
+ANIMAL = custom(
+    _animal,
+    expected=f"an animal ({accepted_names()}; Spanish and German names too)",
+    phrase="an animal: English, Spanish or German name, any case",
+    schema={
+        "type": "string",
+        "pattern": ignoring_case([n for a in ANIMALS for n in (a.id, a.spanish, a.german)]),
+    },
+    example="cow",
+    what="animal",
+)
+EDITION = integer(1, 2, what="the edition,")
+# Money cards are integers here; a value no card has (30) is a rule broken, not bad input.
+MONEY_CARD = integer(0, 10**6, what=CARDS)
+HAND = array(MONEY_CARD, what=CARDS, maximum=MAX_MONEY_CARDS, number=f"at most {MAX_MONEY_CARDS} money cards (all the game has)")
+PAID = array(MONEY_CARD, what=CARDS)
+BIDS = array(
+    pair(
+        player("bidder", expected="a bidder among the players ({names})"),
+        integer(1, 10**6, what="an amount,"),
+        expected="a [name, amount] pair",
+    ),
+    expected='an array of [name, amount] pairs in the order made, e.g. [["Ben", 30], ["Cid", 40]]',
+    what="[name, amount] pairs",
+)
+RECORD_BIDS = BIDS._replace(expected='an array of [name, amount] pairs, e.g. [["Ben", 30], ["Cid", 40]]')
+SEATS = ["Ana", "Ben", "Cid"]
+
+
+def edition_field(help: str = "1 or 2") -> Field:
+    return Field("edition", EDITION, help, default=2, example=2, clauses=(C.EDITION1_SCORING,))
+
+
+def players_field() -> Field:
+    return Field("players", names(), "seating order", required=True, roster=True, example=SEATS)
+
+
+def money_field(help: str, example: dict[str, Any] | None) -> Field:
+    return Field(
+        "money", mapping(player("owner"), HAND), help, example=example, clauses=(C.COMPONENTS_MONEY_VALUES, C.NO_CHANGE)
+    )
+
+
+FINAL = Description(
+    GAME,
+    "final",
+    "Kuhhandel final snapshot",
+    "The animal cards each player holds at the end; refcli scores them and names the winner.",
+    (
+        game_field(GAME),
+        edition_field("1 or 2; edition 1 sums the sets (see `refcli kuhhandel editions`)"),
+        Field(
+            "player",
+            tables(
+                Field("name", name(), "the player's name, unique in the game", required=True),
+                Field(
+                    "animals",
+                    mapping(ANIMAL, integer(0, CARDS_PER_ANIMAL, what="a number of cards,")),
+                    "cards held per animal",
+                    default={},
+                    clauses=(C.COMPONENTS_CARDS, C.SCORE_SET_VALUE),
+                ),
+                Field(
+                    "bonus", boolean(), "edition 1 only: holds the 500 bonus card", default=False, commented="true",
+                    clauses=(C.EDITION1_BONUS,),
+                ),
+                what="one per player, in seating order",
+                minimum=1,
+                maximum=5,  # the published 3-5 players, as in records; a cap also keeps ranking cheap
+            ),
+            "one table per player, in seating order (clockwise)",
+            required=True,
+            roster=True,
+            example=[
+                {"name": "Ana", "animals": {"pig": 4, "dog": 4, "rooster": 4}},
+                {"name": "Ben", "animals": {"horse": 4, "cow": 4, "goose": 4}},
+                {"name": "Cid", "animals": {"cat": 4, "sheep": 4, "goat": 4, "donkey": 4}},
+            ],
+        ),
+    ),
+    clauses=(C.END_GAME_OVER, C.SCORE_SET_VALUE, C.SCORE_MULTIPLY),
+    notes=(
+        "Animals may be written in English, Spanish or German, in any case:",
+        "  " + " ".join(a.id for a in ANIMALS),
+        "  " + " ".join(a.spanish for a in ANIMALS),
+        "  " + " ".join(a.german for a in ANIMALS),
+        "Each animal has four cards; the game is over when every animal's four cards",
+        "are with one player (use --partial to score a game that is not over).",
+    ),
+)
+
+AUCTION = Description(
+    GAME,
+    "auction",
+    "Kuhhandel auction situation",
+    "Who gets the animal, who pays whom and with which cards (no change is given).",
+    (
+        game_field(GAME),
+        situation_field("auction"),
+        edition_field(),
+        players_field(),
+        Field("auctioneer", player("auctioneer"), "the player who turned the card up", required=True, example="Ana",
+              clauses=(C.AUCTION_REVEAL,)),
+        Field("animal", ANIMAL, "English, Spanish or German name", required=True, example="cow",
+              missing=f"an animal ({accepted_names()})"),
+        Field("donkeys_before", integer(0, 10, what="donkeys already auctioned,"),
+              "for a donkey: how many donkeys turned up before it (0-3)", default=0, example=0, clauses=(C.DONKEY_PAYOUTS,)),
+        Field("bids", BIDS, "[name, amount] in the order made; [] if nobody bid", default=[], example=[["Ben", 30], ["Cid", 40]],
+              clauses=(C.AUCTION_RISING,)),
+        Field("buyback", boolean(), "true: the auctioneer uses the buy right", default=False, example=False,
+              clauses=(C.AUCTION_BUY_RIGHT,)),
+        money_field(
+            "optional: money cards each player holds now (0, 10, 50, 100, 200, 500)",
+            {"Ana": [0, 0, 10, 10, 10, 10, 50], "Cid": [0, 0, 10, 10, 10, 10, 50]},
+        ),
+    ),
+    clauses=(C.AUCTION_RISING, C.AUCTION_SOLD, C.AUCTION_PAY, C.NO_CHANGE, C.CANNOT_PAY),
+    notes=(
+        "With the payer's money refcli says which cards to hand over, or that the",
+        "bidder cannot pay and the auction is run again without them.",
+    ),
+)
+
+
+def party(role: str, *, offer_required: bool, help: str) -> Field:
+    offer = Field(
+        "offer", HAND, f"the {role}'s money cards, face down" + ("" if offer_required else "; leave out: the defender accepts"),
+        required=offer_required,
+        missing="the challenger's offer: an array of money cards (may be empty)" if offer_required else "",
+        clauses=(C.COW_TRADE_BLUFF,),
+    )
+    return Field(
+        role,
+        table(
+            Field("name", name(), f"the {role}'s name", required=True),
+            Field("holds", integer(0, 40, what="cards of the animal held,"), "cards of the animal held (1-3)", required=True,
+                  clauses=(C.COW_TRADE_WHEN, C.CARDS_AT_STAKE)),
+            offer,
+        ),
+        help,
+        required=True,
+    )
+
+
+COW_TRADE = Description(
+    GAME,
+    "cow-trade",
+    "Kuhhandel cow trade",
+    "The challenger offers money cards face down; the defender accepts (no offer) or counters. "
+    "Equal offers: the challenger offers again (rebid).",
+    (
+        game_field(GAME),
+        situation_field("cow-trade"),
+        edition_field("edition 1 pays only the higher offer, and returns 0-cards"),
+        Field("animal", ANIMAL, "the animal both hold", required=True, example="cat", missing=f"an animal ({accepted_names()})"),
+        party("challenger", offer_required=True, help="name, holds (cards of the animal, 1-3) and offer").
+        _replace(example={"name": "Ana", "holds": 2, "offer": [10, 10, 0]}),
+        party("defender", offer_required=False, help="leave out offer: the defender accepts").
+        _replace(example={"name": "Ben", "holds": 2, "offer": [50]}),
+        Field(
+            "rebid",
+            table(
+                Field("challenger", HAND, "the challenger's new offer", required=True, missing="the challenger's new offer"),
+                Field("defender", HAND, "the defender's answer; leave out: accepts"),
+            ),
+            "only after equal offers; leave out defender: accepts",
+            commented="{ challenger = [50], defender = [10, 10] }",
+            clauses=(C.TIE_REOFFER, C.TIE_SECOND),
+        ),
+    ),
+    clauses=(C.COW_TRADE_COUNTER, C.COW_TRADE_HIGHER_WINS, C.COW_TRADE_KEEP_MONEY, C.EDITION1_COW_TRADE),
+)
+
+TRADE_OPTIONS = Description(
+    GAME,
+    "trade-options",
+    "Kuhhandel trade options",
+    "Whom may the player challenge, over which animal, and must they (the deck is empty)?",
+    (
+        game_field(GAME),
+        situation_field("trade-options"),
+        Field("edition", EDITION, "1 or 2 (the options are the same in both)", default=2),
+        Field("player", player("player whose turn it is"), "whose turn it is", required=True, example="Ana"),
+        Field("deck", integer(0, TOTAL_CARDS, what="animal cards left in the deck,"), "animal cards left in the deck",
+              required=True, example=0, clauses=(C.EMPTY_DECK_NO_AUCTION, C.EMPTY_DECK_COMPULSORY)),
+        Field(
+            "holdings",
+            mapping(
+                name(),
+                mapping(ANIMAL, integer(0, 40, what="a number of cards,"), expected="a table of animal = cards, e.g. { cat = 2, pig = 4 }"),
+                minimum=2,
+                number="the holdings of at least two players",
+            ),
+            "every player's animal cards, in seating order",
+            required=True,
+            roster=True,
+            example={
+                "Ana": {"cat": 2, "goose": 1, "pig": 4},
+                "Ben": {"cat": 2, "goose": 3, "horse": 4, "rooster": 4},
+                "Cid": {"cow": 4, "dog": 4, "sheep": 4},
+                "Dora": {"goat": 4, "donkey": 4},
+            },
+            clauses=(C.FOUR_OF_A_KIND,),
+        ),
+    ),
+    clauses=(C.TURN_ACTIONS, C.COW_TRADE_WHEN, C.COW_TRADE_CHOOSE, C.PAIRS_COMPLETE_SET, C.CARDS_AT_STAKE),
+)
+
+DONKEY = Description(
+    GAME,
+    "donkey",
+    "Kuhhandel donkey",
+    "What the nth donkey pays, and to whom.",
+    (
+        game_field(GAME),
+        situation_field("donkey"),
+        Field("edition", EDITION, "1 or 2 (the payouts are the same in both)", default=2),
+        players_field(),
+        Field("auctioneer", player("auctioneer"), "the current player, who deals the payout", example="Ben"),
+        Field("donkeys_before", integer(0, 10, what="donkeys already turned up,"), "donkeys that turned up before this one (0-3)",
+              default=0, example=0, clauses=(C.DONKEY_PAYOUTS,)),
+        money_field("optional: money now, to show it after the payout", {"Ben": [0, 0, 10, 10, 10, 10, 50]}),
+    ),
+    clauses=(C.DONKEY_INTERRUPT, C.DONKEY_PAYOUTS, C.DONKEY_TO_EVERYONE, C.DONKEY_AUCTION),
+)
+
+AUCTION_EVENT = variant(
+    "auction",
+    "an auction: the auctioneer turned up an animal and sold it",
+    Field("auctioneer", player("auctioneer"), "who turned the card up", required=True),
+    Field("animal", ANIMAL, "the animal auctioned", required=True, missing=f"an animal ({accepted_names()})"),
+    Field("bids", RECORD_BIDS, "in the order made", default=[]),
+    Field("buyback", boolean(), "the auctioneer used the buy right (then the auctioneer pays)", default=False, commented="true",
+          clauses=(C.AUCTION_BUY_RIGHT,)),
+    Field("paid", PAID, "the cards the payer handed over (no change)", clauses=(C.NO_CHANGE,)),
+    Field("donkey_payout", integer(0, 10**6), "50, 100, 200, 500 for the 1st to 4th donkey", clauses=(C.DONKEY_PAYOUTS,)),
+    Field("cannot_pay", boolean(), "the highest bidder could not pay: the next event runs it again", default=False,
+          commented="true", clauses=(C.CANNOT_PAY,)),
+    Field("payer", player("payer"), "who paid, to check"),
+    Field("winner", player("winner"), "who took the animal, to check"),
+    note_field(),
+)
+TRADE_EVENT = variant(
+    "cow-trade",
+    "a cow trade: the challenger's offer, the defender's answer",
+    Field("challenger", player("challenger"), "who challenged", required=True),
+    Field("defender", player("defender"), "who was challenged", required=True),
+    Field("animal", ANIMAL, "the animal traded", required=True, missing=f"an animal ({accepted_names()})"),
+    Field("offer", PAID, "money cards, face down ([] is allowed)", required=True,
+          missing=f"the challenger's offer: an array of {CARDS}, [] for none", clauses=(C.COW_TRADE_BLUFF,)),
+    Field("counter", PAID, "leave out: the defender accepted", clauses=(C.COW_TRADE_COUNTER,)),
+    Field("rebid", PAID, "after equal offers: the challenger's new offer", commented="[...]", clauses=(C.TIE_REOFFER,)),
+    Field("rebid_counter", PAID, "and the defender's answer (leave out: accepted)", commented="[...]"),
+    Field("winner", player("winner"), "who took the animals, to check"),
+    Field("count", integer(1, 2), "how many cards changed hands, to check"),
+    note_field(),
+)
+
+RECORD = Description(
+    GAME,
+    "record",
+    "A recorded Kuhhandel game",
+    "Every auction and cow trade in order; refcli replays them and reports each rule broken.",
+    (
+        game_field(GAME),
+        edition_field(),
+        Field("players", names(), "seating order, clockwise", required=True, roster=True, example=SEATS),
+        Field("first", player("first player"), "who starts (default: the first player listed)", commented='"Ana"'),
+        Field("deck", array(ANIMAL, maximum=TOTAL_CARDS, what="animals", expected=f"an array of at most {TOTAL_CARDS} animals in the order they turned up",
+                            number=f"an array of at most {TOTAL_CARDS} animals in the order they turned up"),
+              "the order the animal cards turned up", commented='["cow", "donkey", ...]'),
+        Field("multiply", boolean(), "edition 1: the multiplier variant", default=False, commented="false",
+              clauses=(C.SCORE_MULTIPLY,)),
+        Field("start_money", mapping(player("owner"), PAID), "money each player started with (default: the rules' setup)",
+              clauses=(C.START_MONEY,)),
+        Field(
+            "event",
+            tables(item=union("type", AUCTION_EVENT, TRADE_EVENT, what="event type"), what="what happened, in order",
+                   maximum=MAX_EVENTS),
+            "one per turn, in order",
+            example=[
+                {"#": "1: Ana auctions the top card", "type": "auction", "auctioneer": "Ana", "animal": "cow",
+                 "bids": [["Ben", 30], ["Cid", 40]], "paid": [10, 10, 10, 10]},
+                {"#": "2: a donkey: everyone first receives the payout", "type": "auction", "auctioneer": "Ben",
+                 "animal": "donkey", "donkey_payout": 50, "bids": [], "#bids": "nobody bid: Ben takes it for free"},
+                {"#": "3", "type": "auction", "auctioneer": "Cid", "animal": "donkey", "donkey_payout": 100,
+                 "bids": [["Ana", 10]], "paid": [10]},
+                {"#": "4: a cow trade", "type": "cow-trade", "challenger": "Ana", "defender": "Ben", "animal": "donkey",
+                 "offer": [50, 0], "counter": [10, 10]},
+            ],
+        ),
+        Field("scores", mapping(player("player"), integer(0, 10**9, what="a score,")),
+              "final scores, if the record goes to the end", commented="Ana = 0", clauses=(C.SCORE_MULTIPLY,)),
+    ),
+    clauses=(C.RECORD_MONEY, C.ONLY_WINNING_BID_CHECKED),
+    notes=(
+        "Money starts as the rules deal it (edition 2: 0, 0, 10, 10, 10, 10, 50) unless",
+        "[start_money] says otherwise. Leave out what you did not note (the cards paid,",
+        "the deck order): the checks that need it are skipped, and the output says so.",
+    ),
+)
+
+FORMATS: dict[str, Description] = {
+    desc.kind: desc for desc in (FINAL, AUCTION, COW_TRADE, TRADE_OPTIONS, DONKEY, RECORD)
+}
