@@ -335,3 +335,55 @@ def test_validate_examples(invoke: Invoke) -> None:
     result = invoke(["validate", str(BZ / "record-game.toml"), "-f", "json"])
     assert result.exit_code == 0
     assert json.loads(result.stdout)["results"][0]["winner"]
+
+
+# -- reading the formats (formats.py): located errors ------------------------------------
+def error_line(invoke: Invoke, args: list[str], path: str) -> str:
+    result = invoke([*args, path])
+    assert result.exit_code == 65, result.stdout
+    return result.stderr.strip().replace(path, "FILE")
+
+
+@pytest.mark.parametrize(
+    ("args", "text", "message"),
+    [
+        # the range of strikes follows the file's own strikes_to_lose
+        (["score"], 'strikes_to_lose = 5\n[[player]]\nname = "Ana"\nstrikes = 6\n',
+         "FILE:4: player[1].strikes: expected strikes (0 to 5), an integer from 0 to 5, found 6"),
+        (["score"], 'strikes_to_lose = 0\n[[player]]\nname = "Ana"\nstrikes = 6\n',
+         "FILE:1: strikes_to_lose: expected strikes that put a player out, an integer from 1 to 1000, found 0"),
+        (["ruling"], CHALLENGE + "declared = 43\nrolled = [4, 3]\nstrikes_to_lose = 4\nstrikes = { Ben = 5 }\n",
+         "FILE:9: strikes.Ben: expected strikes, an integer from 0 to 4, found 5"),
+        (["ruling"], CARD + 'players = ["Ana", "Ben", "Cid"]\nplayer = "Ben"\ncard = "revive"\n[strikes]\nZed = 2\n',
+         'FILE:7: strikes.Zed: expected a player\'s name (Ana, Ben, Cid), found "Zed"'),
+        (["ruling"], CARD + 'players = ["Ana", "Ben", "Cid"]\nplayer = "Ben"\n',
+         "FILE:1: card: expected the card played: one of new-start, reverse, my-bad, skip, revive, jackpot, double, "
+         "up-down, found nothing (the key is missing)"),
+        # accept: with players, the receiver is one of them; without, any name
+        (["ruling"], ACCEPT.replace('receiver = "Ben"', 'receiver = "Zed"') + "declared = 43\nrolled = [4, 3]\n",
+         'FILE:5: receiver: expected the receiver: one of the players (Ana, Ben, Cid), found "Zed"'),
+        (["ruling"], 'situation = "accept"\ndeclarer = "Ana"\nreceiver = 5\ndeclared = 43\nrolled = [4, 3]\n',
+         "FILE:3: receiver: expected a player's name (a non-empty string), found 5"),
+        (["ruling"], ACCEPT + "declared = 7\nrolled = [4, 3]\n",
+         "FILE:6: declared: expected a score: two digits 1-6 in the order declared, e.g. 43 or 66 (21 is the jackpot), found 7"),
+        (["ruling"], ACCEPT + 'to_beat = "1"\ndeclared = 43\nrolled = [4, 3]\n',
+         'FILE:6: to_beat: expected a score: two digits 1-6 in the order declared, e.g. 43 or 66 (21 is the jackpot), '
+         'or 0 at a round start, found "1"'),
+        (["validate"], 'players = ["Ana", "Ben"]\n[[event]]\ntype = "dance"\nplayer = "Ana"\n',
+         'FILE:3: event[1].type: expected "roll", "accept", "call" or "card", found "dance"'),
+        (["validate"], 'players = ["Ana", "Ben"]\n[[event]]\ntype = "card"\nplayer = "Ben"\n',
+         "FILE:2: event[1].card: expected the card played: new-start, reverse, skip or revive (My Bad goes with a call), "
+         "found nothing (the key is missing)"),
+        (["validate"], 'players = ["Ana", "Ben"]\n[[event]]\ntype = "accept"\nplayer = "Ben"\ncard = "skip"\n',
+         "FILE:5: event[1].card: expected one of the keys type, player, note, found an unknown key"),
+    ],
+    ids=["final-bound", "limit-0", "challenge-bound", "card-strikes-name", "card-missing", "accept-seated",
+         "accept-unseated", "declared-7", "to-beat-1", "event-type", "event-card-missing", "accept-has-no-card"],
+)
+def test_format_errors_are_located(invoke: Invoke, write: Write, args: list[str], text: str, message: str) -> None:
+    assert error_line(invoke, ["bamboozled", *args], write(text)) == f"refcli: error: {message}"
+
+
+def test_accept_without_players_takes_any_names(invoke: Invoke, write: Write) -> None:
+    code, doc = rule(invoke, write('situation = "accept"\ndeclarer = " Ana "\nreceiver = "Zoe"\ndeclared = 44\nrolled = [4, 3]\n'))
+    assert code == 0 and doc["outcome"]["next_to_roll"] == "Zoe" and doc["outcome"]["draws"] == "Ana"

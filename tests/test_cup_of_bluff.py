@@ -253,3 +253,34 @@ def test_mutations_apply_to_most_games() -> None:
 def test_validate_examples(invoke: Invoke) -> None:
     assert invoke(["validate", str(CB / "record-game.toml")]).exit_code == 0
     assert invoke(["validate", str(CB / "record-broken.toml")]).exit_code == 1
+
+
+# -- reading the formats (formats.py): located errors ------------------------------------
+@pytest.mark.parametrize(
+    ("verb", "text", "message"),
+    [
+        ("ruling", CALL + 'target = "Ben"\ncalled = 15\ndice = [4, 5, 6]\nanswer = "bluff"\n[chips]\nAna = [3]\nana = [9]\n',
+         'FILE:10: chips.ana: expected each player once, found ana again (as "Ana" and "ana")'),
+        ("ruling", CALL + 'target = "Ben"\ncalled = 15\ndice = [4, 5, 6]\nanswer = "bluff"\n[chips]\nAna = [3]\n',
+         "FILE:8: chips: expected the chips of every player (2 to 16 players), found 1"),
+        ("ruling", CALL + 'target = "Zed"\ncalled = 15\ndice = [4, 5, 6]\nanswer = "bluff"\n' + CHIPS,
+         'FILE:4: target: expected the target: one of the players (Ana, Ben, Cid), found "Zed"'),
+        ("ruling", EXCHANGE + "dice = [2, 2, 5]\n[chips]\nAna = [9, 10]\nBen = []\n",
+         "FILE:1: returns: expected the chips handed back, found nothing (the key is missing)"),
+        ("ruling", 'game = "cup-of-bluff"\nsituation = "end"\ntarget = 43\n[chips]\nAna = []\nBen = []\n',
+         "FILE:3: target: expected the points target (0: play until the centre is empty), an integer from 0 to 42, found 43"),
+        ("validate", 'players = ["Ana", "Ben"]\n[[event]]\ntype = "roll"\n',
+         'FILE:3: event[1].type: expected "call" or "exchange", found "roll"'),
+        ("validate", 'players = ["Ana", "Ben"]\n[[event]]\ntype = "exchange"\nplayer = "Ana"\ndice = [2, 2, 3]\nreturns = [9, 10]\n',
+         "FILE:2: event[1].takes: expected an integer from 3 to 18, found nothing (the key is missing)"),
+        ("score", '[[player]]\nname = "A"\nchips = [3]\n[[player]]\nname = "a"\n',
+         'FILE:5: player[2].name: expected a name no other player has, found "a" again (player[1] has it)'),
+    ],
+    ids=["chips-twice", "chips-one-player", "target-unknown", "returns-missing", "end-target", "event-type",
+         "takes-missing", "same-name"],
+)
+def test_format_errors_are_located(invoke: Invoke, write: Write, verb: str, text: str, message: str) -> None:
+    path = write(text)
+    result = invoke(["cup-of-bluff", verb, path])
+    assert result.exit_code == 65, result.stdout
+    assert result.stderr.strip().replace(path, "FILE") == f"refcli: error: {message}"

@@ -400,3 +400,65 @@ def test_random_documents_of_every_kind_get_an_answer_or_one_located_error(desc:
             assert re.fullmatch(r"refcli: error: [^\n]+\n", result.stderr), result.stderr
 
     run()
+
+
+# == templates through the game's own reader (branch arch-formats2) ==================================
+# The tests above read each template with the generic reader. These run it through the command
+# (the game's checks across keys and the rules too), also with each commented alternative switched
+# on: a starter must answer (exit 0, or 1 for a rule broken), never be refused as bad input.
+# Bamboozled and Cup of Bluff so far: Kuhhandel's and Money!'s templates show placeholders
+# ("...") and an edition-1-only key among their alternatives.
+SWITCHABLE = ("bamboozled", "cup-of-bluff")
+TEMPLATES = [
+    (desc, ROOT / "data" / "templates" / desc.game / f"{desc.kind}.toml") for desc in DESCRIPTIONS if desc.game in SWITCHABLE
+]
+
+
+def run_verb(desc: Description, path: Path) -> Any:
+    from typer.testing import CliRunner
+
+    from refcli.cli import app
+
+    partial = ["--partial"] if desc.kind == "final" else []
+    return CliRunner().invoke(app, [desc.game, desc.verb, *partial, str(path)], catch_exceptions=False)
+
+
+def switched_on(lines: list[str]) -> list[tuple[str, list[str]]]:
+    """The template with one commented alternative switched on: ``# key = …``, or a ``# [table]`` with its keys."""
+    variants = []
+    body = next(i for i, line in enumerate(lines) if not line.startswith("#"))  # after the header comment
+    in_table = False  # inside a commented-out [table]: its keys are switched on with it
+    for index in range(body, len(lines)):
+        code = lines[index].split("  #")[0].rstrip()  # without the comment that explains it
+        opener = code.startswith("# [")
+        in_table = opener or (in_table and code.startswith("# "))
+        if not (opener or (code.startswith("# ") and " = " in code and not in_table)):
+            continue
+        changed = list(lines)
+        changed[index] = code.removeprefix("# ")
+        follow = index + 1
+        while opener and follow < len(lines) and lines[follow].startswith("# "):
+            changed[follow] = lines[follow].removeprefix("# ")
+            follow += 1
+        variants.append((lines[index], changed))
+    return variants
+
+
+@pytest.mark.parametrize(("desc", "template"), TEMPLATES, ids=[f"{desc.game}/{desc.kind}" for desc, _ in TEMPLATES])
+def test_templates_answer_through_their_command_also_with_each_alternative_switched_on(
+    desc: Description, template: Path, tmp_path: Path
+) -> None:
+    result = run_verb(desc, template)
+    assert result.exit_code in (0, 1), result.stderr
+    for number, (line, changed) in enumerate(switched_on(template.read_text(encoding="utf-8").splitlines())):
+        path = tmp_path / f"{number}.toml"
+        path.write_text("\n".join(changed) + "\n", encoding="utf-8")
+        result = run_verb(desc, path)
+        assert result.exit_code in (0, 1), (line, result.stderr)
+
+
+def test_switching_on_finds_keys_and_commented_tables() -> None:
+    lines = ["# header", "", "a = 1", '# b = "x"          # help', "# c = 2", "", "# [t]   # help", "# Ana = 1", "# d = 3"]
+    assert [line for line, _ in switched_on(lines)] == ['# b = "x"          # help', "# c = 2", "# [t]   # help"]
+    table = dict(switched_on(lines))["# [t]   # help"]
+    assert table[-3:] == ["[t]", "Ana = 1", "d = 3"]

@@ -215,9 +215,10 @@ def test_twenty_thousand_players_or_offers_are_refused(tmp_path: Path) -> None:
 
 def test_cup_of_bluff_chips_of_too_many_players_are_refused(invoke: Invoke, write: Any) -> None:
     chips = "".join(f"P{i} = []\n" for i in range(17))
-    path = write('game = "cup-of-bluff"\nsituation = "call"\n[chips]\n' + chips)
+    call = 'caller = "P0"\ntarget = "P1"\ncalled = 15\ndice = [4, 5, 6]\nanswer = "truth"\n'
+    path = write('game = "cup-of-bluff"\nsituation = "call"\n' + call + "[chips]\n" + chips)
     result = invoke(["ruling", path])
-    assert result.exit_code == 65 and "chips: expected the chips of at most 16 players, found 17" in result.stderr
+    assert result.exit_code == 65 and "chips: expected the chips of every player (2 to 16 players), found 17" in result.stderr
 
 
 # -- 3. quoted input in messages --------------------------------------------------

@@ -1,6 +1,8 @@
 """Bamboozled rulings: read a situation file, rule on it, report the verdict.
 
-Situations: ``challenge`` (SPEC.md), ``accept`` and ``card``.
+Situations: ``challenge`` (SPEC.md), ``accept`` and ``card``, each described
+in ``formats``. Input that does not fit the format is a DataError (exit 65);
+a situation that breaks a rule is a RuleBroken (exit 1).
 """
 
 from __future__ import annotations
@@ -9,91 +11,43 @@ from collections.abc import Callable
 from typing import Any
 
 from refcli.errors import RuleBroken
+from refcli.formats import Description, read_table
 from refcli.games.bamboozled import clauses as C
-from refcli.games.bamboozled.ranking import is_score
-from refcli.games.bamboozled.turns import (
-    AFTER_ROLL_CARDS,
-    BEFORE_ROLL_CARDS,
-    check_declaration,
-    check_dice,
-    play_card,
-    resolve_accept,
-    resolve_call,
-)
+from refcli.games.bamboozled import formats as F
+from refcli.games.bamboozled.turns import check_declaration, check_dice, play_card, resolve_accept, resolve_call
 from refcli.inputs import Document
 from refcli.rulings import rule_on
 from refcli.report import Report
-from refcli.schema import Table, describe, integer_list, one_of_names, player_names
+from refcli.schema import Table
 from refcli.verdict import Verdict
 
 GAME = "bamboozled"
-MAX_PLAYERS = 12
-SCORE_EXPECTED = "a score: two digits 1-6 in the order declared, e.g. 43 or 66 (21 is the jackpot)"
 
 
-def read_score(table: Table, key: str, *, allow_zero: bool = False, default: str | None = None) -> str:
-    if not table.has(key):
-        if default is not None:
-            return default
-        table.require(key, SCORE_EXPECTED)
-    value = table.raw(key)
-    text = str(value).strip() if isinstance(value, (int, str)) and not isinstance(value, bool) else None
-    if text is not None and allow_zero and text == "0":
-        return "0"
-    if text is None or not is_score(text):
-        expected = SCORE_EXPECTED + (", or 0 at a round start" if allow_zero else "")
-        raise table.error(key, expected, describe(value))
-    return text
+def read_situation(desc: Description, top: Table) -> dict[str, Any]:
+    """The values of a situation file (its format: ``desc``, as ``formats.bound`` reads this file)."""
+    return read_table(F.bound(desc, top.data), top)
 
 
-def read_dice(table: Table, key: str = "rolled") -> list[int]:
-    dice = integer_list(table, key, table.require(key, "the two dice as rolled, e.g. [5, 3]"), minimum=-10**6, maximum=10**6, what="dice")
-    check_dice(dice)
-    return dice
-
-
-def read_card(table: Table, key: str, allowed: tuple[str, ...]) -> str | None:
-    if not table.has(key):
-        return None
-    value = table.raw(key)
-    if not isinstance(value, str) or value.strip().casefold() not in allowed:
-        raise table.error(key, f"one of {', '.join(allowed)}", describe(value))
-    return value.strip().casefold()
-
-
-def read_strikes(top: Table, players: list[str], limit: int) -> dict[str, int]:
-    strikes = {name: 0 for name in players}
-    table = top.table("strikes")
-    if table is None:
-        return strikes
-    for key, value in table.data.items():
-        name = next((n for n in players if n.casefold() == key.strip().casefold()), None)
-        if name is None:
-            raise table.error(key, f"a player's name ({', '.join(players)})", describe(key))
-        strikes[name] = table.check_integer(key, value, minimum=0, maximum=limit, what="strikes,")
+def check_not_out(strikes: dict[str, int], limit: int) -> dict[str, int]:
+    """Every player in the situation is still in the game."""
     for name, count in strikes.items():
         if count >= limit:
             raise RuleBroken(f"{name} has {count} strikes and is already out of the game", C.STRIKE_OUT)
     return strikes
 
 
-def read_limit(top: Table) -> int:
-    return top.integer("strikes_to_lose", minimum=1, maximum=1000, default=3, what="strikes that put a player out,")
-
-
+# -- situations ---------------------------------------------------------------
 def challenge(top: Table) -> Verdict:
-    top.check_keys(("game", "situation", "players", "declarer", "caller", "to_beat", "declared", "rolled", "card",
-                    "caller_card", "strikes", "strikes_to_lose"))
-    players = player_names(top, "players", maximum=MAX_PLAYERS)
-    declarer = one_of_names(top, "declarer", players, role="declarer")
-    caller = one_of_names(top, "caller", players, role="caller")
-    to_beat = read_score(top, "to_beat", allow_zero=True, default="0")
-    declared = read_score(top, "declared")
-    rolled = read_dice(top)
-    card = read_card(top, "card", AFTER_ROLL_CARDS)
-    caller_card = read_card(top, "caller_card", ("my-bad",))
-    limit = read_limit(top)
-    strikes = read_strikes(top, players, limit)
+    values = read_situation(F.CHALLENGE, top)
+    players: list[str] = values["players"]
+    declarer, caller = values["declarer"], values["caller"]
+    to_beat, declared = str(values["to_beat"]), values["declared"]
+    rolled: list[int] = values["rolled"]
+    card, caller_card = values["card"], values["caller_card"]
+    limit: int = values["strikes_to_lose"]
+    check_dice(rolled)
+    strikes = {name: 0 for name in players} | check_not_out(values["strikes"] or {}, limit)
     if caller == declarer:
         raise RuleBroken(f"{caller} cannot call their own declaration", C.TWO_PLAYERS)
     if players[(players.index(declarer) + 1) % len(players)] != caller:
@@ -131,18 +85,14 @@ def challenge(top: Table) -> Verdict:
 
 
 def accept(top: Table) -> Verdict:
-    top.check_keys(("game", "situation", "players", "declarer", "receiver", "to_beat", "declared", "rolled", "card",
-                    "hand", "no_limits", "kids"))
-    players = player_names(top, "players", maximum=MAX_PLAYERS) if top.has("players") else None
-    declarer = one_of_names(top, "declarer", players, role="declarer") if players else top.name("declarer")
-    receiver = one_of_names(top, "receiver", players, role="receiver") if players else top.name("receiver")
-    to_beat = read_score(top, "to_beat", allow_zero=True, default="0")
-    declared = read_score(top, "declared")
-    rolled = read_dice(top)
-    card = read_card(top, "card", AFTER_ROLL_CARDS)
-    hand = top.integer("hand", minimum=0, maximum=26, default=1, what="action cards the declarer holds,")
-    no_limits = top.boolean("no_limits", default=False)
-    if top.boolean("kids", default=False):
+    values = read_situation(F.ACCEPT, top)
+    players: list[str] | None = values["players"]
+    declarer, receiver = values["declarer"], values["receiver"]
+    to_beat, declared = str(values["to_beat"]), values["declared"]
+    rolled: list[int] = values["rolled"]
+    card, hand, no_limits = values["card"], values["hand"], values["no_limits"]
+    check_dice(rolled)
+    if values["kids"]:
         raise RuleBroken("with the kids' rules nobody accepts or calls: the next player must beat the roll", C.KIDS_NO_BLUFF)
     if not no_limits and hand > 2:
         raise RuleBroken(f"a player holds at most two action cards, not {hand}", C.HAND_LIMIT)
@@ -169,36 +119,20 @@ def accept(top: Table) -> Verdict:
 
 
 def card(top: Table) -> Verdict:
-    top.check_keys(("game", "situation", "players", "player", "card", "turn", "declarer", "to_beat", "moment",
-                    "direction", "strikes", "strikes_to_lose", "kids"))
-    players = player_names(top, "players", maximum=MAX_PLAYERS)
-    player = one_of_names(top, "player", players, role="player playing the card")
-    played = read_card(top, "card", BEFORE_ROLL_CARDS + AFTER_ROLL_CARDS)
-    if played is None:
-        top.require("card", f"the card played: one of {', '.join(BEFORE_ROLL_CARDS + AFTER_ROLL_CARDS)}")
-    turn = one_of_names(top, "turn", players, role="player whose turn it is") if top.has("turn") else player
-    declarer = one_of_names(top, "declarer", players, role="declarer") if top.has("declarer") else None
-    to_beat = read_score(top, "to_beat", allow_zero=True, default="0")
-    moments = ("before-roll", "after-roll", "after-call", "final-strike")
-    moment = top.string("moment", expected=f"one of {', '.join(moments)}", default="before-roll")
-    if moment not in moments:
-        raise top.error("moment", f"one of {', '.join(moments)}", describe(moment))
-    direction = top.string("direction", expected="clockwise or counterclockwise", default="clockwise")
-    if direction not in ("clockwise", "counterclockwise"):
-        raise top.error("direction", "clockwise or counterclockwise", describe(direction))
-    limit = read_limit(top)
-    strikes_table = top.table("strikes")
-    strikes = 0
-    if strikes_table is not None:
-        for key, value in strikes_table.data.items():
-            if key.strip().casefold() == player.casefold():
-                strikes = strikes_table.check_integer(key, value, minimum=0, maximum=limit, what="strikes,")
+    values = read_situation(F.CARD, top)
+    players: list[str] = values["players"]
+    player, played = values["player"], values["card"]
+    turn = values["turn"] or player
+    declarer: str | None = values["declarer"]
+    to_beat, moment, direction = str(values["to_beat"]), values["moment"], values["direction"]
+    limit: int = values["strikes_to_lose"]
+    strikes = (values["strikes"] or {}).get(player, 0)
     if declarer is None and to_beat != "0":
         declarer = players[(players.index(turn) - 1) % len(players)]
     try:
         result = play_card(
-            players=players, player=player, card=played or "", turn=turn, moment=moment, declarer=declarer,
-            to_beat=to_beat, direction=direction, strikes=strikes, strikes_to_lose=limit, kids=top.boolean("kids", default=False),
+            players=players, player=player, card=played, turn=turn, moment=moment, declarer=declarer,
+            to_beat=to_beat, direction=direction, strikes=strikes, strikes_to_lose=limit, kids=values["kids"],
         )
     except RuleBroken as broken:  # the outcome says so too: allowed is false
         raise RuleBroken(str(broken), broken.clause, {"allowed": False}) from None

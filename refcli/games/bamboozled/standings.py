@@ -1,7 +1,8 @@
 """Bamboozled standings (``score``): strikes left before going out; the last player standing wins.
 
-SPEC.md "Final snapshots / bamboozled"; document 002 "Fin del juego" and
-"Variaciones" (more strikes, no limits, kids' rules).
+SPEC.md "Final snapshots / bamboozled", described in ``formats.FINAL``;
+document 002 "Fin del juego" and "Variaciones" (more strikes, no limits,
+kids' rules).
 """
 
 from __future__ import annotations
@@ -9,30 +10,25 @@ from __future__ import annotations
 from typing import Any
 
 from refcli.catalogue import rules_for
+from refcli.formats import read
 from refcli.games.bamboozled import clauses as C
+from refcli.games.bamboozled.formats import FINAL, bound
 from refcli.inputs import Document
 from refcli.options import ScoreOptions
 from refcli.report import PlayerScore, Report, competition_ranks, score_report
-from refcli.schema import Table, check_game_key, unique_names
+from refcli.schema import Table
 
 GAME = "bamboozled"
-TOP_KEYS = ("game", "strikes_to_lose", "no_limits", "kids", "player")
 
 
 def score_document(doc: Document, options: ScoreOptions) -> Report:
+    values = read(bound(FINAL, doc.data), doc)  # format: formats.FINAL, strikes within strikes_to_lose
     top = Table(doc, doc.data)
-    top.check_keys(TOP_KEYS)
-    check_game_key(top, GAME)
-    limit = top.integer("strikes_to_lose", minimum=1, maximum=1000, default=3, what="strikes that put a player out,")
-    no_limits = top.boolean("no_limits", default=False)
-    kids = top.boolean("kids", default=False)
-    tables = top.tables("player", what="one per player, in seating order", minimum=1, maximum=12)  # situations.MAX_PLAYERS
-    names, strikes = [], []
-    for table in tables:
-        table.check_keys(("name", "strikes"))
-        names.append(table.name())
-        strikes.append(table.integer("strikes", minimum=0, maximum=limit, default=0, what=f"strikes (0 to {limit}),"))
-    unique_names(tables, names)
+    limit: int = values["strikes_to_lose"]
+    no_limits: bool = values["no_limits"]
+    kids: bool = values["kids"]
+    names = [p["name"] for p in values["player"]]
+    strikes: list[int] = [p["strikes"] for p in values["player"]]
     left = [limit - count for count in strikes]
     standing = [name for name, remaining in zip(names, left) if remaining > 0]
     if not standing:

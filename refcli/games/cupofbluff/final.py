@@ -1,37 +1,36 @@
-"""Cup of Bluff final snapshots (``score``): chip points, C4 tie-break, the target variant."""
+"""Cup of Bluff final snapshots (``score``): chip points, C4 tie-break, the target variant.
+
+The snapshot format is described in ``formats.FINAL``.
+"""
 
 from __future__ import annotations
 
 from refcli.catalogue import rules_for
+from refcli.formats import read
 from refcli.games.cupofbluff import clauses as C
 from refcli.games.cupofbluff.chips import CHIPS, POINTS, centre, is_over, points_clause, standings
+from refcli.games.cupofbluff.formats import FINAL
 from refcli.inputs import Document
 from refcli.options import ScoreOptions
 from refcli.report import PlayerScore, Report, score_report
-from refcli.schema import Table, check_game_key, integer_list, unique_names
+from refcli.schema import Table
 
 GAME = "cup-of-bluff"
 
 
 def score_document(doc: Document, options: ScoreOptions) -> Report:
+    values = read(FINAL, doc)  # the format: formats.FINAL
     top = Table(doc, doc.data)
-    top.check_keys(("game", "target", "player"))
-    check_game_key(top, GAME)
-    target = top.integer("target", minimum=0, maximum=42, default=0, what="the points target (0: until the centre is empty),")
-    tables = top.tables("player", what="one per player, in seating order", minimum=1, maximum=16)  # as in records
-    names, chips = [], {}
+    target: int = values["target"]
+    chips: dict[str, list[int]] = {p["name"]: p["chips"] for p in values["player"]}
     seen: dict[int, str] = {}
-    for table in tables:
-        table.check_keys(("name", "chips"))
-        name = table.name()
-        held = integer_list(table, "chips", table.raw("chips") if table.has("chips") else [], minimum=3, maximum=18, what="chips (3 to 18)")
+    for number, (name, held) in enumerate(chips.items(), 1):
         for index, chip in enumerate(held, 1):
             if chip in seen:
-                raise Table(doc, {}, table.path + ("chips",)).error(index, "each chip 3-18 at most once in the game", f"{chip} again ({seen[chip]} has it)")
+                raise top.error_at(
+                    ("player", number, "chips", index), "each chip 3-18 at most once in the game", f"{chip} again ({seen[chip]} has it)"
+                )
             seen[chip] = name
-        names.append(name)
-        chips[name] = held
-    unique_names(tables, names)
     over, why = is_over(chips, target)
     if not over and not options.partial:
         raise top.error(

@@ -8,24 +8,25 @@
     [[event]] type = "call"      caller, target, called, dice, answer, gives (the chip given under
                                  the exception), chip_to (optional, checked)
     [[event]] type = "exchange"  player, dice, returns, takes
+
+The format is described once, in ``formats.RECORD``.
 """
 
 from __future__ import annotations
 
-
 from dataclasses import dataclass, field
+from typing import Any
 
 from refcli.errors import RuleBroken
+from refcli.formats import read
 from refcli.games.cupofbluff import clauses as C
 from refcli.games.cupofbluff.chips import centre, is_over, resolve_call, resolve_exchange, standings
-from refcli.games.cupofbluff.situations import read_answer, read_dice
+from refcli.games.cupofbluff.formats import RECORD
 from refcli.inputs import Document
 from refcli.options import ValidateOptions
-from refcli.schema import Table, check_game_key, describe, integer_list, one_of_names, optional_name, player_names
 from refcli.validation import FileResult, ReplayLog, run_replay
 
 GAME = "cup-of-bluff"
-MAX_EVENTS = 10_000
 
 
 @dataclass(frozen=True)
@@ -145,42 +146,30 @@ def replay(record: Record, *, strict: bool = False) -> Replay:
     return state
 
 
-def read_event(table: Table, players: list[str]) -> Call | Exchange:
-    kind = table.string("type", expected='the event type: "call" or "exchange"')
-    if kind == "call":
-        table.check_keys(("type", "caller", "target", "called", "dice", "answer", "gives", "chip_to", "note"))
+def event_of(values: dict[str, Any]) -> Call | Exchange:
+    """One ``[[event]]`` as the replay takes it (its keys already read: ``formats.RECORD``)."""
+    if values["type"] == "call":
         return Call(
-            caller=one_of_names(table, "caller", players, role="caller"),
-            target=one_of_names(table, "target", players, role="target"),
-            called=table.integer("called", minimum=-10**6, maximum=10**6, what="the number called,"),
-            dice=tuple(read_dice(table)),
-            answer=read_answer(table),
-            gives=table.integer("gives", minimum=3, maximum=18, what="a chip,") if table.has("gives") else None,
-            chip_to=optional_name(table, "chip_to", players, role="player"),
+            caller=values["caller"],
+            target=values["target"],
+            called=values["called"],
+            dice=tuple(values["dice"]),
+            answer=values["answer"],
+            gives=values["gives"],
+            chip_to=values["chip_to"],
         )
-    if kind == "exchange":
-        table.check_keys(("type", "player", "dice", "returns", "takes", "note"))
-        return Exchange(
-            player=one_of_names(table, "player", players, role="player"),
-            dice=tuple(read_dice(table)),
-            returns=tuple(integer_list(table, "returns", table.require("returns", "the chips handed back"), minimum=3, maximum=18, what="chips")),
-            takes=table.integer("takes", minimum=3, maximum=18, what="the chip taken,"),
-        )
-    raise table.error("type", '"call" or "exchange"', describe(kind))
+    return Exchange(player=values["player"], dice=tuple(values["dice"]), returns=tuple(values["returns"]), takes=values["takes"])
 
 
 def read_record(doc: Document) -> Record:
-    top = Table(doc, doc.data)
-    top.check_keys(("game", "players", "first", "target", "winner", "event"))
-    check_game_key(top, GAME)
-    players = player_names(top, "players", minimum=2, maximum=16)
-    tables = top.tables("event", what="the turns, in order", maximum=MAX_EVENTS)
+    """The record (format: ``formats.RECORD``); the rules are the replay's to check."""
+    values = read(RECORD, doc)
     return Record(
-        players=tuple(players),
-        events=tuple(read_event(table, players) for table in tables),
-        first=optional_name(top, "first", players, role="first player"),
-        target=top.integer("target", minimum=0, maximum=42, default=0, what="the points target,"),
-        winner=optional_name(top, "winner", players, role="winner"),
+        players=tuple(values["players"]),
+        events=tuple(event_of(event) for event in values["event"] or ()),
+        first=values["first"],
+        target=values["target"],
+        winner=values["winner"],
     )
 
 

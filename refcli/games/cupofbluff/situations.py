@@ -1,11 +1,14 @@
-"""Cup of Bluff rulings: ``call`` and ``exchange`` (SPEC.md), and ``end``."""
+"""Cup of Bluff rulings: ``call`` and ``exchange`` (SPEC.md), and ``end``, each described in ``formats``."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from refcli.errors import RuleBroken
+from refcli.formats import Description, read_table
 from refcli.games.cupofbluff import clauses as C
+from refcli.games.cupofbluff import formats as F
 from refcli.games.cupofbluff.chips import (
     POINTS,
     centre,
@@ -18,53 +21,25 @@ from refcli.games.cupofbluff.chips import (
 from refcli.inputs import Document
 from refcli.rulings import rule_on
 from refcli.report import Report
-from refcli.schema import Table, describe, integer_list, one_of_names
+from refcli.schema import Table
 from refcli.verdict import Verdict
 
 GAME = "cup-of-bluff"
 
 
-def read_chips(top: Table) -> dict[str, list[int]]:
-    """``[chips]``: the chips in front of each player (every player, in seating order)."""
-    table = top.table("chips", required=True)
-    assert table is not None
-    chips: dict[str, list[int]] = {}
-    if len(table.data) > 16:  # at most 16 players, as in records
-        raise table.error(None, "the chips of at most 16 players", str(len(table.data)))
-    for key, value in table.data.items():
-        name = table.check_name(key, key)
-        if name.casefold() in (n.casefold() for n in chips):
-            raise table.error(key, "each player once", f"{describe(key)} again")
-        chips[name] = integer_list(table, key, value, minimum=-10**6, maximum=10**6, what="chips (3 to 18)")
-    if len(chips) < 2:
-        raise table.error(None, "the chips of every player (at least two players)", str(len(chips)))
-    check_holdings(chips)
-    return chips
-
-
-def read_dice(table: Table) -> list[int]:
-    """The dice as integers; whether they are three dice of 1-6 is a rule (exit 1), checked later."""
-    value = table.require("dice", "the three dice, e.g. [4, 5, 6]")
-    return integer_list(table, "dice", value, minimum=-10**6, maximum=10**6, what="dice")
-
-
-def read_answer(table: Table) -> str:
-    """The target's answer: "truth" or "bluff" (any case)."""
-    answer = table.string("answer", expected='"truth" or "bluff"').strip().casefold()
-    if answer not in ("truth", "bluff"):
-        raise table.error("answer", '"truth" or "bluff"', describe(table.raw("answer")))
-    return answer
+def read_situation(desc: Description, top: Table) -> dict[str, Any]:
+    """The values of a situation file (its format: ``desc``); the chips must exist, each in one place."""
+    values = read_table(desc, top)
+    check_holdings(values["chips"])
+    return values
 
 
 def call(top: Table) -> Verdict:
-    top.check_keys(("game", "situation", "caller", "target", "called", "dice", "answer", "chips"))
-    chips = read_chips(top)
-    names = list(chips)
-    caller = one_of_names(top, "caller", names, role="caller")
-    target = one_of_names(top, "target", names, role="target")
-    called = top.integer("called", minimum=-10**6, maximum=10**6, what="the number called,")
-    dice = read_dice(top)
-    answer = read_answer(top)
+    values = read_situation(F.CALL, top)
+    chips: dict[str, list[int]] = values["chips"]
+    caller, target, called = values["caller"], values["target"], values["called"]
+    dice: list[int] = values["dice"]
+    answer: str = values["answer"]
     result = resolve_call(caller=caller, target=target, called=called, dice=dice, answer=answer, chips=chips)
     outcome = {
         "truth": result.truth,
@@ -94,11 +69,9 @@ def call(top: Table) -> Verdict:
 
 
 def exchange(top: Table) -> Verdict:
-    top.check_keys(("game", "situation", "player", "dice", "returns", "chips"))
-    chips = read_chips(top)
-    player = one_of_names(top, "player", list(chips), role="player")
-    dice = read_dice(top)
-    returns = integer_list(top, "returns", top.require("returns", "the chips handed back"), minimum=-10**6, maximum=10**6, what="chips")
+    values = read_situation(F.EXCHANGE, top)
+    chips: dict[str, list[int]] = values["chips"]
+    player, dice, returns = values["player"], values["dice"], values["returns"]
     try:
         result = resolve_exchange(player=player, dice=dice, returns=returns, chips=chips)
     except RuleBroken as broken:  # SPEC's outcome says so too: allowed is false
@@ -112,9 +85,9 @@ def exchange(top: Table) -> Verdict:
 
 
 def end(top: Table) -> Verdict:
-    top.check_keys(("game", "situation", "target", "chips"))
-    chips = read_chips(top)
-    target = top.integer("target", minimum=0, maximum=42, default=0, what="the points target (0: play until the centre is empty),")
+    values = read_situation(F.END, top)
+    chips: dict[str, list[int]] = values["chips"]
+    target: int = values["target"]
     over, why = is_over(chips, target)
     ranked = standings(chips)
     winners = [s.name for s in ranked if s.rank == 1] if over else []

@@ -1,0 +1,227 @@
+"""Cup of Bluff's input formats, each described once: final holdings, situations, record.
+
+The readers (final.py, situations.py, record.py) read files with these
+descriptions and then check only what spans several keys and the rules; the
+templates, JSON Schemas and man-page rows are generated from them
+(``python -m refcli.formats``).
+
+In a situation, dice, chips and the number called are read as integers of any
+size: a die showing 7 or a chip 19 breaks a rule (exit 1), it is not a
+malformed file. Records and final holdings name chips, so there a chip
+outside 3-18 is bad input.
+"""
+
+from __future__ import annotations
+
+from refcli.formats import (
+    Description,
+    Field,
+    array,
+    choice,
+    game_field,
+    integer,
+    mapping,
+    name,
+    names,
+    note_field,
+    player,
+    situation_field,
+    tables,
+    union,
+    variant,
+)
+from refcli.games.cupofbluff import clauses as C
+
+GAME = "cup-of-bluff"
+MAX_PLAYERS = 16
+MAX_EVENTS = 10_000
+ANY = 10**6  # integers a situation reads before the rules look at them
+SEATS = ["Ana", "Ben", "Cid"]
+POINTS_NOTE = "Points: 3 and 18: 5; 4 and 17: 4; 5, 6, 15, 16: 3; 7, 8, 13, 14: 2; 9 to 12: 1."
+
+DICE = array(integer(-ANY, ANY, what="dice"), what="dice")._replace(phrase="the three dice, e.g. [4, 5, 6]")
+ANSWER = choice("truth", "bluff", fold=True, expected='"truth" or "bluff"')
+CHIP = integer(3, 18, what="a chip,")
+CALLED = integer(-ANY, ANY, what="the number called,")._replace(phrase="a chip number, 3 to 18")
+TARGET_POINTS_CLAUSES = (C.END_TARGET, C.TARGET_VARIANT)
+
+
+def dice_field(example: list[int] | None = None, help: str = "the three dice the caller rolled") -> Field:
+    return Field("dice", DICE, help, required=True, example=example, missing="the three dice, e.g. [4, 5, 6]",
+                 clauses=(C.COMPONENTS,))
+
+
+def chips_field() -> Field:
+    """``[chips]``: every player's chips, in seating order (the players of the situation)."""
+    return Field(
+        "chips",
+        mapping(
+            name(),
+            array(integer(-ANY, ANY, what="chips (3 to 18)"), what="chips (3 to 18)"),
+            minimum=2,
+            maximum=16,  # as in records
+            number="the chips of every player (2 to 16 players)",
+        ),
+        "in front of each player at the start of the turn",
+        required=True,
+        roster=True,
+        clauses=(C.SETUP_CHIPS, C.COMPONENTS),
+    )
+
+
+# -- final holdings ------------------------------------------------------------------
+FINAL = Description(
+    GAME,
+    "final",
+    "Cup of Bluff final holdings",
+    "Chips 3-18, each at most once. Equal points: fewer chips wins.",
+    (
+        game_field(GAME),
+        Field("target", integer(0, 42, what="the points target (0: until the centre is empty),"),
+              "the points-target variant; 0: play until the centre is empty", default=0, example=0,
+              clauses=TARGET_POINTS_CLAUSES),
+        Field(
+            "player",
+            tables(
+                Field("name", name(), "the player's name, unique in the game", required=True),
+                Field("chips", array(integer(3, 18, what="chips (3 to 18)"), what="chips (3 to 18)"),
+                      "the chips the player scored", default=[], clauses=(C.END_WINNER,)),
+                what="one per player, in seating order",
+                minimum=1,
+                maximum=16,  # as in records; a cap also keeps ranking cheap
+            ),
+            "one table per player, in seating order",
+            required=True,
+            roster=True,
+            example=[
+                {"name": "Ana", "chips": [3, 9, 14, 17, 6]},
+                {"name": "Ben", "chips": [18, 4, 10, 12, 7, 16]},
+                {"name": "Cid", "chips": [5, 8, 11, 13, 15]},
+            ],
+        ),
+    ),
+    clauses=(C.END_LAST_CHIP, C.END_WINNER, C.END_TIE, C.TIE_BREAK, *C.POINTS),
+    notes=(POINTS_NOTE,),
+)
+
+
+# -- situations ------------------------------------------------------------------------
+CALL = Description(
+    GAME,
+    "call",
+    "Cup of Bluff call",
+    "The caller rolled, chose a target and called a number; the target answered. "
+    "Who scores the chip, and from where?",
+    (
+        game_field(GAME),
+        situation_field("call"),
+        Field("caller", player("caller"), "who rolled and called", required=True, example="Ana", clauses=(C.TURN_STEPS,)),
+        Field("target", player("target"), "the player the call is made to", required=True, example="Ben",
+              clauses=(C.TARGET_ANY, C.TARGET_MUST)),
+        Field("called", CALLED, "the number called: a chip in the centre or in front of the target", required=True,
+              example=15, clauses=(C.CALL_ANY, C.CALL_OWN_CHIP)),
+        dice_field([4, 5, 6]),
+        Field("answer", ANSWER, "the target's answer: truth | bluff", required=True, example="bluff",
+              clauses=(C.ANSWER, C.REVEAL)),
+        chips_field()._replace(example={"Ana": [3], "Ben": [9], "Cid": []}),
+    ),
+    clauses=(C.SCORE_FOOLED, C.SCORE_NOT_FOOLED, C.SCORE_EXCEPTION, C.EXCEPTION, C.CHIP_AT_STAKE),
+)
+
+EXCHANGE = Description(
+    GAME,
+    "exchange",
+    "Cup of Bluff exchange",
+    "With doubles, hand back two or more chips for one in the centre worth their combined points.",
+    (
+        game_field(GAME),
+        situation_field("exchange"),
+        Field("player", player("player"), "who rolled doubles", required=True, example="Ana"),
+        dice_field([2, 2, 5], "doubles: at least two dice alike")._replace(clauses=(C.DOUBLES_OPTION, C.DOUBLES)),
+        Field("returns", array(integer(-ANY, ANY, what="chips"), what="chips"), "chips handed back (1 + 1 = 2 points)",
+              required=True, example=[9, 10], missing="the chips handed back", clauses=(C.DOUBLES_EXCHANGE, C.EXCHANGE)),
+        chips_field()._replace(example={"Ana": [9, 10, 3], "Ben": [7], "Cid": []}),
+    ),
+    clauses=(C.DOUBLES_OPTION, C.DOUBLES_EXCHANGE, C.DOUBLES_PASS, C.DOUBLES, C.EXCHANGE),
+)
+
+END = Description(
+    GAME,
+    "end",
+    "Cup of Bluff end",
+    "Is the game over, and who wins?",
+    (
+        game_field(GAME),
+        situation_field("end"),
+        Field("target", integer(0, 42, what="the points target (0: play until the centre is empty),"),
+              "the points-target variant; 0: until the centre is empty", default=0, example=0,
+              clauses=TARGET_POINTS_CLAUSES),
+        chips_field()._replace(
+            help="in front of each player",
+            example={"Ana": [3, 9, 14, 17, 6], "Ben": [18, 4, 10, 12, 7, 16], "Cid": [5, 8, 11, 13, 15]},
+        ),
+    ),
+    clauses=(C.END_LAST_CHIP, C.END_WINNER, C.END_TIE, C.TIE_BREAK, *TARGET_POINTS_CLAUSES),
+)
+
+
+# -- the record ---------------------------------------------------------------------------
+CALL_EVENT = variant(
+    "call",
+    "a call: the caller's number, the dice and the target's answer",
+    Field("caller", player("caller"), "who rolled and called", required=True),
+    Field("target", player("target"), "the player the call is made to", required=True),
+    Field("called", CALLED, "the number called", required=True),
+    dice_field(),
+    Field("answer", ANSWER, "the target's answer: truth | bluff", required=True),
+    Field("gives", CHIP, "the chip the caller gives the target under the exception", commented="9",
+          clauses=(C.SCORE_EXCEPTION, C.EXCEPTION)),
+    Field("chip_to", player("player"), "optional: checked", clauses=(C.SCORE_FOOLED, C.SCORE_NOT_FOOLED)),
+    note_field(),
+)
+EXCHANGE_EVENT = variant(
+    "exchange",
+    "an exchange on doubles: chips handed back for one in the centre",
+    Field("player", player("player"), "who rolled doubles", required=True),
+    dice_field(help="the three dice"),
+    Field("returns", array(CHIP._replace(what="chips"), what="chips"), "chips handed back", required=True,
+          missing="the chips handed back", clauses=(C.DOUBLES_EXCHANGE,)),
+    Field("takes", integer(3, 18, what="the chip taken,"), "the centre chip taken, worth their combined points",
+          required=True, clauses=(C.EXCHANGE,)),
+    note_field(),
+)
+
+RECORD = Description(
+    GAME,
+    "record",
+    "A recorded Cup of Bluff game",
+    "One [[event]] per turn: a call (caller, target, number called, dice, the target's answer) or, "
+    "on doubles, an exchange.",
+    (
+        game_field(GAME),
+        Field("players", names(2, MAX_PLAYERS), "seating order; the youngest plays first", required=True, roster=True,
+              example=SEATS, clauses=(C.TURN_FIRST,)),
+        Field("first", player("first player"), "who plays first (default: the first player listed)", example="Ana"),
+        Field("target", integer(0, 42, what="the points target,"), "the points-target variant; 0: until the centre is empty",
+              default=0, commented="0", clauses=TARGET_POINTS_CLAUSES),
+        Field("winner", player("winner"), "checked when the record goes to the end", commented='"Ana"',
+              clauses=(C.END_WINNER,)),
+        Field(
+            "event",
+            tables(item=union("type", CALL_EVENT, EXCHANGE_EVENT, what="event type"), what="the turns, in order",
+                   maximum=MAX_EVENTS),
+            "one per turn, in order",
+            example=[
+                {"#": "1: Ana calls 15 on 4 + 5 + 6: the truth; Ben says bluff, so Ana scores 15", "type": "call",
+                 "caller": "Ana", "target": "Ben", "called": 15, "dice": [4, 5, 6], "answer": "bluff", "chip_to": "Ana"},
+                {"#": "2: Ben goes after Ana's 15, bluffing; Ana says bluff and keeps it", "type": "call",
+                 "caller": "Ben", "target": "Ana", "called": 15, "dice": [1, 2, 3], "answer": "bluff"},
+                {"#": "3: Cid rolled doubles but calls anyway", "type": "call", "caller": "Cid", "target": "Ben",
+                 "called": 3, "dice": [2, 2, 6], "answer": "truth"},
+            ],
+        ),
+    ),
+    clauses=(C.TURN_FIRST, C.TURN_STEPS, C.END_LAST_CHIP, C.END_WINNER),
+)
+
+FORMATS: dict[str, Description] = {desc.kind: desc for desc in (FINAL, CALL, EXCHANGE, END, RECORD)}
