@@ -1,10 +1,23 @@
-"""refcli: a command-line referee for bluffing games.
+"""refcli: a referee for bluffing games, as a command line and a Python library.
 
 Final scores, rulings on contested situations and validation of recorded
 games, each quoting the rulebook clause it applied. The games are listed in
 ``refcli.registry``; each declares itself in its package under
 ``refcli.games``.
+
+The library (see :mod:`refcli.api`)::
+
+    import refcli
+    refcli.score("final.toml").winners
+    refcli.rule({"game": "cup-of-bluff", "situation": "call", ...}).verdict
+    refcli.validate("game.toml", strict=True).valid
+    refcli.game("money").score(document)
+
+Its names are loaded on first use, so ``import refcli`` (and every CLI
+command) pays nothing for the API it does not call.
 """
+
+from __future__ import annotations
 
 # The first thing refcli does, before any import that is not already loaded:
 # Ctrl-C (SIGINT) or `kill` (SIGTERM) during the ~60 ms of imports that
@@ -51,4 +64,41 @@ if _owners and not _started_as_the_program():
     for _signum, _owner in _owners.items():
         _signal.signal(_signum, _owner)
 
+
 __version__ = "0.1.0"
+
+# name → module that defines it; resolved by __getattr__ on first use.
+_LAZY = {
+    "score": "refcli.api",
+    "rule": "refcli.api",
+    "validate": "refcli.api",
+    "game": "refcli.api",
+    "load": "refcli.api",
+    "Game": "refcli.api",
+    "Report": "refcli.report",
+    "Score": "refcli.report",
+    "Ruling": "refcli.report",
+    "Validation": "refcli.validation",
+    "Finding": "refcli.validation",
+    "RefcliError": "refcli.errors",
+    "DataError": "refcli.errors",
+    "InputUnreadable": "refcli.errors",
+    "UsageError": "refcli.errors",
+}
+
+__all__ = ["__version__", *_LAZY]
+
+
+def __getattr__(name: str) -> object:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'refcli' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(module), "FileResult" if name == "Validation" else name)
+    globals()[name] = value  # later look-ups skip this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)

@@ -50,6 +50,12 @@ class Document:
     data: dict[str, Any]
     text: str
     line: int | None = None  # a record on one line (JSON Lines): every error points at it
+    has_lines: bool = True  # False for a document given already parsed (the Python API): no line to name
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any], name: str) -> Document:
+        """A document that was never text (a dict given to the Python API): errors name no line."""
+        return cls(name=name, data=data, text="", has_lines=False)
 
     @cached_property
     def _locator(self) -> KeyLocator:
@@ -57,6 +63,8 @@ class Document:
 
     def locator(self) -> KeyLocator:
         """Key path → line, built only when an error needs it."""
+        if not self.has_lines:
+            return _NoLine()  # type: ignore[return-value]
         if self.line is not None:
             return _FixedLine(self.line)  # type: ignore[return-value]
         return self._locator
@@ -70,6 +78,13 @@ class _FixedLine:
 
     def line_of(self, path: object) -> int:
         return self.line
+
+
+class _NoLine:
+    """The locator of a document that was never text."""
+
+    def line_of(self, path: object) -> None:
+        return None
 
 
 def display_name(path: str) -> str:

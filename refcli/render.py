@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Sequence
 from typing import IO, Any
 
 from refcli.options import Format
@@ -47,9 +48,9 @@ def emit(report: Report, fmt: Format, stream: IO[str] | None = None) -> None:
     """Write ``report`` to ``stream`` (stdout by default) in ``fmt``."""
     out = stream or sys.stdout
     if fmt is Format.json:
-        out.write(to_json(report.data))
+        out.write(report.to_json())
     elif fmt is Format.toml:
-        out.write(to_toml(report.data))
+        out.write(report.to_toml())
     elif use_rich(out):
         _rich_text(report.blocks, out)
     else:
@@ -83,7 +84,7 @@ def quoted(citation: dict[str, Any]) -> str:
     return citation["text"] if citation.get("interpretation") else f"“{citation['text']}”"
 
 
-def plain_text(blocks: list[Block]) -> str:
+def plain_text(blocks: Sequence[Block]) -> str:
     lines: list[str] = []
     for block in blocks:
         if isinstance(block, Heading):
@@ -122,7 +123,7 @@ def plain_text(blocks: list[Block]) -> str:
 
 
 # -- rich text -----------------------------------------------------------------
-def _rich_text(blocks: list[Block], stream: IO[str]) -> None:
+def _rich_text(blocks: Sequence[Block], stream: IO[str]) -> None:
     from rich import box
     from rich.console import Console
     from rich.padding import Padding

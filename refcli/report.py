@@ -7,6 +7,9 @@ the three formats cannot drift apart: ``render`` only lays them out.
 
 from __future__ import annotations
 
+import copy
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any, NamedTuple
 
 
@@ -41,13 +44,137 @@ Block = Heading | Para | Grid | Quotes
 
 
 class Report:
-    """One command's result: the data document and its text layout."""
+    """One command's result: the data document and its text layout. Immutable; pickles.
 
-    __slots__ = ("data", "blocks")
+    ``to_dict()`` is exactly the document ``--format json`` prints;
+    ``text()`` (and ``str()``) is the plain text the CLI prints when piped.
+    """
 
-    def __init__(self, data: dict[str, Any], blocks: list[Block] | None = None) -> None:
-        self.data = data
-        self.blocks: list[Block] = blocks if blocks is not None else []
+    __slots__ = ("_data", "_blocks")
+
+    def __init__(self, data: dict[str, Any], blocks: list[Block] | tuple[Block, ...] | None = None) -> None:
+        object.__setattr__(self, "_data", data)
+        object.__setattr__(self, "_blocks", tuple(blocks) if blocks is not None else ())
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self._data, self._blocks))
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and other._data == self._data and other._blocks == self._blocks  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash((type(self), self._blocks))
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self._data.get('game', '')} {self._data.get('file', '')}>".replace("  ", " ")
+
+    @property
+    def data(self) -> Mapping[str, Any]:
+        """The document, read-only (``to_dict()`` gives a copy to change)."""
+        return MappingProxyType(self._data)
+
+    @property
+    def blocks(self) -> tuple[Block, ...]:
+        """The text layout, block by block."""
+        return self._blocks
+
+    def to_dict(self) -> dict[str, Any]:
+        """A copy of the document ``--format json`` prints."""
+        return copy.deepcopy(self._data)
+
+    def to_json(self) -> str:
+        from refcli.render import to_json
+
+        return to_json(self._data)
+
+    def to_toml(self) -> str:
+        from refcli.render import to_toml
+
+        return to_toml(self._data)
+
+    def text(self) -> str:
+        """Plain text, as the CLI prints it to a pipe."""
+        from refcli.render import plain_text
+
+        return plain_text(list(self._blocks))
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+class Score(Report):
+    """A ``score`` result: ``players`` in rank order, ``winners``, whether the game is ``over``."""
+
+    __slots__ = ()
+
+    @property
+    def game(self) -> str:
+        return str(self._data["game"])
+
+    @property
+    def file(self) -> str:
+        return str(self._data["file"])
+
+    @property
+    def players(self) -> tuple[PlayerScore, ...]:
+        return tuple(
+            PlayerScore(p["name"], p["score"], p["rank"], copy.deepcopy(p["breakdown"]), p["explanation"])
+            for p in self._data["players"]
+        )
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        return tuple(self._data["winners"])
+
+    @property
+    def over(self) -> bool:
+        return bool(self._data["over"])
+
+    @property
+    def citations(self) -> tuple[str, ...]:
+        """The ids of the clauses applied (``to_dict()["citations"]`` has the quotes)."""
+        return tuple(c["id"] for c in self._data["citations"])
+
+
+class Ruling(Report):
+    """A ``ruling`` result: ``verdict``, ``outcome``, ``legal`` (false: the situation breaks ``broken_rule``)."""
+
+    __slots__ = ()
+
+    @property
+    def game(self) -> str:
+        return str(self._data["game"])
+
+    @property
+    def situation(self) -> str:
+        return str(self._data["situation"])
+
+    @property
+    def legal(self) -> bool:
+        return bool(self._data["legal"])
+
+    @property
+    def verdict(self) -> str:
+        return str(self._data["verdict"])
+
+    @property
+    def outcome(self) -> Mapping[str, Any]:
+        return MappingProxyType(self._data["outcome"])
+
+    @property
+    def facts(self) -> tuple[str, ...]:
+        return tuple(self._data["facts"])
+
+    @property
+    def broken_rule(self) -> str | None:
+        return self._data.get("broken_rule")
+
+    @property
+    def citations(self) -> tuple[str, ...]:
+        return tuple(c["id"] for c in self._data["citations"])
 
 
 def bundle(reports: list[Report], key: str = "games", extra: dict[str, Any] | None = None) -> Report:
@@ -57,7 +184,7 @@ def bundle(reports: list[Report], key: str = "games", extra: dict[str, Any] | No
     blocks: list[Block] = []
     for report in reports:
         blocks.extend(report.blocks)
-    data: dict[str, Any] = {key: [report.data for report in reports]}
+    data: dict[str, Any] = {key: [report.to_dict() for report in reports]}
     data.update(extra or {})
     return Report(data=data, blocks=blocks)
 
@@ -136,7 +263,7 @@ def score_report(
     ]
     blocks.extend(Para(note, "warn") for note in notes)
     blocks.append(Quotes(tuple(citations)))
-    return Report(data=data, blocks=blocks)
+    return Score(data=data, blocks=blocks)
 
 
 def clauses_report(game: str, title: str, clauses: list[dict[str, Any]], query: str | None) -> Report:
@@ -187,7 +314,7 @@ def ruling_report(
     if rows:
         blocks.append(Grid((("Outcome", "left"), ("", "left")), rows))
     blocks.append(Quotes(tuple(citations), title="Rules applied" if legal else "Rule broken"))
-    return Report(data=data, blocks=blocks)
+    return Ruling(data=data, blocks=blocks)
 
 
 def describe_value(value: Any) -> str:

@@ -21,6 +21,8 @@ class Finding(NamedTuple):
 
 
 class FileResult(NamedTuple):
+    """One recorded game's validation (``refcli.validate`` returns it as ``Validation``). Immutable; pickles."""
+
     file: str
     game: str | None
     findings: tuple[Finding, ...]
@@ -42,6 +44,20 @@ class FileResult(NamedTuple):
             "skipped": list(self.skipped),
             **self.summary,
         }
+
+    def to_json(self) -> str:
+        from refcli.render import to_json
+
+        return to_json(self.to_dict())
+
+    def text(self) -> str:
+        """Plain text, as ``refcli validate`` prints this file's result to a pipe."""
+        from refcli.render import plain_text
+
+        return plain_text(result_blocks(self))
+
+    def __str__(self) -> str:
+        return self.text()
 
 
 def input_failure(file: str, message: str) -> FileResult:

@@ -83,44 +83,38 @@ def finish(code: ExitStatus) -> NoReturn:
 
 
 def score_files(files: list[str], game_id: str | None, options: ScoreOptions, fmt: Format) -> NoReturn:
-    """Score each file, report every one, exit with the worst status."""
-    from refcli import registry
-    from refcli.inputs import load_document
+    """Score each file (``refcli.api.score``), report every one, exit with the worst status."""
+    from refcli import api, registry
     from refcli.render import emit
     from refcli.report import bundle
 
     reports = []
-    engines = set()
+    games = set()
     code = ExitStatus.OK
     for path in files:
         try:
-            doc = load_document(path, max_bytes=options.max_bytes)
-            engine = registry.engine_for(doc, game_id, "score")
-            game = registry.game_for(doc, game_id)
-            # a game's own options it was not given (another game's file, `refcli score`) take their defaults
-            defaults = ((param.name, param.default) for param in game.score_options)
-            reports.append(engine.score_document(doc, options.completed(defaults)))
-            engines.add(engine)
+            report = api.score(path, game=game_id, partial=options.partial, max_bytes=options.max_bytes, **dict(options.variants))
         except RefcliError as error:
             code = worst(code, say_error(error))
+            continue
+        reports.append(report)
+        games.add(report.data["game"])
     if reports:
         # a game whose scores add up over several plays totals them (Game.verbs: score's `combine`)
-        only = next(iter(engines)) if len(engines) == 1 else None
-        combine = getattr(only, "combine", None)
+        only = registry.get(next(iter(games))) if len(games) == 1 else None
+        combine = getattr(only.engine("score"), "combine", None) if only else None
         emit(combine(reports) if combine and len(reports) > 1 else bundle(reports), fmt)
     finish(code)
 
 
 def rule_file(path: str, game_id: str | None, fmt: Format, *, max_bytes: int = DEFAULT_MAX_BYTES) -> NoReturn:
-    """Rule on one situation file: exit 0 when legal, 1 when the situation breaks a rule."""
-    from refcli import registry
-    from refcli.inputs import load_document
+    """Rule on one situation file (``refcli.api.rule``): exit 0 when legal, 1 when it breaks a rule."""
+    from refcli import api
     from refcli.render import emit
 
-    doc = load_document(path, max_bytes=max_bytes)
-    report, legal = registry.engine_for(doc, game_id, "ruling").rule_document(doc)
-    emit(report, fmt)
-    finish(ExitStatus.OK if legal else ExitStatus.RULE_BROKEN)
+    ruling = api.rule(path, game=game_id, max_bytes=max_bytes)
+    emit(ruling, fmt)
+    finish(ExitStatus.OK if ruling.legal else ExitStatus.RULE_BROKEN)
 
 
 def validate_files(

@@ -112,7 +112,7 @@ def combine(reports: list[Report]) -> Report:
     total_rows = [{"name": display[name], "score": totals[name], "rank": rank} for name, rank in ordered]
     winners = [str(row["name"]) for row in total_rows if row["rank"] == 1]
     citations = rules_for(GAME).cite([C.MULTI_GAME] + ([C.SHARED_WIN] if len(winners) > 1 else []))
-    data = {"games": [r.data for r in reports], "totals": total_rows, "winners": winners, "citations": citations}
+    data = {"games": [r.to_dict() for r in reports], "totals": total_rows, "winners": winners, "citations": citations}
     blocks = [block for report in reports for block in report.blocks]
     per_game = [[next((p["score"] for p in r.data["players"] if p["name"].casefold() == name), 0) for r in reports] for name, _ in ordered]
     blocks += [
