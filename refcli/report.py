@@ -51,6 +51,8 @@ class Report:
     """
 
     __slots__ = ("_data", "_blocks")
+    _data: dict[str, Any]
+    _blocks: tuple[Block, ...]
 
     def __init__(self, data: dict[str, Any], blocks: list[Block] | tuple[Block, ...] | None = None) -> None:
         object.__setattr__(self, "_data", data)
@@ -63,7 +65,7 @@ class Report:
         return (type(self), (self._data, self._blocks))
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and other._data == self._data and other._blocks == self._blocks  # type: ignore[attr-defined]
+        return type(other) is type(self) and other._data == self._data and other._blocks == self._blocks
 
     def __hash__(self) -> int:
         return hash((type(self), self._blocks))
@@ -170,7 +172,8 @@ class Ruling(Report):
 
     @property
     def broken_rule(self) -> str | None:
-        return self._data.get("broken_rule")
+        rule = self._data.get("broken_rule")
+        return None if rule is None else str(rule)
 
     @property
     def citations(self) -> tuple[str, ...]:

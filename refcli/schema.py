@@ -218,7 +218,7 @@ def one_of_names(table: Table, key: str, names: list[str], *, role: str) -> str:
     """A name that must be one of ``names`` (matched ignoring case)."""
     value = table.data.get(key)
     if value in names:  # the usual case: checked before any message is built
-        return value  # type: ignore[return-value]
+        return str(value)
     value = table.string(key, expected=f"the {role}'s name, one of {join(names)}")
     for name in names:
         if name.casefold() == value.strip().casefold():
