@@ -61,13 +61,6 @@ GAME = Game(
         ),
     ),
     rules=("ranking.jackpot", "B3", "skip", "revive", "kids"),
-    templates=(
-        ("final", "standings for score"),
-        ("record", "a game for validate"),
-        ("challenge", "a call"),
-        ("accept", "an accepted declaration"),
-        ("card", "an action card played"),
-    ),
     commands=(
         Command(
             "compare",

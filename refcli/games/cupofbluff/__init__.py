@@ -50,13 +50,6 @@ GAME = Game(
         ),
     ),
     rules=("score.exception", "C3", "doubles", "points"),
-    templates=(
-        ("final", "holdings for score"),
-        ("record", "a game for validate"),
-        ("call", "a call situation"),
-        ("exchange", "an exchange situation"),
-        ("end", "an end-of-game situation"),
-    ),
     commands=(
         Command(
             "chips",

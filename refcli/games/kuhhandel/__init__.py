@@ -74,14 +74,6 @@ GAME = Game(
         ),
     ),
     rules=("score.multiply", "K3", "auction", "donkey", "tie"),
-    templates=(
-        ("final", "a final snapshot for score"),
-        ("record", "a game for validate"),
-        ("auction", "an auction situation"),
-        ("cow-trade", "a cow-trade situation"),
-        ("trade-options", "a trade-options situation"),
-        ("donkey", "a donkey situation"),
-    ),
     commands=(
         Command(
             "animals",

@@ -50,13 +50,6 @@ GAME = Game(
         ),
     ),
     rules=("scoring.triplet", "M1", "exchange", "serial"),
-    templates=(
-        ("final", "holdings for score"),
-        ("record", "a game for validate"),
-        ("bids", "a bids situation"),
-        ("exchange", "an exchange situation"),
-        ("refill", "a refill situation"),
-    ),
     simulate=Simulate("refcli.games.money.simulate", 3, 5),
     snapshot="refcli.games.money.manual:snapshot_format",
     man_sections=(
