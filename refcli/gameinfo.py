@@ -104,16 +104,12 @@ class Example(NamedTuple):
     argv: tuple[str, ...]  # the command as typed, starting with "refcli"
 
 
-class ManSection(NamedTuple):
-    """A subsection of the game's man page FILES after the snapshot (situations, records)."""
-
-    title: str
-    text: str  # may use `code` spans
-    template: str | None = None  # a template kind whose text is shown after it
-
-
 class SnapshotFormat(NamedTuple):
-    """A game's final-snapshot TOML, as the man page describes it."""
+    """A final-snapshot TOML described by hand, for the man page of a game that does not describe its formats.
+
+    A game with a ``formats`` module (every built-in game) never needs it:
+    its man page's FILES section comes from the descriptions.
+    """
 
     keys: tuple[tuple[str, str], ...]  # (key as written, what it holds); may use `code`
     sample: str  # a small complete file
@@ -134,8 +130,8 @@ class Game(NamedTuple):
     rules: tuple[str, ...] = ()  # example queries of ``refcli GAME rules``; none: no rule catalogue
     commands: tuple[Command, ...] = ()  # the game's own commands, after the shared verbs
     simulate: Simulate | None = None
-    snapshot: str = ""  # "module:function" returning the SnapshotFormat (imported for man pages only)
-    man_sections: tuple[ManSection, ...] = ()
+    # Only for a game without a ``formats`` module: "module:function" returning its SnapshotFormat (man pages only).
+    snapshot: str = ""
     examples: tuple[Example, ...] = ()  # EXAMPLES of refcli-GAME(1)
     overview: tuple[Example, ...] = ()  # examples this game adds to refcli(1)
 
