@@ -14,7 +14,10 @@ CLI and the man-page generator sit on the games.
 # string annotation into a ForwardRef, which costs more than the types do.
 import importlib
 from types import ModuleType
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+if TYPE_CHECKING:
+    from refcli.formats import Description
 
 # The default of a parameter that must be given.
 REQUIRED: Any = ...
@@ -101,16 +104,12 @@ class Example(NamedTuple):
     argv: tuple[str, ...]  # the command as typed, starting with "refcli"
 
 
-class ManSection(NamedTuple):
-    """A subsection of the game's man page FILES after the snapshot (situations, records)."""
-
-    title: str
-    text: str  # may use `code` spans
-    template: str | None = None  # a template kind whose text is shown after it
-
-
 class SnapshotFormat(NamedTuple):
-    """A game's final-snapshot TOML, as the man page describes it."""
+    """A final-snapshot TOML described by hand, for the man page of a game that does not describe its formats.
+
+    A game with a ``formats`` module (every built-in game) never needs it:
+    its man page's FILES section comes from the descriptions.
+    """
 
     keys: tuple[tuple[str, str], ...]  # (key as written, what it holds); may use `code`
     sample: str  # a small complete file
@@ -129,11 +128,10 @@ class Game(NamedTuple):
     verbs: tuple[Verb, ...] = ()
     score_options: tuple[Param, ...] = ()  # the game's own options of ``score`` (ScoreOptions variants)
     rules: tuple[str, ...] = ()  # example queries of ``refcli GAME rules``; none: no rule catalogue
-    templates: tuple[tuple[str, str], ...] = ()  # (kind, what it starts) for ``refcli GAME template``
     commands: tuple[Command, ...] = ()  # the game's own commands, after the shared verbs
     simulate: Simulate | None = None
-    snapshot: str = ""  # "module:function" returning the SnapshotFormat (imported for man pages only)
-    man_sections: tuple[ManSection, ...] = ()
+    # Only for a game without a ``formats`` module: "module:function" returning its SnapshotFormat (man pages only).
+    snapshot: str = ""
     examples: tuple[Example, ...] = ()  # EXAMPLES of refcli-GAME(1)
     overview: tuple[Example, ...] = ()  # examples this game adds to refcli(1)
 
@@ -150,6 +148,32 @@ class Game(NamedTuple):
     def names(self) -> tuple[str, ...]:
         """The id and every alias: what the `game` key may say."""
         return (self.id, *self.aliases)
+
+    def describes_formats(self) -> bool:
+        """Whether the package has a ``formats`` module (looked up, not imported: cheap on every command)."""
+        from importlib.util import find_spec
+
+        try:
+            return find_spec(f"{self.package}.formats") is not None
+        except ModuleNotFoundError:  # the package is a plain module: nothing below it
+            return False
+
+    def formats(self) -> "dict[str, Description]":
+        """Every input format the game describes, by kind: "final", each situation kind, "record".
+
+        From the package's ``formats`` module (``refcli.formats``); empty for
+        a game without one. Imports the descriptions, never an engine's commands.
+        """
+        if not self.describes_formats():
+            return {}
+        from refcli.formats import descriptions
+
+        return descriptions(self.package)
+
+    @property
+    def templates(self) -> tuple[tuple[str, str], ...]:
+        """(kind, what the file is) for every described format: the KINDs of ``refcli GAME template`` and ``schema``."""
+        return tuple((kind, desc.title) for kind, desc in self.formats().items())
 
 
 def resolve(target: str) -> Any:

@@ -26,11 +26,14 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cmp_to_key
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import refcli
 from refcli.exit_status import ExitStatus, worst
 from refcli.gameinfo import Example, Game, SnapshotFormat, resolve
+
+if TYPE_CHECKING:
+    from refcli.formats import Description
 
 # Fixed, not today's date: regenerating must not change a page whose content
 # did not change (the test compares man/ byte for byte).
@@ -474,9 +477,82 @@ def catalogue_entry(path: str, game: str) -> list[str]:
     ]
 
 
+def subsection(title: str) -> str:
+    """``.SS "title"``: prose (a hyphen in a word stays a hyphen); a double quote cannot end the argument."""
+    return '.SS "' + prose(title).replace('"', "\\(dq") + '"'
+
+
+def example_lines(text: str) -> list[str]:
+    """A file quoted as typed, indented, in a fixed-width font."""
+    return [".PP", ".RS 4", ".EX", *(text_line(literal(line)) for line in text.splitlines()), ".EE", ".RE"]
+
+
+def note_lines(notes: tuple[str, ...]) -> list[str]:
+    """A description's notes as one paragraph; an indented note (a list of words) keeps a line of its own."""
+    if not notes:
+        return []
+    lines: list[str] = [".PP"]
+    words: list[str] = []
+    for note in notes:
+        if note.startswith(" "):
+            if words:
+                lines.append(text_line(inline(" ".join(words))))
+                words = []
+            lines += [".br", text_line(inline(note.strip()))]
+            continue
+        if lines[-1] != ".PP" and not words:  # prose after an indented note starts a line
+            lines.append(".br")
+        words.append(note.strip())
+    if words:
+        lines.append(text_line(inline(" ".join(words))))
+    return lines
+
+
+# The kinds whose starter the page quotes in full: what score and validate
+# read. A situation's starter is one `refcli GAME template KIND` away.
+QUOTED_STARTERS = ("final", "record")
+
+
+def format_lines(game: Game, desc: Description) -> list[str]:
+    """One input format: what it is and who reads it, every key with its range and default, maybe its starter."""
+    from refcli.formats import man_rows
+
+    lines = [subsection(f"{desc.kind}: {desc.title}"), text_line(inline(f"{desc.summary} Read by `refcli {game.id} {desc.verb}`."))]
+    lines += note_lines(desc.notes)
+    for key, meaning in man_rows(desc):
+        lines += [".TP", bold(key), text_line(inline(meaning))]
+    if desc.kind in QUOTED_STARTERS:
+        from refcli.catalogue import game_data_dir
+
+        starter = game_data_dir(game.id) / "templates" / game.id / f"{desc.kind}.toml"
+        lines += [".PP", text_line(inline(f"The starter `refcli {game.id} template {desc.kind}` prints:"))]
+        lines += example_lines(starter.read_text(encoding="utf-8"))
+    return lines
+
+
+def formats_lines(game: Game) -> list[str]:
+    """Every input format the game describes (refcli.formats), each from its one description."""
+    described = game.formats()
+    if not described:
+        return snapshot_lines(game)
+    intro = (
+        f"Inputs are TOML files, one format for each KIND below. `refcli {game.id} template KIND` prints a "
+        f"commented starter to fill in; `refcli {game.id} schema KIND` prints its JSON Schema. "
+        "Unknown keys are errors (they are nearly always typos); a key inside a table is written "
+        "`table.key` below, and `[[table]]` is an array of tables."
+    )
+    lines = [text_line(inline(intro))]
+    for desc in described.values():
+        lines += format_lines(game, desc)
+    return lines
+
+
 def snapshot_lines(game: Game) -> list[str]:
+    """The hand-written snapshot of a game that does not describe its formats (an installed game's, say)."""
     if not game.snapshot:
-        raise ManpageError(f"no snapshot format for {game.id}: name it in the game's declaration (snapshot)")
+        raise ManpageError(
+            f"no formats for {game.id}: describe them in {game.package}.formats (refcli.formats)"
+        )
     fmt: SnapshotFormat = resolve(game.snapshot)()
     intro = (
         f"The TOML file `refcli {game.id} score` and `refcli score` read. "
@@ -485,25 +561,22 @@ def snapshot_lines(game: Game) -> list[str]:
     lines = ['.SS "Final snapshot"', text_line(inline(intro))]
     for key, meaning in fmt.keys:
         lines += [".TP", bold(key), text_line(inline(meaning))]
-    lines += [".PP", "For example:", ".PP", ".RS 4", ".EX"]
-    lines += [text_line(literal(line)) for line in fmt.sample.splitlines()]
-    return lines + [".EE", ".RE"]
+    return [*lines, ".PP", "For example:", *example_lines(fmt.sample)]
 
 
-def more_format_lines(game: Game) -> list[str]:
-    """The situation and record formats of a game, with a template's text where named."""
-    from refcli.catalogue import game_data_dir
-
-    lines: list[str] = []
-    for part in game.man_sections:
-        lines += [f'.SS "{part.title}"', text_line(inline(part.text))]
-        if part.template:
-            templates = game_data_dir(game.id) / "templates" / game.id
-            sample = (templates / f"{part.template}.toml").read_text(encoding="utf-8")
-            lines += [".PP", ".RS 4", ".EX"]
-            lines += [text_line(literal(line)) for line in sample.splitlines()]
-            lines += [".EE", ".RE"]
-    return lines
+def data_file_lines(game: Game, where: str) -> list[str]:
+    """Where the game's catalogue, starters and schemas are installed."""
+    lines = catalogue_entry(italic(f"{where}/rules/{game.id}.toml"), game.id) if game.rules else []
+    if game.describes_formats():
+        lines += [
+            ".TP",
+            italic(f"{where}/templates/{game.id}/KIND.toml"),
+            text_line(inline(f"The starters `refcli {game.id} template KIND` prints, generated from the descriptions above.")),
+            ".TP",
+            italic(f"{where}/schemas/{game.id}/KIND.schema.json"),
+            text_line(inline(f"The JSON Schemas (draft 2020-12) `refcli {game.id} schema KIND` prints, generated likewise.")),
+        ]
+    return ['.SS "Data files"', *lines] if lines else []
 
 
 LANGUAGES = {"de": "German", "en": "English", "es": "Spanish", "fr": "French"}
@@ -527,19 +600,23 @@ def files_section(node: Node, root: Node) -> list[str]:
 
         game = game_of_page(node)
         where = "refcli/data" if registry.is_built_in(game.id) else f"{game.package.replace('.', '/')}/data"
-        catalogue = ['.SS "Rule catalogue"', *catalogue_entry(italic(f"{where}/rules/{game.id}.toml"), game.id)]
-        return section(
-            "FILES",
-            [*snapshot_lines(game), *more_format_lines(game), *(catalogue if game.rules else []), *source_lines(game)],
-        )
+        return section("FILES", [*formats_lines(game), *data_file_lines(game, where), *source_lines(game)])
     intro = (
         "Inputs are TOML files. A final snapshot names its game in `game` and has one "
-        "`[[player]]` table per player with a unique `name`; each game's page gives the rest."
+        "`[[player]]` table per player with a unique `name`; each game's page describes every "
+        "format it reads, key by key. `refcli GAME template KIND` prints a commented starter, "
+        "`refcli GAME schema KIND` the format's JSON Schema."
     )
     generic = italic("refcli/data/rules/GAME.toml")
     body = [
         text_line(inline(intro)),
         *catalogue_entry(generic, "game's"),
+        ".TP",
+        italic("refcli/data/templates/GAME/KIND.toml"),
+        text_line(prose("The starter files, generated from the format descriptions (python -m refcli.formats).")),
+        ".TP",
+        italic("refcli/data/schemas/GAME/KIND.schema.json"),
+        text_line(prose("The JSON Schemas (draft 2020-12) of every format, generated likewise.")),
         ".TP",
         italic("refcli/data/sources.toml"),
         text_line(prose("The rulings register, the source of every clause marked as an interpretation; each game's page lists the documents its catalogue quotes.")),

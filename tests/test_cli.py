@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import EXAMPLES, Invoke
+from conftest import EXAMPLES, REPO, Invoke
 
 from refcli import __version__, registry
 from refcli.gameinfo import Game
@@ -42,7 +42,7 @@ def test_no_arguments_shows_help_listing_the_games(invoke: Invoke) -> None:
 @pytest.mark.parametrize("game", registry.built_in(), ids=lambda game: game.id)
 def test_each_game_lists_the_verbs_and_commands_it_declares(invoke: Invoke, game: Game) -> None:
     listed = listed_commands(invoke([game.id, "--help"]).stdout)
-    expected = [verb.name for verb in game.verbs] + ["rules", "template"] + [c.name for c in game.commands if not c.hidden]
+    expected = [verb.name for verb in game.verbs] + ["rules", "template", "schema"] + [c.name for c in game.commands if not c.hidden]
     assert listed == expected
 
 
@@ -205,12 +205,12 @@ def test_editions_side_by_side(invoke: Invoke) -> None:
 
 
 STARTER_VERB = {"final": ("score", "--partial"), "record": ("validate",)}
+# Every format a built-in game describes: (game, kind), the KINDs of `template` and `schema`.
+KINDS = [(game, kind) for game in registry.built_in() for kind in game.formats()]
+KIND_IDS = [f"{game.id}/{kind}" for game, kind in KINDS]
 
 
-@pytest.mark.parametrize(
-    ("game", "kind"), [(game, kind) for game in registry.built_in() for kind, _ in game.templates],
-    ids=lambda value: value.id if isinstance(value, Game) else value,
-)
+@pytest.mark.parametrize(("game", "kind"), KINDS, ids=KIND_IDS)
 def test_every_template_is_a_commented_file_its_verb_reads(invoke: Invoke, write: Write, game: Game, kind: str) -> None:
     """A starter file is read as it is printed: no data error (a ruling or a record may find a broken rule)."""
     text = invoke([game.id, "template", kind]).stdout
@@ -221,6 +221,58 @@ def test_every_template_is_a_commented_file_its_verb_reads(invoke: Invoke, write
     assert json.loads(result.stdout)
     if verb[0] == "ruling":
         assert json.loads(result.stdout)["situation"] == kind
+
+
+@pytest.mark.parametrize("command", ["template", "schema"])
+@pytest.mark.parametrize("game", registry.built_in(), ids=lambda game: game.id)
+def test_template_and_schema_offer_exactly_the_described_kinds(invoke: Invoke, game: Game, command: str) -> None:
+    """KIND's choices are the descriptions' kinds, listed in --help with what each file is."""
+    described = game.formats()
+    assert described and list(described)[0] == "final" and list(described)[-1] == "record"
+    page = invoke([game.id, command, "--help"])
+    assert page.exit_code == 0
+    usage = " ".join(page.stdout.split())
+    assert "<" + "|".join(described) + ">" in usage.replace("- ", "-")  # typer folds a long usage line at a hyphen
+    for kind, desc in described.items():
+        assert f"{kind} ({desc.title})" in usage, kind
+    assert f"refcli {game.id} {command} " in usage, "the help shows an example"
+    assert invoke([game.id, command, "no-such-kind"]).exit_code == 2
+
+
+@pytest.mark.parametrize(("game", "kind"), KINDS, ids=KIND_IDS)
+def test_schema_prints_the_generated_schema_which_accepts_the_kinds_example_and_starter(
+    invoke: Invoke, game: Game, kind: str
+) -> None:
+    jsonschema = pytest.importorskip("jsonschema")
+    from refcli.formats import example_document
+
+    result = invoke([game.id, "schema", kind])
+    assert result.exit_code == 0 and result.stderr == ""
+    assert result.stdout == (REPO / "data" / "schemas" / game.id / f"{kind}.schema.json").read_text(encoding="utf-8")
+    schema = json.loads(result.stdout)
+    jsonschema.Draft202012Validator.check_schema(schema)
+    validator = jsonschema.Draft202012Validator(schema)
+    example = example_document(game.formats()[kind])
+    assert not [error.message for error in validator.iter_errors(example)]
+    starter = tomllib.loads(invoke([game.id, "template", kind]).stdout)
+    assert not [error.message for error in validator.iter_errors(starter)]
+    assert list(validator.iter_errors({**starter, "no_such_key": 1})), "unknown keys are refused, as refcli refuses them"
+
+
+def test_schema_output_is_written_like_a_template(invoke: Invoke, tmp_path: Path) -> None:
+    """-o and --force go through the same writer as template's: no overwrite without --force, nothing left behind."""
+    target = tmp_path / "final.schema.json"
+    written = invoke(["kuhhandel", "schema", "final", "-o", str(target)])
+    assert written.exit_code == 0 and written.stdout == "" and written.stderr == f"wrote {target}\n"
+    assert target.read_text(encoding="utf-8") == invoke(["kuhhandel", "schema", "final"]).stdout
+    target.write_text("mine", encoding="utf-8")
+    refused = invoke(["kuhhandel", "schema", "final", "-o", str(target)])
+    assert refused.exit_code == 73 and "--force" in refused.stderr
+    assert target.read_text(encoding="utf-8") == "mine"
+    assert invoke(["kuhhandel", "schema", "record", "-o", str(target), "--force"]).exit_code == 0
+    assert json.loads(target.read_text(encoding="utf-8"))["x-refcli"]["kind"] == "record"
+    assert [p.name for p in tmp_path.iterdir()] == ["final.schema.json"]
+    assert invoke(["kuhhandel", "schema", "final", "-o", str(tmp_path)]).exit_code == 73  # a directory
 
 
 def test_template_output_refuses_to_overwrite_without_force(invoke: Invoke, tmp_path: Path) -> None:

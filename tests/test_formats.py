@@ -202,18 +202,36 @@ DESCRIBED = {(desc.game, desc.kind): desc for desc in DESCRIPTIONS}
 IDS = [f"{desc.game}/{desc.kind}" for desc in DESCRIPTIONS]
 
 
-def test_the_converted_games_describe_their_formats() -> None:
-    assert {"kuhhandel", "money"} <= set(PACKAGES)
+def test_every_built_in_game_describes_its_formats() -> None:
+    from refcli import registry
+
+    assert list(PACKAGES) == list(registry.BUILT_IN)
+    assert all(game.describes_formats() for game in registry.built_in())
 
 
 @pytest.mark.parametrize("game", sorted(PACKAGES))
 def test_every_kind_a_game_reads_has_a_description(game: str) -> None:
+    """No kind without its description: each situation the game rules on, and final and record."""
     import importlib
 
     situations = importlib.import_module(f"{PACKAGES[game]}.situations").SITUATIONS
     kinds = list(F.descriptions(PACKAGES[game]))
     assert kinds == ["final", *situations, "record"]
     assert all(desc.game == game and desc.kind == kind for kind, desc in F.descriptions(PACKAGES[game]).items())
+
+
+@pytest.mark.parametrize("game", sorted(PACKAGES))
+def test_the_kinds_offered_and_their_files_are_exactly_the_descriptions(game: str) -> None:
+    """`template` and `schema` offer the described kinds; each has its two files and no file lacks a description."""
+    from refcli import registry
+
+    kinds = list(F.descriptions(PACKAGES[game]))
+    declared = registry.get(game)
+    assert declared is not None and [kind for kind, _ in declared.templates] == kinds
+    templates = sorted(path.stem for path in (ROOT / "data" / "templates" / game).glob("*.toml"))
+    schemas = sorted(path.name.removesuffix(".schema.json") for path in (ROOT / "data" / "schemas" / game).glob("*.schema.json"))
+    assert templates == schemas == sorted(kinds), "run: python -m refcli.formats --write (and remove files nothing describes)"
+    assert sorted(path.name for path in (ROOT / "data" / "templates" / game).iterdir()) == [f"{kind}.toml" for kind in sorted(kinds)]
 
 
 def kind_of(path: Path, data: dict[str, Any]) -> str:

@@ -70,6 +70,7 @@ def all_commands() -> list[tuple[tuple[str, ...], Any]]:
 
 def unroff(text: str) -> str:
     """Undo the escapes the pages use, enough to compare names and options."""
+    text = re.sub(r"\\\[u([0-9A-F]{4})\]", lambda found: chr(int(found.group(1), 16)), text)
     return text.replace("\\-", "-").replace("\\e", "\\").replace("\\%", "").replace("\\&", "")
 
 
@@ -209,19 +210,57 @@ def example_block(body: str) -> str:
     return "\n".join(line.removeprefix("\\&") for line in unroff(block).replace("\\(aq", "'").splitlines()) + "\n"
 
 
+def subsections(body: str) -> dict[str, str]:
+    """Subsection title (unescaped) → its roff source (up to the next .SS)."""
+    found: dict[str, str] = {}
+    for chunk in re.split(r"^\.SS ", body, flags=re.M)[1:]:
+        title, _, rest = chunk.partition("\n")
+        found[unroff(title.strip().strip('"'))] = rest
+    return found
+
+
 @pytest.mark.parametrize("game", registry.built_in(), ids=lambda game: game.id)
-def test_game_page_snapshot_sample_is_one_the_game_reads(game: Game, tmp_path: Path) -> None:
-    """The page's sample snapshot scores (it is a real file, not prose), and every key of it is described."""
-    files = sections(PAGES[f"refcli-{game.id}.1"])["FILES"]
-    snapshot = files.split('.SS "Final snapshot"', 1)[1].split(".SS ", 1)[0]
-    sample = example_block(snapshot)
+def test_game_page_files_describe_every_format_from_its_description(game: Game) -> None:
+    """FILES has one subsection per format the game describes, in order: its summary, who reads it, every key's row."""
+    from refcli.formats import man_rows
+
+    described = game.formats()
+    assert described, f"{game.id} describes no formats"
+    parts = subsections(sections(PAGES[f"refcli-{game.id}.1"])["FILES"])
+    titles = [f"{kind}: {desc.title}" for kind, desc in described.items()]
+    assert [title for title in parts if title in titles] == titles
+    for title, desc in zip(titles, described.values()):
+        body = unroff(parts[title])
+        words = " ".join(re.sub(r"\\f[BIR]", "", body).split())
+        assert desc.summary.replace("`", "") in words, title
+        assert f"Read by refcli {game.id} {desc.verb}." in words, title
+        rows = re.findall(r"^\.TP\n\\fB(.+?)\\fR\n(.+)$", body, flags=re.M)
+        assert [key for key, _ in rows] == [unroff(manpage.literal(key)) for key, _ in man_rows(desc)], title
+        for (_, shown), (_, meaning) in zip(rows, man_rows(desc)):
+            assert unroff(shown) == unroff(manpage.text_line(manpage.inline(meaning))), (title, meaning)
+
+
+@pytest.mark.parametrize("game", registry.built_in(), ids=lambda game: game.id)
+@pytest.mark.parametrize("kind", ["final", "record"])
+def test_game_page_quotes_the_final_and_record_starters_as_generated(game: Game, kind: str, tmp_path: Path) -> None:
+    """The starters the page quotes are the generated templates, and the game reads them (they are files, not prose)."""
+    desc = game.formats()[kind]
+    body = subsections(sections(PAGES[f"refcli-{game.id}.1"])["FILES"])[f"{kind}: {desc.title}"]
+    sample = example_block(body)
+    assert sample == (REPO / "data" / "templates" / game.id / f"{kind}.toml").read_text(encoding="utf-8")
     path = tmp_path / "sample.toml"
     path.write_text(sample, encoding="utf-8")
-    result = CliRunner().invoke(app, [game.id, "score", "--partial", str(path)], catch_exceptions=False)
-    assert result.exit_code == 0, f"the sample on refcli-{game.id}(1) does not score:\n{sample}\n{result.stderr}"
-    described = " ".join(re.findall(r"^\.TP\n\\fB(.+?)\\fR$", unroff(snapshot), flags=re.M))
-    for key in re.findall(r"^(\w+) =", sample, flags=re.M) + re.findall(r"^(\[\[\w+\]\])", sample, flags=re.M):
-        assert key in described, f"the sample's key {key} is not described on refcli-{game.id}(1)"
+    verb = ["score", "--partial"] if kind == "final" else ["validate"]
+    result = CliRunner().invoke(app, [game.id, *verb, str(path)], catch_exceptions=False)
+    assert result.exit_code in ((0,) if kind == "final" else (0, 1)), result.stderr
+
+
+@pytest.mark.parametrize("game", registry.built_in(), ids=lambda game: game.id)
+def test_game_page_names_its_starters_and_schemas(game: Game) -> None:
+    files = unroff(sections(PAGES[f"refcli-{game.id}.1"])["FILES"])
+    assert f"refcli {game.id} template KIND" in files and f"refcli {game.id} schema KIND" in files
+    assert f"refcli/data/templates/{game.id}/KIND.toml" in files
+    assert f"refcli/data/schemas/{game.id}/KIND.schema.json" in files
 
 
 @pytest.mark.parametrize("game", registry.built_in(), ids=lambda game: game.id)
@@ -334,6 +373,18 @@ def test_a_group_without_examples_is_refused(monkeypatch: pytest.MonkeyPatch) ->
     register(monkeypatch, fake_game(examples=()))
     with pytest.raises(manpage.ManpageError, match="examples"):
         manpage.render_pages(fake)
+
+
+def test_a_game_without_formats_or_a_snapshot_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    register(monkeypatch, fake_game(snapshot=""))
+    with pytest.raises(manpage.ManpageError, match="no formats for fakegame: describe them in fakegame_declared.formats"):
+        manpage.render_pages(fake)
+
+
+def test_a_game_without_formats_gets_its_hand_written_snapshot(fake_pages: dict[str, str]) -> None:
+    files = sections(fake_pages["refcli-fakegame.1"])["FILES"]
+    assert '.SS "Final snapshot"' in files and example_block(files) == 'game = "fakegame"\n'
+    assert "template" not in files and "schema" not in files
 
 
 def test_a_group_that_is_not_a_registered_game_is_refused() -> None:

@@ -1,4 +1,4 @@
-"""What every game's commands share: the error boundary, scoring files, templates.
+"""What every game's commands share: the error boundary, scoring files, templates and schemas.
 
 ``reporting()`` is the one place where exceptions become a one-line message
 on stderr and an exit status (``refcli.exit_status`` says which).
@@ -154,13 +154,13 @@ def rules_query(game: str, title: str, query: str | None, fmt: Format) -> None:
     emit(clauses_report(game, title, [c.citation() for c in found], query), fmt)
 
 
-def print_template(game: str, kind: str, output: str | None, force: bool) -> None:
-    """``GAME template KIND``: a commented starter file, on stdout or written with -o."""
-    from refcli.catalogue import data_dir
+def print_generated(game: str, relative: str, output: str | None, force: bool) -> None:
+    """``GAME template KIND`` and ``GAME schema KIND``: a file under the game's data folder, on stdout or written with -o."""
+    from refcli.catalogue import game_data_dir
 
-    text = (data_dir() / "templates" / game / f"{kind}.toml").read_text(encoding="utf-8")
+    text = (game_data_dir(game) / relative).read_text(encoding="utf-8")
     if output:
-        from refcli.output import write_file  # only `template -o` writes files
+        from refcli.output import write_file  # only `template -o` and `schema -o` write files
 
         write_file(output, text, force)
         print(f"wrote {output}", file=sys.stderr)

@@ -1,7 +1,7 @@
 """Every command of ``refcli GAME …`` and the cross-game verbs, built from the games' declarations.
 
-The verbs all games share (score, ruling, validate, rules, template and the
-hidden simulate) are defined once here and take their help texts and a
+The verbs all games share (score, ruling, validate, rules, template, schema
+and the hidden simulate) are defined once here and take their help texts and a
 game's own options from its ``refcli.gameinfo.Game``; a game's own commands
 (``Game.commands``) are plain data turned into typer commands the same way.
 Nothing here names a game. Heavy imports (the engines, rich, the catalogue)
@@ -171,24 +171,61 @@ def rules_definition(game: Game) -> Definition:
     )
 
 
-def template_definition(game: Game) -> Definition:
+def kind_argument(game: Game, enum_name: str, lead: str) -> Any:
+    """The KIND argument of ``template`` and ``schema``: one choice per format the game describes.
+
+    The choices come from the descriptions (``Game.templates``), so a kind
+    cannot be offered without its description, nor described without being offered.
+    """
     kinds = dict(game.templates)
-    name = "".join(part.title() for part in game.id.split("-")) + "TemplateKind"
+    name = "".join(part.title() for part in game.id.split("-")) + enum_name
     kind_type = enum.Enum(name, {kind.replace("-", "_"): kind for kind in kinds}, type=str)  # type: ignore[misc]
-    described = "; ".join(f"{kind} ({what})" for kind, what in kinds.items())
+    described = "; ".join(f"{kind} ({title})" for kind, title in kinds.items())
+    return Annotated[kind_type, typer.Argument(help=f"{lead}: {described}.")]
+
+
+def generated_file_definition(game: Game, command: str, folder: str, suffix: str, help: str, lead: str) -> Definition:
+    """``command`` KIND: print (or write with -o) ``data/<folder>/<game>/<kind><suffix>``, generated from the description."""
 
     def body(values: Values) -> None:
         with reporting():
-            from refcli.commands.common import print_template
+            from refcli.commands.common import print_generated
 
-            print_template(game.id, values["kind"].value, values["output"], values["force"])
+            kind = values["kind"].value
+            print_generated(game.id, f"{folder}/{game.id}/{kind}{suffix}", values["output"], values["force"])
 
     parameters = [
-        parameter("kind", Annotated[kind_type, typer.Argument(help=f"What to start: {described}.")]),
+        parameter("kind", kind_argument(game, command.title() + "Kind", lead)),
         parameter("output", OutputOption, None),
         parameter("force", ForceOption, False),
     ]
-    return Definition(command_function(parameters, body), "Print a commented starter TOML file to fill in.")
+    return Definition(command_function(parameters, body), help)
+
+
+def template_definition(game: Game) -> Definition:
+    described = game.formats()
+    first = next(iter(described.values()))
+    help = (
+        "Print a commented starter TOML file to fill in.\n\n"
+        "Every key has a comment saying what it holds, and optional keys the example leaves out are shown "
+        "commented out. Fill it in and give it to the command its first line names (score, ruling or validate): "
+        f"`refcli {game.id} template {first.kind} -o {first.kind}.toml` writes a starter for "
+        f"`refcli {game.id} {first.verb} {first.kind}.toml`."
+    )
+    return generated_file_definition(game, "template", "templates", ".toml", help, "What to start")
+
+
+def schema_definition(game: Game) -> Definition:
+    kinds = list(game.formats())
+    kind = kinds[1] if len(kinds) > 1 else kinds[0]  # a situation's, when the game has one
+    help = (
+        "Print the JSON Schema (draft 2020-12) of one kind of input file.\n\n"
+        "It says what a file may hold once read as TOML (its keys, their types, ranges and defaults, each "
+        "key's help), for an editor or a script; whether the rules are kept is still refcli's to say. The same "
+        f"text ships in the game's data as schemas/{game.id}/KIND.schema.json. "
+        f"`refcli {game.id} schema {kind} -o {kind}.schema.json` writes the schema of a {kind} file."
+    )
+    return generated_file_definition(game, "schema", "schemas", ".schema.json", help, "Which format")
 
 
 def simulate_definition(simulate: Simulate) -> Definition:
@@ -248,8 +285,9 @@ def game_definitions(game: Game) -> Builders:
             found[verb.name] = partial(VERB_DEFINITIONS[verb.name], game.id, verb.help)
     if game.rules:
         found["rules"] = partial(rules_definition, game)
-    if game.templates:
+    if game.describes_formats():
         found["template"] = partial(template_definition, game)
+        found["schema"] = partial(schema_definition, game)
     for command in game.commands:
         found[command.name] = partial(own_definition, command)
     if game.simulate is not None:

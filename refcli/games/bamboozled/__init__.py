@@ -4,7 +4,7 @@
 engine, so naming the game costs nothing until a command runs.
 """
 
-from refcli.gameinfo import Command, Example, Game, ManSection, Param, Simulate, Source, Verb
+from refcli.gameinfo import Command, Example, Game, Param, Simulate, Source, Verb
 
 
 
@@ -61,13 +61,6 @@ GAME = Game(
         ),
     ),
     rules=("ranking.jackpot", "B3", "skip", "revive", "kids"),
-    templates=(
-        ("final", "standings for score"),
-        ("record", "a game for validate"),
-        ("challenge", "a call"),
-        ("accept", "an accepted declaration"),
-        ("card", "an action card played"),
-    ),
     commands=(
         Command(
             "compare",
@@ -86,30 +79,6 @@ GAME = Game(
         ),
     ),
     simulate=Simulate("refcli.games.bamboozled.simulate", 2, 6),
-    snapshot="refcli.games.bamboozled.manual:snapshot_format",
-    man_sections=(
-        ManSection(
-            "Situations",
-            "The TOML file `refcli bamboozled ruling` reads has `game`, `situation` and the "
-            "situation's keys. Scores are two digits 1-6 in the order declared (`43`, `21`); "
-            "`0` marks a round start. `challenge`: `players` (current playing order), `declarer`, "
-            "`caller`, `to_beat`, `declared`, `rolled` (two dice), optional `card` (jackpot, double, "
-            "up-down), `caller_card` (my-bad), `strikes` and `strikes_to_lose`. `accept`: "
-            "`declarer`, `receiver`, `to_beat`, `declared`, `rolled`, optional `card`, `hand`, "
-            "`no_limits`. `card`: `players`, `player`, `card`, optional `turn`, `declarer`, "
-            "`to_beat`, `moment` (before-roll, after-roll, after-call, final-strike), `direction`, "
-            "`strikes`, `kids`. `refcli bamboozled template KIND` prints a starter for each.",
-        ),
-        ManSection(
-            "Recorded games",
-            "The TOML file `refcli bamboozled validate` reads: `players` in seating order, optional "
-            "`first`, `strikes_to_lose`, `no_limits`, `kids` and `winner`, and one `[[event]]` per "
-            "move: `roll` (`player`, `declared`, `rolled`, `card`), `accept`, `call` (`card` = "
-            "my-bad, `strike` as noted) and `card` (new-start, reverse, skip, revive). The starter "
-            "from `refcli bamboozled template record`:",
-            "record",
-        ),
-    ),
     examples=(
         Example("Which declared score ranks higher (43 beats 34):", ("refcli", "bamboozled", "compare", "43", "34")),
         Example("Every score with the odds of tying or beating it:", ("refcli", "bamboozled", "ladder")),

@@ -4,7 +4,7 @@
 engine, so naming the game costs nothing until a command runs.
 """
 
-from refcli.gameinfo import Command, Example, Game, ManSection, Simulate, Source, Verb
+from refcli.gameinfo import Command, Example, Game, Simulate, Source, Verb
 
 GAME = Game(
     id="cup-of-bluff",
@@ -50,13 +50,6 @@ GAME = Game(
         ),
     ),
     rules=("score.exception", "C3", "doubles", "points"),
-    templates=(
-        ("final", "holdings for score"),
-        ("record", "a game for validate"),
-        ("call", "a call situation"),
-        ("exchange", "an exchange situation"),
-        ("end", "an end-of-game situation"),
-    ),
     commands=(
         Command(
             "chips",
@@ -65,26 +58,6 @@ GAME = Game(
         ),
     ),
     simulate=Simulate("refcli.games.cupofbluff.simulate", 2, 5),
-    snapshot="refcli.games.cupofbluff.manual:snapshot_format",
-    man_sections=(
-        ManSection(
-            "Situations",
-            "The TOML file `refcli cup-of-bluff ruling` reads has `game`, `situation`, the situation's keys "
-            "and a `[chips]` table of the chips in front of every player at the start of the turn. `call`: "
-            "`caller`, `target`, `called`, `dice` (three), `answer` (truth or bluff). `exchange`: `player`, "
-            "`dice`, `returns` (the chips handed back). `end`: optional `target` (the points-target variant). "
-            "`refcli cup-of-bluff template KIND` prints a starter for each.",
-        ),
-        ManSection(
-            "Recorded games",
-            "The TOML file `refcli cup-of-bluff validate` reads: `players` in seating order, optional "
-            "`first`, `target` and `winner`, and one `[[event]]` per turn: `call` (`caller`, `target`, "
-            "`called`, `dice`, `answer`, `gives` for the chip owed under the exception, `chip_to` to check) "
-            "or `exchange` (`player`, `dice`, `returns`, `takes`). The starter from "
-            "`refcli cup-of-bluff template record`:",
-            "record",
-        ),
-    ),
     examples=(
         Example("Each chip's points and odds on three dice:", ("refcli", "cup-of-bluff", "chips")),
         Example(

@@ -4,9 +4,7 @@
 engine, so naming the game costs nothing until a command runs.
 """
 
-from refcli.gameinfo import Command, Example, Game, ManSection, Param, Simulate, Source, Verb
-
-_FORMAT_HINT = "`refcli kuhhandel template KIND` prints a commented starter for each."
+from refcli.gameinfo import Command, Example, Game, Param, Simulate, Source, Verb
 
 GAME = Game(
     id="kuhhandel",
@@ -74,14 +72,6 @@ GAME = Game(
         ),
     ),
     rules=("score.multiply", "K3", "auction", "donkey", "tie"),
-    templates=(
-        ("final", "a final snapshot for score"),
-        ("record", "a game for validate"),
-        ("auction", "an auction situation"),
-        ("cow-trade", "a cow-trade situation"),
-        ("trade-options", "a trade-options situation"),
-        ("donkey", "a donkey situation"),
-    ),
     commands=(
         Command(
             "animals",
@@ -121,28 +111,6 @@ GAME = Game(
         3,
         5,
         params=(Param("edition", "1 or 2.", type=int, flags=("--edition",), default=None, min=1, max=2),),
-    ),
-    snapshot="refcli.games.kuhhandel.manual:snapshot_format",
-    man_sections=(
-        ManSection(
-            "Situations",
-            "The TOML file `refcli kuhhandel ruling` reads has `game`, `situation` and the "
-            "situation's keys. `auction`: `players`, `auctioneer`, `animal`, `donkeys_before`, "
-            "`bids` (`[name, amount]` pairs in the order made), `buyback`, and an optional `[money]` "
-            "table of each player's cards. `cow-trade`: `edition`, `animal`, `challenger` and "
-            "`defender` (`name`, `holds`, `offer`; a defender without an offer accepts) and, after "
-            "equal offers, `rebid`. `trade-options`: `player`, `deck` (cards left) and `[holdings]`. "
-            "`donkey`: `players`, `auctioneer`, `donkeys_before`, optional `[money]`. " + _FORMAT_HINT,
-        ),
-        ManSection(
-            "Recorded games",
-            "The TOML file `refcli kuhhandel validate` reads: `players` in seating order, optional "
-            "`first`, `deck`, `[start_money]` and `[scores]`, and one `[[event]]` per turn, in order, "
-            "of `type` `auction` or `cow-trade`. Leave out what was not noted (the cards paid): the "
-            "checks that need it are skipped and the output says so. The starter from "
-            "`refcli kuhhandel template record`:",
-            "record",
-        ),
     ),
     examples=(
         Example(

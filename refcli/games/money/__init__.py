@@ -4,7 +4,7 @@
 engine, so naming the game costs nothing until a command runs.
 """
 
-from refcli.gameinfo import Example, Game, ManSection, Simulate, Source, Verb
+from refcli.gameinfo import Example, Game, Simulate, Source, Verb
 
 GAME = Game(
     id="money",
@@ -50,34 +50,7 @@ GAME = Game(
         ),
     ),
     rules=("scoring.triplet", "M1", "exchange", "serial"),
-    templates=(
-        ("final", "holdings for score"),
-        ("record", "a game for validate"),
-        ("bids", "a bids situation"),
-        ("exchange", "an exchange situation"),
-        ("refill", "a refill situation"),
-    ),
     simulate=Simulate("refcli.games.money.simulate", 3, 5),
-    snapshot="refcli.games.money.manual:snapshot_format",
-    man_sections=(
-        ManSection(
-            "Situations",
-            "The TOML file `refcli money ruling` reads has `game`, `situation` and the situation's keys. "
-            "A card is written `\"<currency> <value> [#serial]\"`, `\"coin [#serial]\"` or `\"bluff\"`. "
-            "`bids`: one `[[offer]]` per player with `player` and `cards`. `exchange`: `player`, `action` "
-            "(right, left, swap, keep), `with` (for swap), the `right` and `left` displays, `acted`, and the "
-            "`[[offer]]`s on the table. `refill`: `right` and `left` (sizes or cards) and `pile`. "
-            "`refcli money template KIND` prints a starter for each.",
-        ),
-        ManSection(
-            "Recorded games",
-            "The TOML file `refcli money validate` reads: `players`, optional `currencies`, `pile`, the "
-            "setup displays `right` and `left`, `[hands]` and `[scores]`, and one `[[event]]` per step: "
-            "`offers` (every player's offer, revealed together), `exchange` (`player`, `action`, `with`) "
-            "and `refill` (`right` and `left`: counts or cards). The starter from `refcli money template record`:",
-            "record",
-        ),
-    ),
     examples=(
         Example("Score the rulebook's worked example (Ana: 450):", ("refcli", "money", "score", "examples/money/rulebook-450.toml")),
         Example(
