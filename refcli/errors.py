@@ -45,7 +45,7 @@ class DataError(RefcliError):
         self.path = path
         super().__init__(message)
 
-    def located(self, *, file: str | None = None, line: int | None = None) -> "DataError":
+    def located(self, *, file: str | None = None, line: int | None = None) -> DataError:
         """Fill in the file (and line) once the caller knows them."""
         if self.file is None and file is not None:
             self.file = file

@@ -46,7 +46,8 @@ import sys
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from _typeshed import ReadableBuffer as Buffer, WriteableBuffer
+    from _typeshed import ReadableBuffer as Buffer
+    from _typeshed import WriteableBuffer
 
 from refcli.errors import InputUnreadable, OutputFailed, ReaderGone
 

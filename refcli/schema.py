@@ -94,7 +94,7 @@ class Table:
             raise self.error_at(self.path + (key,), expected, "nothing (the key is missing)")
         return self.data[key]
 
-    def table(self, key: str, *, required: bool = False) -> "Table | None":
+    def table(self, key: str, *, required: bool = False) -> Table | None:
         if key not in self.data:
             if required:
                 self.require(key, "a table")
@@ -104,7 +104,7 @@ class Table:
             raise self.error(key, "a table", describe(value))
         return Table(self.doc, value, self.path + (key,))
 
-    def tables(self, key: str, *, what: str, minimum: int = 0, maximum: int | None = None) -> list["Table"]:
+    def tables(self, key: str, *, what: str, minimum: int = 0, maximum: int | None = None) -> list[Table]:
         """An array of tables such as ``[[player]]``."""
         if key not in self.data:
             if minimum:

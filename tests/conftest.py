@@ -50,9 +50,9 @@ Mutation = Callable[[dict[str, Any], random.Random], "int | None"]
 
 def record_errors(validate_document: Callable[..., Any], document: dict[str, Any]) -> list[Any]:
     """The error findings of a record document, validated as its TOML text would be."""
-    from refcli.records import to_toml
     from refcli.inputs import Document, parse_toml
     from refcli.options import ValidateOptions
+    from refcli.records import to_toml
 
     text = to_toml(document)
     result = validate_document(Document("game.toml", parse_toml(text, "game.toml"), text), ValidateOptions())

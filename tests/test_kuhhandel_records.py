@@ -11,9 +11,9 @@ from hypothesis import given, settings
 
 from refcli.games.kuhhandel.record import validate_document
 from refcli.games.kuhhandel.simulate import random_game
-from refcli.records import to_toml
 from refcli.inputs import Document, parse_toml
 from refcli.options import ValidateOptions
+from refcli.records import to_toml
 from refcli.validation import FileResult
 
 seeds = SEEDS

@@ -13,6 +13,8 @@ import textwrap
 
 import pytest
 
+from refcli import registry
+
 PROBE = textwrap.dedent(
     """
     import builtins, io, json, sys
@@ -33,8 +35,6 @@ PROBE = textwrap.dedent(
     print(json.dumps({"code": code, "modules": sorted(sys.modules), "opened": opened}))
     """
 )
-
-from refcli import registry
 
 GAMES = registry.BUILT_IN  # game id → the package declaring it
 

@@ -7,7 +7,6 @@ engine, so naming the game costs nothing until a command runs.
 from refcli.gameinfo import Command, Example, Game, Param, Simulate, Source, Verb
 
 
-
 def _score(name: str) -> Param:
     return Param(
         name,

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from refcli.catalogue import rules_for
 from refcli.games.bamboozled import clauses as C
 from refcli.games.bamboozled.ranking import JACKPOT, ROLLS, ladder, rank, ways
-from typing import Any
-
 from refcli.report import Block, Grid, Heading, Para, Quotes, Report, interpretation_ids
 
 RANKING_CLAUSES = (C.RANKING_ORDER, C.RANKING_TWELVE, C.RANKING_NON_DOUBLES, C.RANKING_DOUBLES, C.RANKING_JACKPOT, C.RANKING_JACKPOT_TIE, C.RANKING)

@@ -16,8 +16,8 @@ from refcli.games.bamboozled import clauses as C
 from refcli.games.bamboozled import formats as F
 from refcli.games.bamboozled.turns import check_declaration, check_dice, play_card, resolve_accept, resolve_call
 from refcli.inputs import Document
-from refcli.rulings import rule_on
 from refcli.report import Report
+from refcli.rulings import rule_on
 from refcli.schema import Table
 from refcli.verdict import Verdict
 

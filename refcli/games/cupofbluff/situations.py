@@ -19,8 +19,8 @@ from refcli.games.cupofbluff.chips import (
     standings,
 )
 from refcli.inputs import Document
-from refcli.rulings import rule_on
 from refcli.report import Report
+from refcli.rulings import rule_on
 from refcli.schema import Table
 from refcli.verdict import Verdict
 

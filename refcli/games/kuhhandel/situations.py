@@ -13,16 +13,16 @@ from collections.abc import Callable
 from typing import Any
 
 from refcli.errors import RuleBroken
+from refcli.formats import read_table
 from refcli.games.kuhhandel import clauses as C
-from refcli.games.kuhhandel.auction import donkey_payout, resolve_auction
 from refcli.games.kuhhandel import formats as F
+from refcli.games.kuhhandel.auction import donkey_payout, resolve_auction
 from refcli.games.kuhhandel.components import CARDS_PER_ANIMAL, TOTAL_CARDS
 from refcli.games.kuhhandel.cowtrade import anyone_can_trade, check_eligible, options_for, resolve_trade
 from refcli.games.kuhhandel.money import VALUES, invalid_cards, over_supply
-from refcli.formats import read_table
 from refcli.inputs import Document
-from refcli.rulings import rule_on
 from refcli.report import Report
+from refcli.rulings import rule_on
 from refcli.schema import Table
 from refcli.verdict import Verdict
 

@@ -10,9 +10,9 @@ monedas"). In input a card is written ``"euro 30 #12"``, ``"coin #5"`` or
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from collections import Counter
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import NamedTuple
 
 NOTE_VALUES: tuple[int, ...] = (20, 20, 20, 30, 30, 30, 40, 50, 60)

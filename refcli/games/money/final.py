@@ -12,8 +12,8 @@ from collections import Counter
 from typing import Any
 
 from refcli.catalogue import rules_for
-from refcli.games.money import clauses as C
 from refcli.formats import read
+from refcli.games.money import clauses as C
 from refcli.games.money.cards import COINS, CURRENCIES_FOR_PLAYERS, MAX_CURRENCIES, NOTE_VALUES
 from refcli.games.money.formats import FINAL
 from refcli.games.money.scoring import PlayerScore as MoneyScore

@@ -12,8 +12,8 @@ from refcli.games.money import formats as F
 from refcli.games.money.bidding import Bidding, NeedSerials, order_offers, real_cards
 from refcli.games.money.cards import Card, impossible_cards
 from refcli.inputs import Document
-from refcli.rulings import rule_on
 from refcli.report import Report
+from refcli.rulings import rule_on
 from refcli.schema import Table
 from refcli.verdict import Verdict
 
