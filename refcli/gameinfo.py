@@ -10,11 +10,13 @@ import and keeps the arrows pointing down: the games sit on this module, the
 CLI and the man-page generator sit on the games.
 """
 
-# No `from __future__ import annotations` here: NamedTuple would turn every
-# string annotation into a ForwardRef, which costs more than the types do.
+from __future__ import annotations
+
 import importlib
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
+
+from refcli.plain import Record, record
 
 if TYPE_CHECKING:
     from refcli.formats import Description
@@ -23,7 +25,8 @@ if TYPE_CHECKING:
 REQUIRED: Any = ...
 
 
-class Param(NamedTuple):
+@record
+class Param(Record):
     """A command-line parameter of a game's own command or option.
 
     With ``flags`` it is an option (``("--output", "-o")``), without them a
@@ -44,7 +47,8 @@ class Param(NamedTuple):
     check: str = ""  # "module:function"
 
 
-class Command(NamedTuple):
+@record
+class Command(Record):
     """A game's own command, beside the shared verbs (``refcli GAME COMMAND``).
 
     ``run`` names a function called with the parameters by name; it returns a
@@ -60,7 +64,8 @@ class Command(NamedTuple):
     hidden: bool = False
 
 
-class Verb(NamedTuple):
+@record
+class Verb(Record):
     """One of the verbs every game may have, and the module that implements it.
 
     - ``score``: ``score_document(doc, options: ScoreOptions) -> Report``, and
@@ -74,7 +79,8 @@ class Verb(NamedTuple):
     help: str  # the help of ``refcli GAME <verb>``
 
 
-class Simulate(NamedTuple):
+@record
+class Simulate(Record):
     """The hidden ``refcli GAME simulate``: a random legal recorded game, for tests.
 
     ``module`` has ``random_game(seed, *, players=None, **params) -> dict``
@@ -87,7 +93,8 @@ class Simulate(NamedTuple):
     params: tuple[Param, ...] = ()
 
 
-class Source(NamedTuple):
+@record
+class Source(Record):
     """A rule document the game's catalogue quotes (clauses name it by ``id``)."""
 
     id: str
@@ -97,14 +104,16 @@ class Source(NamedTuple):
     edition: int | None = None
 
 
-class Example(NamedTuple):
+@record
+class Example(Record):
     """A command shown in a man page's EXAMPLES; the tests run every one."""
 
     what: str  # one sentence saying what the command does, ends with ':'
     argv: tuple[str, ...]  # the command as typed, starting with "refcli"
 
 
-class SnapshotFormat(NamedTuple):
+@record
+class SnapshotFormat(Record):
     """A final-snapshot TOML described by hand, for the man page of a game that does not describe its formats.
 
     A game with a ``formats`` module (every built-in game) never needs it:
@@ -115,7 +124,8 @@ class SnapshotFormat(NamedTuple):
     sample: str  # a small complete file
 
 
-class Game(NamedTuple):
+@record
+class Game(Record):
     """Everything refcli knows about a game before importing any of its code."""
 
     id: str  # the command group and the files' `game` key: lower case, hyphens
@@ -158,7 +168,7 @@ class Game(NamedTuple):
         except ModuleNotFoundError:  # the package is a plain module: nothing below it
             return False
 
-    def formats(self) -> "dict[str, Description]":
+    def formats(self) -> dict[str, Description]:
         """Every input format the game describes, by kind: "final", each situation kind, "record".
 
         From the package's ``formats`` module (``refcli.formats``); empty for

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from typing import Any, NamedTuple
+from typing import Any
+
+from refcli.plain import Record, record
 
 # Larger than any real record by orders of magnitude (a complete Money! game
 # with every card noted is about 12 KiB, and a record at the longest game
@@ -25,7 +27,8 @@ class Format(str, enum.Enum):
     toml = "toml"
 
 
-class ScoreOptions(NamedTuple):
+@record
+class ScoreOptions(Record):
     """How ``score`` treats a snapshot; each game reads the flags it knows.
 
     ``variants`` holds the options a game declares for itself
@@ -50,6 +53,7 @@ class ScoreOptions(NamedTuple):
         return self._replace(variants=self.variants + missing) if missing else self
 
 
-class ValidateOptions(NamedTuple):
+@record
+class ValidateOptions(Record):
     strict: bool = False  # stop at the first error
     max_bytes: int = DEFAULT_MAX_BYTES  # the input (or JSON line) size limit (--max-bytes)

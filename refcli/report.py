@@ -10,22 +10,27 @@ from __future__ import annotations
 import copy
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import Any
+
+from refcli.plain import Record, record
 
 
 # -- text blocks ------------------------------------------------------------
 # NamedTuples rather than dataclasses: defining a dataclass costs ~0.3 ms at
 # import, and these are imported by every command (start-up is a feature).
-class Heading(NamedTuple):
+@record
+class Heading(Record):
     text: str
 
 
-class Para(NamedTuple):
+@record
+class Para(Record):
     text: str
     style: str = ""  # "good", "warn", "bad", "dim" or plain
 
 
-class Grid(NamedTuple):
+@record
+class Grid(Record):
     """A table: ``columns`` are (header, "left"|"right") pairs."""
 
     columns: tuple[tuple[str, str], ...]
@@ -33,7 +38,8 @@ class Grid(NamedTuple):
     title: str = ""
 
 
-class Quotes(NamedTuple):
+@record
+class Quotes(Record):
     """Citations, printed with the quoted text and, for interpretations, the label."""
 
     citations: tuple[dict[str, Any], ...]
@@ -197,7 +203,8 @@ def interpretation_ids(citations: list[dict[str, Any]]) -> list[str]:
 
 
 # -- score tables -----------------------------------------------------------
-class PlayerScore(NamedTuple):
+@record
+class PlayerScore(Record):
     name: str
     score: int
     rank: int

@@ -65,41 +65,14 @@ template writer and the schema writer are imported when first used.
 from __future__ import annotations
 
 import importlib
-from collections import namedtuple
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any
+
+from refcli.plain import Record, record
 
 if TYPE_CHECKING:
-    from typing import NamedTuple as _Record
-
     from refcli.inputs import Document
     from refcli.schema import Table
-else:
-    _Record = object
-
-_C = TypeVar("_C", bound=type)
-
-
-def _record(cls: _C) -> _C:
-    """The class as a NamedTuple, made without typing.NamedTuple's per-field checks.
-
-    Type checkers see a ``NamedTuple`` subclass; at run time the fields and
-    defaults come from the annotations and the class body and
-    ``collections.namedtuple`` builds the class. typing.NamedTuple would turn
-    every annotation into a ForwardRef and compile it: about half a
-    millisecond on each command that reads a file, for three classes.
-    """
-    body = vars(cls)
-    fields = list(body["__annotations__"])
-    defaults = [body[name] for name in fields if name in body]
-    build: Any = namedtuple  # called with computed arguments, which mypy's namedtuple plugin refuses
-    made: Any = build(cls.__name__, fields, defaults=defaults, module=cls.__module__)
-    for key, value in body.items():
-        if not key.startswith("__") and key not in fields:
-            setattr(made, key, value)  # methods and properties
-    made.__doc__ = cls.__doc__
-    made.__qualname__ = cls.__qualname__
-    return cast(_C, made)
 
 # Names used for players wherever a description needs an example and gives none.
 EXAMPLE_NAMES: tuple[str, ...] = ("Ana", "Ben", "Cid", "Dora", "Eve", "Fay")
@@ -125,8 +98,8 @@ KINDS = (
 )
 
 
-@_record
-class Type(_Record):
+@record
+class Type(Record):
     """The type of a key's value. Build it with the functions below, not directly."""
 
     kind: str
@@ -151,8 +124,8 @@ class Type(_Record):
     example: Any = None  # custom: an example value
 
 
-@_record
-class Field(_Record):
+@record
+class Field(Record):
     """One key of a table: its type, whether it is needed, its help and example."""
 
     key: str
@@ -167,8 +140,8 @@ class Field(_Record):
     roster: bool = False  # this key lists the players that "player" values elsewhere must be among
 
 
-@_record
-class Description(_Record):
+@record
+class Description(Record):
     """One input format: a final snapshot, a situation kind, or a recorded game."""
 
     game: str  # the game id ("kuhhandel")
