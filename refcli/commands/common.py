@@ -165,7 +165,7 @@ def print_template(game: str, kind: str, output: str | None, force: bool) -> Non
     from refcli.catalogue import data_dir
 
     text = (data_dir() / "templates" / game / f"{kind}.toml").read_text(encoding="utf-8")
-    if output:
+    if output is not None:  # `-o ""` names no file: refused (73), not taken for stdout
         from refcli.output import write_file  # only `template -o` writes files
 
         write_file(output, text, force)
