@@ -515,18 +515,16 @@ QUOTED_STARTERS = ("final", "record")
 
 def format_lines(game: Game, desc: Description) -> list[str]:
     """One input format: what it is and who reads it, every key with its range and default, maybe its starter."""
-    from refcli.formats import man_rows
+    from refcli.formats import man_rows, template_text
 
     lines = [subsection(f"{desc.kind}: {desc.title}"), text_line(inline(f"{desc.summary} Read by `refcli {game.id} {desc.verb}`."))]
     lines += note_lines(desc.notes)
     for key, meaning in man_rows(desc):
         lines += [".TP", bold(key), text_line(inline(meaning))]
     if desc.kind in QUOTED_STARTERS:
-        from refcli.catalogue import game_data_dir
-
-        starter = game_data_dir(game.id) / "templates" / game.id / f"{desc.kind}.toml"
+        # from the description itself, as the template files are (a test keeps those equal to it)
         lines += [".PP", text_line(inline(f"The starter `refcli {game.id} template {desc.kind}` prints:"))]
-        lines += example_lines(starter.read_text(encoding="utf-8"))
+        lines += example_lines(template_text(desc))
     return lines
 
 

@@ -77,6 +77,8 @@ def write_file(path: str, text: str, force: bool) -> None:
 # -- what FILE is --------------------------------------------------------------
 def _destination(path: str, force: bool) -> tuple[str, os.stat_result | None]:
     """The regular file to write (through symlinks) and its status, or None when it is new."""
+    if not path:
+        raise OutputUnwritable('cannot write "": the name is empty; name a file')
     if not os.path.basename(path):
         raise OutputUnwritable(f"cannot write {path}: name a file, not a directory")
     current = path

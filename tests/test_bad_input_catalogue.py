@@ -1,7 +1,7 @@
 """The bad-input catalogue: every way a file can be wrong, for every verb that reads one.
 
 Each case is named, and must end with its documented exit code (65 bad data,
-66 unreadable, 1 a broken rule, 0 accepted) and exactly one line on stderr,
+66 unreadable, 1 a broken rule, 0 accepted; 73 an output file refused) and exactly one line on stderr,
 ``refcli: error: FILE[:LINE]: [key.path: ]…``, naming the key where there is
 one. Never a traceback, never a hang. Findings of the fuzzers are kept here.
 """
@@ -106,6 +106,8 @@ SPECIFIC = [
     Case("cup-of-bluff ruling: answer maybe", ("cup-of-bluff", "ruling", "FILE"), 'situation = "call"\ncaller = "A"\ntarget = "B"\ncalled = 9\ndice = [3, 3, 3]\nanswer = "maybe"\n[chips]\nA = []\nB = []\n', 65, '"truth" or "bluff"', "answer"),
     Case("cup-of-bluff ruling: chips missing", ("cup-of-bluff", "ruling", "FILE"), 'situation = "end"\n', 65, "missing", "chips"),
     Case("cup-of-bluff validate: takes is a string", ("cup-of-bluff", "validate", "FILE"), 'players = ["A", "B"]\n[[event]]\ntype = "exchange"\nplayer = "A"\ndice = [2, 2, 3]\nreturns = [9, 10]\ntakes = "eight"\n', 65, "found \"eight\"", "event[1].takes"),
+    # Output files (template -o), found by test_fuzz.py
+    Case("template -o with an empty name", ("kuhhandel", "template", "final", "-o", ""), MISSING, 73, 'cannot write "": the name is empty'),
     # JSON Lines
     Case("validate --jsonl: not JSON", ("validate", "--jsonl", "FILE"), "{nope\n", 65, ":1: not valid JSON"),
     Case("validate --jsonl: a JSON array", ("validate", "--jsonl", "FILE"), "[1, 2]\n", 65, "expected a JSON object"),
@@ -139,7 +141,7 @@ def test_catalogue_case(invoke: Invoke, tmp_path: Path, case: Case) -> None:
         args += ["--format", "json"]
     result = invoke(args, input=stdin)
     assert result.exit_code == case.code, (result.stdout[-500:], result.stderr)
-    if case.code in (65, 66):
+    if case.code in (65, 66, 73):
         lines = result.stderr.splitlines()
         assert len(lines) == 1 and ERROR_LINE.match(lines[0]), result.stderr
         assert case.needle in lines[0], lines[0]

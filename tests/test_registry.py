@@ -4,7 +4,9 @@ The toy lives in a temporary package (``tmp_path`` on ``sys.path``) and is
 registered twice over: as a built-in (one line in ``registry.BUILT_IN``) and
 as an installed game (a fake distribution's ``refcli.games`` entry point).
 Either way it shows in ``refcli --help``, ``refcli score`` dispatches to it by
-its ``game`` key, and the man-page generator writes ``refcli-toy.1`` for it.
+its ``game`` key, and the man-page generator writes ``refcli-toy.1`` for it;
+its input format is described once (``refcli_toy.formats``), and the fuzzer
+finds and fuzzes it as it does every game's.
 """
 
 from __future__ import annotations
@@ -47,15 +49,49 @@ GAME = Game(
 )
 '''
 
+TOY_FORMATS = '''
+"""The toy's one input format, described once: what reads it, its template and the fuzzer all come from here."""
+
+from refcli.formats import Description, Field, choice, integer, name, tables
+
+FINAL = Description(
+    "toy",
+    "final",
+    "Toy final snapshot",
+    "Each player's number; the highest wins.",
+    (
+        # The toy takes its alias in the game key too (a choice, where built-in games have game_field's constant).
+        Field("game", choice("toy", "juguete", fold=True), '"toy" (or "juguete")', example="toy"),
+        Field(
+            "player",
+            tables(
+                Field("name", name(), "the player's name", required=True),
+                Field("number", integer(0, 99, what="a number,"), "the number the player names", required=True),
+                what="one per player",
+                minimum=1,
+                maximum=6,
+            ),
+            "one table per player",
+            required=True,
+            roster=True,
+            example=[{"name": "Ana", "number": 3}, {"name": "Ben", "number": 5}],
+        ),
+    ),
+)
+
+FORMATS = {"final": FINAL}
+'''
+
 TOY_FINAL = '''
+from refcli.formats import read
 from refcli.gameinfo import SnapshotFormat
 from refcli.report import Heading, Para, Report
-from refcli.schema import Table
+from refcli_toy.formats import FINAL
 
 
 def score_document(doc, options):
-    top = Table(doc, doc.data)
-    numbers = {player["name"]: player["number"] * (2 if options.double else 1) for player in doc.data["player"]}
+    players = read(FINAL, doc)["player"]  # a located one-line error for anything the description refuses
+    numbers = {player["name"]: player["number"] * (2 if options.double else 1) for player in players}
     best = max(numbers.values())
     winners = [name for name, number in numbers.items() if number == best]
     data = {"game": "toy", "file": doc.name, "scores": numbers, "winners": winners, "double": options.double}
@@ -90,6 +126,7 @@ def toy_package(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Pat
     (package / "data" / "rules").mkdir(parents=True)
     (package / "__init__.py").write_text(textwrap.dedent(TOY_INIT), encoding="utf-8")
     (package / "final.py").write_text(textwrap.dedent(TOY_FINAL), encoding="utf-8")
+    (package / "formats.py").write_text(textwrap.dedent(TOY_FORMATS), encoding="utf-8")
     (package / "data" / "rules" / "toy.toml").write_text(TOY_RULES, encoding="utf-8")
     monkeypatch.syspath_prepend(str(package.parent))
     importlib.invalidate_caches()
@@ -168,7 +205,8 @@ def test_the_toy_has_its_group_with_the_verbs_it_declares(built_in_toy: None, tm
     snapshot.write_text(TOY_SNAPSHOT.format(game="toy"), encoding="utf-8")
     assert json.loads(run("toy", "score", str(snapshot), "--double", "-f", "json").stdout)["winners"] == ["Ben"]
     listed = run("toy", "--help").stdout
-    assert "score" in listed and "ruling" not in listed and "template" not in listed
+    assert "score" in listed and "ruling" not in listed
+    assert "template" in listed and "schema" in listed  # it describes its format (refcli_toy.formats)
     assert run("toy", "ruling", str(snapshot)).exit_code == 2  # a verb the toy does not declare
     refused = run("ruling", str(snapshot))
     assert refused.exit_code == 65 and "game: expected a game with `ruling`, found toy, which has none" in refused.stderr
@@ -183,6 +221,21 @@ def test_the_man_page_generator_writes_a_page_for_the_toy(built_in_toy: None) ->
     assert "refcli toy score toy.toml" in page.replace("\\-", "-")  # its example
     assert "number = 3" in page  # its snapshot format
     assert ".BR \\%refcli\\-toy (1)" in pages["refcli.1"]
+
+
+def test_the_fuzzer_sees_the_toy_through_its_description(built_in_toy: None, tmp_path: Path) -> None:
+    """The fuzzer finds the toy in the registry and its kinds in its formats module, and fuzzes them as any game's."""
+    import test_fuzz
+
+    fuzzed = test_fuzz.described_and_fuzzed(registry.built_in())  # every kind described, every description fuzzed
+    toy = [target for target in fuzzed if target.game.id == "toy"]
+    assert [(target.kind, target.desc.verb) for target in toy] == [("final", "score")]
+    assert {target.game.id for target in fuzzed} == set(registry.BUILT_IN) and "toy" in registry.BUILT_IN
+    path = tmp_path / "toy.toml"
+    with test_fuzz.command_built_once():
+        test_fuzz.document_test(toy[0], 60)(path)  # documented exit codes only, one error line, no traceback
+        assert test_fuzz.exercised(toy[0], path) > 0  # and its well-formed documents are scored
+    assert sum(test_fuzz.OUTCOMES["documents: toy final"].values()) >= 60
 
 
 def test_a_built_in_toy_never_scans_the_installed_packages(built_in_toy: None, monkeypatch: pytest.MonkeyPatch,

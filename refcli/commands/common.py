@@ -159,7 +159,7 @@ def print_generated(game: str, relative: str, output: str | None, force: bool) -
     from refcli.catalogue import game_data_dir
 
     text = (game_data_dir(game) / relative).read_text(encoding="utf-8")
-    if output:
+    if output is not None:  # `-o ""` names no file: refused (73), not taken for stdout
         from refcli.output import write_file  # only `template -o` and `schema -o` write files
 
         write_file(output, text, force)
