@@ -43,7 +43,9 @@ class CatalogueJsonHook(BuildHookInterface):  # type: ignore[misc]
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
         out = Path(tempfile.mkdtemp(prefix="refcli-catalogue-"))
         init = out / "__init__.py"
-        init.write_text('"""Rule catalogues compiled from data/*.toml at build time (hatch_build.py)."""\n', encoding="utf-8")
+        init.write_text(
+            '"""Rule catalogues compiled from data/*.toml at build time (hatch_build.py)."""\n', encoding="utf-8"
+        )
         build_data["force_include"][str(init)] = "refcli/_compiled/__init__.py"
         for source in catalogue_sources(Path(self.root) / "data"):
             target = out / f"{module_name(source.stem)}.py"

@@ -95,13 +95,23 @@ def main() -> int:
             folder = Path(tmp)
             started = time.perf_counter()
             files = generate(python, folder, count)
-            print(f"\n{count} games generated in {time.perf_counter() - started:.1f} s "
-                  f"({sum(os.path.getsize(f) for f in files) / 1e6:.1f} MB of TOML)")
+            print(
+                f"\n{count} games generated in {time.perf_counter() - started:.1f} s "
+                f"({sum(os.path.getsize(f) for f in files) / 1e6:.1f} MB of TOML)"
+            )
             jsonl = str(folder / "all.jsonl")
             commands = {
                 "tomllib parse (baseline)": [python, "-c", TOML_BASELINE, *files],
                 "refcli validate --format json": [*refcli, "validate", "--format", "json", *files],
-                "refcli validate --jobs 2 --format json": [*refcli, "validate", "--jobs", "2", "--format", "json", *files],
+                "refcli validate --jobs 2 --format json": [
+                    *refcli,
+                    "validate",
+                    "--jobs",
+                    "2",
+                    "--format",
+                    "json",
+                    *files,
+                ],
                 "json.loads per line (baseline)": [python, "-c", JSONL_BASELINE, jsonl],
                 "refcli validate --jsonl": [*refcli, "validate", "--jsonl", jsonl],
                 "refcli validate --jsonl --jobs 2": [*refcli, "validate", "--jsonl", "--jobs", "2", jsonl],
@@ -113,8 +123,10 @@ def main() -> int:
             base_toml = results["tomllib parse (baseline)"][0]
             print(f"{'command':42} {'seconds':>8} {'per game':>9} {'x tomllib':>10} {'peak MiB':>9} {'exit':>5}")
             for label, (seconds, rss, code) in results.items():
-                print(f"{label:42} {seconds:8.2f} {seconds / count * 1000:7.2f}ms {seconds / base_toml:9.2f}x "
-                      f"{rss / 1024:9.1f} {code:5}")
+                print(
+                    f"{label:42} {seconds:8.2f} {seconds / count * 1000:7.2f}ms {seconds / base_toml:9.2f}x "
+                    f"{rss / 1024:9.1f} {code:5}"
+                )
             single = results["refcli validate --format json"][0]
             jobs = results["refcli validate --jobs 2 --format json"][0]
             jsonl_time = results["refcli validate --jsonl"][0]
@@ -124,7 +136,9 @@ def main() -> int:
             rows.append((count, single / count, results["refcli validate --format json"][1]))
     if len(rows) > 1:
         (small, small_each, small_rss), (large, large_each, large_rss) = rows[0], rows[-1]
-        print(f"\nlinear: {large_each / small_each:.2f}x the time per game at {large} games as at {small} (1.00 = linear)")
+        print(
+            f"\nlinear: {large_each / small_each:.2f}x the time per game at {large} games as at {small} (1.00 = linear)"
+        )
         print(f"flat memory: peak {large_rss / 1024:.1f} MiB at {large} games, {small_rss / 1024:.1f} MiB at {small}")
     return 0
 

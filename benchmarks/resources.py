@@ -85,61 +85,138 @@ def inputs(folder: Path) -> list[tuple[str, str, list[str]]]:
 
     head, events, scores = real_record_events()
     per_game = events.count("[[event]]")
-    case("real record", "record-edition2.toml as it is (67 events)", None,
-         "validate", str(REPO / "examples" / "kuhhandel" / "record-edition2.toml"))
+    case(
+        "real record",
+        "record-edition2.toml as it is (67 events)",
+        None,
+        "validate",
+        str(REPO / "examples" / "kuhhandel" / "record-edition2.toml"),
+    )
     at_cap = head + events * (10_000 // per_game) + scores
     case("real record", "its events repeated to 10,000, the most accepted", at_cap, "validate", "FILE")
     last = at_cap.rindex("[scores]")
-    case("located errors", "the same, an unknown key in the last event", at_cap[:last] + "colour = 1\n\n" + at_cap[last:],
-         "validate", "FILE")
-    notes = ('game = "money"\n[[player]]\nname = "Ana"\nnotes = { euro = [' + "20, " * (MAX_ITEMS - 20) + "25] }\n"
-             '[[player]]\nname = "Ben"\n[[player]]\nname = "Cid"\n')
+    case(
+        "located errors",
+        "the same, an unknown key in the last event",
+        at_cap[:last] + "colour = 1\n\n" + at_cap[last:],
+        "validate",
+        "FILE",
+    )
+    notes = (
+        'game = "money"\n[[player]]\nname = "Ana"\nnotes = { euro = [' + "20, " * (MAX_ITEMS - 20) + "25] }\n"
+        '[[player]]\nname = "Ben"\n[[player]]\nname = "Cid"\n'
+    )
     case("located errors", f"{MAX_ITEMS - 20:,} notes, the last one wrong", notes, "score", "FILE")
 
     case("dotted keys", "a.a.a… = 1, 8 MiB", fill('game = "kuhhandel"\na', ".a", " = 1\n"), "score", "FILE")
     case("dotted keys", "[a.a.a…], 8 MiB", fill('game = "kuhhandel"\n[a', ".a", "]\n"), "score", "FILE")
-    case("dotted keys", "a.b…(32 parts) = 1 lines, 8 MiB", fill('game = "kuhhandel"\n', ".".join("a" * 32) + " = 1\n"),
-         "score", "FILE")
+    case(
+        "dotted keys",
+        "a.b…(32 parts) = 1 lines, 8 MiB",
+        fill('game = "kuhhandel"\n', ".".join("a" * 32) + " = 1\n"),
+        "score",
+        "FILE",
+    )
 
     case("headers", "[[a]] lines, 8 MiB", fill('game = "kuhhandel"\n', "[[a]]\n"), "score", "FILE")
-    case("headers", "[[a]] lines, just under the table limit",
-         'game = "kuhhandel"\n' + "[[a]]\n" * (MAX_TABLES - 10), "score", "FILE")
-    case("headers", "[aN] tables, just under the table limit",
-         'game = "kuhhandel"\n' + "".join(f"[a{i}]\n" for i in range(MAX_TABLES - 10)), "score", "FILE")
+    case(
+        "headers",
+        "[[a]] lines, just under the table limit",
+        'game = "kuhhandel"\n' + "[[a]]\n" * (MAX_TABLES - 10),
+        "score",
+        "FILE",
+    )
+    case(
+        "headers",
+        "[aN] tables, just under the table limit",
+        'game = "kuhhandel"\n' + "".join(f"[a{i}]\n" for i in range(MAX_TABLES - 10)),
+        "score",
+        "FILE",
+    )
 
     case("inline tables", "x = [{}, {}, …], 8 MiB", fill('game = "kuhhandel"\nx = [', "{}, ", "]\n"), "score", "FILE")
-    case("inline tables", "x = [{a = 1}, …], just under the table limit",
-         'game = "kuhhandel"\nx = [' + "{a = 1}, " * (MAX_TABLES - 10) + "]\n", "score", "FILE")
-    case("inline tables", "x = {k1 = 1, k2 = 1, …}, 8 MiB",
-         'game = "kuhhandel"\nx = {' + ", ".join(f"k{i} = 1" for i in range(650_000)) + "}\n", "score", "FILE")
+    case(
+        "inline tables",
+        "x = [{a = 1}, …], just under the table limit",
+        'game = "kuhhandel"\nx = [' + "{a = 1}, " * (MAX_TABLES - 10) + "]\n",
+        "score",
+        "FILE",
+    )
+    case(
+        "inline tables",
+        "x = {k1 = 1, k2 = 1, …}, 8 MiB",
+        'game = "kuhhandel"\nx = {' + ", ".join(f"k{i} = 1" for i in range(650_000)) + "}\n",
+        "score",
+        "FILE",
+    )
 
     case("keys and values", "x = [1, 1, …], 8 MiB", fill('game = "kuhhandel"\nx = [', "1,", "]\n"), "score", "FILE")
-    case("keys and values", "x = [1, 1, …], just under the item limit",
-         'game = "kuhhandel"\nx = [' + "1," * (MAX_ITEMS - 10) + "]\n", "score", "FILE")
-    case("keys and values", "kN = 1 lines, just under the item limit",
-         'game = "kuhhandel"\n' + "".join(f"k{i} = 1\n" for i in range(MAX_ITEMS // 2 - 10)), "score", "FILE")
-    case("keys and values", 'x = ["a", "a", …], just under the item limit',
-         'game = "kuhhandel"\nx = [' + '"a",' * (MAX_ITEMS - 10) + "]\n", "score", "FILE")
+    case(
+        "keys and values",
+        "x = [1, 1, …], just under the item limit",
+        'game = "kuhhandel"\nx = [' + "1," * (MAX_ITEMS - 10) + "]\n",
+        "score",
+        "FILE",
+    )
+    case(
+        "keys and values",
+        "kN = 1 lines, just under the item limit",
+        'game = "kuhhandel"\n' + "".join(f"k{i} = 1\n" for i in range(MAX_ITEMS // 2 - 10)),
+        "score",
+        "FILE",
+    )
+    case(
+        "keys and values",
+        'x = ["a", "a", …], just under the item limit',
+        'game = "kuhhandel"\nx = [' + '"a",' * (MAX_ITEMS - 10) + "]\n",
+        "score",
+        "FILE",
+    )
 
     digits = "1" * 4300
-    case("integers", "x = [4,300-digit integers], 8 MiB", fill('game = "kuhhandel"\nx = [', digits + ",", "]\n"), "score", "FILE")
-    case("integers", "items just under the limit, then a 4,301-digit integer",
-         'game = "kuhhandel"\nx = [' + '"a",' * (MAX_ITEMS - 10) + "]\ny = 1" + digits + "\n", "score", "FILE")
+    case(
+        "integers",
+        "x = [4,300-digit integers], 8 MiB",
+        fill('game = "kuhhandel"\nx = [', digits + ",", "]\n"),
+        "score",
+        "FILE",
+    )
+    case(
+        "integers",
+        "items just under the limit, then a 4,301-digit integer",
+        'game = "kuhhandel"\nx = [' + '"a",' * (MAX_ITEMS - 10) + "]\ny = 1" + digits + "\n",
+        "score",
+        "FILE",
+    )
 
     case("strings and keys", "a string of 8 MiB", fill('game = "kuhhandel"\nx = "', "y", '"\n'), "score", "FILE")
     case("strings and keys", "a key of 8 MiB", fill('game = "kuhhandel"\n', "k", " = 1\n"), "score", "FILE")
-    case("strings and keys", "a quoted key of 8 MiB, in a player",
-         fill('game = "kuhhandel"\n[[player]]\nname = "Ana"\n"', "k", '" = 1\n'), "score", "FILE")
+    case(
+        "strings and keys",
+        "a quoted key of 8 MiB, in a player",
+        fill('game = "kuhhandel"\n[[player]]\nname = "Ana"\n"', "k", '" = 1\n'),
+        "score",
+        "FILE",
+    )
 
     players = "".join(f'[[player]]\nname = "P{i}"\nanimals = {{ cow = 1 }}\n' for i in range(20_000))
     case("players", "20,000 [[player]]", 'game = "kuhhandel"\n' + players, "score", "FILE")
-    case("players", "20,000 Bamboozled players", 'game = "bamboozled"\n' + players.replace("animals = { cow = 1 }", "strikes = 1"),
-         "score", "FILE")
+    case(
+        "players",
+        "20,000 Bamboozled players",
+        'game = "bamboozled"\n' + players.replace("animals = { cow = 1 }", "strikes = 1"),
+        "score",
+        "FILE",
+    )
     offers = "".join(f'[[offer]]\nplayer = "P{i}"\ncards = ["bluff"]\n' for i in range(20_000))
     case("offers", "20,000 Money! [[offer]]", 'game = "money"\nsituation = "bids"\n' + offers, "ruling", "FILE")
-    case("events", f"{MAX_TABLES - 10:,} events, just under the table limit",
-         'game = "kuhhandel"\nplayers = ["Ana", "Ben", "Cid"]\n' + '[[event]]\ntype = "auction"\n' * (MAX_TABLES - 10),
-         "validate", "FILE")
+    case(
+        "events",
+        f"{MAX_TABLES - 10:,} events, just under the table limit",
+        'game = "kuhhandel"\nplayers = ["Ana", "Ben", "Cid"]\n' + '[[event]]\ntype = "auction"\n' * (MAX_TABLES - 10),
+        "validate",
+        "FILE",
+    )
 
     case("rules query", "10,000 words", None, "kuhhandel", "rules", " ".join(["vaca"] * 10_000))
     case("rules query", "20 words, the most accepted", None, "kuhhandel", "rules", " ".join(["burro"] * 20))
@@ -153,8 +230,12 @@ def main() -> int:
     parser.add_argument("--messages", action="store_true", help="print each refusal's message under its row")
     args = parser.parse_args()
     python = args.python
-    version = subprocess.run([python, "-c", "import sys, refcli; print(sys.version.split()[0], refcli.__version__)"],
-                             capture_output=True, text=True, check=True).stdout.split()
+    version = subprocess.run(
+        [python, "-c", "import sys, refcli; print(sys.version.split()[0], refcli.__version__)"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
     print(f"resource benchmark: python {version[0]} ({python}), refcli {version[1]}, {os.cpu_count()} cores")
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
@@ -172,13 +253,28 @@ def main() -> int:
             size = sum(os.path.getsize(path) for path in files) or sum(len(word.encode()) for word in words[2:])
             counted = max(size / MIB, 1.0)
             seconds, peak, code, stderr = min(measured)
-            rows.append((family, description, size, code, seconds, seconds / counted, peak,
-                         max(peak - base_mib, 0.0) / counted, stderr))
+            rows.append(
+                (
+                    family,
+                    description,
+                    size,
+                    code,
+                    seconds,
+                    seconds / counted,
+                    peak,
+                    max(peak - base_mib, 0.0) / counted,
+                    stderr,
+                )
+            )
         reference = next(row for row in rows if row[1] == REFERENCE)
-        print(f"reference: {REFERENCE} ({reference[5]:.2f} s/MiB, {reference[7]:.1f} MiB/MiB above start-up); "
-              f"goal: at most {GOAL_RATIO:g}x both\n")
-        header = (f"{'family':16} {'input':55} {'MiB':>5} {'exit':>4} {'seconds':>7} {'s/MiB':>6} {'x ref':>5} "
-                  f"{'peak MiB':>8} {'MiB/MiB':>7} {'x ref':>5}  goal")
+        print(
+            f"reference: {REFERENCE} ({reference[5]:.2f} s/MiB, {reference[7]:.1f} MiB/MiB above start-up); "
+            f"goal: at most {GOAL_RATIO:g}x both\n"
+        )
+        header = (
+            f"{'family':16} {'input':55} {'MiB':>5} {'exit':>4} {'seconds':>7} {'s/MiB':>6} {'x ref':>5} "
+            f"{'peak MiB':>8} {'MiB/MiB':>7} {'x ref':>5}  goal"
+        )
         print(header)
         print("-" * len(header))
         missed = 0
@@ -186,15 +282,19 @@ def main() -> int:
             time_ratio, memory_ratio = rate / reference[5], memory / reference[7]
             met = time_ratio <= GOAL_RATIO and memory_ratio <= GOAL_RATIO
             missed += not met
-            print(f"{family:16} {description:55} {size / MIB:5.2f} {code:4} {seconds:7.2f} {rate:6.2f} {time_ratio:5.2f} "
-                  f"{peak:8.1f} {memory:7.1f} {memory_ratio:5.2f}  {'met' if met else 'MISSED'}")
+            print(
+                f"{family:16} {description:55} {size / MIB:5.2f} {code:4} {seconds:7.2f} {rate:6.2f} {time_ratio:5.2f} "
+                f"{peak:8.1f} {memory:7.1f} {memory_ratio:5.2f}  {'met' if met else 'MISSED'}"
+            )
             if code not in (0, 1) and args.messages:
                 message = re.sub(r"/\S*/case\d+[.]toml", "FILE", stderr.strip())
                 print(f"{'':16}   {message[:110]}")
-        print(f"\n{len(rows) - missed} of {len(rows)} within the goal; the worst: "
-              f"{max(row[5] for row in rows) / reference[5]:.2f}x the reference's time per MiB, "
-              f"{max(row[7] for row in rows) / reference[7]:.2f}x its memory per MiB; "
-              f"highest peak {max(row[6] for row in rows):.1f} MiB, longest run {max(row[4] for row in rows):.2f} s")
+        print(
+            f"\n{len(rows) - missed} of {len(rows)} within the goal; the worst: "
+            f"{max(row[5] for row in rows) / reference[5]:.2f}x the reference's time per MiB, "
+            f"{max(row[7] for row in rows) / reference[7]:.2f}x its memory per MiB; "
+            f"highest peak {max(row[6] for row in rows):.1f} MiB, longest run {max(row[4] for row in rows):.2f} s"
+        )
     return 0
 
 

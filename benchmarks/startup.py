@@ -230,7 +230,9 @@ def main(argv: list[str] | None = None) -> int:
     print("-" * len(header))
     for b in benches:
         flag = "" if b.returncodes == {0} else f"  (exit {sorted(b.returncodes)})"
-        print(f"{b.label:<{width}}  {b.median_ms:9.1f}  {b.median_ms / pass_ms:6.2f}  {b.median_ms / typer_ms:11.2f}{flag}")
+        print(
+            f"{b.label:<{width}}  {b.median_ms:9.1f}  {b.median_ms / pass_ms:6.2f}  {b.median_ms / typer_ms:11.2f}{flag}"
+        )
     print()
 
     print("goals (the speed issue):")

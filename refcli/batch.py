@@ -131,7 +131,8 @@ def parse_json_line(raw: bytes, name: str, number: int) -> dict[str, Any]:
     if raw.startswith(BOM):  # json_lines took the file's own off line 1; one further on is a stray
         raise DataError(
             "expected a JSON object, found a byte-order mark (U+FEFF); only the file may start with one",
-            file=name, line=number,
+            file=name,
+            line=number,
         )
     text = decode(raw, name, first_line=number)
     try:
@@ -170,7 +171,9 @@ def _refuse_in_text(text: str, name: str, number: int, path: str, what: str) -> 
         escape = f"\\u{ord(text[error.start]):04x}"
         raise DataError(
             f"expected UTF-8 text, found a {what} with {escape}, half of a UTF-16 surrogate pair",
-            file=name, line=number, path=path or None,
+            file=name,
+            line=number,
+            path=path or None,
         ) from None
 
 
@@ -224,7 +227,8 @@ def binary_line(name: str, number: int) -> DataError:
     return DataError(
         "expected a JSON Lines text file, found a NUL byte in a line over the size limit (binary data?); "
         "the rest of the file is not read",
-        file=name, line=number,
+        file=name,
+        line=number,
     )
 
 
@@ -416,7 +420,7 @@ def write_results(outcomes: Iterable[Rendered], fmt: Format, jsonl: bool, total:
     if jsonl:
         pass
     elif style == "json":
-        out.write("\n], \"citations\": " + json.dumps(citations, indent=2, ensure_ascii=False) + "}\n")
+        out.write('\n], "citations": ' + json.dumps(citations, indent=2, ensure_ascii=False) + "}\n")
     elif style == "gather":
         emit(validation_report(gathered, citations), fmt)
     else:

@@ -1,6 +1,5 @@
 """The ``refcli`` command: the root app (the cross-game verbs, a group per registered game) and ``main()``."""
 
-
 import sys
 from typing import Annotated, Any, Optional
 
@@ -59,7 +58,7 @@ HELP = "A referee for {games}: final scores, rulings and rule look-ups, each quo
 
 
 def _titles() -> str:
-    """"A (B), C and D": the built-in games' titles (another title in parentheses), as ``refcli --help`` names them."""
+    """ "A (B), C and D": the built-in games' titles (another title in parentheses), as ``refcli --help`` names them."""
     names = [f"{game.title} ({game.alt_title})" if game.alt_title else game.title for game in registry.built_in()]
     return " and ".join(filter(None, (", ".join(names[:-1]), names[-1]))) if names else "board games"
 

@@ -145,9 +145,16 @@ def decode(raw: bytes, name: str, *, first_line: int = 1) -> str:
     if raw.startswith(b"\xef\xbb\xbf"):
         raw = raw[3:]
     # UTF-32's little-endian mark begins with UTF-16's: test it first
-    for mark, encoding in ((b"\xff\xfe\x00\x00", "UTF-32"), (b"\x00\x00\xfe\xff", "UTF-32"), (b"\xff\xfe", "UTF-16"), (b"\xfe\xff", "UTF-16")):
+    for mark, encoding in (
+        (b"\xff\xfe\x00\x00", "UTF-32"),
+        (b"\x00\x00\xfe\xff", "UTF-32"),
+        (b"\xff\xfe", "UTF-16"),
+        (b"\xfe\xff", "UTF-16"),
+    ):
         if raw.startswith(mark):
-            raise DataError(f"expected UTF-8 text, found {encoding} (save the file as UTF-8)", file=name, line=first_line)
+            raise DataError(
+                f"expected UTF-8 text, found {encoding} (save the file as UTF-8)", file=name, line=first_line
+            )
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:

@@ -20,6 +20,7 @@ from typing import Union
 PathPart = Union[str, int]
 KeyPath = tuple[PathPart, ...]
 
+
 class LazyPattern:
     """A regular expression compiled when first used, not at import.
 

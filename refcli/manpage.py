@@ -517,7 +517,10 @@ def format_lines(game: Game, desc: Description) -> list[str]:
     """One input format: what it is and who reads it, every key with its range and default, maybe its starter."""
     from refcli.formats import man_rows, template_text
 
-    lines = [subsection(f"{desc.kind}: {desc.title}"), text_line(inline(f"{desc.summary} Read by `refcli {game.id} {desc.verb}`."))]
+    lines = [
+        subsection(f"{desc.kind}: {desc.title}"),
+        text_line(inline(f"{desc.summary} Read by `refcli {game.id} {desc.verb}`.")),
+    ]
     lines += note_lines(desc.notes)
     for key, meaning in man_rows(desc):
         lines += [".TP", bold(key), text_line(inline(meaning))]
@@ -548,9 +551,7 @@ def formats_lines(game: Game) -> list[str]:
 def snapshot_lines(game: Game) -> list[str]:
     """The hand-written snapshot of a game that does not describe its formats (an installed game's, say)."""
     if not game.snapshot:
-        raise ManpageError(
-            f"no formats for {game.id}: describe them in {game.package}.formats (refcli.formats)"
-        )
+        raise ManpageError(f"no formats for {game.id}: describe them in {game.package}.formats (refcli.formats)")
     fmt: SnapshotFormat = resolve(game.snapshot)()
     intro = (
         f"The TOML file `refcli {game.id} score` and `refcli score` read. "
@@ -569,10 +570,14 @@ def data_file_lines(game: Game, where: str) -> list[str]:
         lines += [
             ".TP",
             italic(f"{where}/templates/{game.id}/KIND.toml"),
-            text_line(inline(f"The starters `refcli {game.id} template KIND` prints, generated from the descriptions above.")),
+            text_line(
+                inline(f"The starters `refcli {game.id} template KIND` prints, generated from the descriptions above.")
+            ),
             ".TP",
             italic(f"{where}/schemas/{game.id}/KIND.schema.json"),
-            text_line(inline(f"The JSON Schemas (draft 2020-12) `refcli {game.id} schema KIND` prints, generated likewise.")),
+            text_line(
+                inline(f"The JSON Schemas (draft 2020-12) `refcli {game.id} schema KIND` prints, generated likewise.")
+            ),
         ]
     return ['.SS "Data files"', *lines] if lines else []
 
@@ -584,11 +589,18 @@ def source_lines(game: Game) -> list[str]:
     """The rule documents the game's catalogue quotes, by the id its clauses name."""
     if not game.sources:
         return []
-    lines = ['.SS "Rule documents"', text_line(inline("The documents the catalogue quotes, by the id each clause names:"))]
+    lines = [
+        '.SS "Rule documents"',
+        text_line(inline("The documents the catalogue quotes, by the id each clause names:")),
+    ]
     for source in game.sources:
         language = LANGUAGES.get(source.language, source.language)
         edition = f", edition {source.edition}" if source.edition is not None else ""
-        lines += [".TP", bold(source.id), text_line(prose(f"{source.title} ({language}{edition}): {source.description}"))]
+        lines += [
+            ".TP",
+            bold(source.id),
+            text_line(prose(f"{source.title} ({language}{edition}): {source.description}")),
+        ]
     return lines
 
 
@@ -617,7 +629,11 @@ def files_section(node: Node, root: Node) -> list[str]:
         text_line(prose("The JSON Schemas (draft 2020-12) of every format, generated likewise.")),
         ".TP",
         italic("refcli/data/sources.toml"),
-        text_line(prose("The rulings register, the source of every clause marked as an interpretation; each game's page lists the documents its catalogue quotes.")),
+        text_line(
+            prose(
+                "The rulings register, the source of every clause marked as an interpretation; each game's page lists the documents its catalogue quotes."
+            )
+        ),
     ]
     return section("FILES", body)
 
@@ -691,7 +707,14 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     parser = argparse.ArgumentParser(prog="python -m refcli.manpage", description="Write refcli's man pages.")
     parser.add_argument("--check", action="store_true", help="write nothing; exit 1 if a page is stale or missing")
-    parser.add_argument("directory", nargs="?", default="man", type=Path, metavar="DIR", help="where the pages go (default: man/ in the current directory)")
+    parser.add_argument(
+        "directory",
+        nargs="?",
+        default="man",
+        type=Path,
+        metavar="DIR",
+        help="where the pages go (default: man/ in the current directory)",
+    )
     args = parser.parse_args(argv)
     try:
         pages = render_pages()

@@ -73,7 +73,8 @@ _KEY_VALUE_LINES = LazyPattern(r"(?:[ \t]*+%s[ \t]*+=[ \t]*+%s%s)++" % (_KEY_PAR
 _HEADER_LINES = LazyPattern(r"(?:[ \t]*+\[\[?+[ \t]*+%s[ \t]*+\]\]?+%s)++" % (_KEY_PART, _LINE_END))
 # `key = scalar` pairs of an inline table, each followed by a comma (counted the same way)
 _TABLE_ITEMS = LazyPattern(
-    r"""(?:[ \t]*+%s[ \t]*+=[ \t]*+(?:%s++|"[^"\\\n,]*+"|'[^'\n,]*+')[ \t]*+,)++""" % (_KEY_PART, _BARE_CHARS.replace(".", ""))
+    r"""(?:[ \t]*+%s[ \t]*+=[ \t]*+(?:%s++|"[^"\\\n,]*+"|'[^'\n,]*+')[ \t]*+,)++"""
+    % (_KEY_PART, _BARE_CHARS.replace(".", ""))
 )
 # items of an array, each followed by a comma (strings without commas: the commas count the items)
 _ARRAY_ITEMS = LazyPattern(
@@ -108,7 +109,10 @@ _HEADER_LINE = LazyPattern(r"^[ \t]*+\[", re.MULTILINE)
 
 def _plainly_within_limits(text: str) -> bool:
     dots, braces = text.count("."), text.count("{")
-    if text.count("[") + braces + dots > MAX_TABLES and len(_HEADER_LINE.compiled().findall(text)) + braces + dots > MAX_TABLES:
+    if (
+        text.count("[") + braces + dots > MAX_TABLES
+        and len(_HEADER_LINE.compiled().findall(text)) + braces + dots > MAX_TABLES
+    ):
         return False
     # keys and values: a key and its value share an =, an array's items are followed by , or ], an
     # inline table's by , or }
@@ -143,7 +147,11 @@ class _Scanner:
 
     def run(self) -> None:
         text, size = self.text, len(self.text)
-        token_at, array_items_at, table_items_at = _TOKEN.compiled().match, _ARRAY_ITEMS.compiled().match, _TABLE_ITEMS.compiled().match
+        token_at, array_items_at, table_items_at = (
+            _TOKEN.compiled().match,
+            _ARRAY_ITEMS.compiled().match,
+            _TABLE_ITEMS.compiled().match,
+        )
         pos = 0
         while pos < size:
             if self.expect == _LINE_START and self.lines_at(pos):
@@ -277,4 +285,6 @@ class _Scanner:
     def count_table(self) -> None:
         self.tables += 1
         if self.tables > MAX_TABLES:
-            raise self.refuse(f"at most {MAX_TABLES:,} tables in one input (headers, inline tables, dotted keys)", "more")
+            raise self.refuse(
+                f"at most {MAX_TABLES:,} tables in one input (headers, inline tables, dotted keys)", "more"
+            )

@@ -157,4 +157,6 @@ def _rich_text(blocks: Sequence[Block], stream: IO[str]) -> None:
                 body.append("\n" + quoted(citation), style="" if citation.get("interpretation") else "italic")
                 if citation.get("summary"):
                     body.append(f"\n{citation['summary']}", style="dim")
-            console.print(Padding(Panel(body, title=block.title or None, title_align="left", border_style="dim"), (1, 0, 0, 0)))
+            console.print(
+                Padding(Panel(body, title=block.title or None, title_align="left", border_style="dim"), (1, 0, 0, 0))
+            )

@@ -33,12 +33,26 @@ def rule_on(doc: Document, *, game: str, title: str, situations: Situations) -> 
         verdict = situations[situation](top)
     except RuleBroken as broken:
         report = ruling_report(
-            game=game, title=title, situation=situation, file=doc.name, verdict=str(broken), outcome=dict(broken.outcome),
-            facts=[], citations=rules.cite([broken.clause]), legal=False, broken_rule=broken.clause,
+            game=game,
+            title=title,
+            situation=situation,
+            file=doc.name,
+            verdict=str(broken),
+            outcome=dict(broken.outcome),
+            facts=[],
+            citations=rules.cite([broken.clause]),
+            legal=False,
+            broken_rule=broken.clause,
         )
         return report, False
     report = ruling_report(
-        game=game, title=title, situation=situation, file=doc.name, verdict=verdict.verdict,
-        outcome=verdict.outcome, facts=list(verdict.facts), citations=rules.cite(verdict.clauses),
+        game=game,
+        title=title,
+        situation=situation,
+        file=doc.name,
+        verdict=verdict.verdict,
+        outcome=verdict.outcome,
+        facts=list(verdict.facts),
+        citations=rules.cite(verdict.clauses),
     )
     return report, True

@@ -192,7 +192,10 @@ def integer_list(table: Table, key: str | int, value: Any, *, minimum: int, maxi
         raise table.error(key, f"an array of {what}", describe(value))
     path = table.path + (key,)
     items = Table(table.doc, {}, path)
-    return [items.check_integer(index, item, minimum=minimum, maximum=maximum, what=what) for index, item in enumerate(value, 1)]
+    return [
+        items.check_integer(index, item, minimum=minimum, maximum=maximum, what=what)
+        for index, item in enumerate(value, 1)
+    ]
 
 
 def player_names(table: Table, key: str, *, minimum: int = 2, maximum: int = 5) -> list[str]:

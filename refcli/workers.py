@@ -335,7 +335,9 @@ def _serve(connection: Any, work: Callable[[Any], Any], inherited: list[Any], pa
         pass  # the parent went away: nobody is left to answer
     except Exception as error:  # noqa: BLE001 - a bug here: one line, never a traceback; the parent reports the task
         detail = " ".join(str(error).split())[:200]
-        sys.stderr.write(f"refcli: error: internal error in a worker ({type(error).__name__}: {detail}); please report it\n")
+        sys.stderr.write(
+            f"refcli: error: internal error in a worker ({type(error).__name__}: {detail}); please report it\n"
+        )
         sys.stderr.flush()
         os._exit(INTERNAL_ERROR)
 

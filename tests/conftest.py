@@ -59,8 +59,9 @@ def record_errors(validate_document: Callable[..., Any], document: dict[str, Any
     return [finding for finding in result.findings if finding.severity == "error"]
 
 
-def assert_mutation_caught(random_game: Callable[[int], dict[str, Any]], mutation: Mutation, seed: int,
-                           validate_document: Callable[..., Any]) -> None:
+def assert_mutation_caught(
+    random_game: Callable[[int], dict[str, Any]], mutation: Mutation, seed: int, validate_document: Callable[..., Any]
+) -> None:
     """Mutate one event of a random legal game: the first error must be at that event.
 
     A mutation returns the 0-based index it changed, -1 for the record as a
@@ -76,11 +77,14 @@ def assert_mutation_caught(random_game: Callable[[int], dict[str, Any]], mutatio
     assert found[0].event == (None if index == -1 else index + 1), (mutation.__name__, seed, found[:3])
 
 
-def assert_mutations_apply(random_game: Callable[[int], dict[str, Any]], mutations: dict[str, Mutation],
-                           seeds: int = 30, minimum: int = 8) -> None:
+def assert_mutations_apply(
+    random_game: Callable[[int], dict[str, Any]], mutations: dict[str, Mutation], seeds: int = 30, minimum: int = 8
+) -> None:
     """The mutation tests must not pass by finding nothing to mutate."""
     for name, mutation in mutations.items():
-        applied = sum(mutation(copy.deepcopy(random_game(seed)), random.Random(seed)) is not None for seed in range(seeds))
+        applied = sum(
+            mutation(copy.deepcopy(random_game(seed)), random.Random(seed)) is not None for seed in range(seeds)
+        )
         assert applied >= minimum, name
 
 

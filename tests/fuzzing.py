@@ -96,7 +96,21 @@ junk: st.SearchStrategy[Any] = st.one_of(
 )
 
 # Names a roster draws from (enough for the largest game), and names that are not among any roster.
-NAME_POOL: tuple[str, ...] = (*EXAMPLE_NAMES, "Gus", "Hal", "Ivy", "Jo", "Kim", "Lu", "Max", "Ned", "Oz", "Pia", "Quin", "Rex")
+NAME_POOL: tuple[str, ...] = (
+    *EXAMPLE_NAMES,
+    "Gus",
+    "Hal",
+    "Ivy",
+    "Jo",
+    "Kim",
+    "Lu",
+    "Max",
+    "Ned",
+    "Oz",
+    "Pia",
+    "Quin",
+    "Rex",
+)
 STRAY_NAMES = ("Zed", "", "   ", "A\x1bna", "n" * 70, "Ana\u00a0", "\u200b", "Ana\nBen", "😀")
 UNKNOWN_KEYS = ("colour", "x", "Note", "#", "")
 UNKNOWN_WORDS = ("tea", "", "  ", "dance", "NONE", "ünïcode")
@@ -256,8 +270,13 @@ def pattern_strings(pattern: str) -> tuple[st.SearchStrategy[str], tuple[str, ..
         strategy = st.from_regex(re.compile(pattern), fullmatch=True)
         samples: list[str] = []
 
-        @settings(max_examples=PATTERN_SAMPLES, database=None, deadline=None, phases=[Phase.generate],
-                  suppress_health_check=list(HealthCheck))
+        @settings(
+            max_examples=PATTERN_SAMPLES,
+            database=None,
+            deadline=None,
+            phases=[Phase.generate],
+            suppress_health_check=list(HealthCheck),
+        )
         @given(strategy)
         def collect(value: str) -> None:
             samples.append(value)
@@ -278,8 +297,26 @@ def custom_types(t: Type) -> Iterable[Type]:
 # -- documents -----------------------------------------------------------------------------------
 Draw = Callable[[st.SearchStrategy[Any]], Any]
 # The type kinds Writer.value draws (refcli.formats.KINDS; a new kind must be taught here, a test checks).
-DRAWN_KINDS = frozenset({"integer", "boolean", "string", "choice", "name", "player", "names", "array", "tuple", "table",
-                         "map", "tables", "union", "either", "const", "custom"})
+DRAWN_KINDS = frozenset(
+    {
+        "integer",
+        "boolean",
+        "string",
+        "choice",
+        "name",
+        "player",
+        "names",
+        "array",
+        "tuple",
+        "table",
+        "map",
+        "tables",
+        "union",
+        "either",
+        "const",
+        "custom",
+    }
+)
 
 
 class Writer:
@@ -318,13 +355,19 @@ class Writer:
         lo = minimum or 0
         hi = maximum if maximum is not None else lo + spread
         if self.broken():
-            outside = [n for n in (lo - 1, hi + 1 if maximum is not None and maximum < 100 else None) if n is not None and n >= 0]
+            outside = [
+                n
+                for n in (lo - 1, hi + 1 if maximum is not None and maximum < 100 else None)
+                if n is not None and n >= 0
+            ]
             if outside:
                 return int(self.pick(outside))
         return self.integer(lo, max(lo, min(hi, lo + spread)))
 
     # -- a table and its keys
-    def table(self, fields: tuple[Field, ...], fixed: dict[str, Any] | None = None, force: Iterable[str] = ()) -> dict[str, Any]:
+    def table(
+        self, fields: tuple[Field, ...], fixed: dict[str, Any] | None = None, force: Iterable[str] = ()
+    ) -> dict[str, Any]:
         """A table of these fields: the roster first, then the rest in declared order."""
         fixed = dict(fixed or {})
         roster_field = next((f for f in fields if f.roster), None)
@@ -341,8 +384,12 @@ class Writer:
             out[f.key] = fixed[f.key] if f.key in fixed else self.value(f.type)
         if self.broken():
             known = [f.key for f in fields]
-            near = [k + "s" for k in known] + [k.upper() for k in known] + [k.replace("_", "-") for k in known if "_" in k]
-            out[self.pick([*UNKNOWN_KEYS, *near])] = self.draw(junk) if self.roll(2) else self.value(self.pick(fields).type)
+            near = (
+                [k + "s" for k in known] + [k.upper() for k in known] + [k.replace("_", "-") for k in known if "_" in k]
+            )
+            out[self.pick([*UNKNOWN_KEYS, *near])] = (
+                self.draw(junk) if self.roll(2) else self.value(self.pick(fields).type)
+            )
         return out
 
     def roster_value(self, f: Field) -> Any:
@@ -385,7 +432,13 @@ class Writer:
         if kind == "boolean":
             return self.roll(2) == 1
         if kind == "string":
-            return self.pick(known) if known and self.roll(4) else self.pick(TEXTS) if self.roll(2) else self.draw(st.text(max_size=30))
+            return (
+                self.pick(known)
+                if known and self.roll(4)
+                else self.pick(TEXTS)
+                if self.roll(2)
+                else self.draw(st.text(max_size=30))
+            )
         if kind == "choice":
             word = self.pick(t.choices)
             return self.folded(word) if t.fold else word

@@ -57,7 +57,11 @@ def test_a_parsed_document_works_like_its_file() -> None:
     from_dict, from_file = refcli.score(document), refcli.score(path)
     assert from_dict.players == from_file.players
     assert from_dict.winners == ("Cid",)
-    assert [(p.name, p.score, p.rank) for p in from_file.players] == [("Cid", 14500, 1), ("Ana", 2460, 2), ("Ben", 260, 3)]
+    assert [(p.name, p.score, p.rank) for p in from_file.players] == [
+        ("Cid", 14500, 1),
+        ("Ana", 2460, 2),
+        ("Ben", 260, 3),
+    ]
 
 
 def test_results_are_typed_and_immutable() -> None:

@@ -28,33 +28,123 @@ REFUSALS = [
     ("unterminated string", 'game = "kuhhandel\n', 1, "not valid TOML"),
     ("wrong game", 'game = "money"\n' + PLAYERS_OK, 1, 'game: expected "kuhhandel"'),
     ("game not a string", "game = 3\n" + PLAYERS_OK, 1, "game: expected"),
-    ("edition out of range", "edition = 3\n" + PLAYERS_OK, 1, "edition: expected the edition, an integer 1 or 2, found 3"),
-    ("edition a string", 'edition = "2"\n' + PLAYERS_OK, 1, 'edition: expected the edition, an integer 1 or 2, found "2"'),
+    (
+        "edition out of range",
+        "edition = 3\n" + PLAYERS_OK,
+        1,
+        "edition: expected the edition, an integer 1 or 2, found 3",
+    ),
+    (
+        "edition a string",
+        'edition = "2"\n' + PLAYERS_OK,
+        1,
+        'edition: expected the edition, an integer 1 or 2, found "2"',
+    ),
     ("edition a float", "edition = 2.0\n" + PLAYERS_OK, 1, "found the decimal 2.0"),
-    ("unknown top key", "editon = 2\n" + PLAYERS_OK, 1, 'editon: expected one of the keys game, edition, player, found an unknown key (did you mean "edition"?)'),
+    (
+        "unknown top key",
+        "editon = 2\n" + PLAYERS_OK,
+        1,
+        'editon: expected one of the keys game, edition, player, found an unknown key (did you mean "edition"?)',
+    ),
     ("no players", 'game = "kuhhandel"\n', 1, "player: expected at least 1 [[player]]"),
     ("player not a table", 'player = "Ana"\n', 1, "player: expected [[player]] tables"),
-    ("missing name", "[[player]]\nanimals = { pig = 4 }\n", 1, "player[1].name: expected a player's name (a non-empty string), found nothing (the key is missing)"),
+    (
+        "missing name",
+        "[[player]]\nanimals = { pig = 4 }\n",
+        1,
+        "player[1].name: expected a player's name (a non-empty string), found nothing (the key is missing)",
+    ),
     ("empty name", '[[player]]\nname = "  "\n', 2, "player[1].name: expected a player's name"),
-    ("name with control character", '[[player]]\nname = "A\\u0007na"\n', 2, "player[1].name: expected a name without control characters"),
-    ("very long name", '[[player]]\nname = "' + "x" * 10_000 + '"\n', 2, "expected a name of at most 64 characters, found 10000 characters"),
-    ("duplicate name", PLAYERS_OK + '[[player]]\nname = "ana"\n', 9, 'player[3].name: expected a name no other player has, found "ana" again (player[1] has it)'),
-    ("unknown player key", PLAYERS_OK + '[[player]]\nname = "Cid"\nanimal = {}\n', 10, 'player[3].animal: expected one of the keys name, animals, bonus, found an unknown key (did you mean "animals"?)'),
-    ("animals not a table", '[[player]]\nname = "Ana"\nanimals = [1, 2]\n', 3, "player[1].animals: expected a table, found an array"),
-    ("unknown animal", '[[player]]\nname = "Ana"\nanimals = { unicorn = 1 }\n', 3, 'player[1].animals.unicorn: expected an animal'),
-    ("animal count too high", '[[player]]\nname = "Ana"\n\nanimals = { cow = 5 }\n', 4, "player[1].animals.cow: expected a number of cards, an integer from 0 to 4, found 5"),
+    (
+        "name with control character",
+        '[[player]]\nname = "A\\u0007na"\n',
+        2,
+        "player[1].name: expected a name without control characters",
+    ),
+    (
+        "very long name",
+        '[[player]]\nname = "' + "x" * 10_000 + '"\n',
+        2,
+        "expected a name of at most 64 characters, found 10000 characters",
+    ),
+    (
+        "duplicate name",
+        PLAYERS_OK + '[[player]]\nname = "ana"\n',
+        9,
+        'player[3].name: expected a name no other player has, found "ana" again (player[1] has it)',
+    ),
+    (
+        "unknown player key",
+        PLAYERS_OK + '[[player]]\nname = "Cid"\nanimal = {}\n',
+        10,
+        'player[3].animal: expected one of the keys name, animals, bonus, found an unknown key (did you mean "animals"?)',
+    ),
+    (
+        "animals not a table",
+        '[[player]]\nname = "Ana"\nanimals = [1, 2]\n',
+        3,
+        "player[1].animals: expected a table, found an array",
+    ),
+    (
+        "unknown animal",
+        '[[player]]\nname = "Ana"\nanimals = { unicorn = 1 }\n',
+        3,
+        "player[1].animals.unicorn: expected an animal",
+    ),
+    (
+        "animal count too high",
+        '[[player]]\nname = "Ana"\n\nanimals = { cow = 5 }\n',
+        4,
+        "player[1].animals.cow: expected a number of cards, an integer from 0 to 4, found 5",
+    ),
     ("animal count negative", '[[player]]\nname = "Ana"\nanimals = { cow = -1 }\n', 3, "found -1"),
-    ("animal count huge", '[[player]]\nname = "Ana"\nanimals = { cow = 1000000000000000000000000000000 }\n', 3, "found an integer of 31 digits"),
+    (
+        "animal count huge",
+        '[[player]]\nname = "Ana"\nanimals = { cow = 1000000000000000000000000000000 }\n',
+        3,
+        "found an integer of 31 digits",
+    ),
     ("animal count float", '[[player]]\nname = "Ana"\nanimals = { cow = 2.5 }\n', 3, "found the decimal 2.5"),
     ("animal count nan", '[[player]]\nname = "Ana"\nanimals = { cow = nan }\n', 3, "found nan"),
     ("animal count inf", '[[player]]\nname = "Ana"\nanimals = { cow = inf }\n', 3, "found infinity"),
     ("animal count bool", '[[player]]\nname = "Ana"\nanimals = { cow = true }\n', 3, "found true"),
-    ("same animal twice in two languages", '[[player]]\nname = "Ana"\nanimals = { pig = 2, CERDO = 2 }\n', 3, 'expected each animal once, found pig again (as "pig" and "CERDO")'),
-    ("more than four of a kind", PLAYERS_OK + '[[player]]\nname = "Cid"\nanimals = { Kuh = 1 }\n', 10, "player[3].animals.Kuh: expected at most 4 cow cards in the whole game"),
-    ("bonus in edition 2", PLAYERS_OK + "bonus = true\n", 8, "player[2].bonus: expected false: the bonus card exists only in edition 1"),
-    ("bonus not a bool", "edition = 1\n" + PLAYERS_OK + 'bonus = "yes"\n', 9, 'player[2].bonus: expected true or false, found "yes"'),
-    ("two bonus holders", "edition = 1\n" + PLAYERS_OK.replace("rooster = 4 }", "rooster = 4 }\nbonus = true") + "bonus = true\n", 10, "expected one bonus card in the game"),
-    ("game not over", PLAYERS_OK.replace("horse = 4", "horse = 3"), 2, "player: expected all 40 animal cards held in complete sets"),
+    (
+        "same animal twice in two languages",
+        '[[player]]\nname = "Ana"\nanimals = { pig = 2, CERDO = 2 }\n',
+        3,
+        'expected each animal once, found pig again (as "pig" and "CERDO")',
+    ),
+    (
+        "more than four of a kind",
+        PLAYERS_OK + '[[player]]\nname = "Cid"\nanimals = { Kuh = 1 }\n',
+        10,
+        "player[3].animals.Kuh: expected at most 4 cow cards in the whole game",
+    ),
+    (
+        "bonus in edition 2",
+        PLAYERS_OK + "bonus = true\n",
+        8,
+        "player[2].bonus: expected false: the bonus card exists only in edition 1",
+    ),
+    (
+        "bonus not a bool",
+        "edition = 1\n" + PLAYERS_OK + 'bonus = "yes"\n',
+        9,
+        'player[2].bonus: expected true or false, found "yes"',
+    ),
+    (
+        "two bonus holders",
+        "edition = 1\n" + PLAYERS_OK.replace("rooster = 4 }", "rooster = 4 }\nbonus = true") + "bonus = true\n",
+        10,
+        "expected one bonus card in the game",
+    ),
+    (
+        "game not over",
+        PLAYERS_OK.replace("horse = 4", "horse = 3"),
+        2,
+        "player: expected all 40 animal cards held in complete sets",
+    ),
     ("empty file", "", 1, "the file is empty"),
     ("only a comment", "# nothing\n", 1, "the file is empty"),
 ]
@@ -63,7 +153,9 @@ MESSAGE = re.compile(r"^refcli: error: (?P<file>[^:]+):(?P<line>\d+): .+$")
 
 
 @pytest.mark.parametrize(("case", "text", "line", "needle"), REFUSALS, ids=[case[0] for case in REFUSALS])
-def test_refusal_names_file_line_and_key(invoke: Invoke, write: Write, case: str, text: str, line: int, needle: str) -> None:
+def test_refusal_names_file_line_and_key(
+    invoke: Invoke, write: Write, case: str, text: str, line: int, needle: str
+) -> None:
     path = write(text)
     result = invoke(["kuhhandel", "score", path])
     assert result.exit_code == 65, result.output
@@ -104,7 +196,7 @@ def test_permission_denied_is_unreadable(invoke: Invoke, write: Write, monkeypat
     ("raw", "needle"),
     [
         (b"\xff\xfeg\x00a\x00", "found UTF-16"),
-        (b"game = \"kuhhandel\"\n\xc3\x28\n", "not UTF-8"),
+        (b'game = "kuhhandel"\n\xc3\x28\n', "not UTF-8"),
         (b"\x00\x01\x02binary", "NUL byte"),
         (b"[" * 10_000, "not valid"),
         (b"a = " + b"[" * 10_000 + b"]" * 10_000, "nested too deeply"),
@@ -147,7 +239,9 @@ _player = st.fixed_dictionaries(
     {},
     optional={
         "name": st.one_of(st.text(max_size=8), _values),
-        "animals": st.one_of(st.dictionaries(_animal_keys, st.one_of(st.integers(-1, 5), _values), max_size=4), _values),
+        "animals": st.one_of(
+            st.dictionaries(_animal_keys, st.one_of(st.integers(-1, 5), _values), max_size=4), _values
+        ),
         "bonus": st.one_of(st.booleans(), _values),
         "extra": _values,
     },
@@ -186,36 +280,74 @@ _bids = mostly(st.lists(st.tuples(_names, st.integers(1, 300)).map(list), max_si
 _party = st.fixed_dictionaries({"name": _names, "holds": st.integers(0, 4), "offer": _cards})
 _situation = st.one_of(
     st.fixed_dictionaries(
-        {"game": st.just("kuhhandel"), "situation": st.just("auction"), "players": st.just(["Ana", "Ben", "Cid"]),
-         "auctioneer": mostly(_names), "animal": mostly(_animal_keys), "bids": _bids},
-        optional={"donkeys_before": mostly(st.integers(0, 4)), "buyback": mostly(st.booleans()),
-                  "money": mostly(st.dictionaries(_names, _cards, max_size=3)), "edition": mostly(st.integers(1, 2))},
+        {
+            "game": st.just("kuhhandel"),
+            "situation": st.just("auction"),
+            "players": st.just(["Ana", "Ben", "Cid"]),
+            "auctioneer": mostly(_names),
+            "animal": mostly(_animal_keys),
+            "bids": _bids,
+        },
+        optional={
+            "donkeys_before": mostly(st.integers(0, 4)),
+            "buyback": mostly(st.booleans()),
+            "money": mostly(st.dictionaries(_names, _cards, max_size=3)),
+            "edition": mostly(st.integers(1, 2)),
+        },
     ),
     st.fixed_dictionaries(
-        {"game": st.just("kuhhandel"), "situation": st.just("cow-trade"), "animal": mostly(_animal_keys),
-         "challenger": mostly(_party), "defender": mostly(_party)},
-        optional={"rebid": mostly(st.fixed_dictionaries({"challenger": _cards}, optional={"defender": _cards})),
-                  "edition": mostly(st.integers(1, 2))},
+        {
+            "game": st.just("kuhhandel"),
+            "situation": st.just("cow-trade"),
+            "animal": mostly(_animal_keys),
+            "challenger": mostly(_party),
+            "defender": mostly(_party),
+        },
+        optional={
+            "rebid": mostly(st.fixed_dictionaries({"challenger": _cards}, optional={"defender": _cards})),
+            "edition": mostly(st.integers(1, 2)),
+        },
     ),
     st.fixed_dictionaries(
-        {"game": st.just("kuhhandel"), "situation": st.just("trade-options"), "player": mostly(_names),
-         "deck": mostly(st.integers(0, 40)),
-         "holdings": mostly(st.dictionaries(_names, st.dictionaries(_animal_keys, st.integers(0, 4), max_size=3), min_size=2, max_size=4))},
+        {
+            "game": st.just("kuhhandel"),
+            "situation": st.just("trade-options"),
+            "player": mostly(_names),
+            "deck": mostly(st.integers(0, 40)),
+            "holdings": mostly(
+                st.dictionaries(
+                    _names, st.dictionaries(_animal_keys, st.integers(0, 4), max_size=3), min_size=2, max_size=4
+                )
+            ),
+        },
     ),
     st.fixed_dictionaries(
         {"game": st.just("kuhhandel"), "situation": st.just("donkey"), "players": st.just(["Ana", "Ben", "Cid"])},
-        optional={"donkeys_before": mostly(st.integers(0, 4)), "auctioneer": mostly(_names),
-                  "money": mostly(st.dictionaries(_names, _cards, max_size=3))},
+        optional={
+            "donkeys_before": mostly(st.integers(0, 4)),
+            "auctioneer": mostly(_names),
+            "money": mostly(st.dictionaries(_names, _cards, max_size=3)),
+        },
     ),
 )
 _event = st.one_of(
     st.fixed_dictionaries(
         {"type": st.just("auction"), "auctioneer": _names, "animal": mostly(_animal_keys), "bids": _bids},
-        optional={"paid": _cards, "buyback": st.booleans(), "cannot_pay": st.booleans(),
-                  "donkey_payout": mostly(st.sampled_from([50, 100, 200, 500]))},
+        optional={
+            "paid": _cards,
+            "buyback": st.booleans(),
+            "cannot_pay": st.booleans(),
+            "donkey_payout": mostly(st.sampled_from([50, 100, 200, 500])),
+        },
     ),
     st.fixed_dictionaries(
-        {"type": st.just("cow-trade"), "challenger": _names, "defender": _names, "animal": mostly(_animal_keys), "offer": _cards},
+        {
+            "type": st.just("cow-trade"),
+            "challenger": _names,
+            "defender": _names,
+            "animal": mostly(_animal_keys),
+            "offer": _cards,
+        },
         optional={"counter": _cards, "rebid": _cards, "rebid_counter": _cards},
     ),
 )

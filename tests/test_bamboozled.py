@@ -55,8 +55,16 @@ def test_ways_decrease_up_the_ladder() -> None:
 
 @pytest.mark.parametrize(
     ("a", "b", "result"),
-    [("43", "34", "a"), ("34", "43", "b"), ("21", "66", "a"), ("11", "65", "a"), ("12", "13", "b"),
-     ("21", "21", "tie"), ("55", "55", "tie"), ("12", "21", "b")],
+    [
+        ("43", "34", "a"),
+        ("34", "43", "b"),
+        ("21", "66", "a"),
+        ("11", "65", "a"),
+        ("12", "13", "b"),
+        ("21", "21", "tie"),
+        ("55", "55", "tie"),
+        ("12", "21", "b"),
+    ],
 )
 def test_compare(invoke: Invoke, a: str, b: str, result: str) -> None:
     out = invoke(["bamboozled", "compare", a, b, "-f", "json"])
@@ -88,7 +96,9 @@ def test_card_readings() -> None:
 
 
 # -- rulings ----------------------------------------------------------------------
-CHALLENGE = 'game = "bamboozled"\nsituation = "challenge"\nplayers = ["Ana", "Ben", "Cid"]\ndeclarer = "Ana"\ncaller = "Ben"\n'
+CHALLENGE = (
+    'game = "bamboozled"\nsituation = "challenge"\nplayers = ["Ana", "Ben", "Cid"]\ndeclarer = "Ana"\ncaller = "Ben"\n'
+)
 
 
 def rule(invoke: Invoke, path: str) -> tuple[int, dict[str, Any]]:
@@ -100,35 +110,81 @@ def rule(invoke: Invoke, path: str) -> tuple[int, dict[str, Any]]:
     ("extra", "expected"),
     [
         # honest: the caller takes the strike and starts the next round
-        ("to_beat = 43\ndeclared = 53\nrolled = [3, 5]\n", {"bluff": False, "strike_to": "Ben", "score_after": 0, "next_to_roll": "Ben", "card_discarded": None}),
+        (
+            "to_beat = 43\ndeclared = 53\nrolled = [3, 5]\n",
+            {"bluff": False, "strike_to": "Ben", "score_after": 0, "next_to_roll": "Ben", "card_discarded": None},
+        ),
         # bluff: the declarer takes it
-        ("to_beat = 43\ndeclared = 55\nrolled = [3, 5]\n", {"bluff": True, "strike_to": "Ana", "score_after": 0, "next_to_roll": "Ana"}),
+        (
+            "to_beat = 43\ndeclared = 55\nrolled = [3, 5]\n",
+            {"bluff": True, "strike_to": "Ana", "score_after": 0, "next_to_roll": "Ana"},
+        ),
         # jackpot card makes 21 true (B3)
-        ('declared = 21\nrolled = [6, 4]\ncard = "jackpot"\n', {"bluff": False, "strike_to": None, "score_after": 21, "next_to_roll": "Ben", "card_discarded": "jackpot"}),
+        (
+            'declared = 21\nrolled = [6, 4]\ncard = "jackpot"\n',
+            {"bluff": False, "strike_to": None, "score_after": 21, "next_to_roll": "Ben", "card_discarded": "jackpot"},
+        ),
         # double card makes 33 true from 3 and 5
-        ('declared = 33\nrolled = [3, 5]\ncard = "double"\n', {"bluff": False, "strike_to": None, "score_after": 33, "card_discarded": "double"}),
+        (
+            'declared = 33\nrolled = [3, 5]\ncard = "double"\n',
+            {"bluff": False, "strike_to": None, "score_after": 33, "card_discarded": "double"},
+        ),
         # up-down: 5 and 3 → 6 and 3 → 63
-        ('declared = 63\nrolled = [5, 3]\ncard = "up-down"\n', {"bluff": False, "strike_to": None, "score_after": 63, "card_discarded": "up-down"}),
+        (
+            'declared = 63\nrolled = [5, 3]\ncard = "up-down"\n',
+            {"bluff": False, "strike_to": None, "score_after": 63, "card_discarded": "up-down"},
+        ),
         # up-down cannot make 65 from 5 and 3: a plain bluff, the card stays hidden (B7)
-        ('declared = 65\nrolled = [5, 3]\ncard = "up-down"\n', {"bluff": True, "strike_to": "Ana", "card_discarded": None}),
+        (
+            'declared = 65\nrolled = [5, 3]\ncard = "up-down"\n',
+            {"bluff": True, "strike_to": "Ana", "card_discarded": None},
+        ),
         # declared honestly with a card in hand: the card is not used
-        ('declared = 53\nrolled = [5, 3]\ncard = "double"\n', {"bluff": False, "strike_to": "Ben", "card_discarded": None}),
+        (
+            'declared = 53\nrolled = [5, 3]\ncard = "double"\n',
+            {"bluff": False, "strike_to": "Ben", "card_discarded": None},
+        ),
         # My Bad on a bluff: the declarer still takes the strike, caller rolls first (B4)
-        ('declared = 66\nrolled = [5, 3]\ncaller_card = "my-bad"\n', {"bluff": True, "strike_to": "Ana", "next_to_roll": "Ben", "score_after": 0, "card_discarded": "my-bad"}),
+        (
+            'declared = 66\nrolled = [5, 3]\ncaller_card = "my-bad"\n',
+            {"bluff": True, "strike_to": "Ana", "next_to_roll": "Ben", "score_after": 0, "card_discarded": "my-bad"},
+        ),
         # My Bad on the truth: nobody takes a strike
-        ('declared = 53\nrolled = [5, 3]\ncaller_card = "my-bad"\n', {"bluff": False, "strike_to": None, "next_to_roll": "Ben", "score_after": 0}),
+        (
+            'declared = 53\nrolled = [5, 3]\ncaller_card = "my-bad"\n',
+            {"bluff": False, "strike_to": None, "next_to_roll": "Ben", "score_after": 0},
+        ),
         # the third strike puts the caller out; the next player starts (B5)
-        ("declared = 53\nrolled = [5, 3]\nstrikes = { Ben = 2 }\n", {"strike_to": "Ben", "eliminated": "Ben", "next_to_roll": "Cid"}),
+        (
+            "declared = 53\nrolled = [5, 3]\nstrikes = { Ben = 2 }\n",
+            {"strike_to": "Ben", "eliminated": "Ben", "next_to_roll": "Cid"},
+        ),
         # the more-strikes variant
-        ("declared = 53\nrolled = [5, 3]\nstrikes = { Ben = 2 }\nstrikes_to_lose = 4\n", {"strike_to": "Ben", "eliminated": None, "next_to_roll": "Ben"}),
+        (
+            "declared = 53\nrolled = [5, 3]\nstrikes = { Ben = 2 }\nstrikes_to_lose = 4\n",
+            {"strike_to": "Ben", "eliminated": None, "next_to_roll": "Ben"},
+        ),
     ],
-    ids=["truth", "bluff", "jackpot", "double", "up-down", "up-down-useless", "card-unused", "my-bad-bluff",
-         "my-bad-truth", "eliminated", "more-strikes"],
+    ids=[
+        "truth",
+        "bluff",
+        "jackpot",
+        "double",
+        "up-down",
+        "up-down-useless",
+        "card-unused",
+        "my-bad-bluff",
+        "my-bad-truth",
+        "eliminated",
+        "more-strikes",
+    ],
 )
 def test_challenge(invoke: Invoke, write: Write, extra: str, expected: dict[str, Any]) -> None:
     code, doc = rule(invoke, write(CHALLENGE + extra))
     assert code == 0, doc
-    assert {"bluff", "strike_to", "eliminated", "score_after", "next_to_roll", "card_discarded"} <= doc["outcome"].keys()
+    assert {"bluff", "strike_to", "eliminated", "score_after", "next_to_roll", "card_discarded"} <= doc[
+        "outcome"
+    ].keys()
     assert {key: doc["outcome"][key] for key in expected} == expected
 
 
@@ -149,7 +205,9 @@ def test_illegal_challenges_exit_1(invoke: Invoke, write: Write, extra: str, rul
 
 
 def test_challenge_by_someone_other_than_the_next_player(invoke: Invoke, write: Write) -> None:
-    code, doc = rule(invoke, write(CHALLENGE.replace('caller = "Ben"', 'caller = "Cid"') + "declared = 34\nrolled = [3, 4]\n"))
+    code, doc = rule(
+        invoke, write(CHALLENGE.replace('caller = "Ben"', 'caller = "Cid"') + "declared = 34\nrolled = [3, 4]\n")
+    )
     assert code == 1 and doc["broken_rule"] == "turn.declare-next"
 
 
@@ -158,17 +216,28 @@ def test_bad_score_in_a_situation_is_a_data_error(invoke: Invoke, write: Write) 
     assert result.exit_code == 65 and "declared: expected a score: two digits 1-6" in result.stderr
 
 
-ACCEPT = 'game = "bamboozled"\nsituation = "accept"\nplayers = ["Ana", "Ben", "Cid"]\ndeclarer = "Ana"\nreceiver = "Ben"\n'
+ACCEPT = (
+    'game = "bamboozled"\nsituation = "accept"\nplayers = ["Ana", "Ben", "Cid"]\ndeclarer = "Ana"\nreceiver = "Ben"\n'
+)
 
 
 @pytest.mark.parametrize(
     ("extra", "expected"),
     [
         ("declared = 43\nrolled = [3, 4]\n", {"bamboozled": False, "draws": None, "hand_after": 1}),
-        ("declared = 44\nrolled = [3, 4]\n", {"bamboozled": True, "draws": "Ana", "hand_after": 2, "discard_one": False}),
+        (
+            "declared = 44\nrolled = [3, 4]\n",
+            {"bamboozled": True, "draws": "Ana", "hand_after": 2, "discard_one": False},
+        ),
         ("declared = 44\nrolled = [3, 4]\nhand = 2\n", {"bamboozled": True, "hand_after": 2, "discard_one": True}),
-        ("declared = 44\nrolled = [3, 4]\nhand = 2\nno_limits = true\n", {"bamboozled": True, "hand_after": 3, "discard_one": False}),
-        ('declared = 44\nrolled = [3, 4]\ncard = "double"\n', {"bamboozled": True, "card_kept": "double", "draws": "Ana"}),
+        (
+            "declared = 44\nrolled = [3, 4]\nhand = 2\nno_limits = true\n",
+            {"bamboozled": True, "hand_after": 3, "discard_one": False},
+        ),
+        (
+            'declared = 44\nrolled = [3, 4]\ncard = "double"\n',
+            {"bamboozled": True, "card_kept": "double", "draws": "Ana"},
+        ),
     ],
     ids=["honest", "bluff", "hand-limit", "no-limits", "card-backed"],
 )
@@ -185,14 +254,38 @@ CARD = 'game = "bamboozled"\nsituation = "card"\n'
 @pytest.mark.parametrize(
     ("extra", "expected"),
     [
-        ('players = ["Ana", "Ben", "Cid"]\nplayer = "Ben"\ncard = "new-start"\ndeclarer = "Ana"\nto_beat = 55\n', {"score_after": 0, "next_to_act": "Ben", "action": "roll"}),
-        ('players = ["Ana", "Ben", "Cid"]\nplayer = "Ben"\ncard = "skip"\ndeclarer = "Ana"\nto_beat = 55\n', {"score_after": 55, "next_to_act": "Cid", "action": "accept or call"}),
-        ('players = ["Ana", "Ben"]\nplayer = "Ben"\ncard = "skip"\ndeclarer = "Ana"\nto_beat = 55\n', {"score_after": 55, "next_to_act": "Ana", "action": "roll on own score"}),
-        ('players = ["Ana", "Ben"]\nplayer = "Ben"\ncard = "reverse"\ndeclarer = "Ana"\nto_beat = 55\n', {"direction_after": "clockwise", "next_to_act": "Ana", "action": "roll on own score"}),
-        ('players = ["Ana", "Ben", "Cid"]\nplayer = "Ben"\ncard = "reverse"\ndeclarer = "Ana"\nto_beat = 55\n', {"direction_after": "counterclockwise", "next_to_act": "Ana"}),
-        ('players = ["Ana", "Ben", "Cid"]\nplayer = "Ben"\ncard = "revive"\nstrikes = { Ben = 2 }\ndeclarer = "Ana"\nto_beat = 55\n', {"strikes_after": 1}),
-        ('players = ["Ana", "Ben", "Cid"]\nplayer = "Ben"\ncard = "revive"\nmoment = "final-strike"\nstrikes = { Ben = 3 }\n', {"strikes_after": 2, "action": "stay in"}),
-        ('players = ["Ana", "Ben", "Cid"]\nplayer = "Ben"\ncard = "my-bad"\ndeclarer = "Ana"\nto_beat = 55\n', {"action": "call", "score_after": 0}),
+        (
+            'players = ["Ana", "Ben", "Cid"]\nplayer = "Ben"\ncard = "new-start"\ndeclarer = "Ana"\nto_beat = 55\n',
+            {"score_after": 0, "next_to_act": "Ben", "action": "roll"},
+        ),
+        (
+            'players = ["Ana", "Ben", "Cid"]\nplayer = "Ben"\ncard = "skip"\ndeclarer = "Ana"\nto_beat = 55\n',
+            {"score_after": 55, "next_to_act": "Cid", "action": "accept or call"},
+        ),
+        (
+            'players = ["Ana", "Ben"]\nplayer = "Ben"\ncard = "skip"\ndeclarer = "Ana"\nto_beat = 55\n',
+            {"score_after": 55, "next_to_act": "Ana", "action": "roll on own score"},
+        ),
+        (
+            'players = ["Ana", "Ben"]\nplayer = "Ben"\ncard = "reverse"\ndeclarer = "Ana"\nto_beat = 55\n',
+            {"direction_after": "clockwise", "next_to_act": "Ana", "action": "roll on own score"},
+        ),
+        (
+            'players = ["Ana", "Ben", "Cid"]\nplayer = "Ben"\ncard = "reverse"\ndeclarer = "Ana"\nto_beat = 55\n',
+            {"direction_after": "counterclockwise", "next_to_act": "Ana"},
+        ),
+        (
+            'players = ["Ana", "Ben", "Cid"]\nplayer = "Ben"\ncard = "revive"\nstrikes = { Ben = 2 }\ndeclarer = "Ana"\nto_beat = 55\n',
+            {"strikes_after": 1},
+        ),
+        (
+            'players = ["Ana", "Ben", "Cid"]\nplayer = "Ben"\ncard = "revive"\nmoment = "final-strike"\nstrikes = { Ben = 3 }\n',
+            {"strikes_after": 2, "action": "stay in"},
+        ),
+        (
+            'players = ["Ana", "Ben", "Cid"]\nplayer = "Ben"\ncard = "my-bad"\ndeclarer = "Ana"\nto_beat = 55\n',
+            {"action": "call", "score_after": 0},
+        ),
     ],
     ids=["new-start", "skip", "skip-two", "reverse-two", "reverse", "revive", "revive-final", "my-bad"],
 )
@@ -205,11 +298,23 @@ def test_card(invoke: Invoke, write: Write, extra: str, expected: dict[str, Any]
 @pytest.mark.parametrize(
     ("extra", "rule_id"),
     [
-        ('players = ["Ana", "Ben", "Cid"]\nplayer = "Cid"\nturn = "Ben"\ncard = "reverse"\ndeclarer = "Ana"\nto_beat = 55\n', "reverse.own-turn"),
-        ('players = ["Ana", "Ben", "Cid"]\nplayer = "Cid"\nturn = "Ben"\ncard = "skip"\ndeclarer = "Ana"\nto_beat = 55\n', "skip.only-self"),
-        ('players = ["Ana", "Ben", "Cid"]\nplayer = "Ben"\ncard = "new-start"\nmoment = "after-roll"\n', "before-roll.timing"),
+        (
+            'players = ["Ana", "Ben", "Cid"]\nplayer = "Cid"\nturn = "Ben"\ncard = "reverse"\ndeclarer = "Ana"\nto_beat = 55\n',
+            "reverse.own-turn",
+        ),
+        (
+            'players = ["Ana", "Ben", "Cid"]\nplayer = "Cid"\nturn = "Ben"\ncard = "skip"\ndeclarer = "Ana"\nto_beat = 55\n',
+            "skip.only-self",
+        ),
+        (
+            'players = ["Ana", "Ben", "Cid"]\nplayer = "Ben"\ncard = "new-start"\nmoment = "after-roll"\n',
+            "before-roll.timing",
+        ),
         ('players = ["Ana", "Ben", "Cid"]\nplayer = "Ben"\ncard = "revive"\n', "revive.effect"),
-        ('players = ["Ana", "Ben", "Cid"]\nplayer = "Ben"\ncard = "my-bad"\nkids = true\ndeclarer = "Ana"\nto_beat = 55\n', "variant.kids.no-my-bad"),
+        (
+            'players = ["Ana", "Ben", "Cid"]\nplayer = "Ben"\ncard = "my-bad"\nkids = true\ndeclarer = "Ana"\nto_beat = 55\n',
+            "variant.kids.no-my-bad",
+        ),
         ('players = ["Ana", "Ben", "Cid"]\nplayer = "Ben"\ncard = "double"\n', "after-roll.hidden"),
     ],
     ids=["reverse-other-turn", "skip-other", "after-roll", "revive-no-strike", "kids-my-bad", "double-before-roll"],
@@ -225,7 +330,9 @@ def test_standings(invoke: Invoke, write: Write) -> None:
     over = invoke(["bamboozled", "score", str(BZ / "standings.toml"), "-f", "json"])
     doc = json.loads(over.stdout)
     assert over.exit_code == 0 and doc["winners"] == ["Dora"] and doc["players"][0]["score"] == 1
-    open_game = write('game = "bamboozled"\n[[player]]\nname = "Ana"\nstrikes = 1\n[[player]]\nname = "Ben"\nstrikes = 2\n')
+    open_game = write(
+        'game = "bamboozled"\n[[player]]\nname = "Ana"\nstrikes = 1\n[[player]]\nname = "Ben"\nstrikes = 2\n'
+    )
     refused = invoke(["bamboozled", "score", open_game])
     assert refused.exit_code == 65 and "2 still in (Ana, Ben)" in refused.stderr
     partial = json.loads(invoke(["bamboozled", "score", open_game, "--partial", "-f", "json"]).stdout)
@@ -253,8 +360,14 @@ def test_random_legal_games_validate_clean(seed: int) -> None:
 def below_score_to_beat(game: dict[str, Any], rng: random.Random) -> int | None:
     # a roll that follows an accepted roll has a score to beat; declare the lowest score instead
     events = game["event"]
-    candidates = [i for i in range(2, len(events)) if events[i]["type"] == "roll" and events[i - 1]["type"] == "accept"
-                  and events[i - 2]["type"] == "roll" and events[i - 2]["declared"] != 12]
+    candidates = [
+        i
+        for i in range(2, len(events))
+        if events[i]["type"] == "roll"
+        and events[i - 1]["type"] == "accept"
+        and events[i - 2]["type"] == "roll"
+        and events[i - 2]["declared"] != 12
+    ]
     if not candidates:
         return None
     index = rng.choice(candidates)
@@ -300,10 +413,20 @@ def called_truth_as_bluff(game: dict[str, Any], rng: random.Random) -> int | Non
     events = game["event"]
     for index in range(1, len(events)):
         call, roll = events[index], events[index - 1]
-        if call["type"] == "call" and roll["type"] == "roll" and "card" not in call and "card" not in roll and call.get("strike") == call["player"]:
+        if (
+            call["type"] == "call"
+            and roll["type"] == "roll"
+            and "card" not in call
+            and "card" not in roll
+            and call.get("strike") == call["player"]
+        ):
             declared = str(roll["declared"])
             other = next(d for d in range(1, 7) if str(d) not in declared)
-            roll["rolled"] = [other, other] if declared[0] != declared[1] else [other, int(declared[0]) % 6 + 1 if other != int(declared[0]) % 6 + 1 else other]
+            roll["rolled"] = (
+                [other, other]
+                if declared[0] != declared[1]
+                else [other, int(declared[0]) % 6 + 1 if other != int(declared[0]) % 6 + 1 else other]
+            )
             if f"{roll['rolled'][0]}{roll['rolled'][1]}" in (declared, declared[::-1]):
                 continue
             return index
@@ -348,42 +471,92 @@ def error_line(invoke: Invoke, args: list[str], path: str) -> str:
     ("args", "text", "message"),
     [
         # the range of strikes follows the file's own strikes_to_lose
-        (["score"], 'strikes_to_lose = 5\n[[player]]\nname = "Ana"\nstrikes = 6\n',
-         "FILE:4: player[1].strikes: expected strikes (0 to 5), an integer from 0 to 5, found 6"),
-        (["score"], 'strikes_to_lose = 0\n[[player]]\nname = "Ana"\nstrikes = 6\n',
-         "FILE:1: strikes_to_lose: expected strikes that put a player out, an integer from 1 to 1000, found 0"),
-        (["ruling"], CHALLENGE + "declared = 43\nrolled = [4, 3]\nstrikes_to_lose = 4\nstrikes = { Ben = 5 }\n",
-         "FILE:9: strikes.Ben: expected strikes, an integer from 0 to 4, found 5"),
-        (["ruling"], CARD + 'players = ["Ana", "Ben", "Cid"]\nplayer = "Ben"\ncard = "revive"\n[strikes]\nZed = 2\n',
-         'FILE:7: strikes.Zed: expected a player\'s name (Ana, Ben, Cid), found "Zed"'),
-        (["ruling"], CARD + 'players = ["Ana", "Ben", "Cid"]\nplayer = "Ben"\n',
-         "FILE:1: card: expected the card played: one of new-start, reverse, my-bad, skip, revive, jackpot, double, "
-         "up-down, found nothing (the key is missing)"),
+        (
+            ["score"],
+            'strikes_to_lose = 5\n[[player]]\nname = "Ana"\nstrikes = 6\n',
+            "FILE:4: player[1].strikes: expected strikes (0 to 5), an integer from 0 to 5, found 6",
+        ),
+        (
+            ["score"],
+            'strikes_to_lose = 0\n[[player]]\nname = "Ana"\nstrikes = 6\n',
+            "FILE:1: strikes_to_lose: expected strikes that put a player out, an integer from 1 to 1000, found 0",
+        ),
+        (
+            ["ruling"],
+            CHALLENGE + "declared = 43\nrolled = [4, 3]\nstrikes_to_lose = 4\nstrikes = { Ben = 5 }\n",
+            "FILE:9: strikes.Ben: expected strikes, an integer from 0 to 4, found 5",
+        ),
+        (
+            ["ruling"],
+            CARD + 'players = ["Ana", "Ben", "Cid"]\nplayer = "Ben"\ncard = "revive"\n[strikes]\nZed = 2\n',
+            'FILE:7: strikes.Zed: expected a player\'s name (Ana, Ben, Cid), found "Zed"',
+        ),
+        (
+            ["ruling"],
+            CARD + 'players = ["Ana", "Ben", "Cid"]\nplayer = "Ben"\n',
+            "FILE:1: card: expected the card played: one of new-start, reverse, my-bad, skip, revive, jackpot, double, "
+            "up-down, found nothing (the key is missing)",
+        ),
         # accept: with players, the receiver is one of them; without, any name
-        (["ruling"], ACCEPT.replace('receiver = "Ben"', 'receiver = "Zed"') + "declared = 43\nrolled = [4, 3]\n",
-         'FILE:5: receiver: expected the receiver: one of the players (Ana, Ben, Cid), found "Zed"'),
-        (["ruling"], 'situation = "accept"\ndeclarer = "Ana"\nreceiver = 5\ndeclared = 43\nrolled = [4, 3]\n',
-         "FILE:3: receiver: expected a player's name (a non-empty string), found 5"),
-        (["ruling"], ACCEPT + "declared = 7\nrolled = [4, 3]\n",
-         "FILE:6: declared: expected a score: two digits 1-6 in the order declared, e.g. 43 or 66 (21 is the jackpot), found 7"),
-        (["ruling"], ACCEPT + 'to_beat = "1"\ndeclared = 43\nrolled = [4, 3]\n',
-         'FILE:6: to_beat: expected a score: two digits 1-6 in the order declared, e.g. 43 or 66 (21 is the jackpot), '
-         'or 0 at a round start, found "1"'),
-        (["validate"], 'players = ["Ana", "Ben"]\n[[event]]\ntype = "dance"\nplayer = "Ana"\n',
-         'FILE:3: event[1].type: expected "roll", "accept", "call" or "card", found "dance"'),
-        (["validate"], 'players = ["Ana", "Ben"]\n[[event]]\ntype = "card"\nplayer = "Ben"\n',
-         "FILE:2: event[1].card: expected the card played: new-start, reverse, skip or revive (My Bad goes with a call), "
-         "found nothing (the key is missing)"),
-        (["validate"], 'players = ["Ana", "Ben"]\n[[event]]\ntype = "accept"\nplayer = "Ben"\ncard = "skip"\n',
-         "FILE:5: event[1].card: expected one of the keys type, player, note, found an unknown key"),
+        (
+            ["ruling"],
+            ACCEPT.replace('receiver = "Ben"', 'receiver = "Zed"') + "declared = 43\nrolled = [4, 3]\n",
+            'FILE:5: receiver: expected the receiver: one of the players (Ana, Ben, Cid), found "Zed"',
+        ),
+        (
+            ["ruling"],
+            'situation = "accept"\ndeclarer = "Ana"\nreceiver = 5\ndeclared = 43\nrolled = [4, 3]\n',
+            "FILE:3: receiver: expected a player's name (a non-empty string), found 5",
+        ),
+        (
+            ["ruling"],
+            ACCEPT + "declared = 7\nrolled = [4, 3]\n",
+            "FILE:6: declared: expected a score: two digits 1-6 in the order declared, e.g. 43 or 66 (21 is the jackpot), found 7",
+        ),
+        (
+            ["ruling"],
+            ACCEPT + 'to_beat = "1"\ndeclared = 43\nrolled = [4, 3]\n',
+            "FILE:6: to_beat: expected a score: two digits 1-6 in the order declared, e.g. 43 or 66 (21 is the jackpot), "
+            'or 0 at a round start, found "1"',
+        ),
+        (
+            ["validate"],
+            'players = ["Ana", "Ben"]\n[[event]]\ntype = "dance"\nplayer = "Ana"\n',
+            'FILE:3: event[1].type: expected "roll", "accept", "call" or "card", found "dance"',
+        ),
+        (
+            ["validate"],
+            'players = ["Ana", "Ben"]\n[[event]]\ntype = "card"\nplayer = "Ben"\n',
+            "FILE:2: event[1].card: expected the card played: new-start, reverse, skip or revive (My Bad goes with a call), "
+            "found nothing (the key is missing)",
+        ),
+        (
+            ["validate"],
+            'players = ["Ana", "Ben"]\n[[event]]\ntype = "accept"\nplayer = "Ben"\ncard = "skip"\n',
+            "FILE:5: event[1].card: expected one of the keys type, player, note, found an unknown key",
+        ),
     ],
-    ids=["final-bound", "limit-0", "challenge-bound", "card-strikes-name", "card-missing", "accept-seated",
-         "accept-unseated", "declared-7", "to-beat-1", "event-type", "event-card-missing", "accept-has-no-card"],
+    ids=[
+        "final-bound",
+        "limit-0",
+        "challenge-bound",
+        "card-strikes-name",
+        "card-missing",
+        "accept-seated",
+        "accept-unseated",
+        "declared-7",
+        "to-beat-1",
+        "event-type",
+        "event-card-missing",
+        "accept-has-no-card",
+    ],
 )
 def test_format_errors_are_located(invoke: Invoke, write: Write, args: list[str], text: str, message: str) -> None:
     assert error_line(invoke, ["bamboozled", *args], write(text)) == f"refcli: error: {message}"
 
 
 def test_accept_without_players_takes_any_names(invoke: Invoke, write: Write) -> None:
-    code, doc = rule(invoke, write('situation = "accept"\ndeclarer = " Ana "\nreceiver = "Zoe"\ndeclared = 44\nrolled = [4, 3]\n'))
+    code, doc = rule(
+        invoke, write('situation = "accept"\ndeclarer = " Ana "\nreceiver = "Zoe"\ndeclared = 44\nrolled = [4, 3]\n')
+    )
     assert code == 0 and doc["outcome"]["next_to_roll"] == "Zoe" and doc["outcome"]["draws"] == "Ana"

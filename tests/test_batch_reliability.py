@@ -369,7 +369,11 @@ def test_an_over_long_line_is_reported_by_number_and_the_next_lines_validated(
     result = invoke(["validate", "--jsonl", "--jobs", jobs, "--max-bytes", str(limit), str(source)])
     assert result.exit_code == 65
     rows = [json.loads(line) for line in result.stdout.splitlines()]
-    assert [(row["file"], row["valid"]) for row in rows] == [(f"{source}:1", True), (f"{source}:2", False), (f"{source}:3", True)]
+    assert [(row["file"], row["valid"]) for row in rows] == [
+        (f"{source}:1", True),
+        (f"{source}:2", False),
+        (f"{source}:3", True),
+    ]
     assert result.stderr == (
         f"refcli: error: {source}:2: expected at most {limit} bytes (the input size limit; --max-bytes raises it), "
         "found more\n"
@@ -380,7 +384,9 @@ def test_a_line_of_exactly_the_limit_is_read(invoke: Invoke, tmp_path: Path) -> 
     line = record_line(3)
     source = tmp_path / "one.jsonl"
     source.write_bytes(line)
-    assert invoke(["validate", "--jsonl", "--max-bytes", str(len(line) - 1), str(source)]).exit_code == 0  # newline not counted
+    assert (
+        invoke(["validate", "--jsonl", "--max-bytes", str(len(line) - 1), str(source)]).exit_code == 0
+    )  # newline not counted
     assert invoke(["validate", "--jsonl", "--max-bytes", str(len(line) - 2), str(source)]).exit_code == 65
 
 
@@ -393,7 +399,11 @@ def _limit_memory() -> None:
 def test_dev_zero_ends_with_one_error_in_bounded_memory(jobs: str) -> None:
     done = subprocess.run(
         [sys.executable, "-m", "refcli", "validate", "--jsonl", "--jobs", jobs, "/dev/zero"],
-        capture_output=True, text=True, timeout=HANG_GUARD, preexec_fn=_limit_memory, check=False,
+        capture_output=True,
+        text=True,
+        timeout=HANG_GUARD,
+        preexec_fn=_limit_memory,
+        check=False,
     )
     assert done.returncode == 65
     assert done.stderr == (
@@ -408,7 +418,10 @@ def test_a_huge_text_line_is_skipped_without_being_kept(tmp_path: Path) -> None:
     """1.1 GiB on one line, through a pipe, under a 1 GiB memory limit: then a record that is checked."""
     process = subprocess.Popen(
         [sys.executable, "-m", "refcli", "validate", "--jsonl", "-"],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=_limit_memory,  # noqa: PLW1509
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        preexec_fn=_limit_memory,  # noqa: PLW1509
     )
     assert process.stdin is not None
 
@@ -441,13 +454,23 @@ def test_a_huge_text_line_is_skipped_without_being_kept(tmp_path: Path) -> None:
 
 # -- 5. one decoding for TOML and JSON Lines -------------------------------------------------------
 BAD_TEXT = [
-    ("not UTF-8", b'{"game": "money", "players": ["Ana\xff"]}', "expected UTF-8 text, found the byte 0xff that is not UTF-8"),
-    ("a NUL byte", b'{"game": "money", "players": ["Ana\x00"]}', "expected a text file, found a NUL byte (binary data?)"),
+    (
+        "not UTF-8",
+        b'{"game": "money", "players": ["Ana\xff"]}',
+        "expected UTF-8 text, found the byte 0xff that is not UTF-8",
+    ),
+    (
+        "a NUL byte",
+        b'{"game": "money", "players": ["Ana\x00"]}',
+        "expected a text file, found a NUL byte (binary data?)",
+    ),
 ]
 
 
 @pytest.mark.parametrize(("case", "raw", "message"), BAD_TEXT, ids=[case for case, _, _ in BAD_TEXT])
-def test_bad_text_is_refused_alike_in_toml_and_json_lines(invoke: Invoke, tmp_path: Path, case: str, raw: bytes, message: str) -> None:
+def test_bad_text_is_refused_alike_in_toml_and_json_lines(
+    invoke: Invoke, tmp_path: Path, case: str, raw: bytes, message: str
+) -> None:
     toml = tmp_path / "bad.toml"
     toml.write_bytes(raw.replace(b'{"game": "money", "players": ', b'game = "money"\nplayers = ').rstrip(b"}"))
     assert invoke(["validate", str(toml)]).stderr == f"refcli: error: {toml}:2: {message}\n"
@@ -475,13 +498,20 @@ def test_a_byte_order_mark_may_start_the_file_only(invoke: Invoke, tmp_path: Pat
 @pytest.mark.parametrize(
     ("record", "where"),
     [
-        (b'{"game": "money", "players": ["Ana", "\\ud800"]}', "players[2]: expected UTF-8 text, found a string with \\ud800"),
+        (
+            b'{"game": "money", "players": ["Ana", "\\ud800"]}',
+            "players[2]: expected UTF-8 text, found a string with \\ud800",
+        ),
         (b'{"game": "money", "\\uDC00x": 1}', "expected UTF-8 text, found a key with \\udc00"),
     ],
 )
-def test_a_lone_surrogate_is_bad_data_and_later_records_still_run(invoke: Invoke, tmp_path: Path, record: bytes, where: str) -> None:
+def test_a_lone_surrogate_is_bad_data_and_later_records_still_run(
+    invoke: Invoke, tmp_path: Path, record: bytes, where: str
+) -> None:
     lines = tmp_path / "surrogate.jsonl"
-    lines.write_bytes(record_line(1) + record + b"\n" + record_line(2) + b'{"game": "money", "players": ["\\ud83d\\ude00"]}\n')
+    lines.write_bytes(
+        record_line(1) + record + b"\n" + record_line(2) + b'{"game": "money", "players": ["\\ud83d\\ude00"]}\n'
+    )
     for jobs in ("1", "2"):
         result = invoke(["validate", "--jsonl", "--jobs", jobs, str(lines)])
         assert result.exit_code == 65
@@ -504,7 +534,11 @@ def test_an_unreadable_jsonl_file_does_not_stop_the_others(invoke: Invoke, tmp_p
     last.write_bytes(record_line(2))
     result = invoke(["validate", "--jsonl", "--jobs", jobs, str(first), str(tmp_path / "missing.jsonl"), str(last)])
     assert result.exit_code == 66
-    assert [json.loads(line)["file"] for line in result.stdout.splitlines()] == [f"{first}:1", str(tmp_path / "missing.jsonl"), f"{last}:1"]
+    assert [json.loads(line)["file"] for line in result.stdout.splitlines()] == [
+        f"{first}:1",
+        str(tmp_path / "missing.jsonl"),
+        f"{last}:1",
+    ]
     assert result.stderr == f"refcli: error: {tmp_path / 'missing.jsonl'}: cannot read: no such file\n"
 
 
@@ -520,7 +554,10 @@ def test_a_bug_on_one_record_is_reported_for_it_and_the_document_completes(
     assert result.exit_code == 70
     rows = json.loads(result.stdout)["results"]
     assert [row["valid"] for row in rows] == [True, False, True]  # game001 is the Kuhhandel one
-    assert result.stderr == f"refcli: error: {paths[1]}: internal error (ZeroDivisionError: division by zero); please report it\n"
+    assert (
+        result.stderr
+        == f"refcli: error: {paths[1]}: internal error (ZeroDivisionError: division by zero); please report it\n"
+    )
 
 
 def test_the_option_default_is_the_input_limit() -> None:

@@ -85,7 +85,9 @@ def test_catalogue_ids_unique_rests_on_exist_and_register_marked(game: str) -> N
         assert entry["source"] in catalogue.sources(), entry["id"]
 
 
-@pytest.mark.skipif(not RULES_SOURCES.is_dir(), reason="the rulebooks (../shared/rules-sources) are not beside this checkout")
+@pytest.mark.skipif(
+    not RULES_SOURCES.is_dir(), reason="the rulebooks (../shared/rules-sources) are not beside this checkout"
+)
 @pytest.mark.parametrize("game", GAMES_WITH_RULES)
 def test_quotes_are_verbatim_from_their_document(game: str) -> None:
     documents = {path.name[:3]: _collapse(path.read_text(encoding="utf-8")) for path in RULES_SOURCES.glob("0*.txt")}

@@ -42,7 +42,11 @@ def test_no_arguments_shows_help_listing_the_games(invoke: Invoke) -> None:
 @pytest.mark.parametrize("game", registry.built_in(), ids=lambda game: game.id)
 def test_each_game_lists_the_verbs_and_commands_it_declares(invoke: Invoke, game: Game) -> None:
     listed = listed_commands(invoke([game.id, "--help"]).stdout)
-    expected = [verb.name for verb in game.verbs] + ["rules", "template", "schema"] + [c.name for c in game.commands if not c.hidden]
+    expected = (
+        [verb.name for verb in game.verbs]
+        + ["rules", "template", "schema"]
+        + [c.name for c in game.commands if not c.hidden]
+    )
     assert listed == expected
 
 
@@ -72,8 +76,12 @@ def on_a_terminal(*args: str, env: dict[str, str] | None = None) -> str:
 
     main, child = pty.openpty()
     environment = {key: value for key, value in os.environ.items() if key != "NO_COLOR"}
-    with subprocess.Popen([sys.executable, "-m", "refcli", *args], stdout=child, stderr=child,
-                          env={**environment, "COLUMNS": "100", **(env or {})}) as process:
+    with subprocess.Popen(
+        [sys.executable, "-m", "refcli", *args],
+        stdout=child,
+        stderr=child,
+        env={**environment, "COLUMNS": "100", **(env or {})},
+    ) as process:
         os.close(child)
         chunks = []
         while True:
@@ -123,7 +131,10 @@ def test_unknown_game_is_a_clear_data_error(invoke: Invoke, write: Write) -> Non
     path = write('# a comment\ngame = "chess"\n')
     result = invoke(["score", path])
     assert result.exit_code == 65
-    assert result.stderr == f'refcli: error: {path}:2: game: expected one of {", ".join(registry.BUILT_IN)}, found "chess"\n'
+    assert (
+        result.stderr
+        == f'refcli: error: {path}:2: game: expected one of {", ".join(registry.BUILT_IN)}, found "chess"\n'
+    )
 
 
 def test_several_files_report_all_and_the_worst_code_wins(invoke: Invoke, write: Write) -> None:
@@ -160,8 +171,16 @@ def test_animals_lists_values_and_names_a_snapshot_accepts(invoke: Invoke, write
     doc = json.loads(invoke(["kuhhandel", "animals", "-f", "json"]).stdout)
     values = {entry["animal"]: entry["value"] for entry in doc["animals"]}
     assert values == {  # the set values listed with the rule documents (rules-sources/README.md)
-        "rooster": 10, "goose": 40, "cat": 90, "dog": 160, "sheep": 250,
-        "goat": 350, "donkey": 500, "pig": 650, "cow": 800, "horse": 1000,
+        "rooster": 10,
+        "goose": 40,
+        "cat": 90,
+        "dog": 160,
+        "sheep": 250,
+        "goat": 350,
+        "donkey": 500,
+        "pig": 650,
+        "cow": 800,
+        "horse": 1000,
     }
     # "any of these names works in a snapshot", says the command: each name scores as its animal
     for entry in doc["animals"]:
@@ -183,8 +202,23 @@ def test_rules_by_id_topic_and_interpretation_marking(invoke: Invoke) -> None:
     assert "donkey.payouts" in [c["id"] for c in donkey["clauses"]]
     everything = json.loads(invoke(["kuhhandel", "rules", "-f", "json"]).stdout)
     topics = " ".join(c["id"] for c in everything["clauses"])
-    for topic in ("components", "setup", "auction", "donkey", "no-change", "cannot-pay", "cow-trade", "tie",
-                  "pairs", "empty-deck", "end", "score", "edition1", "K1", "K8"):
+    for topic in (
+        "components",
+        "setup",
+        "auction",
+        "donkey",
+        "no-change",
+        "cannot-pay",
+        "cow-trade",
+        "tie",
+        "pairs",
+        "empty-deck",
+        "end",
+        "score",
+        "edition1",
+        "K1",
+        "K8",
+    ):
         assert topic in topics
 
 
@@ -256,7 +290,9 @@ def test_schema_prints_the_generated_schema_which_accepts_the_kinds_example_and_
     assert not [error.message for error in validator.iter_errors(example)]
     starter = tomllib.loads(invoke([game.id, "template", kind]).stdout)
     assert not [error.message for error in validator.iter_errors(starter)]
-    assert list(validator.iter_errors({**starter, "no_such_key": 1})), "unknown keys are refused, as refcli refuses them"
+    assert list(validator.iter_errors({**starter, "no_such_key": 1})), (
+        "unknown keys are refused, as refcli refuses them"
+    )
 
 
 def test_schema_output_is_written_like_a_template(invoke: Invoke, tmp_path: Path) -> None:

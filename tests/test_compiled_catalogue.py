@@ -43,13 +43,17 @@ def compiled_from_installed() -> dict[str, object] | None:
     except ImportError:
         return None
     folder = Path(compiled.__file__).parent
-    return {path.stem: literal(path.read_text(encoding="utf-8")) for path in folder.glob("*.py") if path.stem != "__init__"}
+    return {
+        path.stem: literal(path.read_text(encoding="utf-8")) for path in folder.glob("*.py") if path.stem != "__init__"
+    }
 
 
 def compiled_from_a_fresh_wheel(tmp_path: Path) -> dict[str, object]:
     subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(tmp_path), str(REPO)],
-        check=True, capture_output=True, timeout=300,
+        check=True,
+        capture_output=True,
+        timeout=300,
     )
     (wheel,) = tmp_path.glob("refcli-*.whl")
     with zipfile.ZipFile(wheel) as archive:

@@ -34,7 +34,24 @@ def test_chip_points_per_004() -> None:
 
 
 def test_ways_on_three_dice() -> None:
-    assert ways() == {3: 1, 4: 3, 5: 6, 6: 10, 7: 15, 8: 21, 9: 25, 10: 27, 11: 27, 12: 25, 13: 21, 14: 15, 15: 10, 16: 6, 17: 3, 18: 1}
+    assert ways() == {
+        3: 1,
+        4: 3,
+        5: 6,
+        6: 10,
+        7: 15,
+        8: 21,
+        9: 25,
+        10: 27,
+        11: 27,
+        12: 25,
+        13: 21,
+        14: 15,
+        15: 10,
+        16: 6,
+        17: 3,
+        18: 1,
+    }
 
 
 def test_chips_command(invoke: Invoke) -> None:
@@ -50,7 +67,11 @@ def score(invoke: Invoke, path: str, *extra: str) -> Any:
 
 def test_score_tie_break_fewer_chips(invoke: Invoke) -> None:
     doc = json.loads(score(invoke, str(CB / "final-tie.toml")).stdout)
-    assert [(p["name"], p["score"], p["rank"]) for p in doc["players"]] == [("Ana", 15, 1), ("Ben", 15, 2), ("Cid", 12, 3)]
+    assert [(p["name"], p["score"], p["rank"]) for p in doc["players"]] == [
+        ("Ana", 15, 1),
+        ("Ben", 15, 2),
+        ("Cid", 12, 3),
+    ]
     assert doc["winners"] == ["Ana"] and "C4" in doc["interpretations"]
 
 
@@ -95,12 +116,30 @@ CHIPS = "\n[chips]\nAna = [3]\nBen = [9]\nCid = [12]\n"
 @pytest.mark.parametrize(
     ("extra", "expected"),
     [
-        ('target = "Ben"\ncalled = 15\ndice = [4, 5, 6]\nanswer = "bluff"\n', {"truth": True, "fooled": True, "chip_to": "Ana", "chip_from": "centre", "must_give": False}),
-        ('target = "Ben"\ncalled = 15\ndice = [4, 5, 6]\nanswer = "truth"\n', {"truth": True, "fooled": False, "chip_to": "Ben", "chip_from": "centre"}),
-        ('target = "Ben"\ncalled = 16\ndice = [4, 5, 6]\nanswer = "truth"\n', {"truth": False, "fooled": True, "chip_to": "Ana"}),
-        ('target = "Ben"\ncalled = 16\ndice = [4, 5, 6]\nanswer = "bluff"\n', {"truth": False, "fooled": False, "chip_to": "Ben"}),
-        ('target = "Ben"\ncalled = 9\ndice = [4, 4, 1]\nanswer = "truth"\n', {"fooled": False, "chip_to": "Ben", "chip_from": "Ben", "must_give": True}),
-        ('target = "Ben"\ncalled = 9\ndice = [4, 4, 1]\nanswer = "bluff"\n', {"fooled": True, "chip_to": "Ana", "chip_from": "Ben", "must_give": False}),
+        (
+            'target = "Ben"\ncalled = 15\ndice = [4, 5, 6]\nanswer = "bluff"\n',
+            {"truth": True, "fooled": True, "chip_to": "Ana", "chip_from": "centre", "must_give": False},
+        ),
+        (
+            'target = "Ben"\ncalled = 15\ndice = [4, 5, 6]\nanswer = "truth"\n',
+            {"truth": True, "fooled": False, "chip_to": "Ben", "chip_from": "centre"},
+        ),
+        (
+            'target = "Ben"\ncalled = 16\ndice = [4, 5, 6]\nanswer = "truth"\n',
+            {"truth": False, "fooled": True, "chip_to": "Ana"},
+        ),
+        (
+            'target = "Ben"\ncalled = 16\ndice = [4, 5, 6]\nanswer = "bluff"\n',
+            {"truth": False, "fooled": False, "chip_to": "Ben"},
+        ),
+        (
+            'target = "Ben"\ncalled = 9\ndice = [4, 4, 1]\nanswer = "truth"\n',
+            {"fooled": False, "chip_to": "Ben", "chip_from": "Ben", "must_give": True},
+        ),
+        (
+            'target = "Ben"\ncalled = 9\ndice = [4, 4, 1]\nanswer = "bluff"\n',
+            {"fooled": True, "chip_to": "Ana", "chip_from": "Ben", "must_give": False},
+        ),
     ],
     ids=["truth-fooled", "truth-seen", "bluff-fooled", "bluff-seen", "exception", "take-from-target"],
 )
@@ -112,7 +151,10 @@ def test_call(invoke: Invoke, write: Write, extra: str, expected: dict[str, Any]
 
 
 def test_exception_with_no_chips_gives_nothing(invoke: Invoke, write: Write) -> None:
-    code, doc = ruling(invoke, write(CALL + 'target = "Ben"\ncalled = 9\ndice = [4, 4, 1]\nanswer = "truth"\n[chips]\nAna = []\nBen = [9]\n'))
+    code, doc = ruling(
+        invoke,
+        write(CALL + 'target = "Ben"\ncalled = 9\ndice = [4, 4, 1]\nanswer = "truth"\n[chips]\nAna = []\nBen = [9]\n'),
+    )
     assert doc["outcome"]["must_give"] is False and doc["outcome"]["chip_to"] == "Ben"
 
 
@@ -137,7 +179,9 @@ EXCHANGE = 'game = "cup-of-bluff"\nsituation = "exchange"\nplayer = "Ana"\n'
 
 
 def test_exchange(invoke: Invoke, write: Write) -> None:
-    code, doc = ruling(invoke, write(EXCHANGE + "dice = [2, 2, 5]\nreturns = [9, 10]\n[chips]\nAna = [9, 10, 3]\nBen = [7]\n"))
+    code, doc = ruling(
+        invoke, write(EXCHANGE + "dice = [2, 2, 5]\nreturns = [9, 10]\n[chips]\nAna = [9, 10, 3]\nBen = [7]\n")
+    )
     assert code == 0 and doc["outcome"] == {"allowed": True, "points": 2, "choices": [8, 13, 14]}
 
 
@@ -259,25 +303,57 @@ def test_validate_examples(invoke: Invoke) -> None:
 @pytest.mark.parametrize(
     ("verb", "text", "message"),
     [
-        ("ruling", CALL + 'target = "Ben"\ncalled = 15\ndice = [4, 5, 6]\nanswer = "bluff"\n[chips]\nAna = [3]\nana = [9]\n',
-         'FILE:10: chips.ana: expected each player once, found ana again (as "Ana" and "ana")'),
-        ("ruling", CALL + 'target = "Ben"\ncalled = 15\ndice = [4, 5, 6]\nanswer = "bluff"\n[chips]\nAna = [3]\n',
-         "FILE:8: chips: expected the chips of every player (2 to 16 players), found 1"),
-        ("ruling", CALL + 'target = "Zed"\ncalled = 15\ndice = [4, 5, 6]\nanswer = "bluff"\n' + CHIPS,
-         'FILE:4: target: expected the target: one of the players (Ana, Ben, Cid), found "Zed"'),
-        ("ruling", EXCHANGE + "dice = [2, 2, 5]\n[chips]\nAna = [9, 10]\nBen = []\n",
-         "FILE:1: returns: expected the chips handed back, found nothing (the key is missing)"),
-        ("ruling", 'game = "cup-of-bluff"\nsituation = "end"\ntarget = 43\n[chips]\nAna = []\nBen = []\n',
-         "FILE:3: target: expected the points target (0: play until the centre is empty), an integer from 0 to 42, found 43"),
-        ("validate", 'players = ["Ana", "Ben"]\n[[event]]\ntype = "roll"\n',
-         'FILE:3: event[1].type: expected "call" or "exchange", found "roll"'),
-        ("validate", 'players = ["Ana", "Ben"]\n[[event]]\ntype = "exchange"\nplayer = "Ana"\ndice = [2, 2, 3]\nreturns = [9, 10]\n',
-         "FILE:2: event[1].takes: expected an integer from 3 to 18, found nothing (the key is missing)"),
-        ("score", '[[player]]\nname = "A"\nchips = [3]\n[[player]]\nname = "a"\n',
-         'FILE:5: player[2].name: expected a name no other player has, found "a" again (player[1] has it)'),
+        (
+            "ruling",
+            CALL + 'target = "Ben"\ncalled = 15\ndice = [4, 5, 6]\nanswer = "bluff"\n[chips]\nAna = [3]\nana = [9]\n',
+            'FILE:10: chips.ana: expected each player once, found ana again (as "Ana" and "ana")',
+        ),
+        (
+            "ruling",
+            CALL + 'target = "Ben"\ncalled = 15\ndice = [4, 5, 6]\nanswer = "bluff"\n[chips]\nAna = [3]\n',
+            "FILE:8: chips: expected the chips of every player (2 to 16 players), found 1",
+        ),
+        (
+            "ruling",
+            CALL + 'target = "Zed"\ncalled = 15\ndice = [4, 5, 6]\nanswer = "bluff"\n' + CHIPS,
+            'FILE:4: target: expected the target: one of the players (Ana, Ben, Cid), found "Zed"',
+        ),
+        (
+            "ruling",
+            EXCHANGE + "dice = [2, 2, 5]\n[chips]\nAna = [9, 10]\nBen = []\n",
+            "FILE:1: returns: expected the chips handed back, found nothing (the key is missing)",
+        ),
+        (
+            "ruling",
+            'game = "cup-of-bluff"\nsituation = "end"\ntarget = 43\n[chips]\nAna = []\nBen = []\n',
+            "FILE:3: target: expected the points target (0: play until the centre is empty), an integer from 0 to 42, found 43",
+        ),
+        (
+            "validate",
+            'players = ["Ana", "Ben"]\n[[event]]\ntype = "roll"\n',
+            'FILE:3: event[1].type: expected "call" or "exchange", found "roll"',
+        ),
+        (
+            "validate",
+            'players = ["Ana", "Ben"]\n[[event]]\ntype = "exchange"\nplayer = "Ana"\ndice = [2, 2, 3]\nreturns = [9, 10]\n',
+            "FILE:2: event[1].takes: expected an integer from 3 to 18, found nothing (the key is missing)",
+        ),
+        (
+            "score",
+            '[[player]]\nname = "A"\nchips = [3]\n[[player]]\nname = "a"\n',
+            'FILE:5: player[2].name: expected a name no other player has, found "a" again (player[1] has it)',
+        ),
     ],
-    ids=["chips-twice", "chips-one-player", "target-unknown", "returns-missing", "end-target", "event-type",
-         "takes-missing", "same-name"],
+    ids=[
+        "chips-twice",
+        "chips-one-player",
+        "target-unknown",
+        "returns-missing",
+        "end-target",
+        "event-type",
+        "takes-missing",
+        "same-name",
+    ],
 )
 def test_format_errors_are_located(invoke: Invoke, write: Write, verb: str, text: str, message: str) -> None:
     path = write(text)

@@ -38,15 +38,25 @@ TOY = Description(
         Field(
             "bids",
             F.array(
-                F.pair(F.player("bidder", expected="a bidder among the players ({names})"), F.integer(1, 999, what="an amount,"), expected="a [name, amount] pair"),
-                what="[name, amount] pairs", maximum=3,
+                F.pair(
+                    F.player("bidder", expected="a bidder among the players ({names})"),
+                    F.integer(1, 999, what="an amount,"),
+                    expected="a [name, amount] pair",
+                ),
+                what="[name, amount] pairs",
+                maximum=3,
             ),
             "in the order made",
             default=[],
             example=[["Ben", 30]],
         ),
         Field("buyback", F.boolean(), "the auctioneer buys it", default=False, commented="true"),
-        Field("money", F.mapping(F.player("owner"), F.array(F.integer(0, 500, what="money cards"))), "cards held now", example={"Ana": [0, 10]}),
+        Field(
+            "money",
+            F.mapping(F.player("owner"), F.array(F.integer(0, 500, what="money cards"))),
+            "cards held now",
+            example={"Ana": [0, 10]},
+        ),
         Field("size", F.either(F.array(F.string()), F.integer(0, 9, what="cards,")), "a count or the cards", example=2),
         Field(
             "event",
@@ -54,15 +64,23 @@ TOY = Description(
                 what="what happened",
                 item=F.union(
                     "type",
-                    F.variant("roll", "a roll", Field("player", F.player("roller"), "who rolled", required=True),
-                              Field("luck", F.boolean(), "lucky?", commented="true"), F.note_field()),
+                    F.variant(
+                        "roll",
+                        "a roll",
+                        Field("player", F.player("roller"), "who rolled", required=True),
+                        Field("luck", F.boolean(), "lucky?", commented="true"),
+                        F.note_field(),
+                    ),
                     F.variant("pass", "a pass", Field("player", F.player("passer"), "who passed")),
                     what="event type",
                 ),
                 maximum=5,
             ),
             "one per move",
-            example=[{"#": "1: Ben rolls", "type": "roll", "player": "Ben", "#player": "the second player"}, {"type": "pass"}],
+            example=[
+                {"#": "1: Ben rolls", "type": "roll", "player": "Ben", "#player": "the second player"},
+                {"type": "pass"},
+            ],
         ),
         Field("scores", F.mapping(F.player("scorer"), F.integer(0, 99)), "final scores", commented="Ana = 0"),
     ),
@@ -88,7 +106,10 @@ GOOD = 'players = ["Ana", "Ben"]\nauctioneer = "ana"\nlot = " PIG "\n'
 
 
 def test_values_come_back_typed_folded_and_defaulted() -> None:
-    values = read(GOOD + 'bids = [["ben", 30]]\nsize = ["a", "b"]\n[money]\nben = [10]\n[[event]]\ntype = "roll"\nplayer = "BEN"\n')
+    values = read(
+        GOOD
+        + 'bids = [["ben", 30]]\nsize = ["a", "b"]\n[money]\nben = [10]\n[[event]]\ntype = "roll"\nplayer = "BEN"\n'
+    )
     assert values["auctioneer"] == "Ana" and values["lot"] == "pig"
     assert values["bids"] == [("Ben", 30)] and values["edition"] == 2 and values["buyback"] is False
     assert values["money"] == {"Ben": [10]} and values["size"] == ["a", "b"]
@@ -101,29 +122,71 @@ def test_values_come_back_typed_folded_and_defaulted() -> None:
     [
         ("edition = 3\n", "toy.toml:2: edition: expected the edition, an integer 1 or 2, found 3"),
         ("edition = true\n", "toy.toml:2: edition: expected the edition, an integer 1 or 2, found true"),
-        ("editon = 2\n", 'toy.toml:2: editon: expected one of the keys game, situation, edition, auctioneer, players, lot, bids, buyback, money, size, event, scores, found an unknown key (did you mean "edition"?)'),
-        ('players = ["Ana", "Ben"]\nlot = "cow"\n', "toy.toml:1: auctioneer: expected the auctioneer's name, one of Ana, Ben, found nothing (the key is missing)"),
-        ('auctioneer = "Zed"\nplayers = ["Ana", "Ben"]\nlot = "cow"\n', 'toy.toml:2: auctioneer: expected the auctioneer: one of the players (Ana, Ben), found "Zed"'),
+        (
+            "editon = 2\n",
+            'toy.toml:2: editon: expected one of the keys game, situation, edition, auctioneer, players, lot, bids, buyback, money, size, event, scores, found an unknown key (did you mean "edition"?)',
+        ),
+        (
+            'players = ["Ana", "Ben"]\nlot = "cow"\n',
+            "toy.toml:1: auctioneer: expected the auctioneer's name, one of Ana, Ben, found nothing (the key is missing)",
+        ),
+        (
+            'auctioneer = "Zed"\nplayers = ["Ana", "Ben"]\nlot = "cow"\n',
+            'toy.toml:2: auctioneer: expected the auctioneer: one of the players (Ana, Ben), found "Zed"',
+        ),
         ('players = ["Ana", "ana"]\n', 'toy.toml:2: players[2]: expected names that differ, found "ana" twice'),
         ('players = ["Ana"]\n', "toy.toml:2: players: expected 2 to 4 player names, found 1"),
-        ('players = "Ana"\n', 'toy.toml:2: players: expected an array of 2 to 4 player names in seating order, found "Ana"'),
-        ('players = ["Ana", "B\\u0007n"]\n', 'toy.toml:2: players[2]: expected a name without control characters, found "B\\x07n"'),
+        (
+            'players = "Ana"\n',
+            'toy.toml:2: players: expected an array of 2 to 4 player names in seating order, found "Ana"',
+        ),
+        (
+            'players = ["Ana", "B\\u0007n"]\n',
+            'toy.toml:2: players[2]: expected a name without control characters, found "B\\x07n"',
+        ),
         (GOOD.replace("PIG", "goat"), 'toy.toml:4: lot: expected one of cow, pig, found " goat "'),
-        (GOOD + 'bids = [["Zed", 30]]\n', 'toy.toml:5: bids[1][1]: expected a bidder among the players (Ana, Ben), found "Zed"'),
-        (GOOD + 'bids = [["Ben", 0]]\n', "toy.toml:5: bids[1][2]: expected an amount, an integer from 1 to 999, found 0"),
+        (
+            GOOD + 'bids = [["Zed", 30]]\n',
+            'toy.toml:5: bids[1][1]: expected a bidder among the players (Ana, Ben), found "Zed"',
+        ),
+        (
+            GOOD + 'bids = [["Ben", 0]]\n',
+            "toy.toml:5: bids[1][2]: expected an amount, an integer from 1 to 999, found 0",
+        ),
         (GOOD + 'bids = [["Ben"]]\n', "toy.toml:5: bids[1]: expected a [name, amount] pair, found an array"),
-        (GOOD + "bids = [[\"Ben\", 1], [\"Ben\", 2], [\"Ben\", 3], [\"Ben\", 4]]\n", "toy.toml:5: bids: expected at most 3 [name, amount] pairs, found 4"),
+        (
+            GOOD + 'bids = [["Ben", 1], ["Ben", 2], ["Ben", 3], ["Ben", 4]]\n',
+            "toy.toml:5: bids: expected at most 3 [name, amount] pairs, found 4",
+        ),
         (GOOD + "size = 10\n", "toy.toml:5: size: expected cards, an integer from 0 to 9, found 10"),
         (GOOD + "size = [1]\n", "toy.toml:5: size[1]: expected a string, found 1"),
         (GOOD + "[money]\nZed = [1]\n", 'toy.toml:6: money.Zed: expected a player\'s name (Ana, Ben), found "Zed"'),
-        (GOOD + "[money]\nAna = [1]\nana = [2]\n", 'toy.toml:7: money.ana: expected each player once, found Ana again (as "Ana" and "ana")'),
-        (GOOD + "[money]\nAna = [1, 501]\n", "toy.toml:6: money.Ana[2]: expected money cards an integer from 0 to 500, found 501"),
+        (
+            GOOD + "[money]\nAna = [1]\nana = [2]\n",
+            'toy.toml:7: money.ana: expected each player once, found Ana again (as "Ana" and "ana")',
+        ),
+        (
+            GOOD + "[money]\nAna = [1, 501]\n",
+            "toy.toml:6: money.Ana[2]: expected money cards an integer from 0 to 500, found 501",
+        ),
         (GOOD + '[[event]]\ntype = "dance"\n', 'toy.toml:6: event[1].type: expected "roll" or "pass", found "dance"'),
-        (GOOD + '[[event]]\nplayer = "Ana"\n', 'toy.toml:5: event[1].type: expected the event type: "roll" or "pass", found nothing (the key is missing)'),
-        (GOOD + '[[event]]\ntype = "roll"\n', "toy.toml:5: event[1].player: expected the roller's name, one of Ana, Ben, found nothing (the key is missing)"),
-        (GOOD + '[[event]]\ntype = "pass"\nluck = true\n', 'toy.toml:7: event[1].luck: expected one of the keys type, player, found an unknown key'),
+        (
+            GOOD + '[[event]]\nplayer = "Ana"\n',
+            'toy.toml:5: event[1].type: expected the event type: "roll" or "pass", found nothing (the key is missing)',
+        ),
+        (
+            GOOD + '[[event]]\ntype = "roll"\n',
+            "toy.toml:5: event[1].player: expected the roller's name, one of Ana, Ben, found nothing (the key is missing)",
+        ),
+        (
+            GOOD + '[[event]]\ntype = "pass"\nluck = true\n',
+            "toy.toml:7: event[1].luck: expected one of the keys type, player, found an unknown key",
+        ),
         (GOOD + "event = 3\n", "toy.toml:5: event: expected [[event]] tables (what happened), found 3"),
-        (GOOD + '[[event]]\ntype = "pass"\n' * 6, "toy.toml:5: event: expected at most 5 [[event]] tables (what happened), found 6"),
+        (
+            GOOD + '[[event]]\ntype = "pass"\n' * 6,
+            "toy.toml:5: event: expected at most 5 [[event]] tables (what happened), found 6",
+        ),
         ('game = "other"\n', 'toy.toml:2: game: expected "toy" (this is the toy command), found "other"'),
     ],
 )
@@ -173,9 +236,15 @@ def test_json_schema_accepts_the_template_and_example_and_rejects_bad_documents(
     assert not list(validator.iter_errors(F.example_document(TOY)))
     good = tomllib.loads('situation = "Auction"\n' + GOOD)
     assert not list(validator.iter_errors(good))
-    for bad in ({**good, "edition": 3}, {**good, "colour": "red"}, {**good, "lot": "goat"},
-                {k: v for k, v in good.items() if k != "lot"}, {**good, "event": [{"type": "dance"}]},
-                {**good, "bids": [["Ben"]]}, {**good, "size": "two"}):
+    for bad in (
+        {**good, "edition": 3},
+        {**good, "colour": "red"},
+        {**good, "lot": "goat"},
+        {k: v for k, v in good.items() if k != "lot"},
+        {**good, "event": [{"type": "dance"}]},
+        {**good, "bids": [["Ben"]]},
+        {**good, "size": "two"},
+    ):
         assert list(validator.iter_errors(bad)), bad
 
 
@@ -229,9 +298,15 @@ def test_the_kinds_offered_and_their_files_are_exactly_the_descriptions(game: st
     declared = registry.get(game)
     assert declared is not None and [kind for kind, _ in declared.templates] == kinds
     templates = sorted(path.stem for path in (ROOT / "data" / "templates" / game).glob("*.toml"))
-    schemas = sorted(path.name.removesuffix(".schema.json") for path in (ROOT / "data" / "schemas" / game).glob("*.schema.json"))
-    assert templates == schemas == sorted(kinds), "run: python -m refcli.formats --write (and remove files nothing describes)"
-    assert sorted(path.name for path in (ROOT / "data" / "templates" / game).iterdir()) == [f"{kind}.toml" for kind in sorted(kinds)]
+    schemas = sorted(
+        path.name.removesuffix(".schema.json") for path in (ROOT / "data" / "schemas" / game).glob("*.schema.json")
+    )
+    assert templates == schemas == sorted(kinds), (
+        "run: python -m refcli.formats --write (and remove files nothing describes)"
+    )
+    assert sorted(path.name for path in (ROOT / "data" / "templates" / game).iterdir()) == [
+        f"{kind}.toml" for kind in sorted(kinds)
+    ]
 
 
 def kind_of(path: Path, data: dict[str, Any]) -> str:
@@ -259,7 +334,9 @@ INPUTS = inputs()
 
 
 @pytest.mark.parametrize(("label", "desc", "data"), INPUTS, ids=[item[0] for item in INPUTS])
-def test_examples_and_templates_read_clean_and_fit_their_schema(label: str, desc: Description, data: dict[str, Any]) -> None:
+def test_examples_and_templates_read_clean_and_fit_their_schema(
+    label: str, desc: Description, data: dict[str, Any]
+) -> None:
     jsonschema = pytest.importorskip("jsonschema")
     F.read(desc, Document(name=label, data=data, text=""))
     errors = [error.message for error in jsonschema.Draft202012Validator(F.json_schema(desc)).iter_errors(data)]
@@ -389,7 +466,11 @@ def table_strategy(fields: tuple[Field, ...]) -> Any:
     def mostly(strategy: Any) -> Any:
         return st.integers(0, 15).flatmap(lambda roll: strategy if roll else junk)
 
-    required = {f.key: (value_strategy(f.type) if f.type.kind == "const" else mostly(value_strategy(f.type))) for f in fields if f.required}
+    required = {
+        f.key: (value_strategy(f.type) if f.type.kind == "const" else mostly(value_strategy(f.type)))
+        for f in fields
+        if f.required
+    }
     optional = {f.key: mostly(value_strategy(f.type)) for f in fields if not f.required}
     return st.fixed_dictionaries(required, optional=optional)
 
@@ -406,7 +487,12 @@ def test_random_documents_of_every_kind_get_an_answer_or_one_located_error(desc:
 
     runner = CliRunner()
     path = tmp_path / "input.toml"
-    args = [desc.game, desc.verb, *(["--partial"] if desc.kind == "final" and desc.game == "kuhhandel" else []), str(path)]
+    args = [
+        desc.game,
+        desc.verb,
+        *(["--partial"] if desc.kind == "final" and desc.game == "kuhhandel" else []),
+        str(path),
+    ]
 
     @settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck), database=None)
     @given(document=table_strategy(desc.fields))
@@ -428,7 +514,9 @@ def test_random_documents_of_every_kind_get_an_answer_or_one_located_error(desc:
 # ("...") and an edition-1-only key among their alternatives.
 SWITCHABLE = ("bamboozled", "cup-of-bluff")
 TEMPLATES = [
-    (desc, ROOT / "data" / "templates" / desc.game / f"{desc.kind}.toml") for desc in DESCRIPTIONS if desc.game in SWITCHABLE
+    (desc, ROOT / "data" / "templates" / desc.game / f"{desc.kind}.toml")
+    for desc in DESCRIPTIONS
+    if desc.game in SWITCHABLE
 ]
 
 
@@ -476,7 +564,17 @@ def test_templates_answer_through_their_command_also_with_each_alternative_switc
 
 
 def test_switching_on_finds_keys_and_commented_tables() -> None:
-    lines = ["# header", "", "a = 1", '# b = "x"          # help', "# c = 2", "", "# [t]   # help", "# Ana = 1", "# d = 3"]
+    lines = [
+        "# header",
+        "",
+        "a = 1",
+        '# b = "x"          # help',
+        "# c = 2",
+        "",
+        "# [t]   # help",
+        "# Ana = 1",
+        "# d = 3",
+    ]
     assert [line for line, _ in switched_on(lines)] == ['# b = "x"          # help', "# c = 2", "# [t]   # help"]
     table = dict(switched_on(lines))["# [t]   # help"]
     assert table[-3:] == ["[t]", "Ana = 1", "d = 3"]

@@ -44,16 +44,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from fuzzing import DRAWN_KINDS, Target, as_json_line, as_toml, dispatched_kinds, documents, targets
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner, Result
 
-from fuzzing import DRAWN_KINDS, Target, as_json_line, as_toml, dispatched_kinds, documents, targets
 from refcli import registry
 from refcli.cli import app
 from refcli.exit_status import ExitStatus
-from refcli.gameinfo import Game
 from refcli.formats import KINDS, descriptions, example_document
+from refcli.gameinfo import Game
 
 ERROR_LINE = re.compile(r"^refcli: error: [^\n]+$")
 READER_CODES = {ExitStatus.OK, ExitStatus.RULE_BROKEN, ExitStatus.DATA, ExitStatus.UNREADABLE}
@@ -100,7 +100,9 @@ class CountsReport:
         if not RAN:
             return
         terminalreporter.section("fuzzing")
-        terminalreporter.write_line(f"{sum(RAN.values()):,} examples run (the campaign, pytest -m fuzz, runs {CAMPAIGN_EXAMPLES:,})")
+        terminalreporter.write_line(
+            f"{sum(RAN.values()):,} examples run (the campaign, pytest -m fuzz, runs {CAMPAIGN_EXAMPLES:,})"
+        )
         for name, outcomes in sorted(OUTCOMES.items()):
             codes = ", ".join(f"{code}: {count}" for code, count in sorted(outcomes.items()))
             terminalreporter.write_line(f"  {name:<40} exit {codes}")
@@ -113,8 +115,9 @@ def report_counts(request: pytest.FixtureRequest) -> None:
 
 
 def fuzz_settings(examples: int) -> settings:
-    return settings(max_examples=examples, deadline=None, suppress_health_check=list(HealthCheck), database=None,
-                    print_blob=True)
+    return settings(
+        max_examples=examples, deadline=None, suppress_health_check=list(HealthCheck), database=None, print_blob=True
+    )
 
 
 def invoke(args: list[str], input: str | None = None) -> Result:
@@ -171,7 +174,9 @@ def check_read(result: Result, args: list[str], path: Path, text: str) -> None:
         tomllib.loads(result.stdout)
 
 
-def read_document(target: Target, document: dict[str, Any], cross: bool, options: tuple[str, ...], path: Path) -> Result:
+def read_document(
+    target: Target, document: dict[str, Any], cross: bool, options: tuple[str, ...], path: Path
+) -> Result:
     jsonl = "--jsonl" in options
     text = as_json_line(document) if jsonl else as_toml(document)
     write_new(path, text.encode("utf-8"))
@@ -198,10 +203,14 @@ _CASES: dict[str, st.SearchStrategy[tuple[bool, dict[str, Any], tuple[str, ...]]
 def cases_for(target: Target) -> st.SearchStrategy[tuple[bool, dict[str, Any], tuple[str, ...]]]:
     """(through the cross-game verb?, a document, options): the cross-game verbs need the ``game`` key."""
     found = _CASES.get(target.name)
-    if found is None or target.game.package not in sys.modules:  # a game registered for one test (the toy) is new each time
+    if (
+        found is None or target.game.package not in sys.modules
+    ):  # a game registered for one test (the toy) is new each time
         own, crossing = documents(target.desc), documents(target.desc, force=("game",))
         options = options_for(target)
-        found = _CASES[target.name] = st.tuples(st.just(False), own, options) | st.tuples(st.just(True), crossing, options)
+        found = _CASES[target.name] = st.tuples(st.just(False), own, options) | st.tuples(
+            st.just(True), crossing, options
+        )
     return found
 
 
@@ -241,14 +250,26 @@ def described_keys() -> list[str]:
 def crossed_strategy() -> st.SearchStrategy[tuple[Target, dict[str, Any]]]:
     """A well-formed-ish document of one kind given to the verb of another kind of the same game, or a random tree."""
     keys = st.sampled_from(described_keys())
-    scalars = st.one_of(st.integers(-2, 60), st.booleans(), st.sampled_from(["Ana", "Ben", "cow", "43", "bluff", "x"]),
-                        st.floats(allow_nan=True))
-    trees = st.recursive(scalars, lambda inner: st.one_of(st.lists(inner, max_size=4),
-                                                          st.dictionaries(keys, inner, max_size=5)), max_leaves=20)
-    head = st.sampled_from(TARGETS).map(lambda t: {"game": t.game.id, **({"situation": t.kind} if t.desc.verb == "ruling" else {})})
+    scalars = st.one_of(
+        st.integers(-2, 60),
+        st.booleans(),
+        st.sampled_from(["Ana", "Ben", "cow", "43", "bluff", "x"]),
+        st.floats(allow_nan=True),
+    )
+    trees = st.recursive(
+        scalars,
+        lambda inner: st.one_of(st.lists(inner, max_size=4), st.dictionaries(keys, inner, max_size=5)),
+        max_leaves=20,
+    )
+    head = st.sampled_from(TARGETS).map(
+        lambda t: {"game": t.game.id, **({"situation": t.kind} if t.desc.verb == "ruling" else {})}
+    )
     random_tree = st.tuples(st.sampled_from(TARGETS), head, st.dictionaries(keys, trees, max_size=8)).map(
-        lambda triple: (triple[0], {**triple[1], **triple[2]}))
-    crossed = st.one_of([st.tuples(st.sampled_from(TARGETS), documents(other.desc, force=("game",))) for other in TARGETS])
+        lambda triple: (triple[0], {**triple[1], **triple[2]})
+    )
+    crossed = st.one_of(
+        [st.tuples(st.sampled_from(TARGETS), documents(other.desc, force=("game",))) for other in TARGETS]
+    )
     return st.one_of(random_tree, crossed)
 
 
@@ -283,7 +304,9 @@ def edited(draw: Any, texts: list[bytes]) -> bytes:
     for _ in range(draw(st.integers(1, 4))):
         at = draw(st.integers(0, len(data)))
         edit = draw(st.integers(0, 3))
-        byte = draw(st.sampled_from([0, 0x0A, 0x22, 0x27, 0x5B, 0x5D, 0x3D, 0x23, 0x5C, 0xC3, 0xFF, 0x80]) | st.integers(0, 255))
+        byte = draw(
+            st.sampled_from([0, 0x0A, 0x22, 0x27, 0x5B, 0x5D, 0x3D, 0x23, 0x5C, 0xC3, 0xFF, 0x80]) | st.integers(0, 255)
+        )
         if edit == 0:
             data.insert(at, byte)
         elif edit == 1 and at < len(data):
@@ -463,7 +486,9 @@ def any_case() -> st.SearchStrategy[tuple[Target, tuple[bool, dict[str, Any], tu
     return st.one_of([st.tuples(st.just(target), cases_for(target)) for target in TARGETS])
 
 
-def stream_expectation(target: Target, case: tuple[bool, dict[str, Any], tuple[str, ...]], path: Path) -> tuple[list[str], Result]:
+def stream_expectation(
+    target: Target, case: tuple[bool, dict[str, Any], tuple[str, ...]], path: Path
+) -> tuple[list[str], Result]:
     cross, document, options = case
     result = read_document(target, document, cross, options, path)  # in-process: what it prints and its status
     return [*verb_args(target, cross, options), str(path)], result
@@ -504,8 +529,12 @@ def first_line(child: subprocess.Popen[bytes]) -> bytes:
 
 def stream_test(case_name: str, examples: int):  # type: ignore[no-untyped-def]
     @fuzz_settings(examples)
-    @given(case=any_case(), signum=st.sampled_from([signal.SIGINT, signal.SIGTERM]), delay=st.floats(0, 0.3),
-           jobs=st.sampled_from([(), ("--jobs", "2")]))
+    @given(
+        case=any_case(),
+        signum=st.sampled_from([signal.SIGINT, signal.SIGTERM]),
+        delay=st.floats(0, 0.3),
+        jobs=st.sampled_from([(), ("--jobs", "2")]),
+    )
     def run(path: Path, case: Any, signum: int, delay: float, jobs: tuple[str, ...]) -> None:
         target, drawn = case
         args, expected = stream_expectation(target, drawn, path)
@@ -533,8 +562,12 @@ def stream_test(case_name: str, examples: int):  # type: ignore[no-untyped-def]
             assert child.returncode == ExitStatus.READER_GONE, (args, child.stderr)
             assert "<stdout>" not in "\n".join(only_error_lines(child.stderr))
         elif case_name == "signal while reading":  # the same command reading a stdin that never ends
-            waiting = subprocess.Popen([sys.executable, "-m", "refcli", *args[:-1], "-"], stdin=subprocess.PIPE,
-                                       stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+            waiting = subprocess.Popen(
+                [sys.executable, "-m", "refcli", *args[:-1], "-"],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+            )
             wait_until_reading_stdin(waiting)
             time.sleep(delay)
             waiting.send_signal(signum)
@@ -542,8 +575,12 @@ def stream_test(case_name: str, examples: int):  # type: ignore[no-untyped-def]
             assert waiting.returncode == ExitStatus.INTERRUPTED
         else:  # a batch of this document, which validate refuses, each file one error line; the signal to the group
             assume(invoke(["validate", str(path)]).exit_code == ExitStatus.DATA)
-            batch = subprocess.Popen([sys.executable, "-m", "refcli", "validate", *jobs, *[str(path)] * 3000],
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
+            batch = subprocess.Popen(
+                [sys.executable, "-m", "refcli", "validate", *jobs, *[str(path)] * 3000],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.PIPE,
+                start_new_session=True,
+            )
             first = first_line(batch)
             time.sleep(delay)
             os.killpg(batch.pid, signum)

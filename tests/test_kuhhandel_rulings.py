@@ -28,11 +28,19 @@ def ruling(invoke: Invoke, path: str) -> tuple[int, dict]:
 
 
 def test_spec_auction_outcome_keys(invoke: Invoke, write: Write) -> None:
-    code, doc = ruling(invoke, write(AUCTION + 'bids = [["Ben", 30], ["Cid", 40]]\n[money]\nCid = [0, 0, 10, 10, 10, 10, 50]\n'))
+    code, doc = ruling(
+        invoke, write(AUCTION + 'bids = [["Ben", 30], ["Cid", 40]]\n[money]\nCid = [0, 0, 10, 10, 10, 10, 50]\n')
+    )
     assert code == 0
     assert doc["outcome"] == {
-        "animal_to": "Cid", "price": 40, "payer": "Cid", "payee": "Ana", "paid": [10, 10, 10, 10],
-        "overpaid": 0, "donkey_payout": None, "repeat_without": [],
+        "animal_to": "Cid",
+        "price": 40,
+        "payer": "Cid",
+        "payee": "Ana",
+        "paid": [10, 10, 10, 10],
+        "overpaid": 0,
+        "donkey_payout": None,
+        "repeat_without": [],
     }
     assert {"game", "situation", "verdict", "outcome", "citations"} <= doc.keys()
     assert "K12" in doc["interpretations"]
@@ -71,16 +79,49 @@ def test_auction_donkey_payout_counts_before_paying(invoke: Invoke, write: Write
         (AUCTION + 'bids = [["Ben", 10]]\n[money]\nBen = [30]\n', "components.money-values"),
         (AUCTION + 'bids = [["Ben", 10]]\n[money]\nBen = [500, 500, 500]\nCid = [500, 500, 500]\n', "components.money"),
         (AUCTION.replace('"cow"', '"donkey"') + "donkeys_before = 4\n", "components.cards"),
-        ('game = "kuhhandel"\nsituation = "cow-trade"\nanimal = "cat"\nchallenger = { name = "Ana", holds = 0, offer = [] }\ndefender = { name = "Ben", holds = 2 }\n', "cow-trade.when"),
-        ('game = "kuhhandel"\nsituation = "cow-trade"\nanimal = "cat"\nchallenger = { name = "Ana", holds = 1, offer = [] }\ndefender = { name = "Ben", holds = 4 }\n', "pairs.complete-set.001"),
-        ('game = "kuhhandel"\nsituation = "cow-trade"\nanimal = "cat"\nchallenger = { name = "Ana", holds = 3, offer = [] }\ndefender = { name = "Ben", holds = 2 }\n', "K11"),
-        ('game = "kuhhandel"\nsituation = "cow-trade"\nanimal = "cat"\nchallenger = { name = "Ana", holds = 1, offer = [30] }\ndefender = { name = "Ben", holds = 2 }\n', "components.money-values"),
-        ('game = "kuhhandel"\nsituation = "cow-trade"\nanimal = "cat"\nchallenger = { name = "Ana", holds = 1, offer = [50] }\ndefender = { name = "Ben", holds = 2, offer = [10] }\nrebid = { challenger = [10] }\n', "tie.reoffer"),
-        ('game = "kuhhandel"\nsituation = "trade-options"\nplayer = "Ana"\ndeck = 10\n[holdings]\nAna = { cat = 3 }\nBen = { cat = 2 }\n', "K11"),
-        ('game = "kuhhandel"\nsituation = "trade-options"\nplayer = "Ana"\ndeck = 38\n[holdings]\nAna = { cat = 2 }\nBen = { dog = 1 }\n', "components.cards"),
+        (
+            'game = "kuhhandel"\nsituation = "cow-trade"\nanimal = "cat"\nchallenger = { name = "Ana", holds = 0, offer = [] }\ndefender = { name = "Ben", holds = 2 }\n',
+            "cow-trade.when",
+        ),
+        (
+            'game = "kuhhandel"\nsituation = "cow-trade"\nanimal = "cat"\nchallenger = { name = "Ana", holds = 1, offer = [] }\ndefender = { name = "Ben", holds = 4 }\n',
+            "pairs.complete-set.001",
+        ),
+        (
+            'game = "kuhhandel"\nsituation = "cow-trade"\nanimal = "cat"\nchallenger = { name = "Ana", holds = 3, offer = [] }\ndefender = { name = "Ben", holds = 2 }\n',
+            "K11",
+        ),
+        (
+            'game = "kuhhandel"\nsituation = "cow-trade"\nanimal = "cat"\nchallenger = { name = "Ana", holds = 1, offer = [30] }\ndefender = { name = "Ben", holds = 2 }\n',
+            "components.money-values",
+        ),
+        (
+            'game = "kuhhandel"\nsituation = "cow-trade"\nanimal = "cat"\nchallenger = { name = "Ana", holds = 1, offer = [50] }\ndefender = { name = "Ben", holds = 2, offer = [10] }\nrebid = { challenger = [10] }\n',
+            "tie.reoffer",
+        ),
+        (
+            'game = "kuhhandel"\nsituation = "trade-options"\nplayer = "Ana"\ndeck = 10\n[holdings]\nAna = { cat = 3 }\nBen = { cat = 2 }\n',
+            "K11",
+        ),
+        (
+            'game = "kuhhandel"\nsituation = "trade-options"\nplayer = "Ana"\ndeck = 38\n[holdings]\nAna = { cat = 2 }\nBen = { dog = 1 }\n',
+            "components.cards",
+        ),
     ],
-    ids=["bid-not-rising", "auctioneer-bids", "card-30", "too-many-500s", "fifth-donkey", "trade-lacking",
-         "complete-set", "five-cats-in-trade", "offer-30", "rebid-without-tie", "five-cats-held", "41-cards"],
+    ids=[
+        "bid-not-rising",
+        "auctioneer-bids",
+        "card-30",
+        "too-many-500s",
+        "fifth-donkey",
+        "trade-lacking",
+        "complete-set",
+        "five-cats-in-trade",
+        "offer-30",
+        "rebid-without-tie",
+        "five-cats-held",
+        "41-cards",
+    ],
 )
 def test_illegal_situations_exit_1_naming_the_rule(invoke: Invoke, write: Write, text: str, rule: str) -> None:
     code, doc = ruling(invoke, write(text))
@@ -105,7 +146,9 @@ def test_illegal_situation_text_says_illegal(invoke: Invoke) -> None:
         ("[100]", "[50, 0]", 1, "Ana", {"Ana": [], "Ben": [100]}),  # K6: only the higher offer is paid
     ],
 )
-def test_cow_trade_money(invoke: Invoke, write: Write, offer: str, counter: str | None, edition: int, to: str, money_to: dict) -> None:
+def test_cow_trade_money(
+    invoke: Invoke, write: Write, offer: str, counter: str | None, edition: int, to: str, money_to: dict
+) -> None:
     defender = f'{{ name = "Ben", holds = 2, offer = {counter} }}' if counter else '{ name = "Ben", holds = 2 }'
     text = f'game = "kuhhandel"\nsituation = "cow-trade"\nedition = {edition}\nanimal = "dog"\nchallenger = {{ name = "Ana", holds = 2, offer = {offer} }}\ndefender = {defender}\n'
     code, doc = ruling(invoke, write(text))
@@ -128,7 +171,10 @@ def test_trade_options_with_cards_in_the_deck(invoke: Invoke, write: Write) -> N
     code, doc = ruling(invoke, write(text))
     assert code == 0
     assert doc["outcome"]["can_auction"] and not doc["outcome"]["compulsory"]
-    assert doc["outcome"]["options"] == [{"defender": "Ana", "animal": "cat", "count": 1}, {"defender": "Ana", "animal": "pig", "count": 1}]
+    assert doc["outcome"]["options"] == [
+        {"defender": "Ana", "animal": "cat", "count": 1},
+        {"defender": "Ana", "animal": "pig", "count": 1},
+    ]
 
 
 def test_trade_options_game_over(invoke: Invoke, write: Write) -> None:
@@ -149,7 +195,10 @@ def test_situation_format_errors_are_65_with_line(invoke: Invoke, write: Write) 
     result = invoke(["kuhhandel", "ruling", write(AUCTION + 'bids = [["Zed", 30]]\n')])
     assert result.exit_code == 65 and ":7: bids[1][1]: expected a bidder among the players" in result.stderr
     result = invoke(["kuhhandel", "ruling", write('game = "kuhhandel"\nsituation = "haggle"\n')])
-    assert result.exit_code == 65 and "situation: expected one of auction, cow-trade, trade-options, donkey" in result.stderr
+    assert (
+        result.exit_code == 65
+        and "situation: expected one of auction, cow-trade, trade-options, donkey" in result.stderr
+    )
 
 
 def test_global_ruling_dispatches(invoke: Invoke) -> None:
@@ -160,8 +209,14 @@ def test_global_ruling_dispatches(invoke: Invoke) -> None:
 # -- pay ----------------------------------------------------------------------------
 @pytest.mark.parametrize(
     ("amount", "money", "paid", "overpaid"),
-    [(40, [0, 10, 10, 50], [50], 10), (30, [0, 10, 10, 10, 10, 50], [10, 10, 10], 0), (60, [10, 50, 100], [50, 10], 0),
-     (70, [50, 50, 100], [100], 30), (0, [10], [], 0), (150, [100, 100, 50, 0], [100, 50], 0)],
+    [
+        (40, [0, 10, 10, 50], [50], 10),
+        (30, [0, 10, 10, 10, 10, 50], [10, 10, 10], 0),
+        (60, [10, 50, 100], [50, 10], 0),
+        (70, [50, 50, 100], [100], 30),
+        (0, [10], [], 0),
+        (150, [100, 100, 50, 0], [100, 50], 0),
+    ],
 )
 def test_payment_choice(amount: int, money: list[int], paid: list[int], overpaid: int) -> None:
     payment = choose_payment(amount, money)
@@ -180,7 +235,9 @@ def test_pay_command(invoke: Invoke) -> None:
 
 # -- validate ------------------------------------------------------------------------
 def test_validate_examples_and_exit_codes(invoke: Invoke, write: Write) -> None:
-    good = invoke(["kuhhandel", "validate", str(KH / "record-edition1.toml"), str(KH / "record-edition2.toml"), "-f", "json"])
+    good = invoke(
+        ["kuhhandel", "validate", str(KH / "record-edition1.toml"), str(KH / "record-edition2.toml"), "-f", "json"]
+    )
     assert good.exit_code == 0
     doc = json.loads(good.stdout)
     assert [r["valid"] for r in doc["results"]] == [True, True]
@@ -204,4 +261,9 @@ def test_validate_turn_order_and_empty_deck(invoke: Invoke, write: Write) -> Non
     text = 'game = "kuhhandel"\nplayers = ["Ana", "Ben", "Cid"]\n[[event]]\ntype = "auction"\nauctioneer = "Ben"\nanimal = "cow"\n'
     result = invoke(["kuhhandel", "validate", write(text), "-f", "json"])
     finding = json.loads(result.stdout)["results"][0]["findings"][0]
-    assert result.exit_code == 1 and finding == {"event": 1, "severity": "error", "rule": "turn.clockwise", "message": "it is Ana's turn, not Ben's"}
+    assert result.exit_code == 1 and finding == {
+        "event": 1,
+        "severity": "error",
+        "rule": "turn.clockwise",
+        "message": "it is Ana's turn, not Ben's",
+    }

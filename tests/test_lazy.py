@@ -37,8 +37,17 @@ def described(command: Any, name: str) -> tuple[Any, ...]:
     ctx = command.make_context(name, [], resilient_parsing=True)
     # click's Parameter interface only (typer 0.29 no longer gives parameters a .type)
     params = tuple(
-        (p.name, tuple(p.opts), p.param_type_name, p.required, p.default, p.metavar, p.nargs, p.hidden,
-         p.get_help_record(ctx) if p.param_type_name == "option" else p.help)
+        (
+            p.name,
+            tuple(p.opts),
+            p.param_type_name,
+            p.required,
+            p.default,
+            p.metavar,
+            p.nargs,
+            p.hidden,
+            p.get_help_record(ctx) if p.param_type_name == "option" else p.help,
+        )
         for p in command.params
     )
     return command.get_help(ctx), command.hidden, params
@@ -64,8 +73,10 @@ def test_listing_the_commands_builds_none() -> None:
     game = registry.get("bamboozled")
     assert game is not None
     built: list[str] = []
-    definitions = {name: (lambda name=name, build=build: built.append(name) or build())
-                   for name, build in game_definitions(game).items()}
+    definitions = {
+        name: (lambda name=name, build=build: built.append(name) or build())
+        for name, build in game_definitions(game).items()
+    }
     lazy = LazyCommands(name=game.id, definitions=definitions)
     ctx = lazy.make_context(game.id, [], resilient_parsing=True)
     assert "compare" in lazy.list_commands(ctx) and built == []
@@ -77,7 +88,9 @@ def test_listing_the_commands_builds_none() -> None:
 # Names typer documents (its tutorial and reference): typer.Typer, Option,
 # Argument, Exit, BadParameter, typer.main.get_command, typer.core.TyperGroup,
 # typer.testing.CliRunner.
-PRIVATE_TYPER = re.compile(r"(?<!``)(?:typer\.main\.(?!get_command\b)\w+|typer\._\w+|from typer\.(?:main|models|utils|_\w+) import)")
+PRIVATE_TYPER = re.compile(
+    r"(?<!``)(?:typer\.main\.(?!get_command\b)\w+|typer\._\w+|from typer\.(?:main|models|utils|_\w+) import)"
+)
 
 
 def test_refcli_uses_only_typers_public_interface() -> None:

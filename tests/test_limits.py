@@ -17,12 +17,17 @@ GUARD_SECONDS = 120
 
 
 def refcli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "refcli", *args], capture_output=True, text=True, timeout=GUARD_SECONDS)
+    return subprocess.run(
+        [sys.executable, "-m", "refcli", *args], capture_output=True, text=True, timeout=GUARD_SECONDS
+    )
 
 
 def padded(limit: int, tail: str) -> str:
     """A valid Kuhhandel snapshot padded with one long string to exactly ``limit`` bytes."""
-    head = 'game = "kuhhandel"\n' + Path(EXAMPLES / "kuhhandel" / "rulebook-2460.toml").read_text(encoding="utf-8").split("edition = 2\n", 1)[1]
+    head = (
+        'game = "kuhhandel"\n'
+        + Path(EXAMPLES / "kuhhandel" / "rulebook-2460.toml").read_text(encoding="utf-8").split("edition = 2\n", 1)[1]
+    )
     pad = limit - len(head.encode()) - len(tail.encode()) - len('#"\n')
     return "#" + "x" * pad + '"\n' + head + tail
 
@@ -64,7 +69,9 @@ def test_errors_deep_in_a_file_at_the_limit_are_located(tmp_path: Path) -> None:
     assert result.returncode == 65 and f"{many_lines}:{expected_line}: player[1].colour:" in result.stderr
 
 
-def test_an_interrupted_write_leaves_nothing_behind(invoke: Invoke, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_interrupted_write_leaves_nothing_behind(
+    invoke: Invoke, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     import os
 
     target = tmp_path / "final.toml"

@@ -126,12 +126,22 @@ def test_there_is_a_page_per_game_group() -> None:
 def test_generation_does_not_depend_on_the_machine(tmp_path: Path) -> None:
     """Another directory, terminal width, locale, time zone and hash seed: the same bytes as man/."""
     env = {
-        **os.environ, "COLUMNS": "37", "LANG": "C", "LC_ALL": "C", "TZ": "Pacific/Kiritimati",
-        "PYTHONHASHSEED": "4242", "PYTHONPATH": str(REPO),
+        **os.environ,
+        "COLUMNS": "37",
+        "LANG": "C",
+        "LC_ALL": "C",
+        "TZ": "Pacific/Kiritimati",
+        "PYTHONHASHSEED": "4242",
+        "PYTHONPATH": str(REPO),
     }
     done = subprocess.run(
         [sys.executable, "-m", "refcli.manpage", "--check", str(MAN)],
-        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120, check=False,
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
     )
     assert done.returncode == 0, done.stderr
     assert manpage.render_pages() == PAGES
@@ -329,8 +339,12 @@ def _plain() -> None:
 
 def fake_game(**changes: Any) -> Game:
     declared = Game(
-        id="fakegame", title="Fake", package="fakegame_declared", help="A made-up game.",
-        snapshot="fakegame_declared:snapshot", examples=(Example("Run it:", ("refcli", "fakegame", "shown", "x")),),
+        id="fakegame",
+        title="Fake",
+        package="fakegame_declared",
+        help="A made-up game.",
+        snapshot="fakegame_declared:snapshot",
+        examples=(Example("Run it:", ("refcli", "fakegame", "shown", "x")),),
     )
     return declared._replace(**changes)
 
@@ -377,7 +391,9 @@ def test_a_group_without_examples_is_refused(monkeypatch: pytest.MonkeyPatch) ->
 
 def test_a_game_without_formats_or_a_snapshot_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     register(monkeypatch, fake_game(snapshot=""))
-    with pytest.raises(manpage.ManpageError, match="no formats for fakegame: describe them in fakegame_declared.formats"):
+    with pytest.raises(
+        manpage.ManpageError, match="no formats for fakegame: describe them in fakegame_declared.formats"
+    ):
         manpage.render_pages(fake)
 
 

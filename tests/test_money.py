@@ -53,7 +53,14 @@ def test_score_cli_in_three_formats(invoke: Invoke) -> None:
         assert result.exit_code == 0 and "450" in result.stdout
     doc = json.loads(invoke(["money", "score", str(MO / "rulebook-450.toml"), "-f", "json"]).stdout)
     ana = next(p for p in doc["players"] if p["name"] == "Ana")
-    assert ana["breakdown"]["currencies"][0] == {"currency": "euro", "notes": [20, 20, 20], "face": 60, "penalty": 60, "triplets": [20], "score": 100}
+    assert ana["breakdown"]["currencies"][0] == {
+        "currency": "euro",
+        "notes": [20, 20, 20],
+        "face": 60,
+        "penalty": 60,
+        "triplets": [20],
+        "score": 100,
+    }
     assert {"M1", "M2"} <= set(doc["interpretations"])
 
 
@@ -63,7 +70,9 @@ def test_several_games_give_totals(invoke: Invoke) -> None:
     assert len(doc["games"]) == 3
     totals = {row["name"]: row["score"] for row in doc["totals"]}
     for name in totals:
-        assert totals[name] == sum(next(p["score"] for p in game["players"] if p["name"] == name) for game in doc["games"])
+        assert totals[name] == sum(
+            next(p["score"] for p in game["players"] if p["name"] == name) for game in doc["games"]
+        )
     assert doc["winners"] == [doc["totals"][0]["name"]] and doc["totals"][0]["rank"] == 1
 
 
@@ -71,11 +80,26 @@ def test_several_games_give_totals(invoke: Invoke) -> None:
     ("text", "needle"),
     [
         ('[[player]]\nname = "A"\n[[player]]\nname = "B"\n', "3 to 5 players"),
-        ('[[player]]\nname = "A"\nnotes = { euro = [25] }\n[[player]]\nname = "B"\n[[player]]\nname = "C"\n', "note values (20, 30, 40, 50, 60), found 25"),
-        ('[[player]]\nname = "A"\nnotes = { euro = [60] }\n[[player]]\nname = "B"\nnotes = { Euro = [60] }\n[[player]]\nname = "C"\n', "at most 1 60 notes of euro"),
-        ('[[player]]\nname = "A"\ncoins = 4\n[[player]]\nname = "B"\ncoins = 3\n[[player]]\nname = "C"\n', "at most 6 coins"),
-        ('[[player]]\nname = "A"\nnotes = { a = [20], b = [20], c = [20], d = [20], e = [20], f = [20] }\n[[player]]\nname = "B"\n[[player]]\nname = "C"\n', "at most 5 currencies with 3 players"),
-        ('[[player]]\nname = "A"\nnotes = { euro = [20], EURO = [30] }\n[[player]]\nname = "B"\n[[player]]\nname = "C"\n', "each currency once"),
+        (
+            '[[player]]\nname = "A"\nnotes = { euro = [25] }\n[[player]]\nname = "B"\n[[player]]\nname = "C"\n',
+            "note values (20, 30, 40, 50, 60), found 25",
+        ),
+        (
+            '[[player]]\nname = "A"\nnotes = { euro = [60] }\n[[player]]\nname = "B"\nnotes = { Euro = [60] }\n[[player]]\nname = "C"\n',
+            "at most 1 60 notes of euro",
+        ),
+        (
+            '[[player]]\nname = "A"\ncoins = 4\n[[player]]\nname = "B"\ncoins = 3\n[[player]]\nname = "C"\n',
+            "at most 6 coins",
+        ),
+        (
+            '[[player]]\nname = "A"\nnotes = { a = [20], b = [20], c = [20], d = [20], e = [20], f = [20] }\n[[player]]\nname = "B"\n[[player]]\nname = "C"\n',
+            "at most 5 currencies with 3 players",
+        ),
+        (
+            '[[player]]\nname = "A"\nnotes = { euro = [20], EURO = [30] }\n[[player]]\nname = "B"\n[[player]]\nname = "C"\n',
+            "each currency once",
+        ),
     ],
     ids=["two-players", "note-25", "two-euro-60s", "seven-coins", "six-currencies", "duplicate-currency"],
 )
@@ -92,7 +116,11 @@ def ruling(invoke: Invoke, path: str) -> tuple[int, dict[str, Any]]:
 def test_bids_spec(invoke: Invoke) -> None:
     code, doc = ruling(invoke, str(MO / "bids-spec.toml"))
     assert code == 0
-    assert doc["outcome"] == {"values": {"Ana": 30, "Ben": 30, "Cid": 0, "Dora": 110}, "order": ["Dora", "Ben", "Ana"], "sitting_out": ["Cid"]}
+    assert doc["outcome"] == {
+        "values": {"Ana": 30, "Ben": 30, "Cid": 0, "Dora": 110},
+        "order": ["Dora", "Ben", "Ana"],
+        "sitting_out": ["Cid"],
+    }
     assert "M3" in doc["interpretations"]
 
 
@@ -101,18 +129,27 @@ def test_bids_tie_without_serials_is_65_naming_the_cards(invoke: Invoke, write: 
     result = invoke(["money", "ruling", write(text)])
     assert result.exit_code == 65
     assert ":5: offer[1].cards[1]: expected serial numbers to break the tie" in result.stderr
-    assert "Ana's \"euro 30\"" in result.stderr and "Ben's \"coin\"" in result.stderr
+    assert 'Ana\'s "euro 30"' in result.stderr and 'Ben\'s "coin"' in result.stderr
 
 
 def test_bids_no_card_sits_out(invoke: Invoke, write: Write) -> None:
-    code, doc = ruling(invoke, write('game = "money"\nsituation = "bids"\n[[offer]]\nplayer = "Ana"\ncards = []\n[[offer]]\nplayer = "Ben"\ncards = ["coin"]\n'))
+    code, doc = ruling(
+        invoke,
+        write(
+            'game = "money"\nsituation = "bids"\n[[offer]]\nplayer = "Ana"\ncards = []\n[[offer]]\nplayer = "Ben"\ncards = ["coin"]\n'
+        ),
+    )
     assert doc["outcome"]["sitting_out"] == ["Ana"] and doc["outcome"]["order"] == ["Ben"]
 
 
 def test_cards_that_do_not_exist_exit_1(invoke: Invoke, write: Write) -> None:
-    code, doc = ruling(invoke, write('game = "money"\nsituation = "bids"\n[[offer]]\nplayer = "Ana"\ncards = ["euro 35"]\n'))
+    code, doc = ruling(
+        invoke, write('game = "money"\nsituation = "bids"\n[[offer]]\nplayer = "Ana"\ncards = ["euro 35"]\n')
+    )
     assert code == 1 and doc["broken_rule"] == "components.notes"
-    code, doc = ruling(invoke, write('game = "money"\nsituation = "bids"\n[[offer]]\nplayer = "Ana"\ncards = ["euro 60", "euro 60"]\n'))
+    code, doc = ruling(
+        invoke, write('game = "money"\nsituation = "bids"\n[[offer]]\nplayer = "Ana"\ncards = ["euro 60", "euro 60"]\n')
+    )
     assert code == 1
 
 
@@ -126,14 +163,22 @@ def test_exchange_swap(invoke: Invoke) -> None:
 @pytest.mark.parametrize(
     ("extra", "expected"),
     [
-        ('action = "right"\n', {"takes": ["dollar 60 #33", "coin #2"], "right": ["yen 20 #40", "coin #5", "pound 30 #22"], "next": "Ana"}),
-        ('action = "left"\n', {"takes": ["euro 20 #3"], "left": ["yen 20 #40", "coin #5", "pound 30 #22"], "next": "Ana"}),
+        (
+            'action = "right"\n',
+            {"takes": ["dollar 60 #33", "coin #2"], "right": ["yen 20 #40", "coin #5", "pound 30 #22"], "next": "Ana"},
+        ),
+        (
+            'action = "left"\n',
+            {"takes": ["euro 20 #3"], "left": ["yen 20 #40", "coin #5", "pound 30 #22"], "next": "Ana"},
+        ),
         ('action = "keep"\n', {"takes": [], "gives": [], "next": "Ana"}),
     ],
 )
 def test_exchange_actions(invoke: Invoke, write: Write, extra: str, expected: dict[str, Any]) -> None:
-    base = ('game = "money"\nsituation = "exchange"\nplayer = "Ben"\nright = ["dollar 60 #33", "coin #2"]\nleft = ["euro 20 #3"]\n'
-            '[[offer]]\nplayer = "Ana"\ncards = ["euro 30 #12"]\n[[offer]]\nplayer = "Ben"\ncards = ["yen 20 #40", "coin #5", "pound 30 #22"]\n')
+    base = (
+        'game = "money"\nsituation = "exchange"\nplayer = "Ben"\nright = ["dollar 60 #33", "coin #2"]\nleft = ["euro 20 #3"]\n'
+        '[[offer]]\nplayer = "Ana"\ncards = ["euro 30 #12"]\n[[offer]]\nplayer = "Ben"\ncards = ["yen 20 #40", "coin #5", "pound 30 #22"]\n'
+    )
     head, offers = base.split("[[offer]]", 1)
     code, doc = ruling(invoke, write(head + extra + "[[offer]]" + offers))
     assert code == 0
@@ -151,8 +196,10 @@ def test_exchange_actions(invoke: Invoke, write: Write, extra: str, expected: di
     ids=["out-of-turn", "sitting-out", "swap-with-sitting-out", "acted-twice"],
 )
 def test_illegal_exchanges(invoke: Invoke, write: Write, extra: str, rule_id: str) -> None:
-    text = ('game = "money"\nsituation = "exchange"\n' + extra + '[[offer]]\nplayer = "Ana"\ncards = ["euro 30 #12"]\n'
-            '[[offer]]\nplayer = "Ben"\ncards = ["yen 20 #40", "coin #5", "pound 30 #22"]\n[[offer]]\nplayer = "Cid"\ncards = ["bluff"]\n')
+    text = (
+        'game = "money"\nsituation = "exchange"\n' + extra + '[[offer]]\nplayer = "Ana"\ncards = ["euro 30 #12"]\n'
+        '[[offer]]\nplayer = "Ben"\ncards = ["yen 20 #40", "coin #5", "pound 30 #22"]\n[[offer]]\nplayer = "Cid"\ncards = ["bluff"]\n'
+    )
     code, doc = ruling(invoke, write(text))
     assert code == 1 and doc["broken_rule"] == rule_id
 
@@ -168,7 +215,9 @@ def test_illegal_exchanges(invoke: Invoke, write: Write, extra: str, rule_id: st
     ],
 )
 def test_refill(invoke: Invoke, write: Write, right: int, left: int, pile: int, expected: dict[str, Any]) -> None:
-    code, doc = ruling(invoke, write(f'game = "money"\nsituation = "refill"\nright = {right}\nleft = {left}\npile = {pile}\n'))
+    code, doc = ruling(
+        invoke, write(f'game = "money"\nsituation = "refill"\nright = {right}\nleft = {left}\npile = {pile}\n')
+    )
     assert code == 0
     assert {key: doc["outcome"][key] for key in expected} == expected
 
@@ -189,8 +238,14 @@ def test_random_legal_games_validate_clean(seed: int) -> None:
 
 def out_of_order(game: dict[str, Any], rng: random.Random) -> int | None:
     events = game["event"]
-    options = [i for i in range(len(events) - 1) if events[i]["type"] == "exchange" and events[i + 1]["type"] == "exchange"
-               and events[i]["player"] != events[i + 1]["player"] and events[i]["action"] != "swap"]
+    options = [
+        i
+        for i in range(len(events) - 1)
+        if events[i]["type"] == "exchange"
+        and events[i + 1]["type"] == "exchange"
+        and events[i]["player"] != events[i + 1]["player"]
+        and events[i]["action"] != "swap"
+    ]
     if not options:
         return None
     index = rng.choice(options)
@@ -209,7 +264,11 @@ def wrong_refill(game: dict[str, Any], rng: random.Random) -> int | None:
 
 
 def card_that_does_not_exist(game: dict[str, Any], rng: random.Random) -> int | None:
-    options = [i for i, e in enumerate(game["event"]) if e["type"] == "offers" and any(c != "bluff" for cs in e["offers"].values() for c in cs)]
+    options = [
+        i
+        for i, e in enumerate(game["event"])
+        if e["type"] == "offers" and any(c != "bluff" for cs in e["offers"].values() for c in cs)
+    ]
     if not options:
         return None
     index = rng.choice(options)
@@ -224,9 +283,15 @@ def card_that_does_not_exist(game: dict[str, Any], rng: random.Random) -> int | 
 def acting_while_sitting_out(game: dict[str, Any], rng: random.Random) -> int | None:
     """A player whose offer becomes the bluff card alone, but who still acts (keeping, so hands stay right)."""
     events = game["event"]
-    options = [(i, j) for i, e in enumerate(events) if e["type"] == "offers"
-               for j in range(i + 1, len(events)) if events[j]["type"] == "exchange" and events[j]["action"] == "keep"
-               and all(events[k]["type"] == "exchange" and events[k]["action"] != "swap" for k in range(i + 1, j + 1))]
+    options = [
+        (i, j)
+        for i, e in enumerate(events)
+        if e["type"] == "offers"
+        for j in range(i + 1, len(events))
+        if events[j]["type"] == "exchange"
+        and events[j]["action"] == "keep"
+        and all(events[k]["type"] == "exchange" and events[k]["action"] != "swap" for k in range(i + 1, j + 1))
+    ]
     if not options:
         return None
     offers_index, action_index = rng.choice(options)

@@ -31,8 +31,12 @@ TEMPLATE = ("kuhhandel", "template", "final")
 def refcli(*args: str, cwd: Path | None = None, umask: int | None = None) -> subprocess.CompletedProcess[str]:
     preexec: Callable[[], object] | None = (lambda: os.umask(umask)) if umask is not None else None
     return subprocess.run(
-        [sys.executable, "-m", "refcli", *args], capture_output=True, text=True, cwd=cwd,
-        timeout=GUARD_SECONDS, preexec_fn=preexec,
+        [sys.executable, "-m", "refcli", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        timeout=GUARD_SECONDS,
+        preexec_fn=preexec,
     )
 
 
@@ -186,7 +190,9 @@ def test_a_name_too_long_for_the_filesystem_is_73_in_one_line(tmp_path: Path) ->
     assert listing(tmp_path) == []
 
 
-def test_a_name_near_the_limit_still_gets_a_temporary(tmp_path: Path, invoke: Invoke, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_name_near_the_limit_still_gets_a_temporary(
+    tmp_path: Path, invoke: Invoke, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The temporary's name must fit under NAME_MAX even when FILE's nearly fills it."""
     use_named_temporaries(monkeypatch)
     name = tmp_path / ("y" * 250)
@@ -337,8 +343,20 @@ def test_a_signal_mid_write_leaves_the_file_as_it_was_or_complete_and_no_tempora
     if existing:
         target.write_text("mine\n", encoding="utf-8")
     child = subprocess.run(
-        [sys.executable, "-c", SELF_SIGNALLING, hook, strategy, str(int(signum)), *TEMPLATE, "-o", str(target), "--force"],
-        capture_output=True, timeout=GUARD_SECONDS,
+        [
+            sys.executable,
+            "-c",
+            SELF_SIGNALLING,
+            hook,
+            strategy,
+            str(int(signum)),
+            *TEMPLATE,
+            "-o",
+            str(target),
+            "--force",
+        ],
+        capture_output=True,
+        timeout=GUARD_SECONDS,
     )
     assert child.returncode == ExitStatus.INTERRUPTED  # Ctrl-C and SIGTERM both end refcli with 130
     assert child.stderr == b""
@@ -420,7 +438,9 @@ def test_a_file_that_appears_while_writing_is_not_overwritten_without_force(tmp_
         prefix = "from refcli import output\noutput._write_unnamed = lambda *a: (_ for _ in ()).throw(output._Unsupported())\n"
         child = subprocess.run(
             [sys.executable, "-c", (prefix if strategy == "named" else "") + script],
-            capture_output=True, text=True, timeout=GUARD_SECONDS,
+            capture_output=True,
+            text=True,
+            timeout=GUARD_SECONDS,
         )
         assert child.returncode == 73, (strategy, child.stderr)
         assert one_error_line(child.stderr) == f"refcli: error: {target} exists; use --force to overwrite it\n"

@@ -100,22 +100,42 @@ def test_dots_that_are_not_key_parts_are_not_counted(text: str) -> None:
 # -- 1 and 3: tables, keys and values --------------------------------------------
 def counts_over_limit_cases() -> list[tuple[str, str, int, str]]:
     """(name, text, line named, message) for an input over each count limit, near 8 MiB."""
-    tables = f"expected at most {prescan.MAX_TABLES:,} tables in one input (headers, inline tables, dotted keys), found more"
+    tables = (
+        f"expected at most {prescan.MAX_TABLES:,} tables in one input (headers, inline tables, dotted keys), found more"
+    )
     items = f"expected at most {prescan.MAX_ITEMS:,} keys and values in one input, found more"
     return [
         ("many [[a]] headers", fill('game = "kuhhandel"\n', "[[a]]\n"), 2 + prescan.MAX_TABLES, tables),
-        ("many [aN] tables", 'game = "kuhhandel"\n' + "".join(f"[a{i}]\n" for i in range(100_000)), 2 + prescan.MAX_TABLES, tables),
+        (
+            "many [aN] tables",
+            'game = "kuhhandel"\n' + "".join(f"[a{i}]\n" for i in range(100_000)),
+            2 + prescan.MAX_TABLES,
+            tables,
+        ),
         ("many inline tables", fill('game = "kuhhandel"\nx = [', "{},", "]\n"), 2, tables),
-        ("many keys", 'game = "kuhhandel"\n' + "".join(f"k{i} = 1\n" for i in range(600_000)), 2 + (prescan.MAX_ITEMS - 2) // 2, items),
+        (
+            "many keys",
+            'game = "kuhhandel"\n' + "".join(f"k{i} = 1\n" for i in range(600_000)),
+            2 + (prescan.MAX_ITEMS - 2) // 2,
+            items,
+        ),
         ("many array items", fill('game = "kuhhandel"\nx = [', "1,", "]\n"), 2, items),
         # 4 items on lines 1-2 (two keys, their values), then one a line: item MAX + 1 is the (MAX - 3)th
-        ("many items over lines", fill('game = "kuhhandel"\nx = [\n', "1,\n", "]\n"), 2 + (prescan.MAX_ITEMS - 3), items),
+        (
+            "many items over lines",
+            fill('game = "kuhhandel"\nx = [\n', "1,\n", "]\n"),
+            2 + (prescan.MAX_ITEMS - 3),
+            items,
+        ),
         ("one huge inline table", fill('game = "kuhhandel"\nx = {', "a1 = 1, ", "}\n"), 2, items),
     ]
 
 
-@pytest.mark.parametrize(("text", "line", "message"), [c[1:] for c in counts_over_limit_cases()],
-                         ids=[c[0] for c in counts_over_limit_cases()])
+@pytest.mark.parametrize(
+    ("text", "line", "message"),
+    [c[1:] for c in counts_over_limit_cases()],
+    ids=[c[0] for c in counts_over_limit_cases()],
+)
 def test_inputs_over_a_count_limit_are_refused_at_the_line_it_was_crossed(text: str, line: int, message: str) -> None:
     with pytest.raises(DataError) as refused:
         inputs.parse_toml(text, "big.toml")
@@ -135,11 +155,14 @@ def test_files_just_under_the_limits_are_read(tmp_path: Path) -> None:
     path.write_text('game = "kuhhandel"\nx = [' + "{}," * (prescan.MAX_TABLES - 10) + "]\n", encoding="utf-8")
     result = refcli("score", str(path))  # read, then refused by the format: x is no key of a snapshot
     assert result.returncode == 65
-    assert one_error_line(result).startswith(f"refcli: error: {path}:2: x: expected one of the keys game, edition, player")
+    assert one_error_line(result).startswith(
+        f"refcli: error: {path}:2: x: expected one of the keys game, edition, player"
+    )
 
 
 @pytest.mark.parametrize(
-    ("game", "players", "longest"), [("kuhhandel", 5, 10_000), ("money", 5, 10_000), ("bamboozled", 12, 20_000), ("cupofbluff", 16, 10_000)]
+    ("game", "players", "longest"),
+    [("kuhhandel", 5, 10_000), ("money", 5, 10_000), ("bamboozled", 12, 20_000), ("cupofbluff", 16, 10_000)],
 )
 def test_records_at_the_longest_game_accepted_are_within_the_limits(game: str, players: int, longest: int) -> None:
     """A generated game with the most players, its events repeated up to the most a record may hold."""
@@ -157,8 +180,12 @@ def test_records_at_the_longest_game_accepted_are_within_the_limits(game: str, p
 
 
 _keys = st.text(alphabet="ab.#\"' =[]{},\\\n", min_size=1, max_size=6)
-_scalars = st.one_of(st.integers(), st.text(alphabet="a.#\"'=[]{},\\\n", max_size=8), st.booleans(), st.floats(allow_nan=False))
-_values = st.recursive(_scalars, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(_keys, inner, max_size=4), max_leaves=12)
+_scalars = st.one_of(
+    st.integers(), st.text(alphabet="a.#\"'=[]{},\\\n", max_size=8), st.booleans(), st.floats(allow_nan=False)
+)
+_values = st.recursive(
+    _scalars, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(_keys, inner, max_size=4), max_leaves=12
+)
 
 
 @settings(max_examples=300, deadline=None)
@@ -185,15 +212,32 @@ def test_competition_ranks_are_the_one_two_two_four_ranking() -> None:
 
 
 PLAYER_LIMITS = [
-    ("kuhhandel", "[[player]]\nname = \"P{i}\"\n", 5, "player: expected at most 5 [[player]] tables (one per player, in seating order)"),
-    ("money", "[[player]]\nname = \"P{i}\"\n", 5, "player: expected 3 to 5 players (Money! is for 3 to 5)"),
-    ("bamboozled", "[[player]]\nname = \"P{i}\"\n", 12, "player: expected at most 12 [[player]] tables (one per player, in seating order)"),
-    ("cup-of-bluff", "[[player]]\nname = \"P{i}\"\n", 16, "player: expected at most 16 [[player]] tables (one per player, in seating order)"),
+    (
+        "kuhhandel",
+        '[[player]]\nname = "P{i}"\n',
+        5,
+        "player: expected at most 5 [[player]] tables (one per player, in seating order)",
+    ),
+    ("money", '[[player]]\nname = "P{i}"\n', 5, "player: expected 3 to 5 players (Money! is for 3 to 5)"),
+    (
+        "bamboozled",
+        '[[player]]\nname = "P{i}"\n',
+        12,
+        "player: expected at most 12 [[player]] tables (one per player, in seating order)",
+    ),
+    (
+        "cup-of-bluff",
+        '[[player]]\nname = "P{i}"\n',
+        16,
+        "player: expected at most 16 [[player]] tables (one per player, in seating order)",
+    ),
 ]
 
 
 @pytest.mark.parametrize(("game", "unit", "maximum", "message"), PLAYER_LIMITS, ids=[case[0] for case in PLAYER_LIMITS])
-def test_a_snapshot_with_one_player_too_many_is_refused(invoke: Invoke, tmp_path: Path, game: str, unit: str, maximum: int, message: str) -> None:
+def test_a_snapshot_with_one_player_too_many_is_refused(
+    invoke: Invoke, tmp_path: Path, game: str, unit: str, maximum: int, message: str
+) -> None:
     path = tmp_path / "many.toml"
     path.write_text(f'game = "{game}"\n' + "".join(unit.format(i=i) for i in range(maximum + 1)), encoding="utf-8")
     result = invoke(["score", str(path)])
@@ -203,14 +247,23 @@ def test_a_snapshot_with_one_player_too_many_is_refused(invoke: Invoke, tmp_path
 
 def test_twenty_thousand_players_or_offers_are_refused(tmp_path: Path) -> None:
     players = tmp_path / "players.toml"
-    players.write_text('game = "kuhhandel"\n' + "".join(f'[[player]]\nname = "P{i}"\n' for i in range(20_000)), encoding="utf-8")
+    players.write_text(
+        'game = "kuhhandel"\n' + "".join(f'[[player]]\nname = "P{i}"\n' for i in range(20_000)), encoding="utf-8"
+    )
     result = refcli("score", str(players))
     assert result.returncode == 65 and "found 20000" in one_error_line(result)
     offers = tmp_path / "offers.toml"
-    offers.write_text('game = "money"\nsituation = "bids"\n' + "".join(f'[[offer]]\nplayer = "P{i}"\ncards = ["bluff"]\n' for i in range(20_000)), encoding="utf-8")
+    offers.write_text(
+        'game = "money"\nsituation = "bids"\n'
+        + "".join(f'[[offer]]\nplayer = "P{i}"\ncards = ["bluff"]\n' for i in range(20_000)),
+        encoding="utf-8",
+    )
     result = refcli("ruling", str(offers))
     assert result.returncode == 65
-    assert one_error_line(result) == f"refcli: error: {offers}:3: offer: expected at most 5 [[offer]] tables (one per player: player and cards), found 20000"
+    assert (
+        one_error_line(result)
+        == f"refcli: error: {offers}:3: offer: expected at most 5 [[offer]] tables (one per player: player and cards), found 20000"
+    )
 
 
 def test_cup_of_bluff_chips_of_too_many_players_are_refused(invoke: Invoke, write: Any) -> None:
@@ -218,7 +271,10 @@ def test_cup_of_bluff_chips_of_too_many_players_are_refused(invoke: Invoke, writ
     call = 'caller = "P0"\ntarget = "P1"\ncalled = 15\ndice = [4, 5, 6]\nanswer = "truth"\n'
     path = write('game = "cup-of-bluff"\nsituation = "call"\n' + call + "[chips]\n" + chips)
     result = invoke(["ruling", path])
-    assert result.exit_code == 65 and "chips: expected the chips of every player (2 to 16 players), found 17" in result.stderr
+    assert (
+        result.exit_code == 65
+        and "chips: expected the chips of every player (2 to 16 players), found 17" in result.stderr
+    )
 
 
 # -- 3. quoted input in messages --------------------------------------------------
@@ -257,10 +313,16 @@ def test_the_locator_finds_a_key_after_millions_of_values() -> None:
 # -- 4. huge integers and huge limits ----------------------------------------------
 def test_an_integer_beyond_pythons_digit_limit_is_refused_at_its_line(tmp_path: Path) -> None:
     path = tmp_path / "integer.toml"
-    path.write_text('game = "kuhhandel"\n# ' + "7" * 5000 + '\n[[player]]\nname = "Ana"\nanimals = { cow = ' + "1" * 5000 + " }\n", encoding="utf-8")
+    path.write_text(
+        'game = "kuhhandel"\n# ' + "7" * 5000 + '\n[[player]]\nname = "Ana"\nanimals = { cow = ' + "1" * 5000 + " }\n",
+        encoding="utf-8",
+    )
     result = refcli("score", str(path))
     assert result.returncode == 65
-    assert one_error_line(result) == f"refcli: error: {path}:5: expected an integer of at most 4,300 digits, found one of 5,000"
+    assert (
+        one_error_line(result)
+        == f"refcli: error: {path}:5: expected an integer of at most 4,300 digits, found one of 5,000"
+    )
 
 
 def test_integers_at_pythons_limit_are_read(invoke: Invoke, write: Any) -> None:
@@ -301,8 +363,14 @@ def test_load_document_and_read_bytes_take_the_limit(tmp_path: Path) -> None:
     assert inputs.read_bytes(str(path), max_bytes=21) == path.read_bytes()
     with pytest.raises(DataError) as refused:
         inputs.load_document(str(path), max_bytes=20)
-    assert refused.value.one_line() == f"{path}:2: expected at most 20 bytes (the input size limit; --max-bytes raises it), found more"
-    assert inputs.too_large("x", 1).one_line() == "x: expected at most 1 byte (the input size limit; --max-bytes raises it), found more"
+    assert (
+        refused.value.one_line()
+        == f"{path}:2: expected at most 20 bytes (the input size limit; --max-bytes raises it), found more"
+    )
+    assert (
+        inputs.too_large("x", 1).one_line()
+        == "x: expected at most 1 byte (the input size limit; --max-bytes raises it), found more"
+    )
 
 
 def test_worker_processes_get_the_limit(tmp_path: Path) -> None:
@@ -351,7 +419,10 @@ def test_the_size_limit_names_the_line_it_was_crossed_on(invoke: Invoke, write: 
     path = write("a = 1\nb = 2\nc = 3\n")
     result = invoke(["score", path, "--max-bytes", "8"])
     assert result.exit_code == 65
-    assert result.stderr == f"refcli: error: {path}:2: expected at most 8 bytes (the input size limit; --max-bytes raises it), found more\n"
+    assert (
+        result.stderr
+        == f"refcli: error: {path}:2: expected at most 8 bytes (the input size limit; --max-bytes raises it), found more\n"
+    )
     result = invoke(["score", path, "--max-bytes", "1"])
     assert "expected at most 1 byte (" in result.stderr
 

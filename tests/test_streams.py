@@ -73,15 +73,21 @@ def test_stdout_closed_is_74_in_one_line(args: tuple[str, ...]) -> None:
 
 
 def test_a_command_that_prints_nothing_does_not_mind_a_closed_stdout(tmp_path: Path) -> None:
-    result = refcli("kuhhandel", "template", "final", "-o", str(tmp_path / "x.toml"),
-                    stdout=None, preexec_fn=lambda: close_fd(1))
+    result = refcli(
+        "kuhhandel", "template", "final", "-o", str(tmp_path / "x.toml"), stdout=None, preexec_fn=lambda: close_fd(1)
+    )
     assert (result.returncode, result.stderr) == (0, f"wrote {tmp_path / 'x.toml'}\n".encode())
 
 
 @pytest.mark.parametrize(
     "args",
-    [("kuhhandel", "rules"), ("validate", *RECORDS * 20), ("validate", *RECORDS * 20, "--format", "json"),
-     ("kuhhandel", "score", str(SNAPSHOT)), ("--help",)],
+    [
+        ("kuhhandel", "rules"),
+        ("validate", *RECORDS * 20),
+        ("validate", *RECORDS * 20, "--format", "json"),
+        ("kuhhandel", "score", str(SNAPSHOT)),
+        ("--help",),
+    ],
     ids=["rules", "validate", "validate json", "score", "help"],
 )
 def test_a_reader_that_has_gone_is_141_with_nothing_on_stderr(args: tuple[str, ...]) -> None:
@@ -98,13 +104,18 @@ def test_a_reader_that_has_gone_is_141_with_nothing_on_stderr(args: tuple[str, .
         assert stderr == ""
 
 
-@pytest.mark.parametrize("pipeline", [
-    "python -m refcli kuhhandel rules | head -1",
-    "python -m refcli validate {records} | head -1",
-])
+@pytest.mark.parametrize(
+    "pipeline",
+    [
+        "python -m refcli kuhhandel rules | head -1",
+        "python -m refcli validate {records} | head -1",
+    ],
+)
 def test_head_in_a_real_pipeline_leaves_stderr_empty(pipeline: str) -> None:
     command = pipeline.replace("python", sys.executable).replace("{records}", " ".join(RECORDS * 50))
-    result = subprocess.run(["bash", "-o", "pipefail", "-c", command], capture_output=True, timeout=GUARD_SECONDS, cwd=REPO)
+    result = subprocess.run(
+        ["bash", "-o", "pipefail", "-c", command], capture_output=True, timeout=GUARD_SECONDS, cwd=REPO
+    )
     # 141 when the reader had gone by the time refcli wrote; 0 (1 for the broken
     # example record) when the whole output fit in the pipe first.
     assert result.returncode in (0, 1, 141)
@@ -113,7 +124,9 @@ def test_head_in_a_real_pipeline_leaves_stderr_empty(pipeline: str) -> None:
 
 
 # -- stdin and stderr ------------------------------------------------------------------
-@pytest.mark.parametrize("args", [("score", "-"), ("kuhhandel", "ruling", "-"), ("validate", "-"), ("validate", "--jsonl", "-")])
+@pytest.mark.parametrize(
+    "args", [("score", "-"), ("kuhhandel", "ruling", "-"), ("validate", "-"), ("validate", "--jsonl", "-")]
+)
 def test_stdin_closed_with_dash_is_66_in_one_line(args: tuple[str, ...]) -> None:
     result = refcli(*args, stdin=None, preexec_fn=lambda: close_fd(0))
     assert result.returncode == 66
@@ -194,8 +207,12 @@ def test_a_signal_at_any_moment_of_start_up_or_work_ends_refcli_quietly(signum: 
     """
     delay = 0.0
     while delay <= 0.1:
-        child = subprocess.Popen([sys.executable, "-m", "refcli", "score", "-"], stdin=subprocess.PIPE,
-                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        child = subprocess.Popen(
+            [sys.executable, "-m", "refcli", "score", "-"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
         time.sleep(delay)
         child.send_signal(signum)
         stdout, stderr = child.communicate(timeout=GUARD_SECONDS)
@@ -209,8 +226,12 @@ def test_a_signal_at_any_moment_of_start_up_or_work_ends_refcli_quietly(signum: 
 
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
 def test_a_signal_while_a_command_runs_exits_130(signum: int) -> None:
-    child = subprocess.Popen([sys.executable, "-m", "refcli", "score", "-"], stdin=subprocess.PIPE,
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    child = subprocess.Popen(
+        [sys.executable, "-m", "refcli", "score", "-"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     time.sleep(0.5)  # well past start-up: refcli waits on stdin
     child.send_signal(signum)
     assert child.communicate(timeout=GUARD_SECONDS) == (b"", b"")
@@ -221,8 +242,12 @@ def test_a_signal_while_a_command_runs_exits_130(signum: int) -> None:
 @pytest.mark.parametrize("delay", [0.5])
 def test_a_signal_to_the_process_group_ends_validate_jobs_without_a_hang(signum: int, delay: float) -> None:
     """Ctrl-C reaches every process of the group: the parent and its workers all end, none waits for another."""
-    child = subprocess.Popen([sys.executable, "-m", "refcli", "validate", "--jobs", "3", *RECORDS * 300],
-                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
+    child = subprocess.Popen(
+        [sys.executable, "-m", "refcli", "validate", "--jobs", "3", *RECORDS * 300],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
     time.sleep(delay)
     os.killpg(child.pid, signum)
     _, stderr = child.communicate(timeout=GUARD_SECONDS)
@@ -253,8 +278,12 @@ def test_a_signal_during_the_imports_before_main_ends_quietly(signum: int, tmp_p
     script = tmp_path / "refcli"  # named as the console script: refcli is started as the program
     script.write_text(CONSOLE_SCRIPT, encoding="utf-8")
     env = {**os.environ, "SEND_SIGNAL": str(int(signum))}
-    result = subprocess.run([sys.executable, str(script), "bamboozled", "compare", "43", "34"],
-                            capture_output=True, env=env, timeout=GUARD_SECONDS)
+    result = subprocess.run(
+        [sys.executable, str(script), "bamboozled", "compare", "43", "34"],
+        capture_output=True,
+        env=env,
+        timeout=GUARD_SECONDS,
+    )
     assert (result.returncode, result.stdout, result.stderr) == (ExitStatus.INTERRUPTED, b"", b"")
 
 
@@ -262,16 +291,24 @@ def test_imported_as_a_library_refcli_leaves_ctrl_c_to_python(tmp_path: Path) ->
     script = tmp_path / "not-refcli"  # someone else's program that imports refcli
     script.write_text(CONSOLE_SCRIPT, encoding="utf-8")
     env = {**os.environ, "SEND_SIGNAL": str(int(signal.SIGINT))}
-    result = subprocess.run([sys.executable, str(script), "bamboozled", "compare", "43", "34"],
-                            capture_output=True, env=env, timeout=GUARD_SECONDS)
+    result = subprocess.run(
+        [sys.executable, str(script), "bamboozled", "compare", "43", "34"],
+        capture_output=True,
+        env=env,
+        timeout=GUARD_SECONDS,
+    )
     assert b"KeyboardInterrupt" in result.stderr  # the importer's own Ctrl-C, as without refcli
 
 
 # -- determinism -------------------------------------------------------------------------------
 @pytest.mark.parametrize(
     "args",
-    [("kuhhandel", "rules", "--format", "json"), ("validate", *RECORDS), ("validate", *RECORDS, "--format", "toml"),
-     ("kuhhandel", "score", str(SNAPSHOT))],
+    [
+        ("kuhhandel", "rules", "--format", "json"),
+        ("validate", *RECORDS),
+        ("validate", *RECORDS, "--format", "toml"),
+        ("kuhhandel", "score", str(SNAPSHOT)),
+    ],
     ids=["rules json", "validate text", "validate toml", "score text"],
 )
 def test_the_program_prints_byte_for_byte_what_the_app_does(args: tuple[str, ...], invoke: Invoke) -> None:

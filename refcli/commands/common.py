@@ -6,7 +6,6 @@ on stderr and an exit status (``refcli.exit_status`` says which).
 
 from __future__ import annotations
 
-
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -18,10 +17,11 @@ from refcli.errors import DataError, ReaderGone, RefcliError
 from refcli.exit_status import ExitStatus, status_for, worst
 from refcli.options import DEFAULT_MAX_BYTES, MAX_MAX_BYTES, Format, ScoreOptions, ValidateOptions
 
-
 FormatOption = Annotated[
     Format,
-    typer.Option("--format", "-f", help="Output format: text for people, json or toml for scripts.", case_sensitive=False),
+    typer.Option(
+        "--format", "-f", help="Output format: text for people, json or toml for scripts.", case_sensitive=False
+    ),
 ]
 FilesArgument = Annotated[
     list[str],
@@ -30,7 +30,11 @@ FilesArgument = Annotated[
 MaxBytesOption = Annotated[
     int,
     typer.Option(
-        "--max-bytes", min=1, max=MAX_MAX_BYTES, metavar="N", show_default=False,
+        "--max-bytes",
+        min=1,
+        max=MAX_MAX_BYTES,
+        metavar="N",
+        show_default=False,
         help="Refuse inputs (or JSON lines) larger than N bytes [default: 8 MiB; at most 2^40].",
     ),
 ]
@@ -39,11 +43,11 @@ JobsOption = Annotated[
 ]
 JsonlOption = Annotated[
     bool,
-    typer.Option("--jsonl", help="Each FILE holds one record per line as JSON (same shape as the TOML); results as JSON Lines."),
+    typer.Option(
+        "--jsonl", help="Each FILE holds one record per line as JSON (same shape as the TOML); results as JSON Lines."
+    ),
 ]
-StrictOption = Annotated[
-    bool, typer.Option("--strict", help="Stop at the first error instead of reporting every one.")
-]
+StrictOption = Annotated[bool, typer.Option("--strict", help="Stop at the first error instead of reporting every one.")]
 PartialOption = Annotated[
     bool,
     typer.Option("--partial", help="Score a game that is not over yet: complete sets/holdings only, and say so."),
@@ -93,7 +97,9 @@ def score_files(files: list[str], game_id: str | None, options: ScoreOptions, fm
     code = ExitStatus.OK
     for path in files:
         try:
-            report = api.score(path, game=game_id, partial=options.partial, max_bytes=options.max_bytes, **dict(options.variants))
+            report = api.score(
+                path, game=game_id, partial=options.partial, max_bytes=options.max_bytes, **dict(options.variants)
+            )
         except RefcliError as error:
             code = worst(code, say_error(error))
             continue

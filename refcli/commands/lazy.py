@@ -40,7 +40,9 @@ def to_click(name: str, definition: Definition) -> Any:
     return typer.main.get_command(single)
 
 
-def command_function(parameters: list[inspect.Parameter], body: Callable[[dict[str, Any]], None]) -> Callable[..., None]:
+def command_function(
+    parameters: list[inspect.Parameter], body: Callable[[dict[str, Any]], None]
+) -> Callable[..., None]:
     """A function with these parameters (each annotated for typer) that hands its arguments to ``body``.
 
     The signature is data, so one definition serves every game: a game's own

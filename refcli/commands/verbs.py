@@ -85,10 +85,7 @@ def annotation(param: Param) -> Any:
 
 def declared(params: Iterable[Param]) -> list[Any]:
     """inspect parameters for a game's declared parameters, in order."""
-    return [
-        parameter(p.name, annotation(p), *(() if p.default is REQUIRED else (p.default,)))
-        for p in params
-    ]
+    return [parameter(p.name, annotation(p), *(() if p.default is REQUIRED else (p.default,))) for p in params]
 
 
 # -------------------------------------------------------------------------- the shared verbs
@@ -242,7 +239,9 @@ def simulate_definition(simulate: Simulate) -> Definition:
         typer.Option("--players", min=simulate.min_players, max=simulate.max_players, help="How many players."),
     ]
     parameters = [
-        parameter("seed", Annotated[int, typer.Option("--seed", help="Random seed: the same seed gives the same game.")], 0),
+        parameter(
+            "seed", Annotated[int, typer.Option("--seed", help="Random seed: the same seed gives the same game.")], 0
+        ),
         parameter("players", players, None),
         *declared(simulate.params),
     ]

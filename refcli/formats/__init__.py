@@ -223,7 +223,11 @@ def variant(value: str, help: str, *fields: Field) -> Field:
 def union(tag: str, *variants: Field, what: str = "") -> Type:
     """Tables told apart by their ``tag`` key (``type = "auction"``); each variant lists its own keys."""
     tagged = tuple(
-        v._replace(type=v.type._replace(fields=(Field(tag, const(v.key), v.help, required=True, example=v.key), *v.type.fields)))
+        v._replace(
+            type=v.type._replace(
+                fields=(Field(tag, const(v.key), v.help, required=True, example=v.key), *v.type.fields)
+            )
+        )
         for v in variants
     )
     return Type("union", tag=tag, variants=tagged, what=what or tag)
@@ -252,7 +256,9 @@ def custom(
 
 def ignoring_case(words: tuple[str, ...] | list[str]) -> str:
     """A JSON-Schema pattern matching any of ``words`` in any case, blanks around (as readers fold them)."""
-    special = set("\\^$.|?*+()[]{}")  # "-" and "/" are plain outside a class (and may not be escaped in ECMA-262 unicode mode)
+    special = set(
+        "\\^$.|?*+()[]{}"
+    )  # "-" and "/" are plain outside a class (and may not be escaped in ECMA-262 unicode mode)
 
     def letters(word: str) -> str:
         return "".join(
@@ -276,7 +282,9 @@ def game_field(game: str) -> Field:
 
 def situation_field(kind: str) -> Field:
     """``situation``: which situation the file is (``refcli GAME ruling`` dispatches on it)."""
-    return Field("situation", const(kind, expected=f'"{kind}"'), f'"{kind}": the kind of situation', required=True, example=kind)
+    return Field(
+        "situation", const(kind, expected=f'"{kind}"'), f'"{kind}": the kind of situation', required=True, example=kind
+    )
 
 
 def note_field() -> Field:

@@ -57,11 +57,21 @@ def stale_files(files: dict[str, str], directory: Path) -> list[str]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m refcli.formats", description="Write the templates and JSON Schemas generated from the format descriptions.")
+    parser = argparse.ArgumentParser(
+        prog="python -m refcli.formats",
+        description="Write the templates and JSON Schemas generated from the format descriptions.",
+    )
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--write", action="store_true", help="rewrite the files (the default)")
     mode.add_argument("--check", action="store_true", help="write nothing; exit 1 if a file is stale or missing")
-    parser.add_argument("directory", nargs="?", default="data", type=Path, metavar="DIR", help="the data folder (default: data/ in the current directory)")
+    parser.add_argument(
+        "directory",
+        nargs="?",
+        default="data",
+        type=Path,
+        metavar="DIR",
+        help="the data folder (default: data/ in the current directory)",
+    )
     args = parser.parse_args(argv)
     files = generated_files()
     if args.check:

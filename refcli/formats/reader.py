@@ -55,7 +55,9 @@ def at(parent: KeyPath, key: PathPart | None) -> KeyPath:
     return parent if key is None else parent + (key,)
 
 
-def read_document(desc: Description, doc: Document, data: dict[str, Any] | None = None, path: KeyPath = ()) -> dict[str, Any]:
+def read_document(
+    desc: Description, doc: Document, data: dict[str, Any] | None = None, path: KeyPath = ()
+) -> dict[str, Any]:
     """The values of ``data`` (default: the whole document) as ``desc`` describes them."""
     reader = _COMPILED.get(id(desc))
     if reader is None or reader[0] is not desc:
@@ -367,7 +369,9 @@ def table_reader(fields: tuple[Field, ...], expected: str) -> Reader:
     return read
 
 
-def plain_table_reader(fields: tuple[Field, ...], allowed: list[str], allowed_set: frozenset[str], shape: str) -> Reader:
+def plain_table_reader(
+    fields: tuple[Field, ...], allowed: list[str], allowed_set: frozenset[str], shape: str
+) -> Reader:
     """A table without a roster (an event, a player's holding): its keys in the order written, then the absent ones."""
     readers = {f.key: compile_type(f.type, f.key) for f in fields}
     required = [(f.key, missing_expected(f)) for f in fields if f.required]
@@ -442,6 +446,7 @@ def map_reader(t: Type, key: str) -> Reader:
     count = count_expected(t, f"{noun}s")
     lo, hi = t.minimum or 0, t.maximum
     if key_type.kind == "player":
+
         def read_key(k: str, ctx: Context, here: KeyPath) -> Any:
             if ctx.names is not None and k in ctx.names:  # the usual case
                 return k
@@ -451,6 +456,7 @@ def map_reader(t: Type, key: str) -> Reader:
                     return known
             raise ctx.fail(here + (k,), "a player's name ({names})", describe(k))
     elif key_type.kind == "name":
+
         def read_key(k: str, ctx: Context, here: KeyPath) -> Any:
             return read_name(k, ctx, here, k)
     elif key_type.kind == "custom":
@@ -477,7 +483,9 @@ def map_reader(t: Type, key: str) -> Reader:
             folded = parsed.casefold() if key_type.kind == "name" else parsed
             if folded in written:
                 raise ctx.fail(
-                    here + (written_key,), f"each {noun} once", f'{parsed} again (as "{written[folded]}" and "{written_key}")'
+                    here + (written_key,),
+                    f"each {noun} once",
+                    f'{parsed} again (as "{written[folded]}" and "{written_key}")',
                 )
             written[folded] = written_key
             out[parsed] = value_reader(item, ctx, here, written_key)

@@ -23,7 +23,12 @@ def json_schema(desc: Description) -> dict[str, Any]:
         "$schema": DRAFT,
         "title": f"{desc.title} ({desc.game} {desc.kind})",
         "description": desc.summary,
-        "x-refcli": {"game": desc.game, "kind": desc.kind, "command": f"refcli {desc.game} {desc.verb}", "clauses": list(desc.clauses)},
+        "x-refcli": {
+            "game": desc.game,
+            "kind": desc.kind,
+            "command": f"refcli {desc.game} {desc.verb}",
+            "clauses": list(desc.clauses),
+        },
         **body,
     }
 
@@ -71,13 +76,24 @@ def type_schema(t: Type) -> dict[str, Any]:
     if kind == "player":
         return {"type": "string", "pattern": NOT_BLANK, "$comment": f"the {t.role}: one of the players listed"}
     if kind == "names":
-        return {"type": "array", "items": {"type": "string", "pattern": NOT_BLANK}, "minItems": t.minimum, "maxItems": t.maximum, "uniqueItems": True}
+        return {
+            "type": "array",
+            "items": {"type": "string", "pattern": NOT_BLANK},
+            "minItems": t.minimum,
+            "maxItems": t.maximum,
+            "uniqueItems": True,
+        }
     if kind == "array":
         assert t.item is not None
         return sized({"type": "array", "items": type_schema(t.item)}, t, "minItems", "maxItems")
     if kind == "tuple":
-        return {"type": "array", "prefixItems": [type_schema(item) for item in t.items], "items": False,
-                "minItems": len(t.items), "maxItems": len(t.items)}
+        return {
+            "type": "array",
+            "prefixItems": [type_schema(item) for item in t.items],
+            "items": False,
+            "minItems": len(t.items),
+            "maxItems": len(t.items),
+        }
     if kind == "table":
         return object_schema(t.fields)
     if kind == "map":

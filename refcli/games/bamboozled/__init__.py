@@ -38,7 +38,7 @@ GAME = Game(
             "score",
             "refcli.games.bamboozled.standings",
             "Standings: strikes left before going out, and the last player standing.\n\n"
-            "`strikes_to_lose` (default 3; the \"more strikes\" variant raises it) sets the limit. With more than "
+            '`strikes_to_lose` (default 3; the "more strikes" variant raises it) sets the limit. With more than '
             "one player still in, the game is not over: exit 65, unless --partial is given. At most 12 players.",
         ),
         Verb(
@@ -85,7 +85,10 @@ GAME = Game(
             "Rule on a challenge (exit 1 if the situation itself breaks a rule):",
             ("refcli", "bamboozled", "ruling", "examples/bamboozled/challenge-spec.toml"),
         ),
-        Example("Standings, the last player standing wins:", ("refcli", "bamboozled", "score", "examples/bamboozled/standings.toml")),
+        Example(
+            "Standings, the last player standing wins:",
+            ("refcli", "bamboozled", "score", "examples/bamboozled/standings.toml"),
+        ),
         Example(
             "Validate a recorded game, every broken rule by event number (exit 1 if any):",
             ("refcli", "bamboozled", "validate", "examples/bamboozled/record-game.toml"),

@@ -9,7 +9,15 @@ from refcli.games.bamboozled import clauses as C
 from refcli.games.bamboozled.ranking import JACKPOT, ROLLS, ladder, rank, ways
 from refcli.report import Block, Grid, Heading, Para, Quotes, Report, interpretation_ids
 
-RANKING_CLAUSES = (C.RANKING_ORDER, C.RANKING_TWELVE, C.RANKING_NON_DOUBLES, C.RANKING_DOUBLES, C.RANKING_JACKPOT, C.RANKING_JACKPOT_TIE, C.RANKING)
+RANKING_CLAUSES = (
+    C.RANKING_ORDER,
+    C.RANKING_TWELVE,
+    C.RANKING_NON_DOUBLES,
+    C.RANKING_DOUBLES,
+    C.RANKING_JACKPOT,
+    C.RANKING_JACKPOT_TIE,
+    C.RANKING,
+)
 
 
 def score_argument(value: str) -> str:
@@ -41,8 +49,14 @@ def compare_report(a: str, b: str) -> Report:
         verdict = f"{high} beats {low}: {high} is {kind(high)} (rank {rank(high)} of 36), {low} is {kind(low)} (rank {rank(low)})."
     citations = rules_for("bamboozled").cite(RANKING_CLAUSES)
     data = {
-        "a": a, "b": b, "result": result, "rank_a": ra, "rank_b": rb, "verdict": verdict,
-        "citations": citations, "interpretations": interpretation_ids(citations),
+        "a": a,
+        "b": b,
+        "result": result,
+        "rank_a": ra,
+        "rank_b": rb,
+        "verdict": verdict,
+        "citations": citations,
+        "interpretations": interpretation_ids(citations),
     }
     return Report(data, [Para(verdict, "good"), Quotes(tuple(citations))])
 

@@ -107,8 +107,10 @@ class Replay(ReplayLog):
     def expect(self, phase: str, player: str, what: str) -> None:
         if self.phase != phase or self.actor != player:
             doing = "roll" if self.phase == "roll" else "accept, call or play a card"
-            self.error(C.TURN_DECLARE_NEXT if self.phase == "respond" else C.TURN_ACCEPT_AND_BEAT,
-                       f"{self.actor} must {doing} now, not {player} {what}")
+            self.error(
+                C.TURN_DECLARE_NEXT if self.phase == "respond" else C.TURN_ACCEPT_AND_BEAT,
+                f"{self.actor} must {doing} now, not {player} {what}",
+            )
             self.phase, self.actor = phase, player  # resynchronise
 
     # -- cards ----------------------------------------------------------------
@@ -254,9 +256,15 @@ class Replay(ReplayLog):
         if event.card == "my-bad":
             self.use_card(event.player, "my-bad")
         result = resolve_call(
-            players=[p for p in self.record.players if p in self.active], declarer=declarer, caller=event.player,
-            declared=declaration.declared, rolled=declaration.rolled, card=declaration.card,
-            caller_card=event.card, strikes=self.strikes, strikes_to_lose=self.record.strikes_to_lose,
+            players=[p for p in self.record.players if p in self.active],
+            declarer=declarer,
+            caller=event.player,
+            declared=declaration.declared,
+            rolled=declaration.rolled,
+            card=declaration.card,
+            caller_card=event.card,
+            strikes=self.strikes,
+            strikes_to_lose=self.record.strikes_to_lose,
         )
         if declaration.card in result.cards_discarded:
             self.use_card(declarer, declaration.card)
@@ -277,7 +285,10 @@ class Replay(ReplayLog):
             self.error(C.KIDS_NO_MY_BAD, "My Bad cards are removed for the kids' rules")
         if self.phase != "respond" or self.actor != event.player:
             rule = C.REVERSE_OWN_TURN if event.card == "reverse" else C.BEFORE_ROLL_TIMING
-            self.error(rule, f"{event.player} cannot play {event.card} now: before-roll cards are played on your own turn, after the previous declaration")
+            self.error(
+                rule,
+                f"{event.player} cannot play {event.card} now: before-roll cards are played on your own turn, after the previous declaration",
+            )
             return
         if event.card == "revive" and self.strikes[event.player] < 1:
             self.error(C.REVIVE, f"{event.player} has no strike to give back")

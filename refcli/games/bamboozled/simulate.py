@@ -80,7 +80,9 @@ def random_game(seed: int, *, players: int | None = None) -> dict[str, Any]:
             apply(event, Roll(actor, declared, dice, card))
             continue
         # respond: maybe a before-roll card, then call or accept
-        playable = [c for c in hand if c in ("new-start", "reverse", "skip") or (c == "revive" and state.strikes[actor])]
+        playable = [
+            c for c in hand if c in ("new-start", "reverse", "skip") or (c == "revive" and state.strikes[actor])
+        ]
         if playable and rng.random() < 0.3:
             card = rng.choice(playable)
             table.play(actor, card)

@@ -52,11 +52,20 @@ def challenge(top: Table) -> Verdict:
         raise RuleBroken(f"{caller} cannot call their own declaration", C.TWO_PLAYERS)
     if players[(players.index(declarer) + 1) % len(players)] != caller:
         nxt = players[(players.index(declarer) + 1) % len(players)]
-        raise RuleBroken(f"the dice pass from {declarer} to {nxt}, so {nxt}, not {caller}, accepts or calls", C.TURN_DECLARE_NEXT)
+        raise RuleBroken(
+            f"the dice pass from {declarer} to {nxt}, so {nxt}, not {caller}, accepts or calls", C.TURN_DECLARE_NEXT
+        )
     check_declaration(declared, to_beat)
     result = resolve_call(
-        players=players, declarer=declarer, caller=caller, declared=declared, rolled=rolled, card=card,
-        caller_card=caller_card, strikes=strikes, strikes_to_lose=limit,
+        players=players,
+        declarer=declarer,
+        caller=caller,
+        declared=declared,
+        rolled=rolled,
+        card=card,
+        caller_card=caller_card,
+        strikes=strikes,
+        strikes_to_lose=limit,
     )
     outcome = {
         "bluff": result.bluff,
@@ -66,15 +75,17 @@ def challenge(top: Table) -> Verdict:
         "next_to_roll": result.next_to_roll,
         "card_discarded": result.cards_discarded[0] if result.cards_discarded else None,
         "cards_discarded": list(result.cards_discarded),
-        "strikes_after": {
-            name: count + (1 if name == result.strike_to else 0) for name, count in strikes.items()
-        },
+        "strikes_after": {name: count + (1 if name == result.strike_to else 0) for name, count in strikes.items()},
     }
     said = f"{declarer} declared {declared} with {rolled[0]} and {rolled[1]}"
     if result.strike_to is None and not result.round_over:
         verdict = f"{said}; the {card} card makes it true: it is shown and discarded, nobody takes a strike, and {caller} must roll to tie or beat {declared}."
     elif caller_card == "my-bad":
-        who = f"{declarer} was bluffing and takes a strike" if result.bluff else f"{declarer} was not bluffing, and My Bad spares {caller} the strike"
+        who = (
+            f"{declarer} was bluffing and takes a strike"
+            if result.bluff
+            else f"{declarer} was not bluffing, and My Bad spares {caller} the strike"
+        )
         verdict = f"{said}: {who}. The round restarts at 0 and {caller} rolls first."
     else:
         why = "a bluff" if result.bluff else "the truth"
@@ -93,13 +104,17 @@ def accept(top: Table) -> Verdict:
     card, hand, no_limits = values["card"], values["hand"], values["no_limits"]
     check_dice(rolled)
     if values["kids"]:
-        raise RuleBroken("with the kids' rules nobody accepts or calls: the next player must beat the roll", C.KIDS_NO_BLUFF)
+        raise RuleBroken(
+            "with the kids' rules nobody accepts or calls: the next player must beat the roll", C.KIDS_NO_BLUFF
+        )
     if not no_limits and hand > 2:
         raise RuleBroken(f"a player holds at most two action cards, not {hand}", C.HAND_LIMIT)
     check_declaration(declared, to_beat)
     if players and players[(players.index(declarer) + 1) % len(players)] != receiver:
         raise RuleBroken(f"the dice pass from {declarer} to the next player, not to {receiver}", C.TURN_DECLARE_NEXT)
-    result = resolve_accept(declarer=declarer, declared=declared, rolled=rolled, card=card, hand=hand, no_limits=no_limits)
+    result = resolve_accept(
+        declarer=declarer, declared=declared, rolled=rolled, card=card, hand=hand, no_limits=no_limits
+    )
     outcome = {
         "bamboozled": result.bamboozled,
         "draws": result.draws,
@@ -131,8 +146,17 @@ def card(top: Table) -> Verdict:
         declarer = players[(players.index(turn) - 1) % len(players)]
     try:
         result = play_card(
-            players=players, player=player, card=played, turn=turn, moment=moment, declarer=declarer,
-            to_beat=to_beat, direction=direction, strikes=strikes, strikes_to_lose=limit, kids=values["kids"],
+            players=players,
+            player=player,
+            card=played,
+            turn=turn,
+            moment=moment,
+            declarer=declarer,
+            to_beat=to_beat,
+            direction=direction,
+            strikes=strikes,
+            strikes_to_lose=limit,
+            kids=values["kids"],
         )
     except RuleBroken as broken:  # the outcome says so too: allowed is false
         raise RuleBroken(str(broken), broken.clause, {"allowed": False}) from None

@@ -63,7 +63,12 @@ def score_document(doc: Document, options: ScoreOptions) -> Report:
         if over
         else f"The game is not over (--partial): {len(standing)} players are still in."
     )
-    variant: dict[str, Any] = {"strikes_to_lose": limit, "no_limits": no_limits, "kids": kids, "partial": options.partial}
+    variant: dict[str, Any] = {
+        "strikes_to_lose": limit,
+        "no_limits": no_limits,
+        "kids": kids,
+        "partial": options.partial,
+    }
     return score_report(
         game=GAME,
         title="Bamboozled standings",

@@ -17,8 +17,14 @@ from refcli.games.bamboozled.ranking import card_readings, readings, ties_or_bea
 AFTER_ROLL_CARDS = ("jackpot", "double", "up-down")
 BEFORE_ROLL_CARDS = ("new-start", "reverse", "my-bad", "skip", "revive")
 SUPPLY: dict[str, int] = {
-    "jackpot": 1, "double": 2, "up-down": 3,
-    "new-start": 4, "reverse": 4, "my-bad": 4, "skip": 4, "revive": 4,
+    "jackpot": 1,
+    "double": 2,
+    "up-down": 3,
+    "new-start": 4,
+    "reverse": 4,
+    "my-bad": 4,
+    "skip": 4,
+    "revive": 4,
 }
 HAND_LIMIT = 2
 STRIKE_CARDS = 16
@@ -78,7 +84,10 @@ def resolve_call(
     facts = [f"{declarer} rolled {rolled[0]} and {rolled[1]} and declared {declared}"]
     discarded: list[str] = []
     if card and carded:
-        clauses += [C.AFTER_ROLL_CALLED, {"jackpot": C.JACKPOT_EFFECT, "double": C.DOUBLE_EFFECT, "up-down": C.UP_DOWN_EFFECT}[card]]
+        clauses += [
+            C.AFTER_ROLL_CALLED,
+            {"jackpot": C.JACKPOT_EFFECT, "double": C.DOUBLE_EFFECT, "up-down": C.UP_DOWN_EFFECT}[card],
+        ]
         discarded.append(card)
         facts.append(f"the {card} card makes {declared} true")
     elif card and not honest:
@@ -194,30 +203,65 @@ def play_card(
     if card in AFTER_ROLL_CARDS:
         if moment != "after-roll" or player != turn:
             raise RuleBroken(f"the {card} card is played after rolling, by the player who rolled", C.AFTER_ROLL_HIDDEN)
-        return CardResult(to_beat, direction, player, "declare", None, (C.AFTER_ROLL_HIDDEN, C.AFTER_ROLL_COUNTS),
-                          f"{player} may declare what the {card} card makes of the roll")
+        return CardResult(
+            to_beat,
+            direction,
+            player,
+            "declare",
+            None,
+            (C.AFTER_ROLL_HIDDEN, C.AFTER_ROLL_COUNTS),
+            f"{player} may declare what the {card} card makes of the roll",
+        )
     if card == "revive":
         if moment == "final-strike":
             if strikes < strikes_to_lose:
                 raise RuleBroken(f"{player} has {strikes} strikes, not the final one", C.REVIVE_FINAL)
-            return CardResult("0", direction, player, "stay in", strikes_to_lose - 1, (C.REVIVE_FINAL, C.REVIVE, C.REVIVE_RULING),
-                              f"{player} discards Revive and stays in the game with {strikes_to_lose - 1} strikes")
+            return CardResult(
+                "0",
+                direction,
+                player,
+                "stay in",
+                strikes_to_lose - 1,
+                (C.REVIVE_FINAL, C.REVIVE, C.REVIVE_RULING),
+                f"{player} discards Revive and stays in the game with {strikes_to_lose - 1} strikes",
+            )
         _check_own_turn(player, turn, moment, card)
         if strikes < 1:
             raise RuleBroken(f"{player} has no strike to give back", C.REVIVE)
         nxt, action = (player, "roll") if declarer is None else (player, "accept or call")
-        return CardResult(to_beat, direction, nxt, action, strikes - 1, (C.BEFORE_ROLL_TIMING, C.REVIVE, C.REVIVE_RULING),
-                          f"{player} returns one strike to the pile ({strikes} → {strikes - 1}) and goes on with the turn")
+        return CardResult(
+            to_beat,
+            direction,
+            nxt,
+            action,
+            strikes - 1,
+            (C.BEFORE_ROLL_TIMING, C.REVIVE, C.REVIVE_RULING),
+            f"{player} returns one strike to the pile ({strikes} → {strikes - 1}) and goes on with the turn",
+        )
     _check_own_turn(player, turn, moment, card)
     timing = [C.BEFORE_ROLL_TIMING]
     if card == "new-start":
-        return CardResult("0", direction, player, "roll", None, (*timing, C.NEW_START),
-                          f"{player} resets the score to 0 and takes the turn normally (rolls)")
+        return CardResult(
+            "0",
+            direction,
+            player,
+            "roll",
+            None,
+            (*timing, C.NEW_START),
+            f"{player} resets the score to 0 and takes the turn normally (rolls)",
+        )
     if card == "my-bad":
         if declarer is None:
             raise RuleBroken("there is no declaration to call", C.MY_BAD)
-        return CardResult("0", "clockwise", player, "call", None, (*timing, C.MY_BAD, C.MY_BAD_RESTART, C.MY_BAD_RULING),
-                          f"{player} calls {declarer}'s {to_beat} without risking a strike; the round restarts at 0 and {player} rolls first")
+        return CardResult(
+            "0",
+            "clockwise",
+            player,
+            "call",
+            None,
+            (*timing, C.MY_BAD, C.MY_BAD_RESTART, C.MY_BAD_RULING),
+            f"{player} calls {declarer}'s {to_beat} without risking a strike; the round restarts at 0 and {player} rolls first",
+        )
     two = len(players) == 2
     if card == "reverse" or two:
         clauses = [*timing, C.REVERSE if card == "reverse" else C.SKIP, C.SKIP_REVERSE, C.LAST_ROLLER]
@@ -226,20 +270,37 @@ def play_card(
         new_direction = flip(direction) if card == "reverse" and not two else direction
         if declarer is None:
             nxt = after(players, player, -1 if new_direction != direction else 1)
-            return CardResult(to_beat, new_direction, nxt, "roll", None, tuple(clauses),
-                              f"the round goes the other way; {nxt} rolls")
-        return CardResult(to_beat, new_direction, declarer, "roll on own score", None, tuple(clauses),
-                          f"{declarer}, the last to roll, must roll again and tie or beat their own {to_beat}")
+            return CardResult(
+                to_beat, new_direction, nxt, "roll", None, tuple(clauses), f"the round goes the other way; {nxt} rolls"
+            )
+        return CardResult(
+            to_beat,
+            new_direction,
+            declarer,
+            "roll on own score",
+            None,
+            tuple(clauses),
+            f"{declarer}, the last to roll, must roll again and tie or beat their own {to_beat}",
+        )
     # skip with three or more players: the next player faces the declared score
     nxt = after(players, player)
     action = "accept or call" if declarer is not None else "roll"
-    return CardResult(to_beat, direction, nxt, action, None, (*timing, C.SKIP, C.SKIP_ONLY_SELF, C.SKIP_REVERSE),
-                      f"{player} skips their turn; {nxt} must {action} the score {to_beat}")
+    return CardResult(
+        to_beat,
+        direction,
+        nxt,
+        action,
+        None,
+        (*timing, C.SKIP, C.SKIP_ONLY_SELF, C.SKIP_REVERSE),
+        f"{player} skips their turn; {nxt} must {action} the score {to_beat}",
+    )
 
 
 def _check_own_turn(player: str, turn: str, moment: str, card: str) -> None:
     if player != turn:
-        rule = C.REVERSE_OWN_TURN if card == "reverse" else (C.SKIP_ONLY_SELF if card == "skip" else C.BEFORE_ROLL_TIMING)
+        rule = (
+            C.REVERSE_OWN_TURN if card == "reverse" else (C.SKIP_ONLY_SELF if card == "skip" else C.BEFORE_ROLL_TIMING)
+        )
         raise RuleBroken(f"{player} cannot play {card} on {turn}'s turn", rule)
     if moment != "before-roll":
         raise RuleBroken(

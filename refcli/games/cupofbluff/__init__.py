@@ -65,7 +65,10 @@ GAME = Game(
             ("refcli", "cup-of-bluff", "score", "examples/cup-of-bluff/final-tie.toml"),
         ),
         Example("Rule on a call:", ("refcli", "cup-of-bluff", "ruling", "examples/cup-of-bluff/call-spec.toml")),
-        Example("Validate a recorded game:", ("refcli", "cup-of-bluff", "validate", "examples/cup-of-bluff/record-game.toml")),
+        Example(
+            "Validate a recorded game:",
+            ("refcli", "cup-of-bluff", "validate", "examples/cup-of-bluff/record-game.toml"),
+        ),
         Example("Quote the rules about doubles:", ("refcli", "cup-of-bluff", "rules", "doubles")),
     ),
 )

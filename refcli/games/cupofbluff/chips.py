@@ -14,11 +14,22 @@ from refcli.games.cupofbluff import clauses as C
 CHIPS: tuple[int, ...] = tuple(range(3, 19))
 DICE_OUTCOMES = 216
 POINTS: dict[int, int] = {
-    3: 5, 18: 5,
-    4: 4, 17: 4,
-    5: 3, 6: 3, 15: 3, 16: 3,
-    7: 2, 8: 2, 13: 2, 14: 2,
-    9: 1, 10: 1, 11: 1, 12: 1,
+    3: 5,
+    18: 5,
+    4: 4,
+    17: 4,
+    5: 3,
+    6: 3,
+    15: 3,
+    16: 3,
+    7: 2,
+    8: 2,
+    13: 2,
+    14: 2,
+    9: 1,
+    10: 1,
+    11: 1,
+    12: 1,
 }
 
 
@@ -51,7 +62,9 @@ def check_holdings(chips: Mapping[str, Iterable[int]]) -> None:
             if chip not in POINTS:
                 raise RuleBroken(f"there is no chip {chip}: the chips are 3 to 18", C.COMPONENTS)
             if chip in seen:
-                raise RuleBroken(f"chip {chip} is in front of {seen[chip]} and {name}: there is one of each", C.COMPONENTS)
+                raise RuleBroken(
+                    f"chip {chip} is in front of {seen[chip]} and {name}: there is one of each", C.COMPONENTS
+                )
             seen[chip] = name
 
 
@@ -86,7 +99,9 @@ def resolve_call(
         raise RuleBroken(f"there is no chip {called}: call a number from 3 to 18", C.CALL_OWN_CHIP)
     holder = next((name for name, held in chips.items() if called in held), None)
     if holder == caller:
-        raise RuleBroken(f"{caller} already scored chip {called}: call a chip you want, not one you hold", C.CALL_OWN_CHIP)
+        raise RuleBroken(
+            f"{caller} already scored chip {called}: call a chip you want, not one you hold", C.CALL_OWN_CHIP
+        )
     if holder is not None and holder != target:
         raise RuleBroken(f"chip {called} is in front of {holder}, so {holder} must be the target", C.TARGET_MUST)
     truth = sum(dice) == called
@@ -111,7 +126,9 @@ class ExchangeResult:
     clauses: tuple[str, ...]
 
 
-def resolve_exchange(*, player: str, dice: Sequence[int], returns: Sequence[int], chips: Mapping[str, Sequence[int]]) -> ExchangeResult:
+def resolve_exchange(
+    *, player: str, dice: Sequence[int], returns: Sequence[int], chips: Mapping[str, Sequence[int]]
+) -> ExchangeResult:
     """C1, C2: with doubles, hand back two or more chips for one worth their combined points."""
     check_dice(dice)
     if not has_doubles(dice):
@@ -127,7 +144,9 @@ def resolve_exchange(*, player: str, dice: Sequence[int], returns: Sequence[int]
     choices = tuple(chip for chip in centre(chips) if POINTS[chip] == points)
     if not choices:
         raise RuleBroken(f"no chip worth {points} points is in the centre, so the exchange cannot be made", C.EXCHANGE)
-    return ExchangeResult(points, choices, (C.DOUBLES_OPTION, C.DOUBLES, C.DOUBLES_EXCHANGE, C.EXCHANGE, C.DOUBLES_PASS))
+    return ExchangeResult(
+        points, choices, (C.DOUBLES_OPTION, C.DOUBLES, C.DOUBLES_EXCHANGE, C.EXCHANGE, C.DOUBLES_PASS)
+    )
 
 
 @dataclass(frozen=True)

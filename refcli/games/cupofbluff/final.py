@@ -28,7 +28,9 @@ def score_document(doc: Document, options: ScoreOptions) -> Report:
         for index, chip in enumerate(held, 1):
             if chip in seen:
                 raise top.error_at(
-                    ("player", number, "chips", index), "each chip 3-18 at most once in the game", f"{chip} again ({seen[chip]} has it)"
+                    ("player", number, "chips", index),
+                    "each chip 3-18 at most once in the game",
+                    f"{chip} again ({seen[chip]} has it)",
                 )
             seen[chip] = name
     over, why = is_over(chips, target)
@@ -45,7 +47,8 @@ def score_document(doc: Document, options: ScoreOptions) -> Report:
             score=ranked[name].points,
             rank=ranked[name].rank,
             breakdown={"chips": [{"chip": c, "points": POINTS[c]} for c in sorted(held)], "count": len(held)},
-            explanation=(" + ".join(f"{c}:{POINTS[c]}" for c in sorted(held)) or "no chips") + f" = {ranked[name].points} ({len(held)} chips)",
+            explanation=(" + ".join(f"{c}:{POINTS[c]}" for c in sorted(held)) or "no chips")
+            + f" = {ranked[name].points} ({len(held)} chips)",
         )
         for name, held in chips.items()
     ]
@@ -59,13 +62,22 @@ def score_document(doc: Document, options: ScoreOptions) -> Report:
         counts = ", ".join(f"{p.name} {p.breakdown['count']}" for p in tied)
         tie_break = (
             f"equal points: fewer chips wins ({counts} chips; C4)"
-            if len(leaders) == 1 else "equal points and equal chips: a shared win (C4)"
+            if len(leaders) == 1
+            else "equal points and equal chips: a shared win (C4)"
         )
     if target:
         clauses += [C.END_TARGET, C.TARGET_VARIANT]
     status = f"The game is over: {why}." if over else f"The game is not over (--partial): {why}."
     return score_report(
-        game=GAME, title="Cup of Bluff", file=doc.name, header={"target": target}, players=players, over=over,
-        status=status, tie_break=tie_break, notes=[], citations=rules_for(GAME).cite(clauses),
+        game=GAME,
+        title="Cup of Bluff",
+        file=doc.name,
+        header={"target": target},
+        players=players,
+        over=over,
+        status=status,
+        tie_break=tie_break,
+        notes=[],
+        citations=rules_for(GAME).cite(clauses),
         extra={"centre": centre(chips)},
     )

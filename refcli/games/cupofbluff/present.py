@@ -15,7 +15,10 @@ def chips_report() -> Report:
     widest = max(ways().values())
     grid = Grid(
         (("Chip", "right"), ("Points", "right"), ("Ways", "right"), ("", "left")),
-        tuple((str(r["chip"]), str(r["points"]), f"{r['ways']:>2}/216", "█" * round(r["ways"] * 30 / widest)) for r in rows),
+        tuple(
+            (str(r["chip"]), str(r["points"]), f"{r['ways']:>2}/216", "█" * round(r["ways"] * 30 / widest))
+            for r in rows
+        ),
     )
     blocks: list[Block] = [
         Heading("Cup of Bluff chips"),

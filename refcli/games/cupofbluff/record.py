@@ -89,28 +89,45 @@ class Replay(ReplayLog):
     def call(self, event: Call) -> None:
         self.check_turn(event.caller)
         try:
-            result = resolve_call(caller=event.caller, target=event.target, called=event.called,
-                                  dice=event.dice, answer=event.answer, chips=self.chips)
+            result = resolve_call(
+                caller=event.caller,
+                target=event.target,
+                called=event.called,
+                dice=event.dice,
+                answer=event.answer,
+                chips=self.chips,
+            )
         except RuleBroken as broken:
             self.error(broken.clause, str(broken))
             return
         if event.chip_to is not None and event.chip_to != result.chip_to:
-            self.error(C.SCORE_FOOLED if result.fooled else C.SCORE_NOT_FOOLED,
-                       f"chip {event.called} goes to {result.chip_to}, not {event.chip_to}")
+            self.error(
+                C.SCORE_FOOLED if result.fooled else C.SCORE_NOT_FOOLED,
+                f"chip {event.called} goes to {result.chip_to}, not {event.chip_to}",
+            )
         given_before = list(self.chips[event.caller])
         if result.chip_from != "centre":
             self.chips[result.chip_from].remove(event.called)
         self.chips[result.chip_to].append(event.called)
         if result.must_give:
             if event.gives is None:
-                self.error(C.EXCEPTION, f"{event.caller} must give {event.target} one of the chips scored before: record it as gives")
+                self.error(
+                    C.EXCEPTION,
+                    f"{event.caller} must give {event.target} one of the chips scored before: record it as gives",
+                )
             elif event.gives not in given_before:
-                self.error(C.EXCEPTION, f"{event.caller} cannot give chip {event.gives}: it is not one {event.caller} scored before")
+                self.error(
+                    C.EXCEPTION,
+                    f"{event.caller} cannot give chip {event.gives}: it is not one {event.caller} scored before",
+                )
             else:
                 self.chips[event.caller].remove(event.gives)
                 self.chips[event.target].append(event.gives)
         elif event.gives is not None:
-            self.error(C.EXCEPTION, f"{event.caller} owes no chip here (only after failing to take a chip in front of the target)")
+            self.error(
+                C.EXCEPTION,
+                f"{event.caller} owes no chip here (only after failing to take a chip in front of the target)",
+            )
 
     def exchange(self, event: Exchange) -> None:
         self.check_turn(event.player)
@@ -120,7 +137,10 @@ class Replay(ReplayLog):
             self.error(broken.clause, str(broken))
             return
         if event.takes not in result.choices:
-            self.error(C.EXCHANGE, f"chip {event.takes} is not a centre chip worth {result.points} points ({', '.join(map(str, result.choices))} are)")
+            self.error(
+                C.EXCHANGE,
+                f"chip {event.takes} is not a centre chip worth {result.points} points ({', '.join(map(str, result.choices))} are)",
+            )
             return
         for chip in event.returns:
             self.chips[event.player].remove(chip)
@@ -158,7 +178,9 @@ def event_of(values: dict[str, Any]) -> Call | Exchange:
             gives=values["gives"],
             chip_to=values["chip_to"],
         )
-    return Exchange(player=values["player"], dice=tuple(values["dice"]), returns=tuple(values["returns"]), takes=values["takes"])
+    return Exchange(
+        player=values["player"], dice=tuple(values["dice"]), returns=tuple(values["returns"]), takes=values["takes"]
+    )
 
 
 def read_record(doc: Document) -> Record:
@@ -178,5 +200,3 @@ def validate_document(doc: Document, options: ValidateOptions) -> FileResult:
     state = replay(record, strict=options.strict)
     summary = {"events": len(record.events), "over": state.over, "chips": state.chips}
     return FileResult(doc.name, GAME, tuple(state.findings), (), summary)
-
-

@@ -28,11 +28,19 @@ def random_game(seed: int, *, players: int | None = None) -> dict[str, Any]:
             choices = [c for c in centre(state.chips) if POINTS[c] == points_of(returns)]
             if choices:
                 takes = rng.choice(choices)
-                event = {"type": "exchange", "player": actor, "dice": list(dice), "returns": list(returns), "takes": takes}
+                event = {
+                    "type": "exchange",
+                    "player": actor,
+                    "dice": list(dice),
+                    "returns": list(returns),
+                    "takes": takes,
+                }
                 state.apply(Exchange(actor, dice, returns, takes))
                 events.append(event)
                 continue
-        wanted = [(c, None) for c in centre(state.chips)] + [(c, n) for n, cs in state.chips.items() if n != actor for c in cs]
+        wanted = [(c, None) for c in centre(state.chips)] + [
+            (c, n) for n, cs in state.chips.items() if n != actor for c in cs
+        ]
         called, holder = rng.choice(wanted)
         who = holder or rng.choice([n for n in names if n != actor])
         if rng.random() < 0.4 and 3 <= sum(dice) <= 18 and sum(dice) not in held:
@@ -47,7 +55,12 @@ def random_game(seed: int, *, players: int | None = None) -> dict[str, Any]:
             gives = rng.choice(before[actor])
         chip_to = actor if fooled else who
         event = {
-            "type": "call", "caller": actor, "target": who, "called": called, "dice": list(dice), "answer": answer,
+            "type": "call",
+            "caller": actor,
+            "target": who,
+            "called": called,
+            "dice": list(dice),
+            "answer": answer,
             "chip_to": chip_to,
         }
         if gives is not None:

@@ -51,16 +51,20 @@ def call(top: Table) -> Verdict:
         "points": POINTS[result.chip],
     }
     told = "the truth" if result.truth else "a bluff"
-    said = f"{caller} called {called} with {' + '.join(map(str, dice))} = {sum(dice)}: {told}; {target} answered \"{answer}\""
+    said = f'{caller} called {called} with {" + ".join(map(str, dice))} = {sum(dice)}: {told}; {target} answered "{answer}"'
     if result.fooled:
         where = "from the centre" if result.chip_from == "centre" else f"from in front of {target}"
         verdict = f"{said}, so {target} was fooled and {caller} scores chip {called} {where}."
     else:
-        verdict = f"{said}, so {target} was not fooled and scores chip {called}" + (
-            " (it stays in front of them)" if result.chip_from == target else ""
-        ) + "."
+        verdict = (
+            f"{said}, so {target} was not fooled and scores chip {called}"
+            + (" (it stays in front of them)" if result.chip_from == target else "")
+            + "."
+        )
         if result.must_give:
-            verdict += f" {caller} went after {target}'s chip and must give {target} one of the chips {caller} scored before."
+            verdict += (
+                f" {caller} went after {target}'s chip and must give {target} one of the chips {caller} scored before."
+            )
         elif result.chip_from == target:
             verdict += f" {caller} has no chip scored before, so gives nothing."
     held = "; ".join(f"{name} {', '.join(map(str, pile)) or 'none'}" for name, pile in chips.items())

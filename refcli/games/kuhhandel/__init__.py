@@ -100,8 +100,13 @@ GAME = Game(
                     check="refcli.games.kuhhandel.present:money_cards",
                 ),
                 Param(
-                    "edition", "1 or 2: how many cards of each value exist.", type=int, flags=("--edition",),
-                    default=2, min=1, max=2,
+                    "edition",
+                    "1 or 2: how many cards of each value exist.",
+                    type=int,
+                    flags=("--edition",),
+                    default=2,
+                    min=1,
+                    max=2,
                 ),
             ),
         ),
@@ -128,14 +133,20 @@ GAME = Game(
             "Rule on a contested auction (exit 1 if the situation itself breaks a rule):",
             ("refcli", "kuhhandel", "ruling", "examples/kuhhandel/auction-spec.toml"),
         ),
-        Example("Which cards pay 60 when no change is given:", ("refcli", "kuhhandel", "pay", "60", "--money", "0,10,10,50,100")),
+        Example(
+            "Which cards pay 60 when no change is given:",
+            ("refcli", "kuhhandel", "pay", "60", "--money", "0,10,10,50,100"),
+        ),
         Example(
             "Validate a recorded game, every broken rule by event number (exit 1 if any):",
             ("refcli", "kuhhandel", "validate", "examples/kuhhandel/record-edition2.toml"),
         ),
     ),
     overview=(
-        Example("Start a Kuhhandel final snapshot to fill in:", ("refcli", "kuhhandel", "template", "final", "-o", "final.toml")),
+        Example(
+            "Start a Kuhhandel final snapshot to fill in:",
+            ("refcli", "kuhhandel", "template", "final", "-o", "final.toml"),
+        ),
         Example("Score it; the file's game key says which game it is:", ("refcli", "score", "final.toml")),
         Example(
             "Score several files at once as JSON for a script (the worst exit status wins):",

@@ -31,9 +31,7 @@ class AuctionResult:
 def donkey_payout(donkeys_before: int) -> int:
     """The card every player receives when the (donkeys_before + 1)-th donkey turns up."""
     if not 0 <= donkeys_before < len(DONKEY_PAYOUTS):
-        raise RuleBroken(
-            f"there are only four donkeys; {donkeys_before} have turned up already", C.COMPONENTS_CARDS
-        )
+        raise RuleBroken(f"there are only four donkeys; {donkeys_before} have turned up already", C.COMPONENTS_CARDS)
     return DONKEY_PAYOUTS[donkeys_before]
 
 
@@ -42,7 +40,9 @@ def check_bids(players: Sequence[str], auctioneer: str, bids: Sequence[tuple[str
     previous = 0
     for number, (bidder, amount) in enumerate(bids, 1):
         if bidder == auctioneer:
-            raise RuleBroken(f"bid {number}: {auctioneer} is the auctioneer and may not bid", C.AUCTION_AUCTIONEER_NO_BID)
+            raise RuleBroken(
+                f"bid {number}: {auctioneer} is the auctioneer and may not bid", C.AUCTION_AUCTIONEER_NO_BID
+            )
         if bidder not in players:
             raise RuleBroken(f"bid {number}: {bidder} is not one of the players", C.TURN_ACTIONS)
         if amount <= previous:

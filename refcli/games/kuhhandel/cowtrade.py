@@ -57,7 +57,13 @@ def _handed(cards: Sequence[int], edition: int) -> tuple[int, ...]:
 
 
 def _settle(
-    edition: int, offer: Sequence[int], counter: Sequence[int] | None, count: int, ties: int, clauses: list[str], facts: list[str]
+    edition: int,
+    offer: Sequence[int],
+    counter: Sequence[int] | None,
+    count: int,
+    ties: int,
+    clauses: list[str],
+    facts: list[str],
 ) -> TradeResult:
     """One round of offers: accept, or compare offer and counter (no tie)."""
     if counter is None:
@@ -100,7 +106,9 @@ def resolve_trade(
     count = cards_at_stake(challenger_holds, defender_holds)
     clauses: list[str] = [C.COW_TRADE_WHEN, C.COW_TRADE_BLUFF]
     clauses += [C.PAIRS_BOTH_TWO, C.CARDS_AT_STAKE] if count == 2 else [C.PAIRS_ONE_CARD, C.CARDS_AT_STAKE]
-    facts = [f"{count} card{'s' if count > 1 else ''} at stake (challenger holds {challenger_holds}, defender {defender_holds})"]
+    facts = [
+        f"{count} card{'s' if count > 1 else ''} at stake (challenger holds {challenger_holds}, defender {defender_holds})"
+    ]
     tied = counter is not None and sum(offer) == sum(counter)
     if not tied:
         if rebid_given:

@@ -39,7 +39,9 @@ def read_snapshot(doc: Document) -> Snapshot:
     holders = [index for index, p in enumerate(players) if p.bonus]
     if holders and edition != 1:
         raise top.error_at(
-            ("player", holders[0] + 1, "bonus"), "false: the bonus card exists only in edition 1 (set edition = 1)", "true"
+            ("player", holders[0] + 1, "bonus"),
+            "false: the bonus card exists only in edition 1 (set edition = 1)",
+            "true",
         )
     if len(holders) > 1:
         raise top.error_at(

@@ -30,7 +30,13 @@ def payment_report(amount: int, money: list[int], edition: int) -> tuple[Report,
         verdict = f"Pay {amount} with {shown}" + (
             f": {payment.overpaid} overpaid, and no change is given." if payment.overpaid else ", exactly."
         )
-        data = {"amount": amount, "money": money, "paid": list(payment.paid), "overpaid": payment.overpaid, "covered": True}
+        data = {
+            "amount": amount,
+            "money": money,
+            "paid": list(payment.paid),
+            "overpaid": payment.overpaid,
+            "covered": True,
+        }
     citations = rules.cite(ids)
     data.update({"verdict": verdict, "citations": citations, "interpretations": interpretation_ids(citations)})
     rows = (("amount", str(amount)), ("money", ", ".join(map(str, money)) or "none"))
@@ -41,6 +47,3 @@ def payment_report(amount: int, money: list[int], edition: int) -> tuple[Report,
         Quotes(tuple(citations)),
     ]
     return Report(data=data, blocks=blocks), payment is not None
-
-
-

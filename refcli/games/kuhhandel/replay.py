@@ -184,7 +184,9 @@ class Replay(ReplayLog):
             deck = self.record.deck
             position = sum(self.auctioned.values())
             if deck is not None and position < len(deck) and deck[position] != event.animal:
-                self.error(C.AUCTION_REVEAL, f"the next card in the recorded deck is a {deck[position]}, not a {event.animal}")
+                self.error(
+                    C.AUCTION_REVEAL, f"the next card in the recorded deck is a {deck[position]}, not a {event.animal}"
+                )
         if event.animal == "donkey" and repeat is None:
             self.donkey(event)
         elif event.donkey_payout is not None and event.animal != "donkey":
@@ -217,20 +219,27 @@ class Replay(ReplayLog):
             self.hand_over(event, event.auctioneer)
             return
         bidder, price = event.bids[-1]
-        payer, payee, animal_to = (event.auctioneer, bidder, event.auctioneer) if event.buyback else (bidder, event.auctioneer, bidder)
+        payer, payee, animal_to = (
+            (event.auctioneer, bidder, event.auctioneer) if event.buyback else (bidder, event.auctioneer, bidder)
+        )
         if event.payer is not None and event.payer != payer:
             self.error(C.AUCTION_BUY_RIGHT if event.buyback else C.AUCTION_PAY, f"{payer} pays, not {event.payer}")
         hand = self.money.get(payer)
         if event.cannot_pay:
             if event.buyback:
-                self.error(C.BUY_RIGHT_NEEDS_MONEY, "an auctioneer who cannot pay cannot use the buy right; record no buy right")
+                self.error(
+                    C.BUY_RIGHT_NEEDS_MONEY,
+                    "an auctioneer who cannot pay cannot use the buy right; record no buy right",
+                )
             elif hand is not None and sum(hand) >= price:
                 self.error(C.CANNOT_PAY, f"{bidder} holds {sum(hand)} and could pay {price}")
             excluded = self.repeat[2] if self.repeat else frozenset()
             self.repeat = (event.auctioneer, event.animal, excluded | {bidder})
             return
         if event.buyback and hand is not None and sum(hand) < price:
-            self.error(C.BUY_RIGHT_NEEDS_MONEY, f"{payer} holds {sum(hand)} and cannot match {price} with the buy right")
+            self.error(
+                C.BUY_RIGHT_NEEDS_MONEY, f"{payer} holds {sum(hand)} and cannot match {price} with the buy right"
+            )
         if event.paid is None:
             self.forget_money(payer, "the cards paid are not recorded")
             self.forget_money(payee, "the cards received are not recorded")
@@ -263,20 +272,31 @@ class Replay(ReplayLog):
             self.error(broken.clause, str(broken))
             self.end_turn()
             return
-        rounds = [(event.challenger, event.offer, "offer"), (event.defender, event.counter, "counter-offer"),
-                  (event.challenger, event.rebid, "rebid"), (event.defender, event.rebid_counter, "answer to the rebid")]
+        rounds = [
+            (event.challenger, event.offer, "offer"),
+            (event.defender, event.counter, "counter-offer"),
+            (event.challenger, event.rebid, "rebid"),
+            (event.defender, event.rebid_counter, "answer to the rebid"),
+        ]
         for name, cards, what in rounds:
             if cards is not None:
                 self.check_cards_exist(cards, f"{name}'s {what}")
                 hand = self.money.get(name)
                 if hand is not None and remove_cards(hand, cards) is None:
-                    self.error(C.HOLDS_THE_CARDS, f"{name} does not hold the {what} {list(cards)} (holds {sorted(hand)})")
+                    self.error(
+                        C.HOLDS_THE_CARDS, f"{name} does not hold the {what} {list(cards)} (holds {sorted(hand)})"
+                    )
                     self.forget_money(name, "they offered cards they did not hold")
         try:
             result = resolve_trade(
-                edition=self.record.edition, challenger_holds=c_holds, defender_holds=d_holds,
-                offer=event.offer, counter=event.counter, rebid=event.rebid,
-                rebid_counter=event.rebid_counter, rebid_given=event.rebid is not None,
+                edition=self.record.edition,
+                challenger_holds=c_holds,
+                defender_holds=d_holds,
+                offer=event.offer,
+                counter=event.counter,
+                rebid=event.rebid,
+                rebid_counter=event.rebid_counter,
+                rebid_given=event.rebid is not None,
             )
         except RuleBroken as broken:
             self.error(broken.clause, str(broken))
@@ -286,7 +306,9 @@ class Replay(ReplayLog):
             self.error(C.TIE_REOFFER, "the offers are equal: the challenger must offer again (record a rebid)")
             self.end_turn()
             return
-        winner, loser = (event.challenger, event.defender) if result.winner == "challenger" else (event.defender, event.challenger)
+        winner, loser = (
+            (event.challenger, event.defender) if result.winner == "challenger" else (event.defender, event.challenger)
+        )
         if event.winner is not None and event.winner != winner:
             self.error(C.COW_TRADE_HIGHER_WINS, f"{winner} wins the {event.animal}, not {event.winner}")
         if event.count is not None and event.count != result.count:

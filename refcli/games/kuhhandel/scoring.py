@@ -138,6 +138,7 @@ def over_four(players: tuple[Holding, ...]) -> list[tuple[str, int]]:
 
 def bonus_warnings(players: tuple[Holding, ...]) -> list[str]:
     """K10: the bonus holder should have a complete pair, and a completed pair implies a holder."""
+
     def pairs_of(holding: Holding) -> list[str]:
         sets = set(holding.complete_sets())
         return [f"{a}+{b}" for a, b in BONUS_PAIRS if a in sets and b in sets]

@@ -73,7 +73,11 @@ def _cow_trade(rng: random.Random, state: Replay, actor: str) -> dict[str, Any]:
     theirs = state.holdings[option.defender][option.animal]
     offer = _subset(rng, state.money[actor] or [])
     event: dict[str, Any] = {
-        "type": "cow-trade", "challenger": actor, "defender": option.defender, "animal": option.animal, "offer": offer,
+        "type": "cow-trade",
+        "challenger": actor,
+        "defender": option.defender,
+        "animal": option.animal,
+        "offer": offer,
     }
     if rng.random() < 0.3:
         return event  # accepted
@@ -92,13 +96,21 @@ def _cow_trade(rng: random.Random, state: Replay, actor: str) -> dict[str, Any]:
 def _parse(event: dict[str, Any]) -> Auction | CowTrade:
     if event["type"] == "auction":
         return Auction(
-            auctioneer=event["auctioneer"], animal=event["animal"], bids=tuple((b, a) for b, a in event["bids"]),
-            buyback=event.get("buyback", False), paid=tuple(event["paid"]) if "paid" in event else None,
-            donkey_payout=event.get("donkey_payout"), cannot_pay=event.get("cannot_pay", False),
-            payer=event.get("payer"), winner=event.get("winner"),
+            auctioneer=event["auctioneer"],
+            animal=event["animal"],
+            bids=tuple((b, a) for b, a in event["bids"]),
+            buyback=event.get("buyback", False),
+            paid=tuple(event["paid"]) if "paid" in event else None,
+            donkey_payout=event.get("donkey_payout"),
+            cannot_pay=event.get("cannot_pay", False),
+            payer=event.get("payer"),
+            winner=event.get("winner"),
         )
     return CowTrade(
-        challenger=event["challenger"], defender=event["defender"], animal=event["animal"], offer=tuple(event["offer"]),
+        challenger=event["challenger"],
+        defender=event["defender"],
+        animal=event["animal"],
+        offer=tuple(event["offer"]),
         counter=tuple(event["counter"]) if "counter" in event else None,
         rebid=tuple(event["rebid"]) if "rebid" in event else None,
         rebid_counter=tuple(event["rebid_counter"]) if "rebid_counter" in event else None,

@@ -64,8 +64,13 @@ def auction(top: Table) -> Verdict:
     buyback, donkeys_before = values["buyback"], values["donkeys_before"]
     money = check_money(values["money"], values["edition"])
     result = resolve_auction(
-        players=players, auctioneer=auctioneer, animal=animal, bids=bids,
-        buyback=buyback, donkeys_before=donkeys_before, money=money,
+        players=players,
+        auctioneer=auctioneer,
+        animal=animal,
+        bids=bids,
+        buyback=buyback,
+        donkeys_before=donkeys_before,
+        money=money,
     )
     outcome = {
         "animal_to": result.animal_to,
@@ -85,7 +90,11 @@ def auction(top: Table) -> Verdict:
         verdict = f"Nobody bid: {auctioneer} takes the {animal} for free."
     else:
         cards = f" with {' + '.join(map(str, result.payment.paid))}" if result.payment and result.payment.paid else ""
-        change = f" (overpaid {result.payment.overpaid}: no change is given)" if result.payment and result.payment.overpaid else ""
+        change = (
+            f" (overpaid {result.payment.overpaid}: no change is given)"
+            if result.payment and result.payment.overpaid
+            else ""
+        )
         how = f"{auctioneer} uses the buy right: " if buyback else ""
         verdict = f"{how}{result.animal_to} takes the {animal} for {result.price}; {result.payer} pays {result.payee}{cards}{change}."
     return Verdict(prefix + verdict, outcome, result.facts, result.clauses)
@@ -94,7 +103,11 @@ def auction(top: Table) -> Verdict:
 def cow_trade(top: Table) -> Verdict:
     values = read_table(F.COW_TRADE, top)
     edition, animal = values["edition"], values["animal"]
-    challenger, c_holds, offer = values["challenger"]["name"], values["challenger"]["holds"], values["challenger"]["offer"]
+    challenger, c_holds, offer = (
+        values["challenger"]["name"],
+        values["challenger"]["holds"],
+        values["challenger"]["offer"],
+    )
     defender, d_holds, counter = values["defender"]["name"], values["defender"]["holds"], values["defender"]["offer"]
     check_cards_exist(offer, f"{challenger}'s offer")
     if counter is not None:
@@ -112,8 +125,14 @@ def cow_trade(top: Table) -> Verdict:
     check_eligible(challenger, defender, animal, c_holds, d_holds)
     check_supply([offer, counter or [], rebid or [], rebid_counter or []], edition)
     result = resolve_trade(
-        edition=edition, challenger_holds=c_holds, defender_holds=d_holds, offer=offer, counter=counter,
-        rebid=rebid, rebid_counter=rebid_counter, rebid_given=rebid_table is not None,
+        edition=edition,
+        challenger_holds=c_holds,
+        defender_holds=d_holds,
+        offer=offer,
+        counter=counter,
+        rebid=rebid,
+        rebid_counter=rebid_counter,
+        rebid_given=rebid_table is not None,
     )
     names = {"challenger": challenger, "defender": defender}
     winner = names.get(result.winner or "")
@@ -131,7 +150,11 @@ def cow_trade(top: Table) -> Verdict:
         verdict = f"The offers tied twice: {defender} gives {challenger} {cards} for nothing."
     else:
         loser = defender if winner == challenger else challenger
-        received = [f"{name} receives {', '.join(map(str, cards_))}" for name, cards_ in ((challenger, result.to_challenger), (defender, result.to_defender)) if cards_]
+        received = [
+            f"{name} receives {', '.join(map(str, cards_))}"
+            for name, cards_ in ((challenger, result.to_challenger), (defender, result.to_defender))
+            if cards_
+        ]
         money_text = "; ".join(received) if received else "no money changes hands"
         deciding_counter = counter if result.ties == 0 else rebid_counter
         opening = f"{defender} accepts the offer: " if deciding_counter is None else ""
@@ -150,7 +173,9 @@ def trade_options(top: Table) -> Verdict:
             raise RuleBroken(f"{total} {animal} cards are held, but there are only four", C.FOUR_OF_A_KIND)
     held = sum(sum(cards.values()) for cards in holdings.values())
     if held + deck > TOTAL_CARDS:
-        raise RuleBroken(f"{held} cards held and {deck} in the deck make more than the game's {TOTAL_CARDS}", C.COMPONENTS_CARDS)
+        raise RuleBroken(
+            f"{held} cards held and {deck} in the deck make more than the game's {TOTAL_CARDS}", C.COMPONENTS_CARDS
+        )
     options = options_for(player, holdings)
     clauses = [C.TURN_ACTIONS, C.COW_TRADE_WHEN, C.COW_TRADE_CHOOSE, C.PAIRS_COMPLETE_SET, C.CARDS_AT_STAKE]
     facts = [f"{deck} animal card{'s' if deck != 1 else ''} left in the deck", f"{held} cards held by the players"]
@@ -172,7 +197,9 @@ def trade_options(top: Table) -> Verdict:
         "player_skipped": player in skipped,
         "game_over": game_over,
     }
-    listed = "; ".join(f"{o.defender} over the {o.animal} ({o.count} card{'s' if o.count > 1 else ''})" for o in options)
+    listed = "; ".join(
+        f"{o.defender} over the {o.animal} ({o.count} card{'s' if o.count > 1 else ''})" for o in options
+    )
     if game_over:
         verdict = "The deck is empty and nobody can challenge anybody: the game is over."
     elif deck == 0 and not options:

@@ -52,12 +52,25 @@ GAME = Game(
     rules=("scoring.triplet", "M1", "exchange", "serial"),
     simulate=Simulate("refcli.games.money.simulate", 3, 5),
     examples=(
-        Example("Score the rulebook's worked example (Ana: 450):", ("refcli", "money", "score", "examples/money/rulebook-450.toml")),
+        Example(
+            "Score the rulebook's worked example (Ana: 450):",
+            ("refcli", "money", "score", "examples/money/rulebook-450.toml"),
+        ),
         Example(
             "Three games and the running totals:",
-            ("refcli", "money", "score", "examples/money/rulebook-450.toml", "examples/money/game-2.toml", "examples/money/game-3.toml"),
+            (
+                "refcli",
+                "money",
+                "score",
+                "examples/money/rulebook-450.toml",
+                "examples/money/game-2.toml",
+                "examples/money/game-3.toml",
+            ),
         ),
-        Example("Who acts first after the offers are revealed:", ("refcli", "money", "ruling", "examples/money/bids-spec.toml")),
+        Example(
+            "Who acts first after the offers are revealed:",
+            ("refcli", "money", "ruling", "examples/money/bids-spec.toml"),
+        ),
         Example("Validate a recorded game:", ("refcli", "money", "validate", "examples/money/record-game.toml")),
         Example("Quote the scoring rules:", ("refcli", "money", "rules", "scoring")),
     ),

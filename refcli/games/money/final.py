@@ -37,7 +37,9 @@ def read_players(doc: Document) -> list[MoneyScore]:
     for index, holding in enumerate(players, 1):
         coins_total += holding["coins"]
         if coins_total > COINS:
-            raise top.error_at(("player", index, "coins"), f"at most {COINS} coins in the whole game", f"{coins_total} so far")
+            raise top.error_at(
+                ("player", index, "coins"), f"at most {COINS} coins in the whole game", f"{coins_total} so far"
+            )
         written = {" ".join(key.split()).casefold(): key for key in doc.data["player"][index - 1].get("notes", {})}
         for currency, notes in holding["notes"].items():
             counted = seen_notes.setdefault(currency, Counter())
@@ -65,8 +67,12 @@ def breakdown(player: MoneyScore) -> dict[str, Any]:
     return {
         "currencies": [
             {
-                "currency": c.currency, "notes": list(c.notes), "face": c.face, "penalty": c.penalty,
-                "triplets": list(c.triplets), "score": c.score,
+                "currency": c.currency,
+                "notes": list(c.notes),
+                "face": c.face,
+                "penalty": c.penalty,
+                "triplets": list(c.triplets),
+                "score": c.score,
             }
             for c in player.currencies
         ],
@@ -89,11 +95,17 @@ def score_document(doc: Document, options: ScoreOptions) -> Report:
     if shared:
         clauses.append(C.SHARED_WIN)
     return score_report(
-        game=GAME, title="Money!", file=doc.name, header={}, players=rows, over=True,
+        game=GAME,
+        title="Money!",
+        file=doc.name,
+        header={},
+        players=rows,
+        over=True,
         status="Scores per currency: the full value from 200 up; under 200, 100 less (never below 0); "
         "100 for each triplet of 20s or 30s; coins 10 each.",
         tie_break="no tie-break: equal top scores share the win (M4, an interpretation)" if shared else None,
-        notes=[], citations=rules_for(GAME).cite(clauses),
+        notes=[],
+        citations=rules_for(GAME).cite(clauses),
     )
 
 
@@ -114,13 +126,18 @@ def combine(reports: list[Report]) -> Report:
     citations = rules_for(GAME).cite([C.MULTI_GAME] + ([C.SHARED_WIN] if len(winners) > 1 else []))
     data = {"games": [r.to_dict() for r in reports], "totals": total_rows, "winners": winners, "citations": citations}
     blocks = [block for report in reports for block in report.blocks]
-    per_game = [[next((p["score"] for p in r.data["players"] if p["name"].casefold() == name), 0) for r in reports] for name, _ in ordered]
+    per_game = [
+        [next((p["score"] for p in r.data["players"] if p["name"].casefold() == name), 0) for r in reports]
+        for name, _ in ordered
+    ]
     blocks += [
         Heading(f"Totals after {len(reports)} games"),
         Grid(
             (("Rank", "right"), ("Player", "left"), ("Total", "right"), ("Games", "left")),
-            tuple((str(rank), display[name], str(totals[name]), " + ".join(map(str, games)))
-                  for (name, rank), games in zip(ordered, per_game)),
+            tuple(
+                (str(rank), display[name], str(totals[name]), " + ".join(map(str, games)))
+                for (name, rank), games in zip(ordered, per_game)
+            ),
         ),
         Para(("Winner" if len(winners) == 1 else "Winners (a shared win)") + ": " + ", ".join(winners), "good"),
     ]

@@ -63,16 +63,31 @@ CARD = custom(
         "type": "string",
         "anyOf": [
             {"pattern": r"^\s*[Bb][Ll][Uu][Ff][Ff]\s*$"},
-            {"pattern": r"^\s*(?:[Cc][Oo][Ii][Nn]|[Mm][Oo][Nn][Ee][Dd][Aa]|[Mm][Üü][Nn][Zz][Ee])\s*(?:10)?\s*" + _SERIAL + r"\s*$"},
+            {
+                "pattern": r"^\s*(?:[Cc][Oo][Ii][Nn]|[Mm][Oo][Nn][Ee][Dd][Aa]|[Mm][Üü][Nn][Zz][Ee])\s*(?:10)?\s*"
+                + _SERIAL
+                + r"\s*$"
+            },
             {"pattern": r"^\s*[^\s#]+(?:\s+[^\s#\d][^\s#]*)*?\s*\d+\s*" + _SERIAL + r"\s*$"},
         ],
     },
     example="euro 30 #12",
 )
-NOTE = custom(_note, expected=NOTES, phrase="a note value: 20, 30, 40, 50 or 60",
-              schema={"enum": sorted(set(NOTE_VALUES))}, example=20)
-CURRENCY = custom(_currency, expected="a currency name", phrase="a currency name (free text, any case)",
-                  schema={"type": "string", "pattern": r"\S"}, example="euro", what="currency")
+NOTE = custom(
+    _note,
+    expected=NOTES,
+    phrase="a note value: 20, 30, 40, 50 or 60",
+    schema={"enum": sorted(set(NOTE_VALUES))},
+    example=20,
+)
+CURRENCY = custom(
+    _currency,
+    expected="a currency name",
+    phrase="a currency name (free text, any case)",
+    schema={"type": "string", "pattern": r"\S"},
+    example="euro",
+    what="currency",
+)
 CARDS = array(CARD, expected=f"an array of cards ({CARD_FORMAT})", what="cards")
 
 
@@ -81,8 +96,13 @@ def offer_field(help: str, example: list[dict[str, Any]]) -> Field:
         "offer",
         tables(
             Field("player", name(), "who offers", required=True),
-            Field("cards", CARDS, "the cards offered; [] for none", required=True,
-                  missing=f"the cards offered ({CARD_FORMAT}), [] for none"),
+            Field(
+                "cards",
+                CARDS,
+                "the cards offered; [] for none",
+                required=True,
+                missing=f"the cards offered ({CARD_FORMAT}), [] for none",
+            ),
             what="one per player: player and cards",
             minimum=1,
             maximum=5,  # 3-5 players (003); a cap also keeps ordering the offers cheap
@@ -106,10 +126,20 @@ FINAL = Description(
             "player",
             tables(
                 Field("name", name(), "the player's name, unique in the game", required=True),
-                Field("coins", integer(0, COINS, what="coin cards,"), "coin cards, 10 points each (6 in the game)", default=0,
-                      clauses=(C.SCORING_COINS, C.COMPONENTS_COINS)),
-                Field("notes", mapping(CURRENCY, array(NOTE, what=NOTES)), "note values per currency", default={},
-                      clauses=(C.SCORING_200, C.SCORING_PENALTY, C.SCORING_TRIPLET)),
+                Field(
+                    "coins",
+                    integer(0, COINS, what="coin cards,"),
+                    "coin cards, 10 points each (6 in the game)",
+                    default=0,
+                    clauses=(C.SCORING_COINS, C.COMPONENTS_COINS),
+                ),
+                Field(
+                    "notes",
+                    mapping(CURRENCY, array(NOTE, what=NOTES)),
+                    "note values per currency",
+                    default={},
+                    clauses=(C.SCORING_200, C.SCORING_PENALTY, C.SCORING_TRIPLET),
+                ),
                 what="one per player, in seating order",
                 minimum=3,
                 maximum=5,
@@ -119,9 +149,20 @@ FINAL = Description(
             required=True,
             roster=True,
             example=[
-                {"name": "Ana", "coins": 1, "notes": {"euro": [20, 20, 20], "yen": [20, 30, 30, 30], "dollar": [20, 30, 30, 40, 50, 60]}},
+                {
+                    "name": "Ana",
+                    "coins": 1,
+                    "notes": {"euro": [20, 20, 20], "yen": [20, 30, 30, 30], "dollar": [20, 30, 30, 40, 50, 60]},
+                },
                 {"name": "Ben", "coins": 2, "notes": {"euro": [30, 30, 30, 40], "pound": [20, 20, 30, 40, 50, 60]}},
-                {"name": "Cid", "notes": {"yen": [40, 50, 60, 20, 20], "pound": [20, 30, 30], "franc": [20, 20, 20, 30, 30, 30, 40, 50, 60]}},
+                {
+                    "name": "Cid",
+                    "notes": {
+                        "yen": [40, 50, 60, 20, 20],
+                        "pound": [20, 30, 30],
+                        "franc": [20, 20, 20, 30, 30, 30, 40, 50, 60],
+                    },
+                },
             ],
         ),
     ),
@@ -165,13 +206,35 @@ EXCHANGE = Description(
         game_field(GAME),
         situation_field("exchange"),
         Field("player", player("player acting (one with an offer)"), "the player acting", required=True, example="Ben"),
-        Field("action", choice(*ACTIONS), "right | left | swap | keep", required=True, example="swap",
-              clauses=(C.EXCHANGE_DISPLAY, C.EXCHANGE_SWAP, C.EXCHANGE_KEEP)),
-        Field("with", player("player whose offer is taken"), "swap only: whose offer is taken", example="Ana",
-              clauses=(C.SWAP_RULING,)),
-        Field("right", CARDS, "the right display", default=[],
-              example=["dollar 60 #33", "coin #2", "yen 30 #41", "pound 20 #7"]),
-        Field("left", CARDS, "the left display", default=[], example=["euro 20 #3", "euro 40 #9", "franc 50 #60", "coin #19"]),
+        Field(
+            "action",
+            choice(*ACTIONS),
+            "right | left | swap | keep",
+            required=True,
+            example="swap",
+            clauses=(C.EXCHANGE_DISPLAY, C.EXCHANGE_SWAP, C.EXCHANGE_KEEP),
+        ),
+        Field(
+            "with",
+            player("player whose offer is taken"),
+            "swap only: whose offer is taken",
+            example="Ana",
+            clauses=(C.SWAP_RULING,),
+        ),
+        Field(
+            "right",
+            CARDS,
+            "the right display",
+            default=[],
+            example=["dollar 60 #33", "coin #2", "yen 30 #41", "pound 20 #7"],
+        ),
+        Field(
+            "left",
+            CARDS,
+            "the left display",
+            default=[],
+            example=["euro 20 #3", "euro 40 #9", "franc 50 #60", "coin #19"],
+        ),
         offer_field(
             "the offers on the table (bluff cards are back in hand)",
             [
@@ -180,10 +243,20 @@ EXCHANGE = Description(
                 {"player": "Cid", "cards": ["bluff"]},
             ],
         ),
-        Field("acted", array(player("player who acted", expected="one of {names}"), expected="an array of names among {names}"),
-              "players who have already acted this round", default=[], example=[]),
-        Field("swapped", boolean(), "the player acts because someone just swapped with them", default=False,
-              commented="true"),
+        Field(
+            "acted",
+            array(player("player who acted", expected="one of {names}"), expected="an array of names among {names}"),
+            "players who have already acted this round",
+            default=[],
+            example=[],
+        ),
+        Field(
+            "swapped",
+            boolean(),
+            "the player acts because someone just swapped with them",
+            default=False,
+            commented="true",
+        ),
     ),
     clauses=(C.TURN_ORDER, C.TURN_NEXT),
 )
@@ -196,12 +269,28 @@ REFILL = Description(
     (
         game_field(GAME),
         situation_field("refill"),
-        Field("right", either(CARDS, integer(0, ALL_CARDS, what="cards (or the list of cards),")),
-              "cards in the right display now (or the list of cards)", required=True, example=1),
-        Field("left", either(CARDS, integer(0, ALL_CARDS, what="cards (or the list of cards),")),
-              "cards in the left display now", required=True, example=3),
-        Field("pile", integer(0, ALL_CARDS, what="cards left in the draw pile,"), "cards left in the draw pile",
-              required=True, example=3, clauses=(C.END_PILE,)),
+        Field(
+            "right",
+            either(CARDS, integer(0, ALL_CARDS, what="cards (or the list of cards),")),
+            "cards in the right display now (or the list of cards)",
+            required=True,
+            example=1,
+        ),
+        Field(
+            "left",
+            either(CARDS, integer(0, ALL_CARDS, what="cards (or the list of cards),")),
+            "cards in the left display now",
+            required=True,
+            example=3,
+        ),
+        Field(
+            "pile",
+            integer(0, ALL_CARDS, what="cards left in the draw pile,"),
+            "cards left in the draw pile",
+            required=True,
+            example=3,
+            clauses=(C.END_PILE,),
+        ),
     ),
     clauses=(C.REFILL_ORDER, C.REFILL_FULL, C.END_FINAL_ROUND),
 )
@@ -235,29 +324,57 @@ RECORD = Description(
     "Every round's offers, exchanges and refills in order; refcli replays them and reports each rule broken.",
     (
         game_field(GAME),
-        Field("players", names(3, 5), "seating order (3 to 5)", required=True, roster=True, example=["Ana", "Ben", "Cid"]),
-        Field("currencies", integer(1, MAX_CURRENCIES), "default for the player count: 3: 5, 4: 6, 5: 7", commented="5",
-              clauses=(C.SETUP_CURRENCIES,)),
+        Field(
+            "players", names(3, 5), "seating order (3 to 5)", required=True, roster=True, example=["Ana", "Ben", "Cid"]
+        ),
+        Field(
+            "currencies",
+            integer(1, MAX_CURRENCIES),
+            "default for the player count: 3: 5, 4: 6, 5: 7",
+            commented="5",
+            clauses=(C.SETUP_CURRENCIES,),
+        ),
         Field("pile", integer(0, ALL_CARDS), "cards in the draw pile after the setup", commented="25"),
         Field("right", CARDS, "the right display dealt at the setup", commented='["..."]'),
         Field("left", CARDS, "the left display dealt at the setup", commented='["..."]'),
-        Field("hands", mapping(player("player"), CARDS), "the six cards each player was dealt", commented='Ana = ["..."]'),
+        Field(
+            "hands", mapping(player("player"), CARDS), "the six cards each player was dealt", commented='Ana = ["..."]'
+        ),
         Field(
             "event",
-            tables(item=union("type", OFFERS_EVENT, EXCHANGE_EVENT, REFILL_EVENT, what="event type"),
-                   what="the rounds, in order", maximum=MAX_EVENTS),
+            tables(
+                item=union("type", OFFERS_EVENT, EXCHANGE_EVENT, REFILL_EVENT, what="event type"),
+                what="the rounds, in order",
+                maximum=MAX_EVENTS,
+            ),
             "one per step, in order",
             example=[
-                {"#": "1: a round: every player's offer, revealed together", "type": "offers",
-                 "offers": {"Ana": ["euro 30 #12", "bluff"], "Ben": ["yen 20 #40", "coin #5"], "Cid": ["bluff"]}},
-                {"#": "2: Ana and Ben both offer 30; Ben holds the lowest serial (#5), so Ben acts first",
-                 "type": "exchange", "player": "Ben", "action": "right"},
+                {
+                    "#": "1: a round: every player's offer, revealed together",
+                    "type": "offers",
+                    "offers": {"Ana": ["euro 30 #12", "bluff"], "Ben": ["yen 20 #40", "coin #5"], "Cid": ["bluff"]},
+                },
+                {
+                    "#": "2: Ana and Ben both offer 30; Ben holds the lowest serial (#5), so Ben acts first",
+                    "type": "exchange",
+                    "player": "Ben",
+                    "action": "right",
+                },
                 {"#": "3", "type": "exchange", "player": "Ana", "action": "keep"},
-                {"#": "4: after every bidder has acted, refill right then left", "type": "refill", "right": 2, "left": 0},
+                {
+                    "#": "4: after every bidder has acted, refill right then left",
+                    "type": "refill",
+                    "right": 2,
+                    "left": 0,
+                },
             ],
         ),
-        Field("scores", mapping(player("player"), integer(0, 10**6, what="a score,")),
-              "final scores, checked when the hands are recorded", commented="Ana = 0"),
+        Field(
+            "scores",
+            mapping(player("player"), integer(0, 10**6, what="a score,")),
+            "final scores, checked when the hands are recorded",
+            commented="Ana = 0",
+        ),
     ),
     clauses=(C.TURN_ORDER, C.REFILL_ORDER, C.END_PILE),
     notes=(

@@ -46,7 +46,9 @@ def check_partners(top: Table, players: list[str], events: list[dict[str, Any]])
             )
         if event["action"] != "swap" and event["with"] is not None:
             raise top.error_at(
-                ("event", index, "with"), 'no "with" unless the action is "swap"', describe(top.data["event"][index - 1]["with"])
+                ("event", index, "with"),
+                'no "with" unless the action is "swap"',
+                describe(top.data["event"][index - 1]["with"]),
             )
 
 

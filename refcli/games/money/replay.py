@@ -80,12 +80,16 @@ class Replay(ReplayLog):
         record = self.record
         total = cards_in_play(len(record.players), record.currencies)
         self.pile = record.pile if record.pile is not None else total - HAND * len(record.players) - 2 * DISPLAY
-        self.displays = {"right": list(record.right) if record.right is not None else None,
-                         "left": list(record.left) if record.left is not None else None}
+        self.displays = {
+            "right": list(record.right) if record.right is not None else None,
+            "left": list(record.left) if record.left is not None else None,
+        }
         if record.hands is not None:
             self.hands = {name: list(real_cards(record.hands.get(name, ()))) for name in record.players}
         else:
-            self.skipped.append("hands are not recorded: offers are not checked against them, and the final scores are not computed")
+            self.skipped.append(
+                "hands are not recorded: offers are not checked against them, and the final scores are not computed"
+            )
 
     # -- events ---------------------------------------------------------------
     def apply(self, event: Event) -> None:
@@ -106,14 +110,18 @@ class Replay(ReplayLog):
             self.error(rule, "a new round starts only after every bidder has acted and the displays are refilled")
         missing = [name for name in self.record.players if name not in event.offers]
         if missing:
-            self.error(C.OFFER_CHOOSE, f"no offer recorded for {', '.join(missing)} (an offer of only the bluff card sits out)")
+            self.error(
+                C.OFFER_CHOOSE, f"no offer recorded for {', '.join(missing)} (an offer of only the bluff card sits out)"
+            )
         shown = [card for cards in event.offers.values() for card in real_cards(cards)]
         problems = impossible_cards(shown + [c for d in self.displays.values() if d for c in d])
         if problems:
             self.error(C.COMPONENTS_NOTES, f"these cards cannot all exist: {problems[0]}")
         for name, cards in event.offers.items():
             if sum(card.kind == "bluff" for card in cards) > 1:
-                self.error(C.OFFER_CONTENTS, f"{name} has one bluff card, not {sum(card.kind == 'bluff' for card in cards)}")
+                self.error(
+                    C.OFFER_CONTENTS, f"{name} has one bluff card, not {sum(card.kind == 'bluff' for card in cards)}"
+                )
             if self.hands is not None:
                 hand = self.hands[name]
                 for card in real_cards(cards):
@@ -125,8 +133,12 @@ class Replay(ReplayLog):
             self.bidding = order_offers(event.offers)
         except NeedSerials as need:
             self.error(C.TIE_SERIAL, f"{need}: the tie needs the serial numbers of their cards")
-            self.bidding = Bidding({n: sum(c.value for c in cs) for n, cs in event.offers.items()},
-                                   tuple(n for n in event.offers if real_cards(event.offers[n])), (), ())
+            self.bidding = Bidding(
+                {n: sum(c.value for c in cs) for n, cs in event.offers.items()},
+                tuple(n for n in event.offers if real_cards(event.offers[n])),
+                (),
+                (),
+            )
         self.table = {name: list(real_cards(cards)) for name, cards in event.offers.items()}
         self.waiting = list(self.bidding.order)
         self.next_up = None
@@ -190,7 +202,9 @@ class Replay(ReplayLog):
             if cards is None:
                 if display is not None and count:
                     self.displays[side] = None
-                    self.skipped.append(f"the {side} display's cards from event {self.number} on (the cards dealt are not recorded)")
+                    self.skipped.append(
+                        f"the {side} display's cards from event {self.number} on (the cards dealt are not recorded)"
+                    )
             elif display is not None:
                 display.extend(cards)
             self.sizes[side] += count
@@ -202,7 +216,11 @@ class Replay(ReplayLog):
     # -- the end --------------------------------------------------------------
     def finish(self) -> None:
         if self.phase != "over":
-            self.warn(C.END_PILE, f"the record ends before the game is over ({self.pile} cards still in the draw pile)", event=None)
+            self.warn(
+                C.END_PILE,
+                f"the record ends before the game is over ({self.pile} cards still in the draw pile)",
+                event=None,
+            )
         if self.hands is not None:
             for name in self.record.players:
                 notes: dict[str, list[int]] = {}
@@ -221,7 +239,11 @@ class Replay(ReplayLog):
             return
         for name, score in recorded.items():
             if self.scores.get(name) != score:
-                self.error(C.SCORING_200, f"{name}'s final score is {self.scores.get(name)}, not {score} as recorded", event=None)
+                self.error(
+                    C.SCORING_200,
+                    f"{name}'s final score is {self.scores.get(name)}, not {score} as recorded",
+                    event=None,
+                )
 
 
 def replay(record: Record, *, strict: bool = False) -> Replay:

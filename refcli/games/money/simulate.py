@@ -24,8 +24,14 @@ def random_game(seed: int, *, players: int | None = None) -> dict[str, Any]:
     hands = {name: [deck.pop() for _ in range(HAND)] for name in names}
     right = [deck.pop() for _ in range(DISPLAY)]
     left = [deck.pop() for _ in range(DISPLAY)]
-    record = Record(players=tuple(names), events=(), hands={n: tuple(h) for n, h in hands.items()},
-                    right=tuple(right), left=tuple(left), pile=len(deck))
+    record = Record(
+        players=tuple(names),
+        events=(),
+        hands={n: tuple(h) for n, h in hands.items()},
+        right=tuple(right),
+        left=tuple(left),
+        pile=len(deck),
+    )
     state = Replay(record)
     events: list[dict[str, Any]] = []
 
@@ -57,7 +63,9 @@ def random_game(seed: int, *, players: int | None = None) -> dict[str, Any]:
             to_left = min(max(DISPLAY - state.sizes["left"], 0), len(deck))
             left_cards = tuple(deck.pop() for _ in range(to_left))
             event = {
-                "type": "refill", "right": [str(c) for c in right_cards], "left": [str(c) for c in left_cards],
+                "type": "refill",
+                "right": [str(c) for c in right_cards],
+                "left": [str(c) for c in left_cards],
             }
             apply(event, Refill(to_right, to_left, right_cards, left_cards))
     state.finish()

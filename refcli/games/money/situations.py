@@ -39,11 +39,11 @@ def bidding(top: Table, offers: dict[str, list[Card]]) -> Bidding:
     except NeedSerials as need:
         names = list(offers)
         first_player, first_index = need.missing[0]
-        cards = ", ".join(f"{player}'s \"{offers[player][index - 1]}\"" for player, index in need.missing)
+        cards = ", ".join(f'{player}\'s "{offers[player][index - 1]}"' for player, index in need.missing)
         raise top.error_at(
             top.path + ("offer", names.index(first_player) + 1, "cards", first_index),
             f"serial numbers to break the tie ({need}; the lowest serial acts first)",
-            f"none on {cards} — write them as \"euro 30 #12\"",
+            f'none on {cards} — write them as "euro 30 #12"',
         ) from None
 
 
@@ -76,7 +76,9 @@ def exchange(top: Table) -> Verdict:
     action: str = values["action"]
     acted: list[str] = values["acted"]
     if action == "swap" and values["with"] is None:
-        raise top.error("with", f"the player whose offer is taken's name, one of {', '.join(names)}", "nothing (the key is missing)")
+        raise top.error(
+            "with", f"the player whose offer is taken's name, one of {', '.join(names)}", "nothing (the key is missing)"
+        )
     result = bidding(top, offers)
     if player in result.sitting_out:
         raise RuleBroken(f"{player} offered only the bluff card and sits this round out", C.OFFER_SIT_OUT)
@@ -104,7 +106,9 @@ def exchange(top: Table) -> Verdict:
     elif action == "swap":
         partner = values["with"]
         if partner == player or partner not in remaining:
-            raise RuleBroken(f"{partner} has no offer on the table to swap with (sitting out, or already acted)", C.SWAP_RULING)
+            raise RuleBroken(
+                f"{partner} has no offer on the table to swap with (sitting out, or already acted)", C.SWAP_RULING
+            )
         takes, gives = remaining[partner], offer
         remaining[partner] = list(offer)
         clauses += [C.EXCHANGE_SWAP, C.SWAP_RULING]
@@ -140,18 +144,36 @@ def refill(top: Table) -> Verdict:
         raise RuleBroken(f"{right + left + pile} cards, but the game has 69 notes and coins", C.COMPONENTS_NOTES)
     clauses = [C.REFILL_ORDER, C.REFILL_FULL]
     if pile == 0:
-        outcome = {"to_right": 0, "to_left": 0, "right_after": right, "left_after": left, "pile_after": 0,
-                   "final_round": False, "game_over": True}
-        return Verdict("The draw pile is exhausted and the final round has been played: the game is over; score it.",
-                       outcome, (), (C.END_PILE, C.END_FINAL_ROUND, C.FINAL_ROUND_RULING))
+        outcome = {
+            "to_right": 0,
+            "to_left": 0,
+            "right_after": right,
+            "left_after": left,
+            "pile_after": 0,
+            "final_round": False,
+            "game_over": True,
+        }
+        return Verdict(
+            "The draw pile is exhausted and the final round has been played: the game is over; score it.",
+            outcome,
+            (),
+            (C.END_PILE, C.END_FINAL_ROUND, C.FINAL_ROUND_RULING),
+        )
     to_right = min(max(DISPLAY - right, 0), pile)
     to_left = min(max(DISPLAY - left, 0), pile - to_right)
     after = pile - to_right - to_left
     final = after == 0
     if final:
         clauses += [C.END_PILE, C.END_FINAL_ROUND, C.FINAL_ROUND_RULING]
-    outcome = {"to_right": to_right, "to_left": to_left, "right_after": right + to_right, "left_after": left + to_left,
-               "pile_after": after, "final_round": final, "game_over": False}
+    outcome = {
+        "to_right": to_right,
+        "to_left": to_left,
+        "right_after": right + to_right,
+        "left_after": left + to_left,
+        "pile_after": after,
+        "final_round": final,
+        "game_over": False,
+    }
     verdict = f"Deal {to_right} to the right display first, then {to_left} to the left; {after} left in the pile."
     if final:
         verdict += " The pile is exhausted: the next round is the final round."
