@@ -396,8 +396,9 @@ def write_results(outcomes: Iterable[Rendered], fmt: Format, jsonl: bool, total:
     progress = Progress(total)
     count = 0
     style = output_style(fmt, jsonl)
-    if style == "json" and not jsonl:
-        out.write('{"results": [')
+    # The JSON document is opened with its first result (or at the end when
+    # there is none), so a run interrupted before any result printed nothing.
+    opening = '{"results": ['
     try:
         for payload, status, message, rules in outcomes:
             progress.step()
@@ -408,7 +409,7 @@ def write_results(outcomes: Iterable[Rendered], fmt: Format, jsonl: bool, total:
             if jsonl:
                 out.write(payload + "\n")
             elif style == "json":
-                out.write(("," if count else "") + "\n" + payload)
+                out.write(("," if count else opening) + "\n" + payload)
             elif style == "text":
                 out.write(payload)
             else:
@@ -420,7 +421,12 @@ def write_results(outcomes: Iterable[Rendered], fmt: Format, jsonl: bool, total:
     if jsonl:
         pass
     elif style == "json":
-        out.write('\n], "citations": ' + json.dumps(citations, indent=2, ensure_ascii=False) + "}\n")
+        out.write(
+            ("" if count else opening)
+            + '\n], "citations": '
+            + json.dumps(citations, indent=2, ensure_ascii=False)
+            + "}\n"
+        )
     elif style == "gather":
         emit(validation_report(gathered, citations), fmt)
     else:
