@@ -520,7 +520,10 @@ def wait_until_reading_stdin(child: subprocess.Popen[bytes]) -> None:
 
 
 def first_line(child: subprocess.Popen[bytes]) -> bytes:
-    """The child's first line on stderr (refcli is running and has read a file), within the hang guard."""
+    """The child's first line on stderr (refcli is running and has read a file), within the hang guard.
+
+    The child's stderr must be unbuffered (``bufsize=0``): read a byte at a time, nothing past the line is taken.
+    """
     assert child.stderr is not None
     ready, _, _ = select.select([child.stderr], [], [], GUARD_SECONDS)
     assert ready, "refcli wrote nothing on stderr"
@@ -579,11 +582,14 @@ def stream_test(case_name: str, examples: int):  # type: ignore[no-untyped-def]
             code = waiting.returncode
         else:  # a batch of this document, which validate refuses, each file one error line; the signal to the group
             assume(invoke(["validate", str(path)]).exit_code == ExitStatus.DATA)
+            # Unbuffered: communicate() with a timeout reads the pipe itself, so a buffered readline()
+            # would have kept (and lost) whatever it read past the first line.
             batch = subprocess.Popen(
                 [sys.executable, "-m", "refcli", "validate", *jobs, *[str(path)] * 3000],
                 stdout=subprocess.DEVNULL,
                 stderr=subprocess.PIPE,
                 start_new_session=True,
+                bufsize=0,
             )
             first = first_line(batch)
             time.sleep(delay)
