@@ -188,7 +188,7 @@ SPECIFIC = [
     Case(
         "kuhhandel ruling: bids not an array",
         ("kuhhandel", "ruling", "FILE"),
-        'situation = "auction"\nplayers = ["A", "B"]\nauctioneer = "A"\nanimal = "cow"\nbids = 5\n',
+        'situation = "auction"\nplayers = ["A", "B", "C"]\nauctioneer = "A"\nanimal = "cow"\nbids = 5\n',
         65,
         "found 5",
         "bids",
@@ -204,7 +204,7 @@ SPECIFIC = [
     Case(
         "kuhhandel ruling: money card 30",
         ("kuhhandel", "ruling", "FILE"),
-        'situation = "auction"\nplayers = ["A", "B"]\nauctioneer = "A"\nanimal = "cow"\n[money]\nB = [30]\n',
+        'situation = "auction"\nplayers = ["A", "B", "C"]\nauctioneer = "A"\nanimal = "cow"\n[money]\nB = [30]\n',
         1,
     ),
     Case(
