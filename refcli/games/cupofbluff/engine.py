@@ -111,6 +111,7 @@ CALL_CLAUSES: dict[tuple[bool, bool], tuple[str, ...]] = {
     ),
 }
 EXCHANGE_CLAUSES = (C.DOUBLES_OPTION, C.DOUBLES, C.DOUBLES_EXCHANGE, C.EXCHANGE, C.DOUBLES_PASS)
+ALL_CHIPS = len(CHIPS)
 # The chips worth each number of points, in number order (what an exchange may take).
 CHIPS_WORTH: dict[int, tuple[int, ...]] = {
     points: tuple(chip for chip in CHIPS if POINTS[chip] == points) for points in set(POINTS.values())
@@ -152,7 +153,7 @@ class State:
         return [chip for chip in CHIPS if chip not in self.holder]
 
     def _over(self) -> bool:
-        return len(self.holder) == len(CHIPS) or bool(self.target and max(self.points.values()) >= self.target)
+        return len(self.holder) == ALL_CHIPS or bool(self.target and max(self.points.values()) >= self.target)
 
     def why(self) -> str:
         """Why the game is over, or how far it is from the end (the words ``chips.is_over`` uses)."""
@@ -192,11 +193,12 @@ def step(state: State, action: Action, *, gift_open: bool = False) -> Step:
         return Step((problem,), None, None, None, state.next_player, True)
     problems: list[Problem] = []
     actor = action.caller if isinstance(action, Call) else action.player
-    if state.seat[actor] != state.turn:
+    seat = state.seat[actor]
+    if seat != state.turn:
         problems.append(
             Problem(C.TURN_FIRST, f"it is {state.next_player}'s turn, not {actor}'s (play passes clockwise)")
         )
-    state.turn = (state.seat[actor] + 1) % len(state.players)
+    state.turn = (seat + 1) % len(state.players)
     call = exchange = gift = None
     try:
         if isinstance(action, Call):
@@ -207,8 +209,9 @@ def step(state: State, action: Action, *, gift_open: bool = False) -> Step:
             _play_exchange(state, action, exchange, problems)
     except RuleBroken as broken:
         problems.append(Problem(broken.clause, str(broken)))
-    state.over = state._over()
-    return Step(tuple(problems), call, exchange, gift, state.next_player, state.over)
+    target = state.target
+    over = state.over = len(state.holder) == ALL_CHIPS or bool(target and max(state.points.values()) >= target)
+    return Step(tuple(problems) if problems else (), call, exchange, gift, state.players[state.turn], over)
 
 
 def check_dice(dice: Sequence[int]) -> None:
@@ -219,7 +222,8 @@ def check_dice(dice: Sequence[int]) -> None:
 def judge_call(state: State, call: Call) -> CallResult:
     """Who scores the chip called (004 "Puntaje el Chip"; register C3, C5, C6); RuleBroken if no rule allows it."""
     dice = call.dice
-    check_dice(dice)
+    if len(dice) != 3 or not (0 < dice[0] < 7 and 0 < dice[1] < 7 and 0 < dice[2] < 7):
+        check_dice(dice)
     caller, target, called = call.caller, call.target, call.called
     if caller == target:
         raise RuleBroken(f"{caller} cannot target themselves: the target is an opponent", C.TARGET_ANY)
@@ -252,9 +256,14 @@ def _play_call(state: State, call: Call, result: CallResult, problems: list[Prob
     caller, target, gives = call.caller, call.target, call.gives
     # The gift is one of the chips in front of the caller at the start of the turn (C3, C5); when the
     # caller owes one the chip called stays with the target, so the caller's chips are still those.
-    if result.chip_from != "centre":
-        state._take_off(result.chip, result.chip_from)
-    state._place(result.chip, result.chip_to)  # C6: a target who keeps the chip puts it back in front of them
+    chip, chip_from, chip_to = result.chip, result.chip_from, result.chip_to
+    chips, points, worth = state.chips, state.points, POINTS[chip]
+    if chip_from != "centre":
+        chips[chip_from].remove(chip)
+        points[chip_from] -= worth
+    chips[chip_to].append(chip)  # C6: a target who keeps the chip puts it back in front of them
+    points[chip_to] += worth
+    state.holder[chip] = chip_to
     if result.must_give:
         if gives is None:
             if not gift_open:
