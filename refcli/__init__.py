@@ -17,8 +17,6 @@ Its names are loaded on first use, so ``import refcli`` (and every CLI
 command) pays nothing for the API it does not call.
 """
 
-from __future__ import annotations
-
 # The first thing refcli does, before any import that is not already loaded:
 # Ctrl-C (SIGINT) or `kill` (SIGTERM) during the ~60 ms of imports that
 # follow ends the program at once with status 130 and nothing on stderr,
@@ -27,6 +25,12 @@ from __future__ import annotations
 # that unwind a running command cleanly to the same status (refcli.process).
 # Imported as a library (by a test runner, a script), refcli gives the
 # signals back to their owner straight away.
+#
+# No `from __future__` import here: `__future__` is not loaded at start-up, so
+# importing it would run Python code of its own, a moment in which a Ctrl-C
+# becomes a KeyboardInterrupt raised in this file. A signal that still lands
+# between this file's first line and the handlers being in place is caught by
+# the `except KeyboardInterrupt` below and ends the program the same way.
 import _signal  # type: ignore[import-not-found]  # built in and loaded at start-up; `signal` would import enum first
 import sys
 
@@ -35,16 +39,6 @@ def _interrupted_while_starting(signum: int, frame: object) -> None:
     import os  # already loaded by Python's start-up
 
     os._exit(130)
-
-
-_owners: dict[int, object] = {}
-try:
-    for _signum in (_signal.SIGINT, _signal.SIGTERM):
-        _owners[_signum] = _signal.getsignal(_signum)
-        if _owners[_signum] != _signal.SIG_IGN:  # ignored by whoever started us (`nohup`, `&`): stays so
-            _signal.signal(_signum, _interrupted_while_starting)
-except ValueError:  # imported outside the main thread: signals are not ours to change
-    _owners = {}
 
 
 def _started_as_the_program() -> bool:
@@ -58,6 +52,20 @@ def _started_as_the_program() -> bool:
                 return module == "refcli"
         return False
     return argv0.replace("\\", "/").rsplit("/", 1)[-1] == "refcli"
+
+
+_owners: dict[int, object] = {}
+try:
+    for _signum in (_signal.SIGINT, _signal.SIGTERM):
+        _owners[_signum] = _signal.getsignal(_signum)
+        if _owners[_signum] != _signal.SIG_IGN:  # ignored by whoever started us (`nohup`, `&`): stays so
+            _signal.signal(_signum, _interrupted_while_starting)
+except ValueError:  # imported outside the main thread: signals are not ours to change
+    _owners = {}
+except KeyboardInterrupt:  # Ctrl-C before the handler above was in place
+    if _started_as_the_program():
+        _interrupted_while_starting(_signal.SIGINT, None)
+    raise  # a library import: the interrupt is its owner's
 
 
 if _owners and not _started_as_the_program():
