@@ -157,7 +157,7 @@ def test_a_ruling_agrees_with_the_replay_at_a_random_cut(
 
     ruling = refcli.rule(path).to_dict()
     outcome = replayed.act(event)
-    assert replayed.findings == [], replayed.findings
+    assert [f for f in replayed.findings if f.severity == "error"] == [], replayed.findings
     assert ruling.get("legal", True) and "broken_rule" not in ruling, (situation, ruling)
     got = ruling["outcome"]
 
