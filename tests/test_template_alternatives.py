@@ -27,11 +27,6 @@ BAMBOOZLED = "Bamboozled's template (issue 13, the Bamboozled helper's formats):
 CUP = "Cup of Bluff's template (issue 13, the Cup of Bluff helper's formats): "
 MONEY = "Money!'s template (issue 13, the Money! helper's formats): "
 KNOWN: dict[tuple[str, str, str], str] = {
-    ("bamboozled", "record", 'winner = "Ana"'): BAMBOOZLED + "winner names a player while three are still in",
-    ("bamboozled", "record", 'card = "my-bad"'): BAMBOOZLED
-    + "the caller's my-bad card breaks the turn order that follows",
-    ("cup-of-bluff", "record", 'winner = "Ana"'): CUP + "winner is given before the centre is empty",
-    ("cup-of-bluff", "record", "gives = 9"): CUP + "gives = 9 where no chip is owed",
     ("money", "record", 'right = ["..."]'): MONEY + 'right = ["..."] is a placeholder, not a card',
     ("money", "record", 'left = ["..."]'): MONEY + 'left = ["..."] is a placeholder, not a card',
     ("money", "record", 'Ana = ["..."]'): MONEY + '[hands] Ana = ["..."] is a placeholder, not a card',

@@ -455,7 +455,7 @@ CALL_EVENT = variant(
     "call",
     "the next player calls the declaration a bluff",
     Field("player", player("player"), "who called", required=True),
-    Field("card", choice("my-bad", fold=True), "the caller played My Bad", commented='"my-bad"', clauses=(C.MY_BAD,)),
+    Field("card", choice("my-bad", fold=True), "the caller played My Bad", clauses=(C.MY_BAD,)),
     Field("strike", player("player who took the strike"), "optional: checked against the dice", clauses=(C.TURN_CALL,)),
     note_field(),
 )
@@ -507,7 +507,6 @@ RECORD = Description(
             "winner",
             player("winner"),
             "the last player standing, if the record goes to the end",
-            commented='"Ana"',
             clauses=(C.END_WINNER,),
         ),
         Field(
@@ -541,6 +540,10 @@ RECORD = Description(
         ),
     ),
     clauses=(C.TURN_DECLARE_NEXT, C.TURN_ACCEPT_AND_BEAT, C.TURN_CALL, C.STRIKE_OUT, C.END_WINNER),
+    notes=(
+        "A call may carry card = \"my-bad\" (the caller played My Bad); a record",
+        "that goes to the end may name the last player standing: winner = \"NAME\" (checked).",
+    ),
 )
 
 FORMATS: dict[str, Description] = {desc.kind: desc for desc in (FINAL, CHALLENGE, ACCEPT, CARD, RECORD)}

@@ -247,7 +247,6 @@ CALL_EVENT = variant(
         "gives",
         CHIP,
         "the chip the caller gives the target under the exception",
-        commented="9",
         clauses=(C.SCORE_EXCEPTION, C.EXCEPTION),
     ),
     Field("chip_to", player("player"), "optional: checked", clauses=(C.SCORE_FOOLED, C.SCORE_NOT_FOOLED)),
@@ -306,7 +305,6 @@ RECORD = Description(
             "winner",
             player("winner"),
             "checked when the record goes to the end",
-            commented='"Ana"',
             clauses=(C.END_WINNER,),
         ),
         Field(
@@ -350,6 +348,10 @@ RECORD = Description(
         ),
     ),
     clauses=(C.TURN_FIRST, C.TURN_STEPS, C.END_LAST_CHIP, C.END_WINNER),
+    notes=(
+        "A call under the exception may name the chip given: gives = CHIP (checked); a record",
+        "that goes to the end may name the winner: winner = \"NAME\" (checked).",
+    ),
 )
 
 FORMATS: dict[str, Description] = {desc.kind: desc for desc in (FINAL, CALL, EXCHANGE, END, RECORD)}
