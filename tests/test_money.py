@@ -120,37 +120,35 @@ def test_bids_spec(invoke: Invoke) -> None:
         "values": {"Ana": 30, "Ben": 30, "Cid": 0, "Dora": 110},
         "order": ["Dora", "Ben", "Ana"],
         "sitting_out": ["Cid"],
+        "game_over": False,
     }
     assert "M3" in doc["interpretations"]
 
 
+def bids_file(*offers: str, extra: str = "") -> str:
+    """A ``bids`` situation with these offers (TOML arrays), for Ana, Ben, Cid, … in turn."""
+    names = ("Ana", "Ben", "Cid", "Dora", "Eli", "Fay")
+    tables = "".join(f'[[offer]]\nplayer = "{name}"\ncards = {cards}\n' for name, cards in zip(names, offers))
+    return 'game = "money"\nsituation = "bids"\n' + extra + tables
+
+
 def test_bids_tie_without_serials_is_65_naming_the_cards(invoke: Invoke, write: Write) -> None:
-    text = 'game = "money"\nsituation = "bids"\n[[offer]]\nplayer = "Ana"\ncards = ["euro 30"]\n[[offer]]\nplayer = "Ben"\ncards = ["yen 20 #4", "coin"]\n'
-    result = invoke(["money", "ruling", write(text)])
+    result = invoke(["money", "ruling", write(bids_file('["euro 30"]', '["yen 20 #4", "coin"]', '["bluff"]'))])
     assert result.exit_code == 65
     assert ":5: offer[1].cards[1]: expected serial numbers to break the tie" in result.stderr
     assert 'Ana\'s "euro 30"' in result.stderr and 'Ben\'s "coin"' in result.stderr
 
 
 def test_bids_no_card_sits_out(invoke: Invoke, write: Write) -> None:
-    code, doc = ruling(
-        invoke,
-        write(
-            'game = "money"\nsituation = "bids"\n[[offer]]\nplayer = "Ana"\ncards = []\n[[offer]]\nplayer = "Ben"\ncards = ["coin"]\n'
-        ),
-    )
-    assert doc["outcome"]["sitting_out"] == ["Ana"] and doc["outcome"]["order"] == ["Ben"]
+    code, doc = ruling(invoke, write(bids_file("[]", '["coin"]', '["bluff"]')))
+    assert doc["outcome"]["sitting_out"] == ["Ana", "Cid"] and doc["outcome"]["order"] == ["Ben"]
 
 
 def test_cards_that_do_not_exist_exit_1(invoke: Invoke, write: Write) -> None:
-    code, doc = ruling(
-        invoke, write('game = "money"\nsituation = "bids"\n[[offer]]\nplayer = "Ana"\ncards = ["euro 35"]\n')
-    )
+    code, doc = ruling(invoke, write(bids_file('["euro 35"]', '["bluff"]', '["bluff"]')))
     assert code == 1 and doc["broken_rule"] == "components.notes"
-    code, doc = ruling(
-        invoke, write('game = "money"\nsituation = "bids"\n[[offer]]\nplayer = "Ana"\ncards = ["euro 60", "euro 60"]\n')
-    )
-    assert code == 1
+    code, doc = ruling(invoke, write(bids_file('["euro 60", "euro 60"]', '["bluff"]', '["bluff"]')))
+    assert code == 1 and doc["broken_rule"] == "components.notes"
 
 
 def test_exchange_swap(invoke: Invoke) -> None:
