@@ -98,7 +98,7 @@ def bids(top: Table) -> Verdict:
         "sitting_out": list(bidding.sitting_out),
         "game_over": result.game_over,
     }
-    clauses = [C.SETUP_BLUFF_CARD, C.OFFER_CONTENTS, C.OFFER_BLUFF_BACK, C.VALUE_OFFER, C.TURN_ORDER]
+    clauses = [C.SETUP_BLUFF_CARD, C.DECK_RULING, C.OFFER_CONTENTS, C.OFFER_BLUFF_BACK, C.VALUE_OFFER, C.TURN_ORDER]
     if bidding.sitting_out:
         clauses += [C.OFFER_SIT_OUT, C.SIT_OUT_RULING]
     if bidding.tie_breaks:
