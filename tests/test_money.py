@@ -442,3 +442,21 @@ def validate_result(document: dict[str, Any]) -> Any:
 
     text = to_toml(document)
     return validate_document(Document("game.toml", parse_toml(text, "game.toml"), text), ValidateOptions())
+
+
+@pytest.mark.parametrize("strict", [False, True])
+def test_a_setup_that_cannot_exist_is_one_error_for_the_record(strict: bool) -> None:
+    """M10: a serial dealt twice at the setup is an error of the record as a whole (also under --strict)."""
+    from refcli.inputs import Document, parse_toml
+    from refcli.options import ValidateOptions
+    from refcli.records import to_toml
+
+    game = random_game(3)
+    hands = game["hands"]
+    first, second = list(hands)[:2]
+    hands[second][0] = hands[first][0]
+    text = to_toml(game)
+    result = validate_document(Document("g.toml", parse_toml(text, "g.toml"), text), ValidateOptions(strict=strict))
+    errors = [f for f in result.findings if f.severity == "error"]
+    assert errors[0].event is None and errors[0].rule == "components.notes" and "is on two cards" in errors[0].message
+    assert len(errors) == 1 if strict else len(errors) >= 1

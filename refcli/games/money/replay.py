@@ -28,7 +28,7 @@ from refcli.games.money.engine import (
     step,
 )
 from refcli.games.money.scoring import score_player
-from refcli.validation import ReplayLog, run_replay
+from refcli.validation import ReplayLog, StopReplay, run_replay
 
 __all__ = ["DISPLAY", "HAND", "Event", "Exchange", "Offers", "Record", "Refill", "Replay", "cards_in_play", "replay"]
 
@@ -55,10 +55,11 @@ class Replay(ReplayLog):
     state: State = field(init=False)
     outcome: Outcome = None  # what the last event did
     scores: dict[str, int] = field(default_factory=dict)
+    setup_problem: str | None = None  # reported by ``replay`` (under --strict it ends the replay)
 
     def __post_init__(self) -> None:
         record = self.record
-        self.state, problem = start(
+        self.state, self.setup_problem = start(
             record.players,
             currencies=record.currencies,
             pile=record.pile,
@@ -70,8 +71,13 @@ class Replay(ReplayLog):
             self.skipped.append(
                 "hands are not recorded: offers are not checked against them, and the final scores are not computed"
             )
-        if problem:
-            self.error(C.COMPONENTS_NOTES, f"the cards dealt at the setup cannot all exist: {problem}", event=None)
+
+    def check_setup(self) -> None:
+        """M10: the cards dealt at the setup must all exist together."""
+        if self.setup_problem:
+            self.error(
+                C.COMPONENTS_NOTES, f"the cards dealt at the setup cannot all exist: {self.setup_problem}", event=None
+            )
 
     # -- the engine's referee ---------------------------------------------------
     def broken(self, rule: str, message: str) -> None:
@@ -131,5 +137,9 @@ class Replay(ReplayLog):
 
 def replay(record: Record, *, strict: bool = False) -> Replay:
     state = Replay(record, strict=strict)
+    try:
+        state.check_setup()
+    except StopReplay:  # --strict: the setup's error is the first
+        return state
     run_replay(state, record.events)
     return state
