@@ -306,7 +306,7 @@ SPECIFIC = [
     Case(
         "money ruling: card is a number",
         ("money", "ruling", "FILE"),
-        'situation = "bids"\n[[offer]]\nplayer = "A"\ncards = [30]\n',
+        'situation = "bids"\n[[offer]]\nplayer = "A"\ncards = [30]\n[[offer]]\nplayer = "B"\ncards = []\n[[offer]]\nplayer = "C"\ncards = []\n',
         65,
         "a card",
         "offer[1].cards[1]",
@@ -314,7 +314,7 @@ SPECIFIC = [
     Case(
         "money ruling: card syntax",
         ("money", "ruling", "FILE"),
-        'situation = "bids"\n[[offer]]\nplayer = "A"\ncards = ["#12"]\n',
+        'situation = "bids"\n[[offer]]\nplayer = "A"\ncards = ["#12"]\n[[offer]]\nplayer = "B"\ncards = []\n[[offer]]\nplayer = "C"\ncards = []\n',
         65,
         "a card",
         "offer[1].cards[1]",
