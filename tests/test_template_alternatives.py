@@ -20,19 +20,6 @@ TEMPLATES = ROOT / "data" / "templates"
 COMMENTED = re.compile(r"^# ([A-Za-z_][\w-]*) = (.+?)(\s+# .*)?$")
 HEADER = re.compile(r"^# (\[[\w.-]+\])(\s+# .*)?$")
 
-# Alternatives of other games' templates found illegal here (directory, template, the
-# uncommented line); their formats belong to
-# another helper of issue 13, so they are marked for the lead to fix after the merge.
-BAMBOOZLED = "Bamboozled's template (issue 13, the Bamboozled helper's formats): "
-CUP = "Cup of Bluff's template (issue 13, the Cup of Bluff helper's formats): "
-MONEY = "Money!'s template (issue 13, the Money! helper's formats): "
-KNOWN: dict[tuple[str, str, str], str] = {
-    ("money", "record", 'right = ["..."]'): MONEY + 'right = ["..."] is a placeholder, not a card',
-    ("money", "record", 'left = ["..."]'): MONEY + 'left = ["..."] is a placeholder, not a card',
-    ("money", "record", 'Ana = ["..."]'): MONEY + '[hands] Ana = ["..."] is a placeholder, not a card',
-    ("money", "record", "Ana = 0"): MONEY + "[scores] recorded before the game is over",
-}
-
 
 def alternatives() -> list[tuple[Path, int, str]]:
     found = []
@@ -76,16 +63,18 @@ def test_each_commented_alternative_is_accepted(path: Path, number: int, key: st
     lines = path.read_text(encoding="utf-8").splitlines()
     match = COMMENTED.match(lines[number])
     assert match is not None
-    reason = KNOWN.get((path.parent.name, path.stem, f"{match.group(1)} = {match.group(2)}"))
-    if reason:
-        pytest.xfail(reason)
     lines[number] = f"{match.group(1)} = {match.group(2)}"
-    above = number - 1  # a key of a commented-out table: uncomment the table's header too
+    above = number - 1  # a key of a commented-out table: the table is one alternative, header and keys
     while above >= 0 and COMMENTED.match(lines[above]):
         above -= 1
     header = HEADER.match(lines[above]) if above >= 0 else None
     if header:
         lines[above] = header.group(1)
+        block = above + 1
+        while block < len(lines) and (block == number or (key := COMMENTED.match(lines[block]))):
+            if block != number:
+                lines[block] = f"{key.group(1)} = {key.group(2)}"
+            block += 1
     copy = tmp_path / path.name
     copy.write_text("\n".join(lines) + "\n", encoding="utf-8")
     ok, why = accepted(copy)

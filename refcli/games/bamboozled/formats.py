@@ -541,8 +541,8 @@ RECORD = Description(
     ),
     clauses=(C.TURN_DECLARE_NEXT, C.TURN_ACCEPT_AND_BEAT, C.TURN_CALL, C.STRIKE_OUT, C.END_WINNER),
     notes=(
-        "A call may carry card = \"my-bad\" (the caller played My Bad); a record",
-        "that goes to the end may name the last player standing: winner = \"NAME\" (checked).",
+        'A call may carry card = "my-bad" (the caller played My Bad); a record',
+        'that goes to the end may name the last player standing: winner = "NAME" (checked).',
     ),
 )
 

@@ -350,7 +350,7 @@ RECORD = Description(
     clauses=(C.TURN_FIRST, C.TURN_STEPS, C.END_LAST_CHIP, C.END_WINNER),
     notes=(
         "A call under the exception may name the chip given: gives = CHIP (checked); a record",
-        "that goes to the end may name the winner: winner = \"NAME\" (checked).",
+        'that goes to the end may name the winner: winner = "NAME" (checked).',
     ),
 )
 
