@@ -211,7 +211,7 @@ def _union(source: _Source, t: Type, src: str, depth: int) -> str:
     source.line(depth, f"{tag} = {src}.get({t.tag!r})")
     for index, variant in enumerate(t.variants):
         source.line(depth, f"{'if' if index == 0 else 'elif'} {tag} == {variant.key!r} and type({tag}) is str:")
-        got = _table(source, variant.type.fields, src, depth + 1)
+        got = _table(source, variant.type.fields, src, depth + 1, known=t.tag)
         source.line(depth + 1, f"{out} = {got}")
     source.line(depth, "else:")
     source.line(depth + 1, "raise NotFast")
@@ -246,13 +246,16 @@ def _fits(t: Type, src: str) -> str:
     return f"type({src}) is str"
 
 
-def _table(source: _Source, fields: tuple[Field, ...], src: str, depth: int) -> str:
-    """A table already known to be a dict: its keys checked, its values read; returns the values' variable."""
+def _table(source: _Source, fields: tuple[Field, ...], src: str, depth: int, known: str = "") -> str:
+    """A table already known to be a dict: its keys checked, its values read; returns the values' variable.
+
+    ``known``: a union's tag key, already matched exactly to its variant's word (its constant).
+    """
     allowed = source.constant(frozenset(f.key for f in fields), "KEYS")
     source.line(depth, f"if not {allowed}.issuperset({src}): raise NotFast")
     if any(f.roster for f in fields):
         return _roster_table(source, fields, src, depth)
-    return _plain_table(source, fields, src, depth)
+    return _plain_table(source, fields, src, depth, known)
 
 
 def _roster_table(source: _Source, fields: tuple[Field, ...], src: str, depth: int) -> str:
@@ -291,11 +294,13 @@ def _default(source: _Source, default: Any) -> str:
     return f"{name}.copy()" if type(default) in (list, dict) else name
 
 
-def _plain_table(source: _Source, fields: tuple[Field, ...], src: str, depth: int) -> str:
+def _plain_table(source: _Source, fields: tuple[Field, ...], src: str, depth: int, known: str = "") -> str:
     """As the nested reader: the keys in the order written, then the absent ones (defaults first, as it merges)."""
     out = source.fresh("t")
     source.line(depth, f"{out} = dict({src})")  # the order written, and every value the check leaves as it is
     for f in fields:
+        if f.key == known and f.type.kind == "const":  # the copy holds the word (the same string)
+            continue
         v = source.fresh("v")
         source.line(depth, f"{v} = {src}.get({f.key!r}, MISSING)")
         source.line(depth, f"if {v} is not MISSING:")
