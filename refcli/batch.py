@@ -285,7 +285,12 @@ _encode = json.JSONEncoder(ensure_ascii=False).encode
 def render_outcome(outcome: Outcome, style: str) -> Rendered:
     """Write one result out where it was computed, so the parent only copies text."""
     result, status, message = outcome
-    cited = tuple((result.game, f.rule) for f in result.findings if result.game and f.rule != "input")
+    # The rules cited: each finding's, then the register entries the replay applied (K1, K15 …),
+    # so an interpretation that decided a valid record is quoted too.
+    applied = result.summary.get("interpretations", ()) if result.game else ()
+    cited = tuple((result.game, f.rule) for f in result.findings if result.game and f.rule != "input") + tuple(
+        (result.game, rule) for rule in applied
+    )
     if style == "json":
         payload: Any = _encode(result.to_dict())
     elif style == "text":

@@ -179,3 +179,13 @@ def test_each_register_entry_the_engine_applies_is_cited(tmp_path: Path) -> None
 def test_validate_reports_which_register_entries_it_applied(tmp_path: Path) -> None:
     result = validate(tmp_path, {"edition": 2, "players": ["Ana", "Ben", "Cid"], "event": []})
     assert {"K1", "K15"} <= set(result.to_dict()["interpretations"])
+
+
+def test_validate_quotes_the_register_entries_its_replay_applied(invoke: Any) -> None:
+    """K1 (the setup money) and K15 (unknown money) decide every Kuhhandel replay: validate quotes them."""
+    import json
+
+    example = Path(__file__).parent.parent / "examples" / "kuhhandel" / "record-edition2.toml"
+    result = invoke(["validate", str(example), "--format", "json"])
+    cited = [c["id"] for c in json.loads(result.stdout)["citations"]]
+    assert {"K1", "K15"} <= set(cited), cited
