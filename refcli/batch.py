@@ -417,7 +417,7 @@ class Progress:
 def write_results(outcomes: Iterable[Rendered], fmt: Format, jsonl: bool, total: int | None) -> ExitStatus:
     """Write every outcome as it arrives; return the worst exit status."""
     from refcli.catalogue import rules_for
-    from refcli.render import emit, plain_text
+    from refcli.render import carries_unicode, emit, json_for, plain_text
     from refcli.report import Block, Heading, Quotes, Report
     from refcli.validation import validation_report
 
@@ -431,6 +431,7 @@ def write_results(outcomes: Iterable[Rendered], fmt: Format, jsonl: bool, total:
     # The JSON document is opened with its first result (or at the end when
     # there is none), so a run interrupted before any result printed nothing.
     opening = '{"results": ['
+    unicode_out = carries_unicode(out)  # else JSON goes out with \\u escapes (cp1252, ascii)
     try:
         for payload, status, message, rules in outcomes:
             progress.step()
@@ -439,9 +440,9 @@ def write_results(outcomes: Iterable[Rendered], fmt: Format, jsonl: bool, total:
             code = worst(code, status)
             cited.update(dict.fromkeys(rules))
             if jsonl:
-                out.write(payload + "\n")
+                out.write((payload if unicode_out else json_for(out, payload)) + "\n")
             elif style == "json":
-                out.write(("," if count else opening) + "\n" + payload)
+                out.write(("," if count else opening) + "\n" + (payload if unicode_out else json_for(out, payload)))
             elif style == "text":
                 out.write(payload)
             else:
@@ -456,7 +457,7 @@ def write_results(outcomes: Iterable[Rendered], fmt: Format, jsonl: bool, total:
         out.write(
             ("" if count else opening)
             + '\n], "citations": '
-            + json.dumps(citations, indent=2, ensure_ascii=False)
+            + json.dumps(citations, indent=2, ensure_ascii=not unicode_out)
             + "}\n"
         )
     elif style == "gather":
