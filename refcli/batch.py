@@ -287,10 +287,11 @@ def render_outcome(outcome: Outcome, style: str) -> Rendered:
     result, status, message = outcome
     # The rules cited: each finding's, then the register entries the replay applied (K1, K15 …),
     # so an interpretation that decided a valid record is quoted too.
-    applied = result.summary.get("interpretations", ()) if result.game else ()
-    cited = tuple((result.game, f.rule) for f in result.findings if result.game and f.rule != "input") + tuple(
-        (result.game, rule) for rule in applied
-    )
+    game = result.game
+    cited: tuple[tuple[str, str], ...] = ()
+    if game:
+        cited = tuple((game, f.rule) for f in result.findings if f.rule != "input")
+        cited += tuple((game, str(rule)) for rule in result.summary.get("interpretations", ()))
     if style == "json":
         payload: Any = _encode(result.to_dict())
     elif style == "text":
