@@ -10,14 +10,19 @@ one session:
 - the baseline for JSON Lines (json.loads of every line) and
   ``refcli validate --jsonl`` over the same records as one JSON Lines file;
 
-and prints each time, its ratio to its baseline, the time per record, and the
-peak memory (max RSS) of each run. Run it at two sizes to see that time is
-linear and memory flat:
+and prints each time, its ratio to its baseline, the time per record, the CPU
+time (user + system: less disturbed than the elapsed time by other work on a
+shared machine) and the peak memory (max RSS) of each run. Run it at two sizes
+to see that time is linear and memory flat:
 
     python benchmarks/batch.py --games 2000 20000 [--python PATH]
 
 ``--python`` is the interpreter refcli is installed in (default: this one).
-Standard library only.
+``--game ID`` generates records of that game only (to measure one game's
+rules engine); ``--jsonl-only`` skips the TOML files and their commands (the
+quick way to follow ``validate --jsonl``); ``--phases`` also splits a JSON
+line's time, in one process, into decoding, reading the record, the game
+(record objects, replay, result) and writing the result. Standard library only.
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 TOML_BASELINE = """
 import sys, tomllib
@@ -49,91 +55,188 @@ import resource, subprocess, sys, time
 start = time.perf_counter()
 done = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 elapsed = time.perf_counter() - start
-print(elapsed, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, done.returncode)
+usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+print(elapsed, usage.ru_utime + usage.ru_stime, usage.ru_maxrss, done.returncode)
 """
 
 
-def generate(python: str, folder: Path, count: int) -> list[str]:
-    """Write ``count`` random legal games (TOML) and one JSON Lines file of the same records."""
+# Where a record's time goes, in one process: every line is read into memory
+# first, then validated as `validate --jsonl` does, step by step, CPU time
+# summed per step (the reader's share by wrapping refcli's format reader).
+PHASES = """
+import json, sys, time
+from refcli import batch
+from refcli.formats import reader
+from refcli.inputs import Document
+from refcli.options import ValidateOptions
+
+clock = time.process_time
+spent = dict.fromkeys(["JSON decode", "document and validator", "reading the record", "the game", "result to JSON"], 0.0)
+nested = reader.read_document
+
+def read_document(*args, **kwargs):
+    start = clock()
+    try:
+        return nested(*args, **kwargs)
+    finally:
+        spent["reading the record"] += clock() - start
+
+reader.read_document = read_document
+tasks = list(batch.json_lines(sys.argv[1], 1 << 30))
+options = ValidateOptions()
+for task in tasks[:50]:  # warm up: imports, compiled readers
+    batch.validate_line(task, None, options)
+for key in spent:
+    spent[key] = 0.0
+for task in tasks:
+    t0 = clock()
+    data = batch.parse_json_line(task.raw, task.name, task.number)
+    t1 = clock()
+    doc = Document(name=task.name, data=data, text="", line=task.number)
+    validator = batch.validator_for(doc, None)
+    t2 = clock()
+    result = validator.validate_document(doc, options)
+    t3 = clock()
+    batch.render_outcome((result._replace(file=task.where), batch.ExitStatus.OK, None), "json")
+    t4 = clock()
+    spent["JSON decode"] += t1 - t0
+    spent["document and validator"] += t2 - t1
+    spent["the game"] += t3 - t2
+    spent["result to JSON"] += t4 - t3
+spent["the game"] -= spent["reading the record"]  # the game's validate_document reads the record first
+start = clock()
+for task in tasks:
+    json.loads(task.raw)
+bare = (clock() - start) / len(tasks)
+total = sum(spent.values()) / len(tasks)
+print(f"per record, CPU time, in one process ({len(tasks)} records; bare json.loads {bare * 1000:.3f} ms):")
+for step, seconds in spent.items():
+    each = seconds / len(tasks)
+    print(f"  {step:24} {each * 1000:7.3f} ms  {each / total:6.1%}  {each / bare:6.2f}x json.loads")
+print(f"  {'all':24} {total * 1000:7.3f} ms  {1:6.1%}  {total / bare:6.2f}x json.loads")
+"""
+
+
+class Run(NamedTuple):
+    seconds: float  # elapsed
+    cpu: float  # user + system seconds
+    rss: int  # peak, KiB
+    code: int
+
+
+def generate(python: str, folder: Path, count: int, game: str | None, toml: bool) -> list[str]:
+    """Write ``count`` random legal games (TOML) and one JSON Lines file of the same records.
+
+    Every built-in game with a generator of random legal games in turn, or only ``game``.
+    """
     script = f"""
 import importlib, json, sys, tomllib
 from pathlib import Path
 from refcli import registry
 from refcli.records import to_toml
 folder = Path(sys.argv[1])
-# every built-in game with a generator of random legal games, in turn
-generators = [importlib.import_module(game.simulate.module).random_game for game in registry.built_in() if game.simulate]
+games = [game for game in registry.built_in() if game.simulate]
+if sys.argv[2]:
+    games = [game for game in games if game.id == sys.argv[2]]
+    if not games:
+        sys.exit(f"batch.py: no built-in game {{sys.argv[2]!r}} with a generator of random games")
+generators = [importlib.import_module(game.simulate.module).random_game for game in games]
 with open(folder / "all.jsonl", "w", encoding="utf-8") as lines:
     for number in range({count}):
         text = to_toml(generators[number % len(generators)](number))
-        (folder / f"game{{number:06d}}.toml").write_text(text, encoding="utf-8")
+        if {toml!r}:
+            (folder / f"game{{number:06d}}.toml").write_text(text, encoding="utf-8")
         lines.write(json.dumps(tomllib.loads(text), ensure_ascii=False) + "\\n")
 """
-    subprocess.run([python, "-c", script, str(folder)], check=True)
+    if subprocess.run([python, "-c", script, str(folder), game or ""]).returncode:
+        sys.exit(1)  # the generator said why
     return sorted(str(path) for path in folder.glob("game*.toml"))
 
 
-def measure(python: str, argv: list[str]) -> tuple[float, int, int]:
-    """(seconds, peak RSS in KiB, exit code) of one command, run from a fresh parent."""
+def measure(python: str, argv: list[str]) -> Run:
+    """Elapsed and CPU seconds, peak RSS in KiB and exit code of one command, run from a fresh parent."""
     result = subprocess.run([python, "-c", MEASURE, *argv], capture_output=True, text=True, check=True)
-    seconds, rss, code = result.stdout.split()
-    return float(seconds), int(rss), int(code)
+    seconds, cpu, rss, code = result.stdout.split()
+    return Run(float(seconds), float(cpu), int(rss), int(code))
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, nargs="+", default=[2000])
     parser.add_argument("--python", default=sys.executable)
-    parser.add_argument("--repeat", type=int, default=1, help="runs per command; the fastest counts")
+    parser.add_argument("--repeat", type=int, default=1, help="runs per command (in turn); the fastest counts")
+    parser.add_argument("--game", metavar="ID", help="records of this game only (default: every game in turn)")
+    parser.add_argument("--jsonl-only", action="store_true", help="only the JSON Lines commands (no TOML files)")
+    parser.add_argument("--phases", action="store_true", help="also split a JSON line's time into its steps")
     args = parser.parse_args()
     python = args.python
     refcli = [python, "-m", "refcli"]
-    print(f"batch validation benchmark, python {sys.version.split()[0]} ({python}), {os.cpu_count()} cores")
+    which = f"{args.game} only" if args.game else "every game in turn"
+    print(f"batch validation benchmark, python {sys.version.split()[0]} ({python}), {os.cpu_count()} cores, {which}")
     rows = []
     for count in args.games:
         with tempfile.TemporaryDirectory() as tmp:
             folder = Path(tmp)
             started = time.perf_counter()
-            files = generate(python, folder, count)
+            files = generate(python, folder, count, args.game, not args.jsonl_only)
+            jsonl = str(folder / "all.jsonl")
+            size = sum(os.path.getsize(f) for f in files) if files else os.path.getsize(jsonl)
             print(
                 f"\n{count} games generated in {time.perf_counter() - started:.1f} s "
-                f"({sum(os.path.getsize(f) for f in files) / 1e6:.1f} MB of TOML)"
+                f"({size / 1e6:.1f} MB of {'TOML' if files else 'JSON Lines'})"
             )
-            jsonl = str(folder / "all.jsonl")
-            commands = {
-                "tomllib parse (baseline)": [python, "-c", TOML_BASELINE, *files],
-                "refcli validate --format json": [*refcli, "validate", "--format", "json", *files],
-                "refcli validate --jobs 2 --format json": [
-                    *refcli,
-                    "validate",
-                    "--jobs",
-                    "2",
-                    "--format",
-                    "json",
-                    *files,
-                ],
+            commands: dict[str, list[str]] = {}
+            if files:
+                commands |= {
+                    "tomllib parse (baseline)": [python, "-c", TOML_BASELINE, *files],
+                    "refcli validate --format json": [*refcli, "validate", "--format", "json", *files],
+                    "refcli validate --jobs 2 --format json": [
+                        *refcli,
+                        "validate",
+                        "--jobs",
+                        "2",
+                        "--format",
+                        "json",
+                        *files,
+                    ],
+                }
+            commands |= {
                 "json.loads per line (baseline)": [python, "-c", JSONL_BASELINE, jsonl],
                 "refcli validate --jsonl": [*refcli, "validate", "--jsonl", jsonl],
                 "refcli validate --jsonl --jobs 2": [*refcli, "validate", "--jsonl", "--jobs", "2", jsonl],
             }
-            results = {}
-            for label, argv in commands.items():
-                runs = [measure(python, argv) for _ in range(args.repeat)]
-                results[label] = min(runs)
-            base_toml = results["tomllib parse (baseline)"][0]
-            print(f"{'command':42} {'seconds':>8} {'per game':>9} {'x tomllib':>10} {'peak MiB':>9} {'exit':>5}")
-            for label, (seconds, rss, code) in results.items():
+            runs: dict[str, list[Run]] = {label: [] for label in commands}
+            for _ in range(args.repeat):  # in turn, so that a busy spell of the machine touches every command
+                for label, argv in commands.items():
+                    runs[label].append(measure(python, argv))
+            results = {label: min(done) for label, done in runs.items()}
+            cpu = {label: min(run.cpu for run in done) for label, done in runs.items()}
+            base = results["tomllib parse (baseline)" if files else "json.loads per line (baseline)"].seconds
+            against = "x tomllib" if files else "x json"
+            print(
+                f"{'command':42} {'seconds':>8} {'per game':>9} {against:>10} {'cpu s':>7} {'peak MiB':>9} {'exit':>5}"
+            )
+            for label, run in results.items():
                 print(
-                    f"{label:42} {seconds:8.2f} {seconds / count * 1000:7.2f}ms {seconds / base_toml:9.2f}x "
-                    f"{rss / 1024:9.1f} {code:5}"
+                    f"{label:42} {run.seconds:8.2f} {run.seconds / count * 1000:7.2f}ms {run.seconds / base:9.2f}x "
+                    f"{cpu[label]:7.2f} {run.rss / 1024:9.1f} {run.code:5}"
                 )
-            single = results["refcli validate --format json"][0]
-            jobs = results["refcli validate --jobs 2 --format json"][0]
-            jsonl_time = results["refcli validate --jsonl"][0]
-            print(f"  validate / tomllib parse: {single / base_toml:.2f}x (goal <= 2x)")
-            print(f"  --jobs 2 speed-up: {single / jobs:.2f}x (goal >= 1.7x)")
-            print(f"  --jsonl / TOML validate: {jsonl_time / single:.2f}x (goal <= 1x: the same or better rate)")
-            rows.append((count, single / count, results["refcli validate --format json"][1]))
+            base_json = results["json.loads per line (baseline)"].seconds
+            jsonl_time = results["refcli validate --jsonl"].seconds
+            if files:
+                single = results["refcli validate --format json"].seconds
+                jobs = results["refcli validate --jobs 2 --format json"].seconds
+                print(f"  validate / tomllib parse: {single / base_toml(results):.2f}x (goal <= 2x)")
+                print(f"  --jobs 2 speed-up: {single / jobs:.2f}x (goal >= 1.7x)")
+                print(f"  --jsonl / TOML validate: {jsonl_time / single:.2f}x (goal <= 1x: the same or better rate)")
+                rows.append((count, single / count, results["refcli validate --format json"].rss))
+            cpu_ratio = cpu["refcli validate --jsonl"] / cpu["json.loads per line (baseline)"]
+            print(
+                f"  --jsonl validate / json.loads: {jsonl_time / base_json:.2f}x (goal <= 10x); "
+                f"in CPU time {cpu_ratio:.2f}x"
+            )
+            if args.phases:
+                subprocess.run([python, "-c", PHASES, jsonl], check=True)
     if len(rows) > 1:
         (small, small_each, small_rss), (large, large_each, large_rss) = rows[0], rows[-1]
         print(
@@ -141,6 +244,10 @@ def main() -> int:
         )
         print(f"flat memory: peak {large_rss / 1024:.1f} MiB at {large} games, {small_rss / 1024:.1f} MiB at {small}")
     return 0
+
+
+def base_toml(results: dict[str, Run]) -> float:
+    return results["tomllib parse (baseline)"].seconds
 
 
 if __name__ == "__main__":

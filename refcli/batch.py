@@ -21,6 +21,7 @@ import sys
 import time
 from collections.abc import Callable, Generator, Iterable, Iterator
 from functools import partial
+from types import ModuleType
 from typing import IO, Any, NamedTuple
 
 from refcli.errors import DataError, InputUnreadable, RefcliError
@@ -80,11 +81,10 @@ Check = Callable[[Any, "str | None", ValidateOptions], Outcome]
 def validate_path(task: PathTask, game_id: str | None, options: ValidateOptions) -> Outcome:
     """Validate one file (picklable: it runs in worker processes too)."""
     from refcli.inputs import load_document
-    from refcli.registry import engine_for
 
     try:
         doc = load_document(task.path, max_bytes=options.max_bytes)
-        result = engine_for(doc, game_id, "validate").validate_document(doc, options)
+        result = validator_for(doc, game_id).validate_document(doc, options)
     except Exception as error:  # noqa: BLE001 - this record is reported; the others are still validated
         return failed(task.where, error)
     return result, (ExitStatus.OK if result.valid else ExitStatus.RULE_BROKEN), None
@@ -93,17 +93,35 @@ def validate_path(task: PathTask, game_id: str | None, options: ValidateOptions)
 def validate_line(task: LineTask, game_id: str | None, options: ValidateOptions) -> Outcome:
     """Validate one JSON line: a record in the same shape as the TOML, read by the same rules."""
     from refcli.inputs import Document
-    from refcli.registry import engine_for
 
     if isinstance(task.raw, Refused):
         return input_failure(task.where, task.raw.message), task.raw.status, task.raw.message
     try:
         data = parse_json_line(task.raw, task.name, task.number or 1)
         doc = Document(name=task.name, data=data, text="", line=task.number)
-        result = engine_for(doc, game_id, "validate").validate_document(doc, options)
+        result = validator_for(doc, game_id).validate_document(doc, options)
     except Exception as error:  # noqa: BLE001 - this record is reported; the others are still validated
         return failed(task.where, error)
     return result._replace(file=task.where), (ExitStatus.OK if result.valid else ExitStatus.RULE_BROKEN), None
+
+
+# The validating module for (the command's game, the record's `game` value): a
+# batch names a handful of games thousands of times, and the lookup is the same each time.
+_VALIDATORS: dict[tuple[str | None, str | None], ModuleType] = {}
+
+
+def validator_for(doc: Any, game_id: str | None) -> ModuleType:
+    """``registry.engine_for(doc, game_id, "validate")``, remembered for the game a record names."""
+    named = doc.data.get("game") if game_id is None else None
+    key = (game_id, named) if named is None or type(named) is str else None
+    module = _VALIDATORS.get(key) if key is not None else None
+    if module is None:
+        from refcli.registry import engine_for
+
+        module = engine_for(doc, game_id, "validate")  # an unknown game raises: nothing is remembered
+        if key is not None and len(_VALIDATORS) < 64:  # the values records give are few; never a leak
+            _VALIDATORS[key] = module
+    return module
 
 
 def failed(where: str, error: Exception) -> Outcome:
@@ -260,12 +278,22 @@ class _no_close:
 Rendered = tuple[Any, ExitStatus, str | None, tuple[tuple[str, str], ...]]
 
 
+# json.dumps(value, ensure_ascii=False), without building an encoder for every result.
+_encode = json.JSONEncoder(ensure_ascii=False).encode
+
+
 def render_outcome(outcome: Outcome, style: str) -> Rendered:
     """Write one result out where it was computed, so the parent only copies text."""
     result, status, message = outcome
-    cited = tuple((result.game, f.rule) for f in result.findings if result.game and f.rule != "input")
+    # The rules cited: each finding's, then the register entries the replay applied (K1, K15 …),
+    # so an interpretation that decided a valid record is quoted too.
+    game = result.game
+    cited: tuple[tuple[str, str], ...] = ()
+    if game:
+        cited = tuple((game, f.rule) for f in result.findings if f.rule != "input")
+        cited += tuple((game, str(rule)) for rule in result.summary.get("interpretations", ()))
     if style == "json":
-        payload: Any = json.dumps(result.to_dict(), ensure_ascii=False)
+        payload: Any = _encode(result.to_dict())
     elif style == "text":
         from refcli.render import plain_text
         from refcli.validation import result_blocks
@@ -321,12 +349,17 @@ def run(
         yield from map(work, tasks)
         return
     from refcli import registry
+    from refcli.formats.reader import compile_description
     from refcli.workers import ordered_map
 
-    # Import every game's validator once here, so forked workers start with them loaded.
+    # Import every game's validator and compile its record reader once here, so
+    # forked workers start with them ready.
     for game in registry.built_in():
         if game.verb("validate"):
             game.engine("validate")
+            record = game.formats().get("record")
+            if record is not None:
+                compile_description(record)
     yield from ordered_map(work, tasks, jobs, partial(worker_died, style), total, task_bytes)
 
 
@@ -385,7 +418,7 @@ class Progress:
 def write_results(outcomes: Iterable[Rendered], fmt: Format, jsonl: bool, total: int | None) -> ExitStatus:
     """Write every outcome as it arrives; return the worst exit status."""
     from refcli.catalogue import rules_for
-    from refcli.render import emit, plain_text
+    from refcli.render import carries_unicode, emit, json_for, plain_text
     from refcli.report import Block, Heading, Quotes, Report
     from refcli.validation import validation_report
 
@@ -399,6 +432,7 @@ def write_results(outcomes: Iterable[Rendered], fmt: Format, jsonl: bool, total:
     # The JSON document is opened with its first result (or at the end when
     # there is none), so a run interrupted before any result printed nothing.
     opening = '{"results": ['
+    unicode_out = carries_unicode(out)  # else JSON goes out with \\u escapes (cp1252, ascii)
     try:
         for payload, status, message, rules in outcomes:
             progress.step()
@@ -407,9 +441,9 @@ def write_results(outcomes: Iterable[Rendered], fmt: Format, jsonl: bool, total:
             code = worst(code, status)
             cited.update(dict.fromkeys(rules))
             if jsonl:
-                out.write(payload + "\n")
+                out.write((payload if unicode_out else json_for(out, payload)) + "\n")
             elif style == "json":
-                out.write(("," if count else opening) + "\n" + payload)
+                out.write(("," if count else opening) + "\n" + (payload if unicode_out else json_for(out, payload)))
             elif style == "text":
                 out.write(payload)
             else:
@@ -424,7 +458,7 @@ def write_results(outcomes: Iterable[Rendered], fmt: Format, jsonl: bool, total:
         out.write(
             ("" if count else opening)
             + '\n], "citations": '
-            + json.dumps(citations, indent=2, ensure_ascii=False)
+            + json.dumps(citations, indent=2, ensure_ascii=not unicode_out)
             + "}\n"
         )
     elif style == "gather":

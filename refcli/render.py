@@ -44,11 +44,35 @@ def use_rich(stream: IO[str]) -> bool:
     return bool(isatty and isatty())
 
 
+def carries_unicode(stream: IO[str]) -> bool:
+    """Whether ``stream`` encodes every character (UTF-8, -16, -32), as JSON text written raw needs."""
+    import codecs  # loaded at start-up by Python itself
+
+    try:
+        return codecs.lookup(getattr(stream, "encoding", None) or "utf-8").name.startswith("utf")
+    except LookupError:
+        return False
+
+
+def json_for(stream: IO[str], text: str) -> str:
+    """JSON text as ``stream`` can carry it: outside UTF, every other character as a \\u escape.
+
+    The stream would otherwise write ``\\xd7`` for ×, which is not JSON (PYTHONIOENCODING=cp1252,
+    or Windows with output redirected); the escapes keep the document the same value.
+    """
+    if carries_unicode(stream) or text.isascii():
+        return text
+    import json
+    import re
+
+    return re.sub(r"[^\x00-\x7f]", lambda match: json.dumps(match.group())[1:-1], text)
+
+
 def emit(report: Report, fmt: Format, stream: IO[str] | None = None) -> None:
     """Write ``report`` to ``stream`` (stdout by default) in ``fmt``."""
     out = stream or sys.stdout
     if fmt is Format.json:
-        out.write(report.to_json())
+        out.write(json_for(out, report.to_json()))
     elif fmt is Format.toml:
         out.write(report.to_toml())
     elif use_rich(out):

@@ -212,7 +212,7 @@ def test_binary_and_encodings(invoke: Invoke, tmp_path: Path, raw: bytes, needle
 
 def test_utf8_byte_order_mark_is_accepted(invoke: Invoke, tmp_path: Path) -> None:
     path = tmp_path / "bom.toml"
-    path.write_bytes(b"\xef\xbb\xbf" + PLAYERS_OK.encode())
+    path.write_bytes(b"\xef\xbb\xbf" + (PLAYERS_OK + '[[player]]\nname = "Cid"\n').encode())  # K17: 3 to 5 players
     assert invoke(["kuhhandel", "score", str(path)]).exit_code == 0
 
 

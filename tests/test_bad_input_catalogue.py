@@ -188,7 +188,7 @@ SPECIFIC = [
     Case(
         "kuhhandel ruling: bids not an array",
         ("kuhhandel", "ruling", "FILE"),
-        'situation = "auction"\nplayers = ["A", "B"]\nauctioneer = "A"\nanimal = "cow"\nbids = 5\n',
+        'situation = "auction"\nplayers = ["A", "B", "C"]\nauctioneer = "A"\nanimal = "cow"\nbids = 5\n',
         65,
         "found 5",
         "bids",
@@ -204,7 +204,7 @@ SPECIFIC = [
     Case(
         "kuhhandel ruling: money card 30",
         ("kuhhandel", "ruling", "FILE"),
-        'situation = "auction"\nplayers = ["A", "B"]\nauctioneer = "A"\nanimal = "cow"\n[money]\nB = [30]\n',
+        'situation = "auction"\nplayers = ["A", "B", "C"]\nauctioneer = "A"\nanimal = "cow"\n[money]\nB = [30]\n',
         1,
     ),
     Case(
@@ -306,7 +306,7 @@ SPECIFIC = [
     Case(
         "money ruling: card is a number",
         ("money", "ruling", "FILE"),
-        'situation = "bids"\n[[offer]]\nplayer = "A"\ncards = [30]\n',
+        'situation = "bids"\n[[offer]]\nplayer = "A"\ncards = [30]\n[[offer]]\nplayer = "B"\ncards = []\n[[offer]]\nplayer = "C"\ncards = []\n',
         65,
         "a card",
         "offer[1].cards[1]",
@@ -314,7 +314,7 @@ SPECIFIC = [
     Case(
         "money ruling: card syntax",
         ("money", "ruling", "FILE"),
-        'situation = "bids"\n[[offer]]\nplayer = "A"\ncards = ["#12"]\n',
+        'situation = "bids"\n[[offer]]\nplayer = "A"\ncards = ["#12"]\n[[offer]]\nplayer = "B"\ncards = []\n[[offer]]\nplayer = "C"\ncards = []\n',
         65,
         "a card",
         "offer[1].cards[1]",

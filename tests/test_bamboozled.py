@@ -204,11 +204,13 @@ def test_illegal_challenges_exit_1(invoke: Invoke, write: Write, extra: str, rul
     assert code == 1 and doc["broken_rule"] == rule_id
 
 
-def test_challenge_by_someone_other_than_the_next_player(invoke: Invoke, write: Write) -> None:
+def test_challenge_by_someone_further_along_who_says_nobody_skipped(invoke: Invoke, write: Write) -> None:
+    """A caller further along means the players between skipped (B14); a file saying nobody did is illegal."""
     code, doc = rule(
-        invoke, write(CHALLENGE.replace('caller = "Ben"', 'caller = "Cid"') + "declared = 34\nrolled = [3, 4]\n")
+        invoke,
+        write(CHALLENGE.replace('caller = "Ben"', 'caller = "Cid"') + "declared = 34\nrolled = [3, 4]\nskipped = []\n"),
     )
-    assert code == 1 and doc["broken_rule"] == "turn.declare-next"
+    assert code == 1 and doc["broken_rule"] == "skip.effect"
 
 
 def test_bad_score_in_a_situation_is_a_data_error(invoke: Invoke, write: Write) -> None:
@@ -280,7 +282,7 @@ CARD = 'game = "bamboozled"\nsituation = "card"\n'
         ),
         (
             'players = ["Ana", "Ben", "Cid"]\nplayer = "Ben"\ncard = "revive"\nmoment = "final-strike"\nstrikes = { Ben = 3 }\n',
-            {"strikes_after": 2, "action": "stay in"},
+            {"strikes_after": 2, "action": "roll", "next_to_act": "Ben"},
         ),
         (
             'players = ["Ana", "Ben", "Cid"]\nplayer = "Ben"\ncard = "my-bad"\ndeclarer = "Ana"\nto_beat = 55\n',
@@ -310,7 +312,10 @@ def test_card(invoke: Invoke, write: Write, extra: str, expected: dict[str, Any]
             'players = ["Ana", "Ben", "Cid"]\nplayer = "Ben"\ncard = "new-start"\nmoment = "after-roll"\n',
             "before-roll.timing",
         ),
-        ('players = ["Ana", "Ben", "Cid"]\nplayer = "Ben"\ncard = "revive"\n', "revive.effect"),
+        (
+            'players = ["Ana", "Ben", "Cid"]\nplayer = "Ben"\ncard = "revive"\ndeclarer = "Ana"\nto_beat = 55\n',
+            "revive.effect",
+        ),
         (
             'players = ["Ana", "Ben", "Cid"]\nplayer = "Ben"\ncard = "my-bad"\nkids = true\ndeclarer = "Ana"\nto_beat = 55\n',
             "variant.kids.no-my-bad",

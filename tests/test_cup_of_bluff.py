@@ -161,7 +161,7 @@ def test_exception_with_no_chips_gives_nothing(invoke: Invoke, write: Write) -> 
 @pytest.mark.parametrize(
     ("extra", "rule_id"),
     [
-        ('target = "Ben"\ncalled = 3\ndice = [1, 1, 1]\nanswer = "truth"\n', "call.own-chip"),
+        ('target = "Ben"\ncalled = 3\ndice = [1, 1, 1]\nanswer = "truth"\n', "C5"),
         ('target = "Ben"\ncalled = 12\ndice = [4, 4, 4]\nanswer = "truth"\n', "target.must"),
         ('target = "Ben"\ncalled = 12\ndice = [4, 4, 7]\nanswer = "truth"\n', "components"),
         ('target = "Ben"\ncalled = 12\ndice = [4, 4]\nanswer = "truth"\n', "components"),
@@ -182,7 +182,26 @@ def test_exchange(invoke: Invoke, write: Write) -> None:
     code, doc = ruling(
         invoke, write(EXCHANGE + "dice = [2, 2, 5]\nreturns = [9, 10]\n[chips]\nAna = [9, 10, 3]\nBen = [7]\n")
     )
-    assert code == 0 and doc["outcome"] == {"allowed": True, "points": 2, "choices": [8, 13, 14]}
+    assert code == 0 and doc["outcome"] == {
+        "allowed": True,
+        "points": 2,
+        "choices": [8, 13, 14],
+        "takes": None,
+        "chips_after": None,  # which chip comes back is Ana's choice
+        "next_player": "Ben",
+        "game_over": False,
+        "winners": [],
+    }
+
+
+def test_exchange_with_the_chip_taken_says_where_every_chip_is(invoke: Invoke, write: Write) -> None:
+    chips = "[chips]\nAna = [9, 10, 3]\nBen = [7]\n"
+    code, doc = ruling(invoke, write(EXCHANGE + "dice = [2, 2, 5]\nreturns = [9, 10]\ntakes = 13\n" + chips))
+    assert code == 0 and doc["outcome"]["chips_after"] == {"Ana": [3, 13], "Ben": [7]}
+    assert doc["outcome"]["next_player"] == "Ben" and "Ana takes 13 from the centre" in doc["verdict"]
+    code, doc = ruling(invoke, write(EXCHANGE + "dice = [2, 2, 5]\nreturns = [9, 10]\ntakes = 7\n" + chips))
+    assert code == 1 and doc["broken_rule"] == "C2" and doc["outcome"] == {"allowed": False}
+    assert "chip 7 is not a centre chip worth 2 points (8, 13, 14 are)" in doc["verdict"]
 
 
 @pytest.mark.parametrize(

@@ -41,6 +41,7 @@ def test_spec_auction_outcome_keys(invoke: Invoke, write: Write) -> None:
         "overpaid": 0,
         "donkey_payout": None,
         "repeat_without": [],
+        "next_player": "Ben",
     }
     assert {"game", "situation", "verdict", "outcome", "citations"} <= doc.keys()
     assert "K12" in doc["interpretations"]
@@ -100,11 +101,11 @@ def test_auction_donkey_payout_counts_before_paying(invoke: Invoke, write: Write
             "tie.reoffer",
         ),
         (
-            'game = "kuhhandel"\nsituation = "trade-options"\nplayer = "Ana"\ndeck = 10\n[holdings]\nAna = { cat = 3 }\nBen = { cat = 2 }\n',
+            'game = "kuhhandel"\nsituation = "trade-options"\nplayer = "Ana"\ndeck = 10\n[holdings]\nAna = { cat = 3 }\nBen = { cat = 2 }\nCid = {}\n',
             "K11",
         ),
         (
-            'game = "kuhhandel"\nsituation = "trade-options"\nplayer = "Ana"\ndeck = 38\n[holdings]\nAna = { cat = 2 }\nBen = { dog = 1 }\n',
+            'game = "kuhhandel"\nsituation = "trade-options"\nplayer = "Ana"\ndeck = 38\n[holdings]\nAna = { cat = 2 }\nBen = { dog = 1 }\nCid = {}\n',
             "components.cards",
         ),
     ],
@@ -178,9 +179,9 @@ def test_trade_options_with_cards_in_the_deck(invoke: Invoke, write: Write) -> N
 
 
 def test_trade_options_game_over(invoke: Invoke, write: Write) -> None:
-    text = 'game = "kuhhandel"\nsituation = "trade-options"\nplayer = "Ana"\ndeck = 0\n[holdings]\nAna = { cat = 4, pig = 4, dog = 4, rooster = 4, goose = 4 }\nBen = { cow = 4, horse = 4, sheep = 4, goat = 4, donkey = 4 }\n'
+    text = 'game = "kuhhandel"\nsituation = "trade-options"\nplayer = "Ana"\ndeck = 0\n[holdings]\nAna = { cat = 4, pig = 4, dog = 4, rooster = 4, goose = 4 }\nBen = { cow = 4, horse = 4, sheep = 4, goat = 4 }\nCid = { donkey = 4 }\n'
     code, doc = ruling(invoke, write(text))
-    assert doc["outcome"]["game_over"] is True and doc["outcome"]["skipped"] == ["Ana", "Ben"]
+    assert doc["outcome"]["game_over"] is True and doc["outcome"]["skipped"] == ["Ana", "Ben", "Cid"]
 
 
 def test_donkey_payouts(invoke: Invoke, write: Write) -> None:

@@ -120,37 +120,35 @@ def test_bids_spec(invoke: Invoke) -> None:
         "values": {"Ana": 30, "Ben": 30, "Cid": 0, "Dora": 110},
         "order": ["Dora", "Ben", "Ana"],
         "sitting_out": ["Cid"],
+        "game_over": False,
     }
     assert "M3" in doc["interpretations"]
 
 
+def bids_file(*offers: str, extra: str = "") -> str:
+    """A ``bids`` situation with these offers (TOML arrays), for Ana, Ben, Cid, … in turn."""
+    names = ("Ana", "Ben", "Cid", "Dora", "Eli", "Fay")
+    tables = "".join(f'[[offer]]\nplayer = "{name}"\ncards = {cards}\n' for name, cards in zip(names, offers))
+    return 'game = "money"\nsituation = "bids"\n' + extra + tables
+
+
 def test_bids_tie_without_serials_is_65_naming_the_cards(invoke: Invoke, write: Write) -> None:
-    text = 'game = "money"\nsituation = "bids"\n[[offer]]\nplayer = "Ana"\ncards = ["euro 30"]\n[[offer]]\nplayer = "Ben"\ncards = ["yen 20 #4", "coin"]\n'
-    result = invoke(["money", "ruling", write(text)])
+    result = invoke(["money", "ruling", write(bids_file('["euro 30"]', '["yen 20 #4", "coin"]', '["bluff"]'))])
     assert result.exit_code == 65
     assert ":5: offer[1].cards[1]: expected serial numbers to break the tie" in result.stderr
     assert 'Ana\'s "euro 30"' in result.stderr and 'Ben\'s "coin"' in result.stderr
 
 
 def test_bids_no_card_sits_out(invoke: Invoke, write: Write) -> None:
-    code, doc = ruling(
-        invoke,
-        write(
-            'game = "money"\nsituation = "bids"\n[[offer]]\nplayer = "Ana"\ncards = []\n[[offer]]\nplayer = "Ben"\ncards = ["coin"]\n'
-        ),
-    )
-    assert doc["outcome"]["sitting_out"] == ["Ana"] and doc["outcome"]["order"] == ["Ben"]
+    code, doc = ruling(invoke, write(bids_file("[]", '["coin"]', '["bluff"]')))
+    assert doc["outcome"]["sitting_out"] == ["Ana", "Cid"] and doc["outcome"]["order"] == ["Ben"]
 
 
 def test_cards_that_do_not_exist_exit_1(invoke: Invoke, write: Write) -> None:
-    code, doc = ruling(
-        invoke, write('game = "money"\nsituation = "bids"\n[[offer]]\nplayer = "Ana"\ncards = ["euro 35"]\n')
-    )
+    code, doc = ruling(invoke, write(bids_file('["euro 35"]', '["bluff"]', '["bluff"]')))
     assert code == 1 and doc["broken_rule"] == "components.notes"
-    code, doc = ruling(
-        invoke, write('game = "money"\nsituation = "bids"\n[[offer]]\nplayer = "Ana"\ncards = ["euro 60", "euro 60"]\n')
-    )
-    assert code == 1
+    code, doc = ruling(invoke, write(bids_file('["euro 60", "euro 60"]', '["bluff"]', '["bluff"]')))
+    assert code == 1 and doc["broken_rule"] == "components.notes"
 
 
 def test_exchange_swap(invoke: Invoke) -> None:
@@ -331,3 +329,134 @@ def test_validate_examples(invoke: Invoke) -> None:
     assert good.exit_code == 0 and json.loads(good.stdout)["results"][0]["over"] is True
     bad = invoke(["validate", str(MO / "record-broken.toml")])
     assert bad.exit_code == 1
+
+
+# -- issue 13, point 4: each from the rule text -----------------------------------
+def rule_text(phrase: str) -> str:
+    """``phrase`` as 003 writes it (checked against the rulebook when it is beside this checkout)."""
+    from conftest import RULES_SOURCES
+
+    source = next(RULES_SOURCES.glob("003_*.txt"), None) if RULES_SOURCES.is_dir() else None
+    if source is not None:
+        assert phrase in " ".join(source.read_text(encoding="utf-8").split()), phrase
+    return phrase
+
+
+def test_one_bluff_card_per_player(invoke: Invoke, write: Write) -> None:
+    """003 "Preparar": "Cada jugador toma una carta de farol." — an offer with two is impossible (exit 1)."""
+    rule_text("Cada jugador toma una carta de farol.")
+    code, doc = ruling(invoke, write(bids_file('["euro 30 #12", "bluff", "bluff"]', '["coin #5"]', '["bluff"]')))
+    assert code == 1 and doc["broken_rule"] == "setup.bluff-card" and not doc["legal"]
+    assert "Ana offers 2 bluff cards" in doc["verdict"]
+    code, doc = ruling(invoke, write(bids_file('["euro 30 #12", "bluff"]', '["coin #5"]', '["bluff"]')))
+    assert code == 0 and "setup.bluff-card" in {c["id"] for c in doc["citations"]}
+    exchange = (
+        'game = "money"\nsituation = "exchange"\nplayer = "Ben"\naction = "keep"\n'
+        '[[offer]]\nplayer = "Ana"\ncards = ["euro 30 #12"]\n[[offer]]\nplayer = "Ben"\ncards = ["coin #5", "yen 60 #9"]\n'
+        '[[offer]]\nplayer = "Cid"\ncards = ["bluff", "bluff"]\n'
+    )
+    code, doc = ruling(invoke, write(exchange))
+    assert code == 1 and doc["broken_rule"] == "setup.bluff-card"
+    game = random_game(7)
+    first = game["event"][0]
+    first["offers"][game["players"][0]] += ["bluff", "bluff"]
+    errors = validate(game)
+    assert [(e.event, e.rule) for e in errors] == [(1, "setup.bluff-card")]
+
+
+@pytest.mark.parametrize("count", [2, 6])
+def test_bids_take_3_to_5_players_like_score(invoke: Invoke, write: Write, count: int) -> None:
+    """Money! is for 3 to 5 players (rules-sources/README.md): a bids file lists one offer per player."""
+    offers = ['["coin #1"]', '["coin #2"]', '["bluff"]', '["bluff"]', '["bluff"]', '["bluff"]'][:count]
+    result = invoke(["money", "ruling", write(bids_file(*offers))])
+    assert result.exit_code == 65, result.stdout
+    line = result.stderr.strip()
+    assert line.count("\n") == 0 and "offer: expected at " in line and f"found {count}" in line
+    holdings = "".join(f'[[player]]\nname = "P{n}"\n' for n in range(count))
+    assert invoke(["money", "score", write('game = "money"\n' + holdings)]).exit_code == 65
+
+
+SWAP_BASE = (
+    'game = "money"\nsituation = "exchange"\naction = "keep"\nswapped = true\n{head}'
+    '[[offer]]\nplayer = "Ana"\ncards = ["euro 30 #12"]\n'
+    '[[offer]]\nplayer = "Ben"\ncards = ["yen 20 #40", "coin #5", "pound 30 #22"]\n'
+    '[[offer]]\nplayer = "Cid"\ncards = ["bluff"]\n[[offer]]\nplayer = "Dora"\ncards = []\n'
+)
+
+
+@pytest.mark.parametrize(
+    ("head", "legal", "reason"),
+    [
+        ('player = "Ben"\n', False, "nobody has acted yet this round"),
+        ('player = "Ana"\nacted = ["Dora"]\n', False, "Ben's (60) comes before Ana's (30)"),
+        ('player = "Ben"\nacted = ["Dora"]\n', True, ""),
+    ],
+    ids=["nobody-acted", "not-the-highest", "after-dora-swapped"],
+)
+def test_a_swap_claimed_when_nobody_can_have_swapped_is_refused(
+    invoke: Invoke, write: Write, head: str, legal: bool, reason: str
+) -> None:
+    """003: the player swapped with "toma el siguiente turno ya que ahora tiene la oferta más alta en la mesa"."""
+    rule_text("Ese jugador toma el siguiente turno ya que ahora tiene la oferta más alta en la mesa.")
+    code, doc = ruling(invoke, write(SWAP_BASE.format(head=head)))
+    if legal:
+        assert code == 0 and doc["outcome"]["next"] == "Ana"
+        assert "exchange.swap-next" in {c["id"] for c in doc["citations"]} and doc["facts"]
+    else:
+        assert code == 1 and doc["broken_rule"] == "exchange.swap-next" and reason in doc["verdict"]
+
+
+def test_totals_over_different_players_warn(invoke: Invoke, write: Write) -> None:
+    """003: play "tres veces con la puntuación acumulada más alta": totals of different tables are flagged (M9)."""
+    rule_text("jugarlo tres veces con la puntuación acumulada más alta al final del tercer juego")
+    game = 'game = "money"\n' + "".join(f'[[player]]\nname = "{{}}"\ncoins = {coins}\n' for coins in (1, 2, 0))
+    first = write(game.format("Ana", "Ben", "Cid"), name="first.toml")
+    second = write(game.format("Ana", "Ben", "Dora"), name="second.toml")
+    same = write(game.format("ana", "Ben", "Cid"), name="same.toml")
+    text = invoke(["money", "score", first, second]).stdout
+    warning = [line for line in text.splitlines() if line.startswith("! ")]
+    assert len(warning) == 1 and "not played by the same players" in warning[0]
+    doc = json.loads(invoke(["money", "score", first, second, "-f", "json"]).stdout)
+    assert len(doc["notes"]) == 1 and "M9" in {c["id"] for c in doc["citations"]}
+    assert "Cid played game 1 only" in doc["notes"][0] and "Dora played game 2 only" in doc["notes"][0]
+    doc = json.loads(invoke(["money", "score", first, same, "-f", "json"]).stdout)
+    assert doc["notes"] == [] and "M9" not in {c["id"] for c in doc["citations"]}
+
+
+def test_refills_recorded_as_counts_leave_the_hands_unknown_not_wrong() -> None:
+    """A player who takes a display whose dealt cards are not recorded: no false "not in hand" errors."""
+    game = random_game(11)
+    for event in game["event"]:
+        if event["type"] == "refill":
+            event["right"], event["left"] = len(event["right"]), len(event["left"])
+    game.pop("scores")
+    result = validate_result(game)
+    assert [f for f in result.findings if f.severity == "error"] == []
+    assert any(note.startswith("the hands from event") for note in result.skipped)
+
+
+def validate_result(document: dict[str, Any]) -> Any:
+    from refcli.inputs import Document, parse_toml
+    from refcli.options import ValidateOptions
+    from refcli.records import to_toml
+
+    text = to_toml(document)
+    return validate_document(Document("game.toml", parse_toml(text, "game.toml"), text), ValidateOptions())
+
+
+@pytest.mark.parametrize("strict", [False, True])
+def test_a_setup_that_cannot_exist_is_one_error_for_the_record(strict: bool) -> None:
+    """M10: a serial dealt twice at the setup is an error of the record as a whole (also under --strict)."""
+    from refcli.inputs import Document, parse_toml
+    from refcli.options import ValidateOptions
+    from refcli.records import to_toml
+
+    game = random_game(3)
+    hands = game["hands"]
+    first, second = list(hands)[:2]
+    hands[second][0] = hands[first][0]
+    text = to_toml(game)
+    result = validate_document(Document("g.toml", parse_toml(text, "g.toml"), text), ValidateOptions(strict=strict))
+    errors = [f for f in result.findings if f.severity == "error"]
+    assert errors[0].event is None and errors[0].rule == "components.notes" and "is on two cards" in errors[0].message
+    assert len(errors) == 1 if strict else len(errors) >= 1

@@ -15,6 +15,7 @@ import subprocess
 import sys
 import textwrap
 import time
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -326,3 +327,21 @@ def test_the_readme_exit_table_lists_every_exit_status() -> None:
     codes = [int(row.split("|")[1]) for row in table.splitlines()[2:]]
     assert codes == sorted(int(status) for status in ExitStatus if status is not ExitStatus.INTERNAL)
     assert "A code of 70 means a bug in refcli" in readme
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "cp1252"])
+def test_json_on_a_stream_that_is_not_utf_stays_json(encoding: str) -> None:
+    """Outside UTF the characters it cannot carry go out as JSON's \\u escapes, never as \\xd7 (not JSON)."""
+    env = {**os.environ, "PYTHONIOENCODING": encoding}
+    for args in (
+        ("kuhhandel", "score", str(SNAPSHOT), "--format", "json"),
+        ("validate", str(EXAMPLES / "kuhhandel" / "record-edition2.toml"), "--format", "json"),
+        ("validate", "--jsonl", "-"),
+    ):
+        line = json.dumps(tomllib.loads((EXAMPLES / "kuhhandel" / "record-edition2.toml").read_text("utf-8")))
+        result = refcli(*args, env=env, input=line.encode())
+        assert result.returncode == 0 and result.stderr == b"", (args, result.stderr)
+        text = result.stdout.decode("ascii")
+        for document in text.splitlines() if "--jsonl" in args else [text]:
+            json.loads(document)
+        assert "\\u00d7" in text or "--jsonl" in args, args  # the × of K1's 2×0 is there, escaped

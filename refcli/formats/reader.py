@@ -5,6 +5,10 @@ tables and message texts prepared, nothing built per value on the happy
 path); a value that does not fit raises a ``DataError`` located at its key
 path: ``FILE:LINE: key.path: expected …, found …``. The messages are the ones
 ``refcli.schema.Table``'s getters give, so both ways of reading say the same.
+A document is first read by the description's fast path
+(``refcli.formats.fast``: the same checks in one function, no call per
+value); only a document it does not accept goes through the nested readers,
+which then say where and why.
 
 Keys that name one of the players are read after the key that lists the
 players (the roster), wherever they are declared: the names they must be
@@ -20,6 +24,7 @@ from typing import Any
 
 from refcli.errors import DataError
 from refcli.formats import Description, Field, Type
+from refcli.formats.fast import FastReader, compile_fast
 from refcli.inputs import Document
 from refcli.locate import KeyPath, PathPart, format_path
 from refcli.schema import MAX_NAME_LENGTH, describe
@@ -59,18 +64,35 @@ def read_document(
     desc: Description, doc: Document, data: dict[str, Any] | None = None, path: KeyPath = ()
 ) -> dict[str, Any]:
     """The values of ``data`` (default: the whole document) as ``desc`` describes them."""
-    reader = _COMPILED.get(id(desc))
-    if reader is None or reader[0] is not desc:
-        if len(_COMPILED) >= MAX_COMPILED:  # descriptions built per document (a bound range): never a leak
-            _COMPILED.clear()
-        reader = (desc, table_reader(desc.fields, ""))
-        _COMPILED[id(desc)] = reader
-    values: dict[str, Any] = reader[1](doc.data if data is None else data, Context(doc), path, None)
+    compiled = _COMPILED.get(id(desc))
+    if compiled is None or compiled[0] is not desc:
+        compiled = compile_description(desc)
+    value = doc.data if data is None else data
+    try:  # the happy path, in one function (refcli.formats.fast)
+        return compiled[2](value, Context(doc))
+    except Exception:  # noqa: BLE001 - any value it does not take is read again, the located way
+        pass
+    values: dict[str, Any] = compiled[1](value, Context(doc), path, None)
+    return values
+
+
+def compile_description(desc: Description) -> tuple[Description, Reader, FastReader]:
+    """``desc``'s nested readers (located errors) and its fast reader, compiled once and kept."""
+    if len(_COMPILED) >= MAX_COMPILED:  # descriptions built per document (a bound range): never a leak
+        _COMPILED.clear()
+    compiled = (desc, table_reader(desc.fields, ""), compile_fast(desc, compile_type, roster_of))
+    _COMPILED[id(desc)] = compiled
+    return compiled
+
+
+def read_slowly(desc: Description, doc: Document) -> dict[str, Any]:
+    """``read_document`` without the fast path (the tests compare the two)."""
+    values: dict[str, Any] = table_reader(desc.fields, "")(doc.data, Context(doc), (), None)
     return values
 
 
 # Compiled once per description object (kept with it, so its id stays its own).
-_COMPILED: dict[int, tuple[Description, Reader]] = {}
+_COMPILED: dict[int, tuple[Description, Reader, FastReader]] = {}
 MAX_COMPILED = 512
 
 

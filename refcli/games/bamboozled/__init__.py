@@ -45,9 +45,11 @@ GAME = Game(
             "ruling",
             "refcli.games.bamboozled.situations",
             "Rule on a challenge, an accepted declaration, or an action card played.\n\n"
-            "Situations: challenge (a call: bluff or not, who takes the strike, who rolls next, which card is "
-            "discarded), accept (was it a bamboozle, who draws, the hand limit), card (may this before-roll card "
-            "be played now, and what it changes). Exits 1 when the situation itself breaks a rule, naming it. "
+            "Situations: challenge (a call: bluff or not, who takes the strike, who rolls next or whether the "
+            "game is over, which card is discarded), accept (was it a bamboozle, who draws, the hand limit), card "
+            "(may this before-roll card be played now, and what it changes). A call or accept further along than "
+            "the next player is ruled as Skip by those between. Situations are ruled by the same rules engine as "
+            "recorded games. Exits 1 when the situation itself breaks a rule, naming it. "
             "`refcli bamboozled template challenge` prints a starter file.",
         ),
         Verb(

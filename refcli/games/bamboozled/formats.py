@@ -42,7 +42,7 @@ from refcli.formats import (
     variant,
 )
 from refcli.games.bamboozled import clauses as C
-from refcli.games.bamboozled.ranking import is_score
+from refcli.games.bamboozled.ranking import SCORES, is_score
 from refcli.games.bamboozled.turns import AFTER_ROLL_CARDS, BEFORE_ROLL_CARDS
 
 GAME = "bamboozled"
@@ -61,8 +61,12 @@ DIRECTIONS = ("clockwise", "counterclockwise")
 # -- values ----------------------------------------------------------------------------
 def _score(value: Any) -> str:
     """A declared score as its two digits, written as a number (43) or a string ("43")."""
-    if type(value) in (int, str):
-        text = str(value).strip()
+    if type(value) is int:
+        found = SCORE_TEXT.get(value)
+        if found is not None:
+            return found
+    elif type(value) is str:
+        text = value.strip()
         if is_score(text):
             return text
     raise ValueError(value)
@@ -74,6 +78,7 @@ def _score_or_zero(value: Any) -> str:
     return _score(value)
 
 
+SCORE_TEXT = {int(score): score for score in SCORES}  # 43 -> "43"
 SCORE_PATTERN = r"^\s*[1-6]{2}\s*$"
 SCORE_NUMBERS = [10 * a + b for a in range(1, 7) for b in range(1, 7)]
 SCORE = custom(
@@ -111,6 +116,26 @@ def strikes_table(limit: int | None) -> Type:
     return mapping(player("player"), held_strikes(limit, "strikes,"))
 
 
+def direction_field(help: str) -> Field:
+    return Field(
+        "direction",
+        choice(*DIRECTIONS, expected="clockwise or counterclockwise"),
+        help,
+        commented='"counterclockwise"',
+        clauses=(C.REVERSE, C.ROUND_END_DIRECTION),
+    )
+
+
+def skipped_field(kind: Type, who: str) -> Field:
+    return Field(
+        "skipped",
+        array(kind, maximum=MAX_PLAYERS, what="players who skipped"),
+        f"optional, checked: who played Skip between the declarer and the {who}",
+        commented="[]",
+        clauses=(C.SKIP, C.SKIP_BACK),
+    )
+
+
 def strikes_to_lose_field(**more: Any) -> Field:
     return Field(
         "strikes_to_lose",
@@ -122,7 +147,11 @@ def strikes_to_lose_field(**more: Any) -> Field:
     )
 
 
-def players_field(help: str = "in current playing order", *, required: bool = True) -> Field:
+PLAYERS_ORDER = "in current playing order; with direction given: seating order, clockwise"
+DIRECTION_HELP = "optional: the direction of play now; then players are in seating order, clockwise"
+
+
+def players_field(help: str = PLAYERS_ORDER, *, required: bool = True) -> Field:
     return Field("players", names(2, MAX_PLAYERS), help, required=required, roster=True, example=SEATS)
 
 
@@ -193,10 +222,10 @@ CHALLENGE = Description(
         Field(
             "caller",
             player("caller"),
-            "the next player, who calls",
+            "who calls: the next player, or one further along if those between skipped",
             required=True,
             example="Ben",
-            clauses=(C.TURN_CALL,),
+            clauses=(C.TURN_CALL, C.SKIP_BACK),
         ),
         Field(
             "to_beat",
@@ -246,8 +275,10 @@ CHALLENGE = Description(
             clauses=(C.STRIKE_OUT,),
         ),
         strikes_to_lose_field(commented=str(DEFAULT_STRIKES_TO_LOSE)),
+        direction_field(DIRECTION_HELP),
+        skipped_field(player("player who skipped"), "caller"),
     ),
-    clauses=(C.TURN_CALL, C.BLUFF, C.STRIKE_RESET, C.STRIKE_STARTS_NEXT, C.STRIKE_OUT),
+    clauses=(C.TURN_CALL, C.BLUFF, C.STRIKE_RESET, C.STRIKE_STARTS_NEXT, C.STRIKE_OUT, C.END_WINNER),
 )
 
 
@@ -259,16 +290,16 @@ ACCEPT = Description(
     (
         game_field(GAME),
         situation_field("accept"),
-        players_field("in current playing order (optional: checks that the receiver is next)", required=False),
+        players_field(f"optional: {PLAYERS_ORDER}", required=False),
         # Names, as the players may be left out; when they are listed, ACCEPT_SEATED reads these as players.
         Field("declarer", name(), "who declared (one of the players, when listed)", required=True, example="Ana"),
         Field(
             "receiver",
             name(),
-            "the next player, who accepts (one of the players, when listed)",
+            "who accepts: the next player, or one further along if those between skipped",
             required=True,
             example="Ben",
-            clauses=(C.TURN_DECLARE_NEXT,),
+            clauses=(C.TURN_DECLARE_NEXT, C.SKIP_BACK),
         ),
         Field(
             "to_beat",
@@ -298,7 +329,7 @@ ACCEPT = Description(
         Field(
             "hand",
             integer(0, 26, what="action cards the declarer holds,"),
-            "action cards the declarer holds before drawing",
+            "action cards the declarer holds before drawing (a card behind the declaration needs at least 1)",
             default=1,
             example=1,
             clauses=(C.HAND_START, C.HAND_LIMIT, C.HAND_THIRD),
@@ -318,12 +349,19 @@ ACCEPT = Description(
             default=False,
             clauses=(C.KIDS_NO_BLUFF,),
         ),
+        direction_field(DIRECTION_HELP),
+        skipped_field(name(), "receiver"),
     ),
     clauses=(C.TURN_ACCEPT_AND_BEAT, C.BAMBOOZLE, C.BAMBOOZLE_DRAW, C.HAND_LIMIT),
 )
 # ACCEPT as a file that lists the players is read: declarer and receiver must be among them.
 ACCEPT_SEATED = ACCEPT._replace(
-    fields=tuple(f._replace(type=player(f.key)) if f.key in ("declarer", "receiver") else f for f in ACCEPT.fields)
+    fields=tuple(
+        f._replace(type=player(f.key))
+        if f.key in ("declarer", "receiver")
+        else (skipped_field(player("player who skipped"), "receiver") if f.key == "skipped" else f)
+        for f in ACCEPT.fields
+    )
 )
 
 CARD = Description(
@@ -367,14 +405,7 @@ CARD = Description(
             example="before-roll",
             clauses=(C.BEFORE_ROLL_TIMING, C.REVIVE_FINAL),
         ),
-        Field(
-            "direction",
-            choice(*DIRECTIONS, expected="clockwise or counterclockwise"),
-            "the direction of play now",
-            default="clockwise",
-            commented='"clockwise"',
-            clauses=(C.REVERSE,),
-        ),
+        direction_field(DIRECTION_HELP),
         Field(
             "strikes",
             strikes_table(None),
@@ -386,10 +417,10 @@ CARD = Description(
         Field(
             "kids",
             boolean(),
-            "the kids' rules remove My Bad",
+            "the kids' rules: My Bad is removed, the other cards work (B13)",
             default=False,
             commented="false",
-            clauses=(C.KIDS_NO_MY_BAD,),
+            clauses=(C.KIDS_NO_MY_BAD, C.KIDS_CARDS),
         ),
     ),
     clauses=(C.BEFORE_ROLL_TIMING, C.NEW_START, C.REVERSE, C.SKIP, C.REVIVE, C.MY_BAD, C.SKIP_REVERSE),
@@ -424,13 +455,13 @@ CALL_EVENT = variant(
     "call",
     "the next player calls the declaration a bluff",
     Field("player", player("player"), "who called", required=True),
-    Field("card", choice("my-bad", fold=True), "the caller played My Bad", commented='"my-bad"', clauses=(C.MY_BAD,)),
+    Field("card", choice("my-bad", fold=True), "the caller played My Bad", clauses=(C.MY_BAD,)),
     Field("strike", player("player who took the strike"), "optional: checked against the dice", clauses=(C.TURN_CALL,)),
     note_field(),
 )
 CARD_EVENT = variant(
     "card",
-    "a before-roll action card played instead of accepting or calling",
+    "a before-roll card played instead of accepting or calling (kids' rules: instead of rolling)",
     Field("player", player("player"), "who played it", required=True),
     Field(
         "card",
@@ -467,16 +498,15 @@ RECORD = Description(
         Field(
             "kids",
             boolean(),
-            "variant: the kids' rules (rolls only)",
+            "variant: the kids' rules (open rolls that must beat the last; action cards but My Bad)",
             default=False,
             commented="false",
-            clauses=(C.KIDS_NO_BLUFF, C.KIDS_STRIKE),
+            clauses=(C.KIDS_NO_BLUFF, C.KIDS_STRIKE, C.KIDS_CARDS, C.KIDS_JACKPOT),
         ),
         Field(
             "winner",
             player("winner"),
             "the last player standing, if the record goes to the end",
-            commented='"Ana"',
             clauses=(C.END_WINNER,),
         ),
         Field(
@@ -510,6 +540,10 @@ RECORD = Description(
         ),
     ),
     clauses=(C.TURN_DECLARE_NEXT, C.TURN_ACCEPT_AND_BEAT, C.TURN_CALL, C.STRIKE_OUT, C.END_WINNER),
+    notes=(
+        'A call may carry card = "my-bad" (the caller played My Bad); a record',
+        'that goes to the end may name the last player standing: winner = "NAME" (checked).',
+    ),
 )
 
 FORMATS: dict[str, Description] = {desc.kind: desc for desc in (FINAL, CHALLENGE, ACCEPT, CARD, RECORD)}

@@ -17,7 +17,7 @@ LOWEST = "12"
 
 
 def is_score(text: str) -> bool:
-    return len(text) == 2 and all(ch in "123456" for ch in text)
+    return text in SCORES
 
 
 @cache
@@ -30,9 +30,16 @@ def ladder() -> tuple[str, ...]:
     return (LOWEST, *non_doubles, *doubles, JACKPOT)
 
 
+RANK: dict[str, int] = {score: index + 1 for index, score in enumerate(ladder())}  # 1 for 12 … 36 for 21
+SCORES = frozenset(RANK)
+
+
 def rank(score: str) -> int:
     """1 for 12, 36 for the jackpot; raises ValueError for a non-score."""
-    return ladder().index(score) + 1
+    try:
+        return RANK[score]
+    except KeyError:
+        raise ValueError(score) from None
 
 
 def compare(a: str, b: str) -> str:
@@ -43,7 +50,7 @@ def compare(a: str, b: str) -> str:
 
 def ties_or_beats(declared: str, to_beat: str | None) -> bool:
     """B2: a declaration must tie or beat the score to beat (None or "0" at a round start)."""
-    return not to_beat or to_beat == "0" or rank(declared) >= rank(to_beat)
+    return not to_beat or to_beat == "0" or RANK[declared] >= RANK[to_beat]
 
 
 def readings(die_a: int, die_b: int) -> set[str]:

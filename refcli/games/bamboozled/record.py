@@ -55,11 +55,12 @@ def read_record(doc: Document) -> Record:
 
 def validate_document(doc: Document, options: ValidateOptions) -> FileResult:
     record = read_record(doc)
-    state = replay(record, strict=options.strict)
+    replayed = replay(record, strict=options.strict)
+    state = replayed.state
     summary = {
         "events": len(record.events),
         "over": state.winner is not None,
         "winner": state.winner,
         "strikes": {name: state.strikes[name] for name in record.players},
     }
-    return FileResult(doc.name, GAME, tuple(state.findings), tuple(state.skipped), summary)
+    return FileResult(doc.name, GAME, tuple(replayed.findings), tuple(replayed.skipped), summary)

@@ -11,8 +11,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from refcli.games.bamboozled.engine import Accept, Action, Call, Card, Outcome, Roll
 from refcli.games.bamboozled.ranking import best_reading, card_readings, ladder, rank, ties_or_beats
-from refcli.games.bamboozled.replay import Accept, Call, Card, Record, Replay, Roll
+from refcli.games.bamboozled.replay import Record, Replay
 from refcli.games.bamboozled.turns import HAND_LIMIT, SUPPLY, truth
 
 NAMES = ("Ana", "Ben", "Cid", "Dora", "Eli", "Fay")
@@ -49,15 +50,16 @@ def random_game(seed: int, *, players: int | None = None) -> dict[str, Any]:
     rng = random.Random(seed)
     names = list(NAMES[: players or rng.randint(2, 5)])
     first = rng.choice(names)
-    record = Record(players=tuple(names), events=(), first=first)
-    state = Replay(record)
+    replayed = Replay(Record(players=tuple(names), events=(), first=first))
+    state = replayed.state
     table = _Table(rng, names)
     events: list[dict[str, Any]] = []
 
-    def apply(event: dict[str, Any], parsed: Any) -> None:
-        state.apply(parsed)
-        assert not [f for f in state.findings if f.severity == "error"], (seed, len(events), state.findings)
+    def apply(event: dict[str, Any], parsed: Action) -> Outcome:
+        outcome = replayed.act(parsed)
+        assert not [f for f in replayed.findings if f.severity == "error"], (seed, len(events), replayed.findings)
         events.append(event)
+        return outcome
 
     while state.winner is None and len(events) < MAX_EVENTS:
         actor = state.actor
@@ -68,7 +70,9 @@ def random_game(seed: int, *, players: int | None = None) -> dict[str, Any]:
             declared, card = best, None
             if not ties_or_beats(best, state.to_beat) or rng.random() < 0.15:
                 usable = [c for c in hand if c in ("jackpot", "double", "up-down")]
-                backed = [(s, c) for c in usable for s in card_readings(*dice, c) if ties_or_beats(s, state.to_beat)]
+                backed = [
+                    (s, c) for c in usable for s in sorted(card_readings(*dice, c)) if ties_or_beats(s, state.to_beat)
+                ]
                 if backed and rng.random() < 0.8:
                     declared, card = rng.choice(backed)
                 else:
@@ -88,37 +92,30 @@ def random_game(seed: int, *, players: int | None = None) -> dict[str, Any]:
             table.play(actor, card)
             apply({"type": "card", "player": actor, "card": card}, Card(actor, card))
             continue
-        declaration = state.declaration
-        assert declaration is not None and declaration.rolled is not None
+        declaration, declarer = state.declaration, state.declarer
+        assert declaration is not None and declaration.rolled is not None and declarer is not None
         risky = rank(declaration.declared) / 36
         if rng.random() < 0.15 + 0.6 * risky:
             my_bad = "my-bad" in hand and rng.random() < 0.7
             if my_bad:
                 table.play(actor, "my-bad")
-            declarer = state.declarer
-            before = dict(state.strikes)
             _, card_made_it_true = truth(declaration.declared, declaration.rolled, declaration.card)
-            if card_made_it_true and declarer is not None and declaration.card:  # B3: the card is shown and discarded
+            if card_made_it_true and declaration.card:  # B3: the card is shown and discarded
                 table.play(declarer, declaration.card)
-            parsed = Call(actor, "my-bad" if my_bad else None, None)
-            apply({}, parsed)  # placeholder filled below
-            events.pop()
-            struck = [name for name in names if state.strikes[name] != before.get(name, 0)]
             event = {"type": "call", "player": actor}
+            outcome = apply(event, Call(actor, "my-bad" if my_bad else None))
             if my_bad:
                 event["card"] = "my-bad"
-            if struck:
-                event["strike"] = struck[0]
-            events.append(event)
-            out = state.just_out
+            if outcome.strike_to is not None:
+                event["strike"] = outcome.strike_to  # the record notes it (and validate checks it)
+            out = outcome.eliminated
             if out is not None and "revive" in table.hands[out] and rng.random() < 0.7:
                 table.play(out, "revive")
                 apply({"type": "card", "player": out, "card": "revive"}, Card(out, "revive"))
             continue
-        declarer = state.declarer
         truthful, _ = truth(declaration.declared, declaration.rolled, declaration.card)
         apply({"type": "accept", "player": actor}, Accept(actor))
-        if not truthful and declarer is not None:
+        if not truthful:
             table.draw(declarer)
     document: dict[str, Any] = {"game": "bamboozled", "players": names, "first": first, "event": events}
     if state.winner is not None:

@@ -1,8 +1,12 @@
 """Bamboozled rulings: read a situation file, rule on it, report the verdict.
 
 Situations: ``challenge`` (SPEC.md), ``accept`` and ``card``, each described
-in ``formats``. Input that does not fit the format is a DataError (exit 65);
-a situation that breaks a rule is a RuleBroken (exit 1).
+in ``formats``. A situation is a ``State`` of the rules engine plus one
+action: the file is read into the State it describes, and its action (with
+the declaration, and any Skips, that lead up to it) goes through the
+engine's ``step`` -- the same function that replays recorded games, so a
+ruling and a replay cannot disagree. Input that does not fit the format is a
+DataError (exit 65); a situation that breaks a rule is a RuleBroken (exit 1).
 """
 
 from __future__ import annotations
@@ -14,7 +18,21 @@ from refcli.errors import RuleBroken
 from refcli.formats import Description, read_table
 from refcli.games.bamboozled import clauses as C
 from refcli.games.bamboozled import formats as F
-from refcli.games.bamboozled.turns import check_declaration, check_dice, play_card, resolve_accept, resolve_call
+from refcli.games.bamboozled.engine import (
+    CLOCKWISE,
+    RESPOND,
+    ROLL,
+    RULING,
+    Accept,
+    Call,
+    Card,
+    Outcome,
+    Roll,
+    State,
+    card_timing,
+    step,
+)
+from refcli.games.bamboozled.turns import AFTER_ROLL_CARDS, HAND_LIMIT, check_dice
 from refcli.inputs import Document
 from refcli.report import Report
 from refcli.rulings import rule_on
@@ -22,6 +40,8 @@ from refcli.schema import Table
 from refcli.verdict import Verdict
 
 GAME = "bamboozled"
+DIRECTION_NAMES = {1: "clockwise", -1: "counterclockwise"}
+EFFECT_CLAUSE = {"jackpot": C.JACKPOT_EFFECT, "double": C.DOUBLE_EFFECT, "up-down": C.UP_DOWN_EFFECT}
 
 
 def read_situation(desc: Description, top: Table) -> dict[str, Any]:
@@ -37,138 +57,312 @@ def check_not_out(strikes: dict[str, int], limit: int) -> dict[str, int]:
     return strikes
 
 
+def direction_of(values: dict[str, Any]) -> int:
+    """+1 or -1. Without a ``direction`` key the players are listed in current playing order (clockwise)."""
+    return -1 if values.get("direction") == "counterclockwise" else CLOCKWISE
+
+
+def up_to_the_response(state: State, values: dict[str, Any], responder: str) -> tuple[list[str], list[str]]:
+    """Apply the declaration, then a Skip by each player between the declarer and ``responder``.
+
+    002 "Saltar": Skip "obliga al siguiente jugador a aceptar la puntuación indicada de llamar un
+    farol", so a call or accept by a player further along means the players between played Skip
+    (register B14). Returns (who skipped, the facts assumed).
+    """
+    declarer = values["declarer"]
+    rolled = values["rolled"]
+    check_dice(rolled)
+    if responder == declarer:
+        raise RuleBroken(
+            f"{responder} cannot {'call' if 'caller' in values else 'accept'} their own declaration: "
+            "in no case may a player bamboozle themselves",
+            C.TWO_PLAYERS,
+        )
+    skippers = state.between(declarer, responder)
+    named = values.get("skipped")
+    if named is not None and list(named) != skippers:
+        raise RuleBroken(
+            f"between {declarer} and {responder} the players who skipped are "
+            f"{', '.join(skippers) or 'nobody'}, not {', '.join(named) or 'nobody'}",
+            C.SKIP,
+        )
+    step(state, Roll(declarer, str(values["declared"]), tuple(rolled), values["card"]), RULING)
+    facts = [f"{declarer} rolled {rolled[0]} and {rolled[1]} and declared {values['declared']}"]
+    for name in skippers:
+        step(state, Card(name, "skip"), RULING)
+    if skippers:
+        who = " and ".join(skippers)
+        facts.append(f"{who} played Skip, so {responder} faced {declarer}'s {values['declared']}")
+    return skippers, facts
+
+
+def strike_clauses(outcome: Outcome) -> list[str]:
+    if outcome.strike_to is None:
+        return []
+    clauses = [C.STRIKE_RESET, C.STRIKE_STARTS_NEXT, C.WHO_STARTS, C.ROUND_END_DIRECTION]
+    if outcome.eliminated:
+        clauses += [C.STRIKE_OUT, C.END_OUT]
+    if outcome.game_over:
+        clauses.append(C.END_WINNER)
+    return clauses
+
+
+def after_the_strike(outcome: Outcome) -> str:
+    if outcome.game_over:
+        return f"The game is over: {outcome.winner} is the last player standing and wins."
+    return f"The score resets to 0 and {outcome.next_to_act} starts the next round."
+
+
 # -- situations ---------------------------------------------------------------
 def challenge(top: Table) -> Verdict:
     values = read_situation(F.CHALLENGE, top)
     players: list[str] = values["players"]
     declarer, caller = values["declarer"], values["caller"]
-    to_beat, declared = str(values["to_beat"]), values["declared"]
-    rolled: list[int] = values["rolled"]
+    declared, rolled = values["declared"], values["rolled"]
     card, caller_card = values["card"], values["caller_card"]
     limit: int = values["strikes_to_lose"]
     check_dice(rolled)
-    strikes = {name: 0 for name in players} | check_not_out(values["strikes"] or {}, limit)
-    if caller == declarer:
-        raise RuleBroken(f"{caller} cannot call their own declaration", C.TWO_PLAYERS)
-    if players[(players.index(declarer) + 1) % len(players)] != caller:
-        nxt = players[(players.index(declarer) + 1) % len(players)]
-        raise RuleBroken(
-            f"the dice pass from {declarer} to {nxt}, so {nxt}, not {caller}, accepts or calls", C.TURN_DECLARE_NEXT
-        )
-    check_declaration(declared, to_beat)
-    result = resolve_call(
-        players=players,
-        declarer=declarer,
-        caller=caller,
-        declared=declared,
-        rolled=rolled,
-        card=card,
-        caller_card=caller_card,
-        strikes=strikes,
-        strikes_to_lose=limit,
-    )
-    outcome = {
-        "bluff": result.bluff,
-        "strike_to": result.strike_to,
-        "eliminated": result.eliminated,
-        "score_after": int(result.score_after),
-        "next_to_roll": result.next_to_roll,
-        "card_discarded": result.cards_discarded[0] if result.cards_discarded else None,
-        "cards_discarded": list(result.cards_discarded),
-        "strikes_after": {name: count + (1 if name == result.strike_to else 0) for name, count in strikes.items()},
+    strikes = check_not_out(values["strikes"] or {}, limit)
+    state = State(players, first=declarer, strikes_to_lose=limit, strikes=strikes, direction=direction_of(values))
+    state.to_beat = str(values["to_beat"])
+    skippers, facts = up_to_the_response(state, values, caller)
+    outcome = step(state, Call(caller, caller_card), RULING)
+
+    clauses = [C.TURN_CALL, C.BLUFF]
+    if card and outcome.carded:
+        clauses += [C.AFTER_ROLL_CALLED, EFFECT_CLAUSE[card]]
+        facts.append(f"the {card} card makes {declared} true")
+    elif card and not outcome.honest:
+        clauses.append(C.CARD_NOT_PLAYED)
+        facts.append(f"the {card} card cannot make {declared} true, so it was not played and stays hidden")
+    if skippers:
+        clauses += [C.SKIP, C.SKIP_ONLY_SELF]
+    if caller_card == "my-bad":
+        clauses += [C.MY_BAD, C.MY_BAD_RESTART, C.MY_BAD_RULING]
+    elif outcome.carded:
+        clauses.append(C.CARD_MAKES_TRUE)
+    clauses += strike_clauses(outcome)
+
+    discarded = outcome.discarded
+    outcome_data = {
+        "bluff": outcome.bluff,
+        "strike_to": outcome.strike_to,
+        "eliminated": outcome.eliminated,
+        "score_after": int(state.standing),
+        "next_to_roll": outcome.next_to_act,
+        "game_over": outcome.game_over,
+        "winner": outcome.winner,
+        "card_discarded": discarded[0] if discarded else None,
+        "cards_discarded": list(discarded),
+        "strikes_after": {name: state.strikes[name] for name in players},
+        "skipped": skippers,
     }
     said = f"{declarer} declared {declared} with {rolled[0]} and {rolled[1]}"
-    if result.strike_to is None and not result.round_over:
+    if outcome.strike_to is None and caller_card != "my-bad":
         verdict = f"{said}; the {card} card makes it true: it is shown and discarded, nobody takes a strike, and {caller} must roll to tie or beat {declared}."
     elif caller_card == "my-bad":
-        who = (
-            f"{declarer} was bluffing and takes a strike"
-            if result.bluff
-            else f"{declarer} was not bluffing, and My Bad spares {caller} the strike"
-        )
-        verdict = f"{said}: {who}. The round restarts at 0 and {caller} rolls first."
+        if outcome.bluff:
+            who = f"{declarer} was bluffing and takes a strike" + (
+                " and is out of the game" if outcome.eliminated else ""
+            )
+        else:
+            who = f"{declarer} was not bluffing, and My Bad spares {caller} the strike"
+        rest = after_the_strike(outcome) if outcome.game_over else f"The round restarts at 0 and {caller} rolls first."
+        verdict = f"{said}: {who}. {rest}"
     else:
-        why = "a bluff" if result.bluff else "the truth"
-        verdict = f"{said}: {why}, so {result.strike_to} takes a strike"
-        verdict += " and is out of the game" if result.eliminated else ""
-        verdict += f". The score resets to 0 and {result.next_to_roll} starts the next round."
-    return Verdict(verdict, outcome, result.facts, result.clauses)
+        why = "a bluff" if outcome.bluff else "the truth"
+        verdict = f"{said}: {why}, so {outcome.strike_to} takes a strike"
+        verdict += " and is out of the game" if outcome.eliminated else ""
+        verdict += f". {after_the_strike(outcome)}"
+    return Verdict(verdict, outcome_data, tuple(facts), tuple(clauses))
 
 
 def accept(top: Table) -> Verdict:
     values = read_situation(F.ACCEPT, top)
     players: list[str] | None = values["players"]
     declarer, receiver = values["declarer"], values["receiver"]
-    to_beat, declared = str(values["to_beat"]), values["declared"]
-    rolled: list[int] = values["rolled"]
+    declared, rolled = values["declared"], values["rolled"]
     card, hand, no_limits = values["card"], values["hand"], values["no_limits"]
     check_dice(rolled)
     if values["kids"]:
         raise RuleBroken(
             "with the kids' rules nobody accepts or calls: the next player must beat the roll", C.KIDS_NO_BLUFF
         )
-    if not no_limits and hand > 2:
+    if not no_limits and hand > HAND_LIMIT:
         raise RuleBroken(f"a player holds at most two action cards, not {hand}", C.HAND_LIMIT)
-    check_declaration(declared, to_beat)
-    if players and players[(players.index(declarer) + 1) % len(players)] != receiver:
-        raise RuleBroken(f"the dice pass from {declarer} to the next player, not to {receiver}", C.TURN_DECLARE_NEXT)
-    result = resolve_accept(
-        declarer=declarer, declared=declared, rolled=rolled, card=card, hand=hand, no_limits=no_limits
+    seats = players if players else [declarer] + ([receiver] if receiver != declarer else [])
+    hands: dict[str, int | None] = {name: None for name in seats} | {declarer: hand}
+    state = State(
+        seats, first=declarer, no_limits=no_limits, hands=hands, direction=direction_of(values) if players else 1
     )
-    outcome = {
-        "bamboozled": result.bamboozled,
-        "draws": result.draws,
-        "hand_after": result.hand_after,
-        "discard_one": result.discard_one,
-        "card_kept": result.card_kept,
+    state.to_beat = str(values["to_beat"])
+    skippers, facts = up_to_the_response(state, values, receiver)
+    outcome = step(state, Accept(receiver), RULING)
+
+    bamboozled = not outcome.honest
+    clauses = [C.TURN_ACCEPT_AND_BEAT, C.BAMBOOZLE]
+    if skippers:
+        clauses += [C.SKIP, C.SKIP_ONLY_SELF]
+    if bamboozled:
+        clauses.append(C.BAMBOOZLE_DRAW)
+        if outcome.carded:
+            clauses += [C.AFTER_ROLL_HIDDEN, C.AFTER_ROLL_COUNTS]
+            facts.append(f"{declarer} planned to use the {card} card; it stays hidden for later")
+        if no_limits:
+            clauses.append(C.NO_LIMITS)
+        else:
+            clauses.append(C.HAND_LIMIT)
+            if outcome.discard_one:
+                clauses.append(C.HAND_THIRD)
+    hand_after = state.hands[declarer]
+    outcome_data = {
+        "bamboozled": bamboozled,
+        "draws": outcome.drew,
+        "hand_after": hand_after,
+        "discard_one": outcome.discard_one,
+        "card_kept": card if outcome.carded else None,
         "score_after": int(declared),
         "next_to_roll": receiver,
+        "skipped": skippers,
     }
-    if not result.bamboozled:
+    if not bamboozled:
         verdict = f"{declared} is what the dice show: no bamboozle, nobody draws. {receiver} must roll and tie or beat {declared}."
     else:
-        how = f" (the {card} card stays hidden: a planned card counts as a bamboozle)" if result.card_kept else ""
-        limit = " and keeps the two they like best, discarding the third" if result.discard_one else ""
+        how = f" (the {card} card stays hidden: a planned card counts as a bamboozle)" if outcome.carded else ""
+        limit = " and keeps the two they like best, discarding the third" if outcome.discard_one else ""
         verdict = f"{receiver} was bamboozled{how}: {declarer} draws an action card{limit}. {receiver} must roll and tie or beat {declared}."
-    return Verdict(verdict, outcome, result.facts, result.clauses)
+    return Verdict(verdict, outcome_data, tuple(facts), tuple(clauses))
 
 
+# -- card -----------------------------------------------------------------------
 def card(top: Table) -> Verdict:
     values = read_situation(F.CARD, top)
+    try:
+        return _card(values)
+    except RuleBroken as broken:  # the outcome says so too: allowed is false
+        raise RuleBroken(str(broken), broken.clause, {"allowed": False}) from None
+
+
+def _card(values: dict[str, Any]) -> Verdict:
     players: list[str] = values["players"]
     player, played = values["player"], values["card"]
     turn = values["turn"] or player
     declarer: str | None = values["declarer"]
-    to_beat, moment, direction = str(values["to_beat"]), values["moment"], values["direction"]
+    to_beat, moment = str(values["to_beat"]), values["moment"]
     limit: int = values["strikes_to_lose"]
-    strikes = (values["strikes"] or {}).get(player, 0)
+    strikes: dict[str, int] = values["strikes"] or {}
+    kids: bool = values["kids"]
+    state = State(players, strikes_to_lose=limit, kids=kids, strikes=strikes, direction=direction_of(values))
+    if played in AFTER_ROLL_CARDS:
+        return _after_roll_card(player, played, turn, moment, kids)
+    if moment == "final-strike":
+        return _revive_final(state, player, played, turn, strikes.get(player, 0))
     if declarer is None and to_beat != "0":
-        declarer = players[(players.index(turn) - 1) % len(players)]
-    try:
-        result = play_card(
-            players=players,
-            player=player,
-            card=played,
-            turn=turn,
-            moment=moment,
-            declarer=declarer,
-            to_beat=to_beat,
-            direction=direction,
-            strikes=strikes,
-            strikes_to_lose=limit,
-            kids=values["kids"],
+        declarer = state.next_after(turn, -state.direction)
+    state.actor = turn
+    if to_beat != "0" and declarer is not None:  # a declaration stands, and ``turn`` faces it
+        state.declarer, state.declaration = declarer, Roll(declarer, to_beat)
+        state.to_beat = to_beat if kids else "0"  # (what the declarer had to beat does not matter here)
+        state.phase = ROLL if kids else RESPOND
+    else:  # a round start: nobody has declared yet
+        state.phase = ROLL
+    if player == turn and moment != "before-roll":
+        raise RuleBroken(
+            f"{played} is played after the previous declaration and before calling or rolling, not {moment}",
+            C.BEFORE_ROLL_TIMING,
         )
-    except RuleBroken as broken:  # the outcome says so too: allowed is false
-        raise RuleBroken(str(broken), broken.clause, {"allowed": False}) from None
-    outcome: dict[str, Any] = {
+    timing = [C.BEFORE_ROLL_TIMING]
+    if played == "my-bad":  # a call: it is ruled on with the dice (situation "challenge")
+        card_timing(state, player, played, RULING)
+        return Verdict(
+            f"{player} may play my-bad: {player} calls {declarer}'s {to_beat} without risking a strike; "
+            f"the round restarts at 0 and {player} rolls first.",
+            _card_outcome(0, "clockwise", player, "call", None),
+            (),
+            (*timing, C.MY_BAD, C.MY_BAD_RESTART, C.MY_BAD_RULING),
+        )
+    outcome = step(state, Card(player, played), RULING)
+    nxt = outcome.next_to_act or player
+    strikes_after = state.strikes[player] if played == "revive" else None
+    if played == "new-start":
+        effect, action = f"{player} resets the score to 0 and takes the turn normally (rolls)", "roll"
+        clauses = [*timing, C.NEW_START]
+    elif played == "revive":
+        action = "roll" if state.phase == ROLL else "accept or call"
+        effect = (
+            f"{player} returns one strike to the pile ({strikes_after + 1} → {strikes_after}) and goes on with the turn"  # type: ignore[operator]
+        )
+        clauses = [*timing, C.REVIVE, C.REVIVE_RULING]
+    elif outcome.own_score:
+        two = len(players) == 2
+        clauses = [*timing, C.REVERSE if played == "reverse" else C.SKIP, C.SKIP_REVERSE, C.LAST_ROLLER]
+        if two:
+            clauses.append(C.TWO_PLAYERS)
+        elif played == "skip":
+            clauses += [C.SKIP_ONLY_SELF, C.SKIP_BACK]
+        action = "roll on own score"
+        effect = f"{nxt}, the last to roll, must roll again and {'beat' if kids else 'tie or beat'} their own {to_beat}"
+    else:  # skip with three or more players: the next player faces the declared score
+        action = "roll" if kids else "accept or call"
+        clauses = [*timing, C.SKIP, C.SKIP_ONLY_SELF, C.SKIP_REVERSE]
+        effect = f"{player} skips their turn; {nxt} must {'beat' if kids else 'accept or call'} the score {to_beat}"
+    data = _card_outcome(int(state.standing), DIRECTION_NAMES[state.direction], nxt, action, strikes_after)
+    return Verdict(f"{player} may play {played}: {effect}.", data, (), tuple(clauses))
+
+
+def _card_outcome(score: int, direction: str, nxt: str, action: str, strikes: int | None) -> dict[str, Any]:
+    return {
         "allowed": True,
-        "score_after": int(result.score_after),
-        "direction_after": result.direction_after,
-        "next_to_act": result.next_to_act,
-        "action": result.action,
-        "strikes_after": result.strikes_after,
+        "score_after": score,
+        "direction_after": direction,
+        "next_to_act": nxt,
+        "action": action,
+        "strikes_after": strikes,
     }
-    return Verdict(f"{player} may play {played}: {result.effect}.", outcome, (), result.clauses)
+
+
+def _after_roll_card(player: str, played: str, turn: str, moment: str, kids: bool) -> Verdict:
+    """An after-roll card is part of a roll (the record's ``roll`` event), not an action of its own."""
+    if moment != "after-roll" or player != turn:
+        raise RuleBroken(f"the {played} card is played after rolling, by the player who rolled", C.AFTER_ROLL_HIDDEN)
+    clauses = (C.AFTER_ROLL_HIDDEN, C.AFTER_ROLL_COUNTS) + ((C.KIDS_CARDS,) if kids else ())
+    shown = " (with the kids' rules the roll is open: the card is shown and discarded)" if kids else ""
+    return Verdict(
+        f"{player} may play {played}: {player} may declare what the {played} card makes of the roll{shown}.",
+        _card_outcome(0, "clockwise", player, "declare", None),
+        (),
+        clauses,
+    )
+
+
+def _revive_final(state: State, player: str, played: str, turn: str, strikes: int) -> Verdict:
+    """B9: Revive at once on the final strike. The State is the moment after that strike."""
+    if played != "revive":
+        if player != turn:
+            card_timing(state, player, played, RULING)
+        raise RuleBroken(
+            f"{played} is played after the previous declaration and before calling or rolling, not final-strike",
+            C.BEFORE_ROLL_TIMING,
+        )
+    limit = state.limit
+    if strikes < limit:
+        raise RuleBroken(f"{player} has {strikes} strikes, not the final one", C.REVIVE_FINAL)
+    state.inside.discard(player)
+    state.just_out = player
+    if len(state.inside) == 1:
+        (state.winner,) = state.inside
+    step(state, Card(player, "revive"), RULING)
+    data = _card_outcome(0, "clockwise", player, "roll", state.strikes[player])
+    effect = (
+        f"{player} discards Revive and stays in the game with {limit - 1} strikes; having taken the strike, "
+        f"{player} starts the next round"
+    )
+    return Verdict(
+        f"{player} may play revive: {effect}.",
+        data,
+        (),
+        (C.REVIVE_FINAL, C.REVIVE, C.REVIVE_RULING, C.STRIKE_STARTS_NEXT),
+    )
 
 
 SITUATIONS: dict[str, Callable[[Table], Verdict]] = {"challenge": challenge, "accept": accept, "card": card}

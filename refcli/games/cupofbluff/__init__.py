@@ -37,7 +37,9 @@ GAME = Game(
             "refcli.games.cupofbluff.situations",
             "Rule on a situation: call (was it the truth, was the target fooled, who scores the chip, from where, "
             "and whether the caller owes a chip), exchange (doubles: may these chips be handed back, for which "
-            "chips) and end (is the game over, who wins).\n\nExits 1 when the situation breaks a rule, naming it. "
+            "chips) and end (is the game over, who wins). A call or exchange also says where every chip is after "
+            "the turn, who plays next and whether the game is over, ruled by the same engine as validate."
+            "\n\nExits 1 when the situation breaks a rule, naming it. "
             "`refcli cup-of-bluff template call` prints a starter file.",
         ),
         Verb(

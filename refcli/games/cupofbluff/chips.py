@@ -44,11 +44,6 @@ def ways() -> dict[int, int]:
     return {chip: counted[chip] for chip in CHIPS}
 
 
-def check_dice(dice: Sequence[int]) -> None:
-    if len(dice) != 3 or any(not 1 <= die <= 6 for die in dice):
-        raise RuleBroken(f"a roll is three dice showing 1 to 6, not {list(dice)}", C.COMPONENTS)
-
-
 def has_doubles(dice: Sequence[int]) -> bool:
     """C1: at least two of the three dice show the same number."""
     return len(set(dice)) < len(dice)
@@ -78,78 +73,6 @@ def points_of(chips: Iterable[int]) -> int:
 
 
 @dataclass(frozen=True)
-class CallResult:
-    truth: bool
-    fooled: bool
-    chip: int
-    chip_to: str
-    chip_from: str  # "centre" or a player's name
-    must_give: bool
-    clauses: tuple[str, ...]
-
-
-def resolve_call(
-    *, caller: str, target: str, called: int, dice: Sequence[int], answer: str, chips: Mapping[str, Sequence[int]]
-) -> CallResult:
-    """Who scores the chip called (004 "Puntaje el Chip"; register C3, C5, C6)."""
-    check_dice(dice)
-    if caller == target:
-        raise RuleBroken(f"{caller} cannot target themselves: the target is an opponent", C.TARGET_ANY)
-    if called not in POINTS:
-        raise RuleBroken(f"there is no chip {called}: call a number from 3 to 18", C.CALL_OWN_CHIP)
-    holder = next((name for name, held in chips.items() if called in held), None)
-    if holder == caller:
-        raise RuleBroken(
-            f"{caller} already scored chip {called}: call a chip you want, not one you hold", C.CALL_OWN_CHIP
-        )
-    if holder is not None and holder != target:
-        raise RuleBroken(f"chip {called} is in front of {holder}, so {holder} must be the target", C.TARGET_MUST)
-    truth = sum(dice) == called
-    fooled = truth == (answer == "bluff")
-    clauses = [C.TURN_STEPS, C.CALL_ANY, C.CALL_OWN_CHIP, C.ANSWER, C.REVEAL, C.CHIP_AT_STAKE]
-    if holder is not None:
-        clauses.append(C.TARGET_MUST)
-    clauses.append(C.SCORE_FOOLED if fooled else C.SCORE_NOT_FOOLED)
-    must_give = holder == target and not fooled and bool(chips.get(caller))
-    if holder is not None:
-        clauses += [C.KEEP_OR_MOVE]
-        if not fooled:
-            clauses += [C.SCORE_EXCEPTION, C.EXCEPTION]
-    chip_to = caller if fooled else target
-    return CallResult(truth, fooled, called, chip_to, holder or "centre", must_give, tuple(clauses))
-
-
-@dataclass(frozen=True)
-class ExchangeResult:
-    points: int
-    choices: tuple[int, ...]
-    clauses: tuple[str, ...]
-
-
-def resolve_exchange(
-    *, player: str, dice: Sequence[int], returns: Sequence[int], chips: Mapping[str, Sequence[int]]
-) -> ExchangeResult:
-    """C1, C2: with doubles, hand back two or more chips for one worth their combined points."""
-    check_dice(dice)
-    if not has_doubles(dice):
-        raise RuleBroken(f"{list(dice)} has no doubles (two dice alike), so no exchange", C.DOUBLES)
-    if len(returns) < 2:
-        raise RuleBroken("an exchange hands back two or more chips", C.EXCHANGE)
-    held = list(chips.get(player, ()))
-    for chip in returns:
-        if chip not in held:
-            raise RuleBroken(f"{player} does not hold chip {chip}", C.DOUBLES_EXCHANGE)
-        held.remove(chip)
-    points = points_of(returns)
-    choices = tuple(chip for chip in centre(chips) if POINTS[chip] == points)
-    if not choices:
-        raise RuleBroken(f"no chip worth {points} points is in the centre, so the exchange cannot be made", C.EXCHANGE)
-    return ExchangeResult(
-        points, choices, (C.DOUBLES_OPTION, C.DOUBLES, C.DOUBLES_EXCHANGE, C.EXCHANGE, C.DOUBLES_PASS)
-    )
-
-
-@dataclass(frozen=True)
 class Standing:
     name: str
     points: int
@@ -164,12 +87,3 @@ def standings(chips: Mapping[str, Sequence[int]]) -> list[Standing]:
         Standing(name, keys[name][0], -keys[name][1], 1 + sum(other > keys[name] for other in keys.values()))
         for name in chips
     ]
-
-
-def is_over(chips: Mapping[str, Sequence[int]], target: int) -> tuple[bool, str]:
-    """(over, why): the centre is empty, or (variant) someone reached the target points."""
-    if target and any(points_of(held) >= target for held in chips.values()):
-        return True, f"a player reached the agreed {target} points"
-    if not centre(chips):
-        return True, "the last chip has been taken from the centre"
-    return False, f"{len(centre(chips))} chips are still in the centre"

@@ -8,7 +8,8 @@ from __future__ import annotations
 from refcli.catalogue import rules_for
 from refcli.formats import read
 from refcli.games.cupofbluff import clauses as C
-from refcli.games.cupofbluff.chips import CHIPS, POINTS, centre, is_over, points_clause, standings
+from refcli.games.cupofbluff.chips import CHIPS, POINTS, centre, points_clause, standings
+from refcli.games.cupofbluff.engine import State
 from refcli.games.cupofbluff.formats import FINAL
 from refcli.inputs import Document
 from refcli.options import ScoreOptions
@@ -33,7 +34,8 @@ def score_document(doc: Document, options: ScoreOptions) -> Report:
                     f"{chip} again ({seen[chip]} has it)",
                 )
             seen[chip] = name
-    over, why = is_over(chips, target)
+    state = State(tuple(chips), chips, turn=next(iter(chips)), target=target)  # the engine's end of game
+    over, why = state.over, state.why()
     if not over and not options.partial:
         raise top.error(
             "player",

@@ -5,8 +5,8 @@ descriptions and then check only what spans several keys and the rules; the
 templates, JSON Schemas and man-page rows are generated from them
 (``python -m refcli.formats``).
 
-In a situation, dice, chips and the number called are read as integers of any
-size: a die showing 7 or a chip 19 breaks a rule (exit 1), it is not a
+In a situation, dice, chips, the number called and the chip given or taken are
+read as integers of any size: a die showing 7 or a chip 19 breaks a rule (exit 1), it is not a
 malformed file. Records and final holdings name chips, so there a chip
 outside 3-18 is bad input.
 """
@@ -69,7 +69,7 @@ def chips_field() -> Field:
             maximum=16,  # as in records
             number="the chips of every player (2 to 16 players)",
         ),
-        "in front of each player at the start of the turn",
+        "in front of each player at the start of the turn, in seating order",
         required=True,
         roster=True,
         clauses=(C.SETUP_CHIPS, C.COMPONENTS),
@@ -159,6 +159,20 @@ CALL = Description(
             example="bluff",
             clauses=(C.ANSWER, C.REVEAL),
         ),
+        Field(
+            "gives",
+            integer(-ANY, ANY, what="the chip given,"),
+            "optional: the chip the caller gives the target under the exception (checked)",
+            clauses=(C.SCORE_EXCEPTION, C.EXCEPTION),
+        ),
+        Field(
+            "target_points",
+            integer(0, 42, what="the points target (0: play until the centre is empty),"),
+            "the points-target variant; 0: until the centre is empty",
+            default=0,
+            commented="0",
+            clauses=TARGET_POINTS_CLAUSES,
+        ),
         chips_field()._replace(example={"Ana": [3], "Ben": [9], "Cid": []}),
     ),
     clauses=(C.SCORE_FOOLED, C.SCORE_NOT_FOOLED, C.SCORE_EXCEPTION, C.EXCEPTION, C.CHIP_AT_STAKE),
@@ -183,6 +197,13 @@ EXCHANGE = Description(
             missing="the chips handed back",
             clauses=(C.DOUBLES_EXCHANGE, C.EXCHANGE),
         ),
+        Field(
+            "takes",
+            integer(-ANY, ANY, what="the chip taken,"),
+            "optional: the centre chip taken (checked); left out, the ruling lists the choices",
+            commented="8",
+            clauses=(C.EXCHANGE,),
+        ),
         chips_field()._replace(example={"Ana": [9, 10, 3], "Ben": [7], "Cid": []}),
     ),
     clauses=(C.DOUBLES_OPTION, C.DOUBLES_EXCHANGE, C.DOUBLES_PASS, C.DOUBLES, C.EXCHANGE),
@@ -205,7 +226,7 @@ END = Description(
             clauses=TARGET_POINTS_CLAUSES,
         ),
         chips_field()._replace(
-            help="in front of each player",
+            help="in front of each player, in seating order",
             example={"Ana": [3, 9, 14, 17, 6], "Ben": [18, 4, 10, 12, 7, 16], "Cid": [5, 8, 11, 13, 15]},
         ),
     ),
@@ -226,7 +247,6 @@ CALL_EVENT = variant(
         "gives",
         CHIP,
         "the chip the caller gives the target under the exception",
-        commented="9",
         clauses=(C.SCORE_EXCEPTION, C.EXCEPTION),
     ),
     Field("chip_to", player("player"), "optional: checked", clauses=(C.SCORE_FOOLED, C.SCORE_NOT_FOOLED)),
@@ -285,7 +305,6 @@ RECORD = Description(
             "winner",
             player("winner"),
             "checked when the record goes to the end",
-            commented='"Ana"',
             clauses=(C.END_WINNER,),
         ),
         Field(
@@ -329,6 +348,10 @@ RECORD = Description(
         ),
     ),
     clauses=(C.TURN_FIRST, C.TURN_STEPS, C.END_LAST_CHIP, C.END_WINNER),
+    notes=(
+        "A call under the exception may name the chip given: gives = CHIP (checked); a record",
+        'that goes to the end may name the winner: winner = "NAME" (checked).',
+    ),
 )
 
 FORMATS: dict[str, Description] = {desc.kind: desc for desc in (FINAL, CALL, EXCHANGE, END, RECORD)}

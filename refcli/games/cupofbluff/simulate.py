@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from refcli.games.cupofbluff.chips import POINTS, centre, has_doubles, points_of
-from refcli.games.cupofbluff.record import Call, Exchange, Record, Replay
+from refcli.games.cupofbluff.chips import POINTS, has_doubles, points_of
+from refcli.games.cupofbluff.engine import Call, Exchange, State, finish, step
 
 NAMES = ("Ana", "Ben", "Cid", "Dora", "Eli")
 MAX_EVENTS = 2000
@@ -17,15 +17,15 @@ def random_game(seed: int, *, players: int | None = None) -> dict[str, Any]:
     names = list(NAMES[: players or rng.randint(2, 5)])
     first = rng.choice(names)
     target = rng.choice((0, 0, 0, 12, 15))
-    state = Replay(Record(players=tuple(names), events=(), first=first, target=target))
+    state = State.start(names, first=first, target=target)
     events: list[dict[str, Any]] = []
     while not state.over and len(events) < MAX_EVENTS:
-        actor = names[state.turn]
+        actor = state.next_player
         dice = tuple(rng.randint(1, 6) for _ in range(3))
         held = state.chips[actor]
         if has_doubles(dice) and len(held) >= 2 and rng.random() < 0.5:
             returns = tuple(rng.sample(held, 2))
-            choices = [c for c in centre(state.chips) if POINTS[c] == points_of(returns)]
+            choices = [c for c in state.centre() if POINTS[c] == points_of(returns)]
             if choices:
                 takes = rng.choice(choices)
                 event = {
@@ -35,10 +35,10 @@ def random_game(seed: int, *, players: int | None = None) -> dict[str, Any]:
                     "returns": list(returns),
                     "takes": takes,
                 }
-                state.apply(Exchange(actor, dice, returns, takes))
+                assert not step(state, Exchange(actor, dice, returns, takes)).problems, (seed, len(events))
                 events.append(event)
                 continue
-        wanted = [(c, None) for c in centre(state.chips)] + [
+        wanted = [(c, None) for c in state.centre()] + [
             (c, n) for n, cs in state.chips.items() if n != actor for c in cs
         ]
         called, holder = rng.choice(wanted)
@@ -65,14 +65,14 @@ def random_game(seed: int, *, players: int | None = None) -> dict[str, Any]:
         }
         if gives is not None:
             event["gives"] = gives
-        state.apply(Call(actor, who, called, dice, answer, gives, chip_to))
-        assert not [f for f in state.findings if f.severity == "error"], (seed, len(events), state.findings)
+        problems = step(state, Call(actor, who, called, dice, answer, gives, chip_to)).problems
+        assert not problems, (seed, len(events), problems)
         events.append(event)
     document: dict[str, Any] = {"game": "cup-of-bluff", "players": names, "first": first}
     if target:
         document["target"] = target
     document["event"] = events
-    winner = state.finish()
-    if winner:
-        document["winner"] = winner
+    winners = finish(state).winners
+    if len(winners) == 1:
+        document["winner"] = winners[0]
     return document

@@ -68,7 +68,7 @@ def _settle(
     """One round of offers: accept, or compare offer and counter (no tie)."""
     if counter is None:
         clauses.append(C.COW_TRADE_ACCEPT)
-        if edition == 1 and 0 in offer:
+        if 0 in offer:  # K5: edition 2 hands 0-cards over, edition 1 returns them
             clauses.append(C.ZERO_CARDS)
         return TradeResult("challenger", count, (), _handed(offer, edition), ties, tuple(clauses), tuple(facts))
     clauses += [C.COW_TRADE_COUNTER, C.COW_TRADE_HIGHER_WINS]
@@ -134,20 +134,45 @@ class TradeOption:
     count: int
 
 
+ORDER: dict[str, int] = {animal.id: index for index, animal in enumerate(ANIMALS)}
+
+
+def _open(cards: Mapping[str, int]) -> list[str]:
+    """The animals of which ``cards`` holds some but not all, in the order of ANIMALS."""
+    return sorted((animal for animal, held in cards.items() if 0 < held < CARDS_PER_ANIMAL), key=ORDER.__getitem__)
+
+
 def options_for(player: str, holdings: Holdings) -> list[TradeOption]:
     """Every challenge ``player`` may make: a shared animal that neither holds completely."""
     mine = holdings.get(player, {})
     options = []
-    for animal in ANIMALS:
-        have = mine.get(animal.id, 0)
-        if not 0 < have < CARDS_PER_ANIMAL:
-            continue
+    for animal in _open(mine):
+        have = mine[animal]
         for other, theirs in holdings.items():
-            held = theirs.get(animal.id, 0)
+            held = theirs.get(animal, 0)
             if other != player and 0 < held < CARDS_PER_ANIMAL:
-                options.append(TradeOption(other, animal.id, cards_at_stake(have, held)))
+                options.append(TradeOption(other, animal, cards_at_stake(have, held)))
     return options
 
 
+def can_challenge(player: str, holdings: Holdings) -> bool:
+    """Whether ``player`` has any challenge to make (``options_for`` is not empty), quickly."""
+    mine = holdings.get(player, {})
+    for animal, have in mine.items():
+        if 0 < have < CARDS_PER_ANIMAL:
+            for other, theirs in holdings.items():
+                if other != player and 0 < theirs.get(animal, 0) < CARDS_PER_ANIMAL:
+                    return True
+    return False
+
+
 def anyone_can_trade(holdings: Holdings) -> bool:
-    return any(options_for(player, holdings) for player in holdings)
+    """Whether two players hold some of the same animal, neither all four."""
+    seen: set[str] = set()
+    for cards in holdings.values():
+        for animal, held in cards.items():
+            if 0 < held < CARDS_PER_ANIMAL:
+                if animal in seen:
+                    return True
+                seen.add(animal)
+    return False

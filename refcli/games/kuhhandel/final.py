@@ -28,6 +28,7 @@ from refcli.report import PlayerScore, Report, competition_ranks, score_report
 from refcli.schema import Table
 
 GAME = "kuhhandel"
+MIN_PLAYERS = 3  # register K17: the published 3 to 5 players
 
 
 def read_snapshot(doc: Document) -> Snapshot:
@@ -79,6 +80,13 @@ def score_document(doc: Document, options: ScoreOptions) -> Report:
     result = score_game(snapshot, multiply=options.multiply)
     if not result.over and not options.partial:
         raise not_over_error(doc, result)
+    if not options.partial and len(snapshot.players) < MIN_PLAYERS:
+        # K17: a finished game had 3 to 5 players (--partial may score some of them)
+        raise Table(doc, doc.data).error(
+            "player",
+            f"{MIN_PLAYERS} to 5 [[player]] tables, one per player (K17; --partial scores fewer)",
+            f"{len(snapshot.players)}",
+        )
     return build_report(doc.name, result, options)
 
 

@@ -83,7 +83,15 @@ def edition_field(help: str = "1 or 2") -> Field:
 
 
 def players_field() -> Field:
-    return Field("players", names(), "seating order", required=True, roster=True, example=SEATS)
+    return Field(
+        "players",
+        names(3, 5),
+        "seating order (3 to 5 players)",
+        required=True,
+        roster=True,
+        example=SEATS,
+        clauses=(C.PLAYER_COUNT,),
+    )
 
 
 def money_field(help: str, example: dict[str, Any] | None) -> Field:
@@ -116,7 +124,7 @@ FINAL = Description(
                     boolean(),
                     "edition 1 only: holds the 500 bonus card",
                     default=False,
-                    commented="true",
+                    commented="false",
                     clauses=(C.EDITION1_BONUS,),
                 ),
                 what="one per player, in seating order",
@@ -194,6 +202,12 @@ AUCTION = Description(
             example=False,
             clauses=(C.AUCTION_BUY_RIGHT,),
         ),
+        Field(
+            "rerun_without",
+            array(player("bidder who could not pay"), what="player names"),
+            "optional: the auction is being run again without these bidders (they could not pay)",
+            clauses=(C.CANNOT_PAY, C.ONLY_WINNING_BID_CHECKED),
+        ),
         money_field(
             "optional: money cards each player holds now (0, 10, 50, 100, 200, 500)",
             {"Ana": [0, 0, 10, 10, 10, 10, 50], "Cid": [0, 0, 10, 10, 10, 10, 50]},
@@ -245,6 +259,13 @@ COW_TRADE = Description(
         situation_field("cow-trade"),
         edition_field("edition 1 pays only the higher offer, and returns 0-cards"),
         Field(
+            "players",
+            names(3, 5),
+            "optional: seating order (3 to 5), to say who plays next",
+            commented='["Ana", "Ben", "Cid"]',
+            clauses=(C.PLAYER_COUNT,),
+        ),
+        Field(
             "animal",
             ANIMAL,
             "the animal both hold",
@@ -256,7 +277,7 @@ COW_TRADE = Description(
             example={"name": "Ana", "holds": 2, "offer": [10, 10, 0]}
         ),
         party("defender", offer_required=False, help="leave out offer: the defender accepts")._replace(
-            example={"name": "Ben", "holds": 2, "offer": [50]}
+            example={"name": "Ben", "holds": 2, "offer": [10, 10]}
         ),
         Field(
             "rebid",
@@ -271,7 +292,7 @@ COW_TRADE = Description(
                 Field("defender", HAND, "the defender's answer; leave out: accepts"),
             ),
             "only after equal offers; leave out defender: accepts",
-            commented="{ challenger = [50], defender = [10, 10] }",
+            commented="{ challenger = [50], defender = [10, 10, 10] }",
             clauses=(C.TIE_REOFFER, C.TIE_SECOND),
         ),
     ),
@@ -305,8 +326,9 @@ TRADE_OPTIONS = Description(
                     integer(0, 40, what="a number of cards,"),
                     expected="a table of animal = cards, e.g. { cat = 2, pig = 4 }",
                 ),
-                minimum=2,
-                number="the holdings of at least two players",
+                minimum=3,
+                maximum=5,
+                number="the holdings of every player, 3 to 5 players",
             ),
             "every player's animal cards, in seating order",
             required=True,
@@ -370,7 +392,6 @@ AUCTION_EVENT = variant(
         boolean(),
         "the highest bidder could not pay: the next event runs it again",
         default=False,
-        commented="true",
         clauses=(C.CANNOT_PAY,),
     ),
     Field("payer", player("payer"), "who paid, to check"),
@@ -392,8 +413,8 @@ TRADE_EVENT = variant(
         clauses=(C.COW_TRADE_BLUFF,),
     ),
     Field("counter", PAID, "leave out: the defender accepted", clauses=(C.COW_TRADE_COUNTER,)),
-    Field("rebid", PAID, "after equal offers: the challenger's new offer", commented="[...]", clauses=(C.TIE_REOFFER,)),
-    Field("rebid_counter", PAID, "and the defender's answer (leave out: accepted)", commented="[...]"),
+    Field("rebid", PAID, "after equal offers: the challenger's new offer", clauses=(C.TIE_REOFFER,)),
+    Field("rebid_counter", PAID, "and the defender's answer (leave out: accepted)"),
     Field("winner", player("winner"), "who took the animals, to check"),
     Field("count", integer(1, 2), "how many cards changed hands, to check"),
     note_field(),
@@ -407,7 +428,15 @@ RECORD = Description(
     (
         game_field(GAME),
         edition_field(),
-        Field("players", names(), "seating order, clockwise", required=True, roster=True, example=SEATS),
+        Field(
+            "players",
+            names(3, 5),
+            "seating order, clockwise (3 to 5 players)",
+            required=True,
+            roster=True,
+            example=SEATS,
+            clauses=(C.PLAYER_COUNT,),
+        ),
         Field("first", player("first player"), "who starts (default: the first player listed)", commented='"Ana"'),
         Field(
             "deck",
@@ -419,7 +448,7 @@ RECORD = Description(
                 number=f"an array of at most {TOTAL_CARDS} animals in the order they turned up",
             ),
             "the order the animal cards turned up",
-            commented='["cow", "donkey", ...]',
+            commented='["cow", "donkey", "donkey"]',
         ),
         Field(
             "multiply",
@@ -467,8 +496,8 @@ RECORD = Description(
                     "auctioneer": "Cid",
                     "animal": "donkey",
                     "donkey_payout": 100,
-                    "bids": [["Ana", 10]],
-                    "paid": [10],
+                    "bids": [["Ana", 50]],
+                    "paid": [50],
                 },
                 {
                     "#": "4: a cow trade",
@@ -485,7 +514,6 @@ RECORD = Description(
             "scores",
             mapping(player("player"), integer(0, 10**9, what="a score,")),
             "final scores, if the record goes to the end",
-            commented="Ana = 0",
             clauses=(C.SCORE_MULTIPLY,),
         ),
     ),
@@ -494,6 +522,8 @@ RECORD = Description(
         "Money starts as the rules deal it (edition 2: 0, 0, 10, 10, 10, 10, 50) unless",
         "[start_money] says otherwise. Leave out what you did not note (the cards paid,",
         "the deck order): the checks that need it are skipped, and the output says so.",
+        "An auction whose top bidder could not pay has cannot_pay = true; equal cow-trade",
+        "offers need rebid (and rebid_counter); [scores] holds the final scores.",
     ),
 )
 

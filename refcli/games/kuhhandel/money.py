@@ -14,6 +14,8 @@ from dataclasses import dataclass
 
 VALUES: tuple[int, ...] = (0, 10, 50, 100, 200, 500)
 
+_VALUE_SET = frozenset(VALUES)
+
 SUPPLY: dict[int, dict[int, int]] = {
     2: {0: 10, 10: 20, 50: 10, 100: 5, 200: 5, 500: 5},
     1: {0: 10, 10: 25, 50: 5, 100: 5, 200: 5, 500: 5},
@@ -29,7 +31,7 @@ DONKEY_PAYOUTS: tuple[int, ...] = (50, 100, 200, 500)
 
 def invalid_cards(cards: Iterable[int]) -> list[int]:
     """Cards that are not one of the six money values."""
-    return [card for card in cards if card not in VALUES]
+    return [card for card in cards if card not in _VALUE_SET]
 
 
 def over_supply(hands: Iterable[Iterable[int]], edition: int) -> list[tuple[int, int, int]]:
@@ -77,9 +79,10 @@ def choose_payment(amount: int, money: Iterable[int]) -> Payment | None:
 
 def remove_cards(hand: list[int], cards: Iterable[int]) -> list[int] | None:
     """``hand`` without ``cards``; None when the hand does not hold them all."""
-    remaining = list(hand)
-    for card in cards:
-        if card not in remaining:
-            return None
-        remaining.remove(card)
+    remaining = hand.copy()
+    try:
+        for card in cards:
+            remaining.remove(card)
+    except ValueError:
+        return None
     return remaining

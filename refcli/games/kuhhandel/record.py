@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from refcli.formats import read
+from refcli.games.kuhhandel import clauses as C
 from refcli.games.kuhhandel.components import CARDS_PER_ANIMAL
 from refcli.games.kuhhandel.formats import RECORD
 from refcli.games.kuhhandel.replay import Auction, CowTrade, Event, Record, replay
@@ -82,6 +83,10 @@ def validate_document(doc: Document, options: ValidateOptions) -> FileResult:
     summary: dict[str, Any] = {"events": len(record.events), "over": over, "scores": state.scores or None}
     if record.edition == 1:
         summary["bonus"] = state.bonus_holder  # who took the 500 bonus card, if anybody
+    # the register entries every replay applies: the setup money (K1, unless every
+    # player's start money is given) and following each player's cards (K15, K16)
+    applied = [] if set(record.players) <= set(record.start_money) else [C.START_MONEY]
+    summary["interpretations"] = [*applied, C.RECORD_MONEY, C.HOLDS_THE_CARDS]
     return FileResult(
         file=doc.name,
         game=GAME,

@@ -133,8 +133,8 @@ def random_game(seed: int, *, players: int | None = None, edition: int | None = 
         if state.repeat is not None:
             auctioneer, animal, excluded = state.repeat
             event = _auction(rng, state, auctioneer, animal, excluded)
-        elif state.deck_left() and (not options_for(actor, state.holdings) or rng.random() < 0.75):
-            event = _auction(rng, state, actor, deck[sum(state.auctioned.values())], frozenset())
+        elif state.pile and (not options_for(actor, state.holdings) or rng.random() < 0.75):
+            event = _auction(rng, state, actor, deck[40 - state.pile], frozenset())
         else:
             event = _cow_trade(rng, state, actor)
         state.apply(_parse(event))

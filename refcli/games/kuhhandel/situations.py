@@ -9,16 +9,18 @@ clause.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from refcli.errors import RuleBroken
 from refcli.formats import read_table
 from refcli.games.kuhhandel import clauses as C
 from refcli.games.kuhhandel import formats as F
-from refcli.games.kuhhandel.auction import donkey_payout, resolve_auction
+from refcli.games.kuhhandel.auction import donkey_payout
 from refcli.games.kuhhandel.components import CARDS_PER_ANIMAL, TOTAL_CARDS
-from refcli.games.kuhhandel.cowtrade import anyone_can_trade, check_eligible, options_for, resolve_trade
+from refcli.games.kuhhandel.cowtrade import options_for
+from refcli.games.kuhhandel.engine import Auction, CowTrade, Outcome, State, pay_donkey, step
 from refcli.games.kuhhandel.money import VALUES, invalid_cards, over_supply
 from refcli.inputs import Document
 from refcli.report import Report
@@ -56,48 +58,72 @@ def check_money(money: dict[str, list[int]] | None, edition: int) -> dict[str, l
     return money or {}
 
 
-# -- situations ---------------------------------------------------------------
+# -- situations: a state built from the file, one action through engine.step ---------
+def situation_state(
+    edition: int,
+    players: Sequence[str],
+    *,
+    money: dict[str, list[int]] | None = None,
+    holdings: dict[str, dict[str, int]] | None = None,
+    pile: int = TOTAL_CARDS,
+    turn: str | None = None,
+    donkeys: int = 0,
+) -> State:
+    """The engine's state for a situation: what the file gives, the rest unknown (not checked)."""
+    return State(
+        edition=edition,
+        players=tuple(players),
+        money={name: list(cards) for name, cards in (money or {}).items()},
+        holdings={name: Counter(cards) for name, cards in (holdings or {}).items()},
+        pile=pile,
+        turn=0 if turn is None else list(players).index(turn),
+        donkeys=donkeys,
+        raising=True,
+        explain=True,
+        choose_payments=True,
+    )
+
+
 def auction(top: Table) -> Verdict:
     values = read_table(F.AUCTION, top)
     players, auctioneer, animal = values["players"], values["auctioneer"], values["animal"]
     bids: list[tuple[str, int]] = values["bids"]
     buyback, donkeys_before = values["buyback"], values["donkeys_before"]
+    rerun: list[str] = values["rerun_without"] or []
     money = check_money(values["money"], values["edition"])
-    result = resolve_auction(
-        players=players,
-        auctioneer=auctioneer,
-        animal=animal,
-        bids=bids,
-        buyback=buyback,
-        donkeys_before=donkeys_before,
-        money=money,
-    )
+    if auctioneer not in players:
+        raise RuleBroken(f"the auctioneer {auctioneer} is not one of the players", C.AUCTION_REVEAL)
+    if animal == "donkey" and not rerun:
+        donkey_payout(donkeys_before)  # only four donkeys
+    state = situation_state(values["edition"], players, money=money, turn=auctioneer, donkeys=donkeys_before)
+    if rerun:
+        state.repeat = (auctioneer, animal, frozenset(rerun))
+    result = step(state, Auction(auctioneer, animal, tuple(map(tuple, bids)), buyback, cannot_pay=None))  # type: ignore[arg-type]
     outcome = {
         "animal_to": result.animal_to,
         "price": result.price,
         "payer": result.payer,
         "payee": result.payee,
-        "paid": list(result.payment.paid) if result.payment else None,
-        "overpaid": result.payment.overpaid if result.payment else None,
+        "paid": list(result.paid) if result.paid is not None else None,
+        "overpaid": result.overpaid,
         "donkey_payout": result.donkey_payout,
         "repeat_without": list(result.repeat_without),
+        "next_player": result.next_player,
     }
     prefix = f"Every player first receives {result.donkey_payout}. " if result.donkey_payout else ""
     if result.repeat_without:
         who = result.repeat_without[0]
         verdict = f"{who} cannot pay {result.price}: {who} shows all their money cards and the auction of the {animal} is run again without them."
+        if buyback:
+            verdict += f" {auctioneer} does not buy the {animal} for a bid that cannot be honoured."
     elif result.payer is None:
         verdict = f"Nobody bid: {auctioneer} takes the {animal} for free."
     else:
-        cards = f" with {' + '.join(map(str, result.payment.paid))}" if result.payment and result.payment.paid else ""
-        change = (
-            f" (overpaid {result.payment.overpaid}: no change is given)"
-            if result.payment and result.payment.overpaid
-            else ""
-        )
+        cards = f" with {' + '.join(map(str, result.paid))}" if result.paid else ""
+        change = f" (overpaid {result.overpaid}: no change is given)" if result.overpaid else ""
         how = f"{auctioneer} uses the buy right: " if buyback else ""
         verdict = f"{how}{result.animal_to} takes the {animal} for {result.price}; {result.payer} pays {result.payee}{cards}{change}."
-    return Verdict(prefix + verdict, outcome, result.facts, result.clauses)
+    return Verdict(prefix + verdict, outcome, tuple(result.facts), tuple(result.clauses))
 
 
 def cow_trade(top: Table) -> Verdict:
@@ -109,47 +135,52 @@ def cow_trade(top: Table) -> Verdict:
         values["challenger"]["offer"],
     )
     defender, d_holds, counter = values["defender"]["name"], values["defender"]["holds"], values["defender"]["offer"]
-    check_cards_exist(offer, f"{challenger}'s offer")
-    if counter is not None:
-        check_cards_exist(counter, f"{defender}'s offer")
+    players: list[str] | None = values["players"]
+    if players is not None:
+        for role, who in (("challenger", challenger), ("defender", defender)):
+            if who not in players:
+                raise top.error_at((role, "name"), f"one of the players ({', '.join(players)})", repr(who))
     if challenger.casefold() == defender.casefold():
         raise RuleBroken(f"{challenger} cannot challenge themselves", C.COW_TRADE_CHOOSE)
     rebid_table = values["rebid"]
-    rebid = rebid_counter = None
-    if rebid_table is not None:
-        rebid = rebid_table["challenger"]
-        check_cards_exist(rebid, f"{challenger}'s rebid")
-        rebid_counter = rebid_table["defender"]
-        if rebid_counter is not None:
-            check_cards_exist(rebid_counter, f"{defender}'s answer to the rebid")
-    check_eligible(challenger, defender, animal, c_holds, d_holds)
-    check_supply([offer, counter or [], rebid or [], rebid_counter or []], edition)
-    result = resolve_trade(
-        edition=edition,
-        challenger_holds=c_holds,
-        defender_holds=d_holds,
-        offer=offer,
-        counter=counter,
-        rebid=rebid,
-        rebid_counter=rebid_counter,
+    rebid = rebid_table["challenger"] if rebid_table is not None else None
+    rebid_counter = rebid_table["defender"] if rebid_table is not None else None
+    state = situation_state(
+        edition,
+        players or [challenger, defender],
+        holdings={challenger: {animal: c_holds}, defender: {animal: d_holds}},
+        turn=challenger,
+    )
+    event = CowTrade(
+        challenger,
+        defender,
+        animal,
+        tuple(offer),
+        None if counter is None else tuple(counter),
+        None if rebid is None else tuple(rebid),
+        None if rebid_counter is None else tuple(rebid_counter),
         rebid_given=rebid_table is not None,
     )
-    names = {"challenger": challenger, "defender": defender}
-    winner = names.get(result.winner or "")
+    for cards in (offer, counter, rebid, rebid_counter):  # validity first, as the engine checks it
+        if cards is not None and invalid_cards(cards):
+            break
+    else:
+        check_supply([offer, counter or [], rebid or [], rebid_counter or []], edition)
+    result = step(state, event)
     outcome = {
-        "animals_to": winner,
+        "animals_to": result.winner,
         "count": result.count,
         "money_to": {challenger: list(result.to_challenger), defender: list(result.to_defender)},
         "ties": result.ties,
-        "needs": "rebid" if result.winner is None else None,
+        "needs": "rebid" if result.needs_rebid else None,
+        "next_player": result.next_player if players is not None else None,
     }
     cards = f"{result.count} {animal}" + (" cards" if result.count > 1 else " card")
-    if result.winner is None:
+    if result.needs_rebid:
         verdict = f"The offers are equal: both go back, {challenger} must offer again and {defender} again accepts or counters."
     elif result.ties == 2:
         verdict = f"The offers tied twice: {defender} gives {challenger} {cards} for nothing."
     else:
-        loser = defender if winner == challenger else challenger
         received = [
             f"{name} receives {', '.join(map(str, cards_))}"
             for name, cards_ in ((challenger, result.to_challenger), (defender, result.to_defender))
@@ -158,8 +189,8 @@ def cow_trade(top: Table) -> Verdict:
         money_text = "; ".join(received) if received else "no money changes hands"
         deciding_counter = counter if result.ties == 0 else rebid_counter
         opening = f"{defender} accepts the offer: " if deciding_counter is None else ""
-        verdict = f"{opening}{loser} gives {winner} {cards}; {money_text}."
-    return Verdict(verdict, outcome, result.facts, result.clauses)
+        verdict = f"{opening}{result.loser} gives {result.winner} {cards}; {money_text}."
+    return Verdict(verdict, outcome, tuple(result.facts), tuple(result.clauses))
 
 
 def trade_options(top: Table) -> Verdict:
@@ -176,16 +207,29 @@ def trade_options(top: Table) -> Verdict:
         raise RuleBroken(
             f"{held} cards held and {deck} in the deck make more than the game's {TOTAL_CARDS}", C.COMPONENTS_CARDS
         )
+    missing = TOTAL_CARDS - held - deck
+    if deck == 0 and missing:
+        # no card leaves play: once the pile is empty every one of the 40 is held
+        raise RuleBroken(
+            f"the deck is empty, so all {TOTAL_CARDS} animal cards are held, but the holdings list {held} "
+            f"({missing} unaccounted for)",
+            C.COMPONENTS_CARDS,
+        )
+    state = situation_state(values["edition"], list(holdings), holdings=holdings, pile=deck, turn=player)
     options = options_for(player, holdings)
     clauses = [C.TURN_ACTIONS, C.COW_TRADE_WHEN, C.COW_TRADE_CHOOSE, C.PAIRS_COMPLETE_SET, C.CARDS_AT_STAKE]
     facts = [f"{deck} animal card{'s' if deck != 1 else ''} left in the deck", f"{held} cards held by the players"]
-    if held + deck < TOTAL_CARDS:
-        facts.append(f"{TOTAL_CARDS - held - deck} cards are not accounted for (taken as out of play)")
+    if missing:
+        facts.append(
+            f"the other {missing} card{'s are' if missing != 1 else ' is'} in the pile too "
+            "(no card leaves play; an auction being run again counts its card here)"
+        )
     skipped: list[str] = []
     if deck == 0:
         clauses += [C.EMPTY_DECK_NO_AUCTION, C.EMPTY_DECK_COMPULSORY, C.EMPTY_DECK_SKIP, C.SKIP_WHEN_NO_TRADE]
         skipped = [name for name in holdings if not options_for(name, holdings)]
-    game_over = deck == 0 and not anyone_can_trade(holdings)
+    game_over = state.game_over()
+    acts = None if game_over else state.current_player()
     if game_over:
         clauses.append(C.END_GAME_OVER)
     outcome = {
@@ -195,6 +239,7 @@ def trade_options(top: Table) -> Verdict:
         "compulsory": deck == 0 and bool(options),
         "skipped": skipped,
         "player_skipped": player in skipped,
+        "acts": acts,
         "game_over": game_over,
     }
     listed = "; ".join(
@@ -203,7 +248,7 @@ def trade_options(top: Table) -> Verdict:
     if game_over:
         verdict = "The deck is empty and nobody can challenge anybody: the game is over."
     elif deck == 0 and not options:
-        verdict = f"The deck is empty and {player} can challenge nobody: {player} is skipped."
+        verdict = f"The deck is empty and {player} can challenge nobody: {player} is skipped and {acts} plays."
     elif deck == 0:
         verdict = f"The deck is empty, so {player} must make a cow trade: {listed}."
     elif options:
@@ -217,13 +262,17 @@ def donkey(top: Table) -> Verdict:
     values = read_table(F.DONKEY, top)
     players, dealer, donkeys_before = values["players"], values["auctioneer"], values["donkeys_before"]
     money = check_money(values["money"], values["edition"])
-    payout = donkey_payout(donkeys_before)
+    donkey_payout(donkeys_before)  # only four donkeys
+    state = situation_state(values["edition"], players, money=money, donkeys=donkeys_before)
+    result = Outcome("donkey")
+    pay_donkey(state, result)  # the same payout the replay makes, with its supply check
+    payout = result.donkey_payout
     outcome: dict[str, Any] = {
         "nth": donkeys_before + 1,
         "payout": payout,
         "dealer": dealer,
         "receives": {name: payout for name in players},
-        "money_after": {name: sorted([*cards, payout]) for name, cards in money.items()} or None,
+        "money_after": {name: sorted(state.money[name] or []) for name in money} or None,
     }
     dealer_text = f"{dealer}, the auctioneer, deals" if dealer else "The current player deals"
     verdict = (

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from refcli.games.money.cards import Card, value_of
+from refcli.games.money.cards import Card
 
 
 class NeedSerials(Exception):
@@ -41,12 +41,22 @@ def lowest_serial(cards: Sequence[Card]) -> int:
 
 
 def order_offers(offers: Mapping[str, Sequence[Card]]) -> Bidding:
-    values = {name: value_of(cards) for name, cards in offers.items()}
-    sitting_out = tuple(name for name, cards in offers.items() if not real_cards(cards))
-    taking_part = [name for name in offers if name not in sitting_out]
+    """The values, the order of play and who sits out; NeedSerials when a tie needs serial numbers."""
+    values: dict[str, int] = {}
+    sitting_out: list[str] = []
     groups: dict[int, list[str]] = {}
-    for name in taking_part:
-        groups.setdefault(values[name], []).append(name)
+    for name, cards in offers.items():
+        value = 0
+        real = False
+        for card in cards:
+            if card.kind != "bluff":
+                value += card.value
+                real = True
+        values[name] = value
+        if real:
+            groups.setdefault(value, []).append(name)
+        else:
+            sitting_out.append(name)
     order: list[str] = []
     tie_breaks: list[str] = []
     for value in sorted(groups, reverse=True):
@@ -67,4 +77,4 @@ def order_offers(offers: Mapping[str, Sequence[Card]]) -> Bidding:
                 + f", so {tied[0]} goes first"
             )
         order.extend(tied)
-    return Bidding(values, tuple(order), sitting_out, tuple(tie_breaks))
+    return Bidding(values, tuple(order), tuple(sitting_out), tuple(tie_breaks))

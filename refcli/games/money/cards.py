@@ -73,28 +73,54 @@ def value_of(cards: Iterable[Card]) -> int:
 
 def impossible_cards(cards: Iterable[Card]) -> list[str]:
     """Problems with a set of cards that cannot all exist in one game, as sentences."""
-    cards = list(cards)
-    problems = []
-    notes: dict[str, Counter[int]] = {}
-    for card in cards:
+    deck = Deck()
+    return [problem for problem in map(deck.add, cards) if problem]
+
+
+class Deck:
+    """The physical cards seen in one game so far, checked one by one as they come into view.
+
+    Cards never leave a game of Money!, so every card seen (the setup, each
+    refill, an offer) must fit the box together with all the others: a card
+    dealt again, a fourth euro 20, an eighth currency. ``add`` returns the
+    first problem the card makes, as a sentence, or None.
+    """
+
+    __slots__ = ("coins", "notes", "serials")
+
+    def __init__(self) -> None:
+        self.notes: dict[str, Counter[int]] = {}
+        self.coins = 0
+        self.serials: set[int] = set()
+
+    def add(self, card: Card) -> str | None:
+        problem = None
         if card.kind == "note":
-            if card.value not in NOTE_VALUES:
-                problems.append(f"there is no {card.value} note (notes are 20, 30, 40, 50 and 60)")
-            notes.setdefault(card.currency, Counter())[card.value] += 1
-    allowed = Counter(NOTE_VALUES)
-    for currency, counted in notes.items():
-        for value, count in counted.items():
-            if value in allowed and count > allowed[value]:
-                problems.append(f"{count} {currency} {value} notes, but each currency has {allowed[value]}")
-    if len(notes) > MAX_CURRENCIES:
-        problems.append(f"{len(notes)} currencies, but the game has {MAX_CURRENCIES}")
-    coins = sum(card.kind == "coin" for card in cards)
-    if coins > COINS:
-        problems.append(f"{coins} coins, but the game has {COINS}")
-    serials = Counter(card.serial for card in cards if card.serial is not None)
-    for serial, count in serials.items():
-        if serial not in SERIALS:
-            problems.append(f"serial #{serial} does not exist (FRED 001 to FRED 069)")
-        elif count > 1:
-            problems.append(f"serial #{serial} is on {count} cards")
-    return problems
+            counted = self.notes.get(card.currency)
+            if counted is None:
+                counted = self.notes[card.currency] = Counter()
+                if len(self.notes) > MAX_CURRENCIES:
+                    problem = f"{len(self.notes)} currencies, but the game has {MAX_CURRENCIES}"
+            counted[card.value] += 1
+            allowed = _NOTE_COUNTS.get(card.value, 0)
+            if not allowed:
+                problem = f"there is no {card.value} note (notes are 20, 30, 40, 50 and 60)"
+            elif counted[card.value] > allowed:
+                problem = f"{counted[card.value]} {card.currency} {card.value} notes, but each currency has {allowed}"
+        elif card.kind == "coin":
+            self.coins += 1
+            if self.coins > COINS:
+                problem = f"{self.coins} coins, but the game has {COINS}"
+        else:
+            return None  # bluff cards: one per player, checked with the offers
+        serial = card.serial
+        if serial is not None:
+            if serial not in SERIALS:
+                problem = problem or f"serial #{serial} does not exist (FRED 001 to FRED 069)"
+            elif serial in self.serials:
+                problem = problem or f"serial #{serial} is on two cards"
+            self.serials.add(serial)
+        return problem
+
+
+_NOTE_COUNTS = Counter(NOTE_VALUES)

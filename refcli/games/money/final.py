@@ -111,23 +111,35 @@ def score_document(doc: Document, options: ScoreOptions) -> Report:
 
 def combine(reports: list[Report]) -> Report:
     """Several games: each game, then the running totals (003: play three times)."""
+    from refcli.report import Quotes
+
     totals: dict[str, int] = {}
     display: dict[str, str] = {}
-    for report in reports:
+    played: dict[str, list[int]] = {}  # player → the games (1-based) they played
+    for number, report in enumerate(reports, 1):
         for player in report.data["players"]:
             key = player["name"].casefold()
             display.setdefault(key, player["name"])
             totals[key] = totals.get(key, 0) + player["score"]
+            played.setdefault(key, []).append(number)
     names = list(totals)
     ranks = competition_ranks([(totals[name],) for name in names])
     ordered = sorted(zip(names, ranks), key=lambda item: item[1])
     total_rows = [{"name": display[name], "score": totals[name], "rank": rank} for name, rank in ordered]
     winners = [str(row["name"]) for row in total_rows if row["rank"] == 1]
-    citations = rules_for(GAME).cite([C.MULTI_GAME] + ([C.SHARED_WIN] if len(winners) > 1 else []))
-    data = {"games": [r.to_dict() for r in reports], "totals": total_rows, "winners": winners, "citations": citations}
+    notes = different_players(reports, played, display)
+    clauses = [C.MULTI_GAME] + ([C.TOTALS_RULING] if notes else []) + ([C.SHARED_WIN] if len(winners) > 1 else [])
+    citations = rules_for(GAME).cite(clauses)
+    data = {
+        "games": [r.to_dict() for r in reports],
+        "totals": total_rows,
+        "winners": winners,
+        "notes": notes,
+        "citations": citations,
+    }
     blocks = [block for report in reports for block in report.blocks]
     per_game = [
-        [next((p["score"] for p in r.data["players"] if p["name"].casefold() == name), 0) for r in reports]
+        [next((str(p["score"]) for p in r.data["players"] if p["name"].casefold() == name), "—") for r in reports]
         for name, _ in ordered
     ]
     blocks += [
@@ -135,13 +147,28 @@ def combine(reports: list[Report]) -> Report:
         Grid(
             (("Rank", "right"), ("Player", "left"), ("Total", "right"), ("Games", "left")),
             tuple(
-                (str(rank), display[name], str(totals[name]), " + ".join(map(str, games)))
+                (str(rank), display[name], str(totals[name]), " + ".join(games))
                 for (name, rank), games in zip(ordered, per_game)
             ),
         ),
         Para(("Winner" if len(winners) == 1 else "Winners (a shared win)") + ": " + ", ".join(winners), "good"),
     ]
-    from refcli.report import Quotes
-
+    blocks.extend(Para(note, "warn") for note in notes)
     blocks.append(Quotes(tuple(citations)))
     return Report(data=data, blocks=blocks)
+
+
+def different_players(reports: list[Report], played: dict[str, list[int]], display: dict[str, str]) -> list[str]:
+    """A warning when the games were not all played by the same players (M9), else nothing."""
+    games = len(reports)
+    missing = {name: numbers for name, numbers in played.items() if len(numbers) < games}
+    if not missing:
+        return []
+    who = "; ".join(
+        f"{display[name]} played game{'s' if len(numbers) > 1 else ''} {', '.join(map(str, numbers))} only"
+        for name, numbers in missing.items()
+    )
+    return [
+        f"The {games} games were not played by the same players ({who}): each total adds only the games "
+        "that player played, so the totals do not compare like with like (M9)."
+    ]

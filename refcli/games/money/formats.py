@@ -91,7 +91,7 @@ CURRENCY = custom(
 CARDS = array(CARD, expected=f"an array of cards ({CARD_FORMAT})", what="cards")
 
 
-def offer_field(help: str, example: list[dict[str, Any]]) -> Field:
+def offer_field(help: str, example: list[dict[str, Any]], *, minimum: int = 1, number: str = "") -> Field:
     return Field(
         "offer",
         tables(
@@ -104,14 +104,29 @@ def offer_field(help: str, example: list[dict[str, Any]]) -> Field:
                 missing=f"the cards offered ({CARD_FORMAT}), [] for none",
             ),
             what="one per player: player and cards",
-            minimum=1,
+            minimum=minimum,
             maximum=5,  # 3-5 players (003); a cap also keeps ordering the offers cheap
+            number=number,
         ),
         help,
         required=True,
         roster=True,
         example=example,
         clauses=(C.OFFER_CONTENTS, C.VALUE_OFFER),
+    )
+
+
+PLAYER_COUNT = "3 to 5 players (Money! is for 3 to 5)"
+
+
+def final_round_field() -> Field:
+    return Field(
+        "final_round",
+        boolean(),
+        "the final round: the draw pile is exhausted (the game ends after it)",
+        default=False,
+        commented="true",
+        clauses=(C.END_FINAL_ROUND,),
     )
 
 
@@ -143,7 +158,7 @@ FINAL = Description(
                 what="one per player, in seating order",
                 minimum=3,
                 maximum=5,
-                number="3 to 5 players (Money! is for 3 to 5)",
+                number=PLAYER_COUNT,
             ),
             "one table per player (3 to 5), in seating order",
             required=True,
@@ -183,17 +198,22 @@ BIDS = Description(
     (
         game_field(GAME),
         situation_field("bids"),
+        final_round_field(),
         offer_field(
-            "one per player: the cards offered",
+            "one per player (3 to 5): the cards offered",
             [
                 {"player": "Ana", "cards": ["euro 30 #12", "bluff"]},
                 {"player": "Ben", "cards": ["yen 20 #40", "coin #5"]},
                 {"player": "Cid", "cards": ["bluff"], "#cards": "only the bluff card: sits this round out"},
             ],
+            minimum=3,  # 3 to 5 players; the message names the tables, as for too many
         ),
     ),
-    clauses=(C.OFFER_BLUFF_BACK, C.TURN_ORDER, C.TIE_SERIAL),
-    notes=('A card: "<currency> <value> [#serial]", "coin [#serial]" or "bluff".',),
+    clauses=(C.OFFER_BLUFF_BACK, C.TURN_ORDER, C.TIE_SERIAL, C.SETUP_BLUFF_CARD),
+    notes=(
+        'A card: "<currency> <value> [#serial]", "coin [#serial]" or "bluff";',
+        "each player has one bluff card.",
+    ),
 )
 
 EXCHANGE = Description(
@@ -241,22 +261,25 @@ EXCHANGE = Description(
                 {"player": "Ana", "cards": ["euro 30 #12"]},
                 {"player": "Ben", "cards": ["yen 20 #40", "coin #5", "pound 30 #22"]},
                 {"player": "Cid", "cards": ["bluff"]},
+                {"player": "Dora", "cards": [], "#cards": "Dora has acted: her offer has left the table"},
             ],
         ),
         Field(
             "acted",
             array(player("player who acted", expected="one of {names}"), expected="an array of names among {names}"),
-            "players who have already acted this round",
+            "players who have already acted this round (their offers are ignored)",
             default=[],
-            example=[],
+            example=["Dora"],
         ),
         Field(
             "swapped",
             boolean(),
-            "the player acts because someone just swapped with them",
+            "the player acts because the player before just swapped with them",
             default=False,
             commented="true",
+            clauses=(C.EXCHANGE_SWAP_NEXT,),
         ),
+        final_round_field(),
     ),
     clauses=(C.TURN_ORDER, C.TURN_NEXT),
 )
@@ -335,10 +358,27 @@ RECORD = Description(
             clauses=(C.SETUP_CURRENCIES,),
         ),
         Field("pile", integer(0, ALL_CARDS), "cards in the draw pile after the setup", commented="25"),
-        Field("right", CARDS, "the right display dealt at the setup", commented='["..."]'),
-        Field("left", CARDS, "the left display dealt at the setup", commented='["..."]'),
         Field(
-            "hands", mapping(player("player"), CARDS), "the six cards each player was dealt", commented='Ana = ["..."]'
+            "right",
+            CARDS,
+            "the right display dealt at the setup",
+            commented='["dollar 60 #33", "coin #2", "yen 30 #41", "pound 20 #7"]',
+        ),
+        Field(
+            "left",
+            CARDS,
+            "the left display dealt at the setup",
+            commented='["euro 20 #3", "euro 40 #9", "franc 50 #60", "coin #19"]',
+        ),
+        Field(
+            "hands",
+            mapping(player("player"), CARDS),
+            "the six cards each player was dealt",
+            commented=(
+                'Ana = ["euro 30 #12", "dollar 20 #21", "pound 50 #30", "franc 20 #44", "yen 60 #51", "coin #66"]\n'
+                'Ben = ["yen 20 #40", "coin #5", "pound 30 #22", "dollar 40 #15", "franc 30 #27", "euro 60 #58"]\n'
+                'Cid = ["euro 20 #1", "yen 50 #18", "dollar 30 #36", "pound 40 #47", "franc 60 #53", "coin #64"]'
+            ),
         ),
         Field(
             "event",
@@ -373,14 +413,14 @@ RECORD = Description(
             "scores",
             mapping(player("player"), integer(0, 10**6, what="a score,")),
             "final scores, checked when the hands are recorded",
-            commented="Ana = 0",
         ),
     ),
     clauses=(C.TURN_ORDER, C.REFILL_ORDER, C.END_PILE),
     notes=(
         "The setup (displays, hands) is optional: without it, the checks that need",
         "the cards are skipped and the output says so. Display sizes and the draw",
-        "pile are known from the rules.",
+        "pile are known from the rules. Once the game is over, [scores] gives each",
+        "player's final score (Ana = 450), checked when the hands are recorded.",
     ),
 )
 

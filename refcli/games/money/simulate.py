@@ -32,12 +32,13 @@ def random_game(seed: int, *, players: int | None = None) -> dict[str, Any]:
         left=tuple(left),
         pile=len(deck),
     )
-    state = Replay(record)
+    replay = Replay(record)
+    state = replay.state
     events: list[dict[str, Any]] = []
 
     def apply(event: dict[str, Any], parsed: Any) -> None:
-        state.apply(parsed)
-        assert not [f for f in state.findings if f.severity == "error"], (seed, len(events), state.findings)
+        replay.apply(parsed)
+        assert not [f for f in replay.findings if f.severity == "error"], (seed, len(events), replay.findings)
         events.append(event)
 
     while state.phase != "over":
@@ -49,7 +50,8 @@ def random_game(seed: int, *, players: int | None = None) -> dict[str, Any]:
             offers[name] = tuple(chosen + ([Card("bluff")] if rng.random() < 0.5 or not chosen else []))
         apply({"type": "offers", "offers": {n: [str(c) for c in cs] for n, cs in offers.items()}}, Offers(offers))
         while state.phase == "exchanges":
-            player = state.next_up or state.waiting[0]
+            player = state.expected
+            assert player is not None
             others = [name for name in state.waiting if name != player]
             action = rng.choice(["right", "left", "keep"] + (["swap"] if others else []))
             partner = rng.choice(others) if action == "swap" else None
@@ -68,7 +70,7 @@ def random_game(seed: int, *, players: int | None = None) -> dict[str, Any]:
                 "left": [str(c) for c in left_cards],
             }
             apply(event, Refill(to_right, to_left, right_cards, left_cards))
-    state.finish()
+    replay.finish()
     return {
         "game": "money",
         "players": names,
@@ -77,5 +79,5 @@ def random_game(seed: int, *, players: int | None = None) -> dict[str, Any]:
         "left": [str(c) for c in record.left or ()],
         "hands": {n: [str(c) for c in h] for n, h in (record.hands or {}).items()},
         "event": events,
-        "scores": state.scores,
+        "scores": replay.scores,
     }

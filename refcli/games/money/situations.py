@@ -1,16 +1,32 @@
-"""Money! rulings: ``bids`` (SPEC.md), ``exchange`` and ``refill``, each described in ``formats``."""
+"""Money! rulings: ``bids`` (SPEC.md), ``exchange`` and ``refill``, each described in ``formats``.
+
+Each situation is a state and one action: the file is read into an
+``engine.State`` and the action applied with ``engine.step``, the function a
+recorded game's replay applies to every event, so the two cannot disagree.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from refcli.errors import RuleBroken
 from refcli.formats import read_table
 from refcli.games.money import clauses as C
 from refcli.games.money import formats as F
-from refcli.games.money.bidding import Bidding, NeedSerials, order_offers, real_cards
-from refcli.games.money.cards import Card, impossible_cards
+from refcli.games.money.bidding import NeedSerials
+from refcli.games.money.cards import Card
+from refcli.games.money.engine import (
+    DISPLAY,
+    Exchange,
+    ExchangeOutcome,
+    Offers,
+    OffersOutcome,
+    Refill,
+    RefillOutcome,
+    State,
+    step,
+)
 from refcli.inputs import Document
 from refcli.report import Report
 from refcli.rulings import rule_on
@@ -18,13 +34,32 @@ from refcli.schema import Table
 from refcli.verdict import Verdict
 
 GAME = "money"
-DISPLAY = 4
+ALL_CARDS = 69
 
 
-def check_exist(cards: list[Card]) -> None:
-    problems = impossible_cards(cards)
-    if problems:
-        raise RuleBroken(f"these cards cannot all exist: {problems[0]}", C.COMPONENTS_NOTES)
+class Ruling:
+    """The engine's ``Referee`` for a ruling: the first broken rule ends it (exit 1)."""
+
+    def __init__(self, top: Table, offers: dict[str, list[Card]] | None = None) -> None:
+        self.top = top
+        self.offers = offers or {}
+
+    def broken(self, rule: str, message: str) -> None:
+        raise RuleBroken(message, rule)
+
+    def need_serials(self, need: NeedSerials) -> None:
+        """A tie the file gives no serial numbers for is a gap in the input (exit 65), naming the cards."""
+        names = list(self.offers)
+        first_player, first_index = need.missing[0]
+        cards = ", ".join(f'{player}\'s "{self.offers[player][index - 1]}"' for player, index in need.missing)
+        raise self.top.error_at(
+            self.top.path + ("offer", names.index(first_player) + 1, "cards", first_index),
+            f"serial numbers to break the tie ({need}; the lowest serial acts first)",
+            f'none on {cards} — write them as "euro 30 #12"',
+        )
+
+    def skip(self, what: str, why: str) -> None:  # pragma: no cover - a situation's displays are always known
+        pass
 
 
 def offers_of(values: dict[str, Any]) -> dict[str, list[Card]]:
@@ -32,150 +67,173 @@ def offers_of(values: dict[str, Any]) -> dict[str, list[Card]]:
     return {offer["player"]: offer["cards"] for offer in values["offer"]}
 
 
-def bidding(top: Table, offers: dict[str, list[Card]]) -> Bidding:
-    """The order of play, or a located DataError naming the cards whose serials a tie needs."""
-    try:
-        return order_offers(offers)
-    except NeedSerials as need:
-        names = list(offers)
-        first_player, first_index = need.missing[0]
-        cards = ", ".join(f'{player}\'s "{offers[player][index - 1]}"' for player, index in need.missing)
-        raise top.error_at(
-            top.path + ("offer", names.index(first_player) + 1, "cards", first_index),
-            f"serial numbers to break the tie ({need}; the lowest serial acts first)",
-            f'none on {cards} — write them as "euro 30 #12"',
-        ) from None
+def strings(cards: Sequence[Card] | None) -> list[str] | None:
+    return None if cards is None else [str(card) for card in cards]
+
+
+def round_state(players: Sequence[str], *, right: list[Card] | None, left: list[Card] | None, final: bool) -> State:
+    """A round about to be revealed (the hands are not part of a situation)."""
+    return State(
+        players=tuple(players),
+        pile=0,
+        sizes={
+            "right": len(right) if right is not None else DISPLAY,
+            "left": len(left) if left is not None else DISPLAY,
+        },
+        displays={"right": right, "left": left},
+        final_round=final,
+    )
 
 
 def bids(top: Table) -> Verdict:
-    offers = offers_of(read_table(F.BIDS, top))
-    check_exist([card for cards in offers.values() for card in cards])
-    result = bidding(top, offers)
-    outcome = {"values": result.values, "order": list(result.order), "sitting_out": list(result.sitting_out)}
-    clauses = [C.OFFER_CONTENTS, C.OFFER_BLUFF_BACK, C.VALUE_OFFER, C.TURN_ORDER]
-    if result.sitting_out:
+    values = read_table(F.BIDS, top)
+    offers = offers_of(values)
+    state = round_state(list(offers), right=None, left=None, final=values["final_round"])
+    result = step(state, Offers(offers), Ruling(top, offers))
+    assert isinstance(result, OffersOutcome)
+    bidding = result.bidding
+    outcome = {
+        "values": bidding.values,
+        "order": list(bidding.order),
+        "sitting_out": list(bidding.sitting_out),
+        "game_over": result.game_over,
+    }
+    clauses = [C.SETUP_BLUFF_CARD, C.DECK_RULING, C.OFFER_CONTENTS, C.OFFER_BLUFF_BACK, C.VALUE_OFFER, C.TURN_ORDER]
+    if bidding.sitting_out:
         clauses += [C.OFFER_SIT_OUT, C.SIT_OUT_RULING]
-    if result.tie_breaks:
+    if bidding.tie_breaks:
         clauses += [C.TIE_SERIAL, C.TIE_SERIAL_RANGE, C.SERIAL_RULING]
-    order = ", then ".join(f"{name} ({result.values[name]})" for name in result.order) or "nobody"
+    order = ", then ".join(f"{name} ({bidding.values[name]})" for name in bidding.order) or "nobody"
     verdict = f"{order} act in that order."
-    if result.sitting_out:
-        verb = "sits" if len(result.sitting_out) == 1 else "sit"
-        verdict += f" {', '.join(result.sitting_out)} offered only the bluff card and {verb} this round out."
-    return Verdict(verdict, outcome, result.tie_breaks, tuple(clauses))
+    if bidding.sitting_out:
+        verb = "sits" if len(bidding.sitting_out) == 1 else "sit"
+        verdict += f" {', '.join(bidding.sitting_out)} offered only the bluff card and {verb} this round out."
+    if result.game_over:
+        clauses += [C.END_FINAL_ROUND, C.END_SCORE_TIME]
+        verdict += " Nobody takes part in the final round: the game is over; score it."
+    return Verdict(verdict, outcome, bidding.tie_breaks, tuple(clauses))
 
 
 def exchange(top: Table) -> Verdict:
     values = read_table(F.EXCHANGE, top)
     offers = offers_of(values)
-    right: list[Card] = values["right"]
-    left: list[Card] = values["left"]
-    check_exist(right + left + [card for cards in offers.values() for card in cards])
-    names = list(offers)
     player: str = values["player"]
     action: str = values["action"]
     acted: list[str] = values["acted"]
+    swapped: bool = values["swapped"]
     if action == "swap" and values["with"] is None:
         raise top.error(
-            "with", f"the player whose offer is taken's name, one of {', '.join(names)}", "nothing (the key is missing)"
+            "with",
+            f"the player whose offer is taken's name, one of {', '.join(offers)}",
+            "nothing (the key is missing)",
         )
-    result = bidding(top, offers)
-    if player in result.sitting_out:
-        raise RuleBroken(f"{player} offered only the bluff card and sits this round out", C.OFFER_SIT_OUT)
-    if player in acted:
-        raise RuleBroken(f"{player} has already acted this round", C.TURN_ALL_BIDDERS)
-    waiting = [name for name in result.order if name not in acted]
-    if not values["swapped"] and waiting and waiting[0] != player:
-        raise RuleBroken(
-            f"{waiting[0]} acts before {player}: {waiting[0]}'s offer ({result.values[waiting[0]]}) is the highest still on the table",
-            C.TURN_ORDER,
-        )
-    offer = real_cards(offers[player])
-    remaining = {name: real_cards(offers[name]) for name in waiting if name != player}
+    # the offers of players who have acted have left the table: they are not part of the state
+    live = {name: cards for name, cards in offers.items() if name not in acted}
+    state = round_state(list(live), right=list(values["right"]), left=list(values["left"]), final=values["final_round"])
+    ruling = Ruling(top, offers)
+    step(state, Offers(live), ruling)
+    facts: list[str] = []
+    if swapped and player in state.waiting:
+        check_swapped(state, player, acted)
+        state.next_up = player
+        facts.append(f"{player} acts now because another player swapped with them (003: they take the next turn)")
+    result = step(state, Exchange(player, action, values["with"]), ruling)
+    assert isinstance(result, ExchangeOutcome)
     clauses: list[str] = [C.TURN_ORDER]
-    partner = None
+    if swapped:
+        clauses += [C.EXCHANGE_SWAP_NEXT]
+    takes = ", ".join(map(str, result.takes or ())) or "empty"
     if action in ("right", "left"):
-        display = right if action == "right" else left
-        takes, gives = list(display), offer
-        if action == "right":
-            right = list(offer)
-        else:
-            left = list(offer)
         clauses += [C.EXCHANGE_DISPLAY, C.EXCHANGE_DISPLAY_COUNT]
-        said = f"{player} takes the {action} display ({', '.join(map(str, takes)) or 'empty'}) and leaves their offer there"
+        said = f"{player} takes the {action} display ({takes}) and leaves their offer there"
     elif action == "swap":
-        partner = values["with"]
-        if partner == player or partner not in remaining:
-            raise RuleBroken(
-                f"{partner} has no offer on the table to swap with (sitting out, or already acted)", C.SWAP_RULING
-            )
-        takes, gives = remaining[partner], offer
-        remaining[partner] = list(offer)
         clauses += [C.EXCHANGE_SWAP, C.SWAP_RULING]
-        said = f"{player} takes {partner}'s offer ({', '.join(map(str, takes))}) and puts their own in front of {partner}, who acts next"
+        said = f"{player} takes {result.partner}'s offer ({takes}) and puts their own in front of {result.partner}, who acts next"
     else:
-        takes, gives = [], []
         clauses.append(C.EXCHANGE_KEEP)
         said = f"{player} takes their offer back without exchanging"
-    # after a swap the partner acts next with the swapped offer (M7); otherwise the highest offer left
-    nxt = partner if partner else next((name for name in result.order if name in remaining), None)
     clauses.append(C.TURN_NEXT)
     outcome = {
         "player": player,
         "action": action,
-        "with": partner,
-        "takes": [str(card) for card in takes],
-        "gives": [str(card) for card in gives],
-        "right": [str(card) for card in right],
-        "left": [str(card) for card in left],
-        "offers": {name: [str(card) for card in cards] for name, cards in remaining.items()},
-        "next": nxt,
-        "round_over": nxt is None,
+        "with": result.partner,
+        "takes": strings(result.takes),
+        "gives": strings(result.gives),
+        "right": strings(state.displays["right"]),
+        "left": strings(state.displays["left"]),
+        "offers": {name: strings(state.table[name]) for name in state.waiting},
+        "next": result.next,
+        "round_over": result.round_over,
+        "game_over": result.game_over,
     }
-    then = f" Next: {nxt}." if nxt else " Every bidder has acted: the displays are refilled and a new round begins."
-    return Verdict(said + "." + then, outcome, (), tuple(clauses))
+    if result.next:
+        then = f" Next: {result.next}."
+    elif result.game_over:
+        clauses += [C.END_FINAL_ROUND, C.END_SCORE_TIME]
+        then = " Every bidder has acted in the final round: the game is over; score it."
+    else:
+        clauses.append(C.TURN_ALL_BIDDERS)
+        then = " Every bidder has acted: the displays are refilled and a new round begins."
+    return Verdict(said + "." + then, outcome, tuple(facts), tuple(clauses))
+
+
+def check_swapped(state: State, player: str, acted: list[str]) -> None:
+    """``swapped = true`` claims someone just swapped with ``player``: refused when nobody can have.
+
+    003: the player swapped with "toma el siguiente turno ya que ahora tiene la
+    oferta más alta en la mesa" — so somebody has acted this round, and the
+    offer now in front of the player is the highest still on the table.
+    """
+    if not acted:
+        raise RuleBroken(
+            f"nobody has acted yet this round, so nobody can have swapped with {player}", C.EXCHANGE_SWAP_NEXT
+        )
+    first = state.waiting[0]
+    if first != player and state.bidding is not None:
+        values = state.bidding.values
+        raise RuleBroken(
+            f"nobody can have swapped with {player}: a swapped offer is the highest on the table, "
+            f"but {first}'s ({values[first]}) comes before {player}'s ({values[player]})",
+            C.EXCHANGE_SWAP_NEXT,
+        )
 
 
 def refill(top: Table) -> Verdict:
     values = read_table(F.REFILL, top)
-    right, left = (len(values[side]) if isinstance(values[side], list) else values[side] for side in ("right", "left"))
+    displays = {side: list(values[side]) if isinstance(values[side], list) else None for side in ("right", "left")}
+    sizes = {side: len(values[side]) if isinstance(values[side], list) else values[side] for side in ("right", "left")}
     pile: int = values["pile"]
-    if right + left + pile > 69:
-        raise RuleBroken(f"{right + left + pile} cards, but the game has 69 notes and coins", C.COMPONENTS_NOTES)
-    clauses = [C.REFILL_ORDER, C.REFILL_FULL]
-    if pile == 0:
-        outcome = {
-            "to_right": 0,
-            "to_left": 0,
-            "right_after": right,
-            "left_after": left,
-            "pile_after": 0,
-            "final_round": False,
-            "game_over": True,
-        }
+    if sizes["right"] + sizes["left"] + pile > ALL_CARDS:
+        raise RuleBroken(
+            f"{sizes['right'] + sizes['left'] + pile} cards, but the game has {ALL_CARDS} notes and coins",
+            C.COMPONENTS_NOTES,
+        )
+    state = State(players=(), pile=pile, sizes=sizes, displays=displays, phase="refill")
+    result = step(state, Refill(), Ruling(top))
+    assert isinstance(result, RefillOutcome)
+    outcome = {
+        "to_right": result.to_right,
+        "to_left": result.to_left,
+        "right_after": result.right_after,
+        "left_after": result.left_after,
+        "pile_after": result.pile_after,
+        "final_round": result.final_round,
+        "game_over": result.game_over,
+    }
+    if result.game_over:
         return Verdict(
             "The draw pile is exhausted and the final round has been played: the game is over; score it.",
             outcome,
             (),
             (C.END_PILE, C.END_FINAL_ROUND, C.FINAL_ROUND_RULING),
         )
-    to_right = min(max(DISPLAY - right, 0), pile)
-    to_left = min(max(DISPLAY - left, 0), pile - to_right)
-    after = pile - to_right - to_left
-    final = after == 0
-    if final:
+    clauses = [C.REFILL_ORDER, C.REFILL_FULL]
+    verdict = (
+        f"Deal {result.to_right} to the right display first, then {result.to_left} to the left; "
+        f"{result.pile_after} left in the pile."
+    )
+    if result.final_round:
         clauses += [C.END_PILE, C.END_FINAL_ROUND, C.FINAL_ROUND_RULING]
-    outcome = {
-        "to_right": to_right,
-        "to_left": to_left,
-        "right_after": right + to_right,
-        "left_after": left + to_left,
-        "pile_after": after,
-        "final_round": final,
-        "game_over": False,
-    }
-    verdict = f"Deal {to_right} to the right display first, then {to_left} to the left; {after} left in the pile."
-    if final:
         verdict += " The pile is exhausted: the next round is the final round."
     return Verdict(verdict, outcome, (), tuple(clauses))
 

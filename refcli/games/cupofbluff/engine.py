@@ -1,0 +1,350 @@
+"""Cup of Bluff's rules engine: the state of a game and ONE step function that applies one turn.
+
+A recorded game (``record.py``) is a start state and its turns; a situation
+(``situations.py``) is a state and one turn, or the question whether the game
+is over. Both go through :func:`step` and :func:`finish` here, so a ruling and
+a replayed event cannot decide the same question differently. Every decision
+names the clause it applies (``clauses.py``).
+
+The state keeps, beside each player's chips, who holds each chip and each
+player's points, updated as chips move: a turn costs a few dictionary look-ups
+whatever the game's length (no centre or points recomputed per event), and a
+message is built only when a rule is broken.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import NamedTuple
+
+from refcli.errors import RuleBroken
+from refcli.games.cupofbluff import clauses as C
+from refcli.games.cupofbluff.chips import CHIPS, POINTS, check_holdings, standings
+
+# -- the actions ---------------------------------------------------------------------------------
+
+
+class Call(NamedTuple):
+    """A turn's call: the caller rolled, chose a target, called a number; the target answered."""
+
+    caller: str
+    target: str
+    called: int
+    dice: tuple[int, ...]
+    answer: str  # "truth" | "bluff"
+    gives: int | None = None  # the chip the caller gives the target under the exception (C3)
+    chip_to: str | None = None  # who the record says scored the chip (checked)
+
+
+class Exchange(NamedTuple):
+    """A turn's exchange on doubles: chips handed back for one centre chip worth their points."""
+
+    player: str
+    dice: tuple[int, ...]
+    returns: tuple[int, ...]
+    takes: int | None  # None: a situation asking which chips may be taken
+
+
+Action = Call | Exchange
+
+
+# -- the outcomes --------------------------------------------------------------------------------
+
+
+class Problem(NamedTuple):
+    """A rule the turn breaks: the clause, and one line saying how."""
+
+    clause: str
+    message: str
+
+
+class CallResult(NamedTuple):
+    truth: bool
+    fooled: bool
+    chip: int
+    chip_to: str
+    chip_from: str  # "centre" or a player's name
+    must_give: bool
+    clauses: tuple[str, ...]
+
+
+class ExchangeResult(NamedTuple):
+    points: int
+    choices: tuple[int, ...]
+    clauses: tuple[str, ...]
+
+
+class Step(NamedTuple):
+    """What one turn did: the rules it broke (in the order found) and, when it was played, its result."""
+
+    problems: tuple[Problem, ...]
+    call: CallResult | None  # None: not a call, or a call no rule allows
+    exchange: ExchangeResult | None  # None: not an exchange, or one no rule allows
+    gift: int | None  # the chip the caller gave the target under the exception
+    next_player: str
+    over: bool
+
+
+class End(NamedTuple):
+    """Whether the game is over, why, and (when it is) the winners (C4: a tie may be shared)."""
+
+    over: bool
+    reason: str
+    points: dict[str, int]
+    winners: list[str]
+    clauses: tuple[str, ...]
+
+
+# The clauses a legal call applies, by (the chip was in front of the target, the target was fooled).
+_CALL_CLAUSES = (C.TURN_STEPS, C.CALL_ANY, C.CALL_OWN_CHIP, C.ANSWER, C.REVEAL, C.CHIP_AT_STAKE)
+CALL_CLAUSES: dict[tuple[bool, bool], tuple[str, ...]] = {
+    (False, True): (*_CALL_CLAUSES, C.SCORE_FOOLED),
+    (False, False): (*_CALL_CLAUSES, C.SCORE_NOT_FOOLED),
+    (True, True): (*_CALL_CLAUSES, C.TARGET_MUST, C.SCORE_FOOLED, C.KEEP_OR_MOVE),
+    (True, False): (
+        *_CALL_CLAUSES,
+        C.TARGET_MUST,
+        C.SCORE_NOT_FOOLED,
+        C.KEEP_OR_MOVE,
+        C.SCORE_EXCEPTION,
+        C.EXCEPTION,
+    ),
+}
+EXCHANGE_CLAUSES = (C.DOUBLES_OPTION, C.DOUBLES, C.DOUBLES_EXCHANGE, C.EXCHANGE, C.DOUBLES_PASS)
+ALL_CHIPS = len(CHIPS)
+# The chips worth each number of points, in number order (what an exchange may take).
+CHIPS_WORTH: dict[int, tuple[int, ...]] = {
+    points: tuple(chip for chip in CHIPS if POINTS[chip] == points) for points in set(POINTS.values())
+}
+
+
+# -- the state -----------------------------------------------------------------------------------
+
+
+class State:
+    """A game between turns: each player's chips (in the order they came), who plays next, the variant."""
+
+    __slots__ = ("players", "seat", "chips", "holder", "points", "turn", "target", "over")
+
+    def __init__(
+        self, players: Sequence[str], chips: Mapping[str, Sequence[int]], *, turn: str, target: int = 0
+    ) -> None:
+        """``chips`` in front of each player, every chip 3-18 in at most one place (``RuleBroken`` if not)."""
+        check_holdings(chips)
+        self.players: tuple[str, ...] = tuple(players)
+        self.seat: dict[str, int] = {name: index for index, name in enumerate(self.players)}
+        self.chips: dict[str, list[int]] = {name: list(chips.get(name, ())) for name in self.players}
+        self.holder: dict[int, str] = {chip: name for name, held in self.chips.items() for chip in held}
+        self.points: dict[str, int] = {name: sum(POINTS[c] for c in held) for name, held in self.chips.items()}
+        self.turn: int = self.seat[turn]  # the seat of the player who plays next
+        self.target: int = target  # the points-target variant (C7); 0: until the centre is empty
+        self.over: bool = self._over()
+
+    @classmethod
+    def start(cls, players: Sequence[str], *, first: str | None = None, target: int = 0) -> State:
+        """The setup: every chip in the centre (setup.chips); ``first`` (default: the first listed) plays."""
+        return cls(players, {}, turn=first or players[0], target=target)
+
+    @property
+    def next_player(self) -> str:
+        return self.players[self.turn]
+
+    def centre(self) -> list[int]:
+        return [chip for chip in CHIPS if chip not in self.holder]
+
+    def _over(self) -> bool:
+        return len(self.holder) == ALL_CHIPS or bool(self.target and max(self.points.values()) >= self.target)
+
+    def why(self) -> str:
+        """Why the game is over, or how far it is from the end (the words ``chips.is_over`` uses)."""
+        if self.target and max(self.points.values()) >= self.target:
+            return f"a player reached the agreed {self.target} points"
+        left = len(CHIPS) - len(self.holder)
+        return f"{left} chips are still in the centre" if left else "the last chip has been taken from the centre"
+
+    def _place(self, chip: int, to: str) -> None:
+        """Chip ``chip`` (from the centre, or already taken off its holder) goes in front of ``to``."""
+        self.chips[to].append(chip)
+        self.holder[chip] = to
+        self.points[to] += POINTS[chip]
+
+    def _take_off(self, chip: int, holder: str) -> None:
+        self.chips[holder].remove(chip)
+        del self.holder[chip]
+        self.points[holder] -= POINTS[chip]
+
+
+# -- the step ------------------------------------------------------------------------------------
+
+
+def step(state: State, action: Action, *, gift_open: bool = False) -> Step:
+    """Apply one turn to ``state`` (in place) and say what it did.
+
+    A turn that breaks a rule is reported, never raised: the replay reports
+    every broken rule and goes on. The turn passes clockwise from the actor
+    even then (turn.first, doubles.pass); chips move only as the rules say:
+    an illegal call or exchange moves none, a call whose record names the
+    wrong scorer or gift moves the chip as ruled. ``gift_open``: the action
+    does not say which chip the caller gives under the exception (a
+    situation asks whether one is owed), which is then no broken rule.
+    """
+    if state.over:
+        problem = Problem(C.END_LAST_CHIP, "the game is over: " + state.why())
+        return Step((problem,), None, None, None, state.next_player, True)
+    problems: list[Problem] = []
+    actor = action.caller if isinstance(action, Call) else action.player
+    seat = state.seat[actor]
+    if seat != state.turn:
+        problems.append(
+            Problem(C.TURN_FIRST, f"it is {state.next_player}'s turn, not {actor}'s (play passes clockwise)")
+        )
+    state.turn = (seat + 1) % len(state.players)
+    call = exchange = gift = None
+    try:
+        if isinstance(action, Call):
+            call = judge_call(state, action)
+            gift = _play_call(state, action, call, problems, gift_open)
+        else:
+            exchange = judge_exchange(state, action)
+            _play_exchange(state, action, exchange, problems)
+    except RuleBroken as broken:
+        problems.append(Problem(broken.clause, str(broken)))
+    target = state.target
+    over = state.over = len(state.holder) == ALL_CHIPS or bool(target and max(state.points.values()) >= target)
+    return Step(tuple(problems) if problems else (), call, exchange, gift, state.players[state.turn], over)
+
+
+def check_dice(dice: Sequence[int]) -> None:
+    if len(dice) != 3 or not (1 <= dice[0] <= 6 and 1 <= dice[1] <= 6 and 1 <= dice[2] <= 6):
+        raise RuleBroken(f"a roll is three dice showing 1 to 6, not {list(dice)}", C.COMPONENTS)
+
+
+def judge_call(state: State, call: Call) -> CallResult:
+    """Who scores the chip called (004 "Puntaje el Chip"; register C3, C5, C6); RuleBroken if no rule allows it."""
+    dice = call.dice
+    if len(dice) != 3 or not (0 < dice[0] < 7 and 0 < dice[1] < 7 and 0 < dice[2] < 7):
+        check_dice(dice)
+    caller, target, called = call.caller, call.target, call.called
+    if caller == target:
+        raise RuleBroken(f"{caller} cannot target themselves: the target is an opponent", C.TARGET_ANY)
+    if called not in POINTS:
+        raise RuleBroken(f"there is no chip {called}: call a number from 3 to 18", C.CALL_OWN_CHIP)
+    holder = state.holder.get(called)
+    if holder == caller:  # C5: "anotado previamente" is read as "in front of the caller now"
+        raise RuleBroken(
+            f"{caller} already scored chip {called} and holds it: call a chip you want, not one you hold (C5)",
+            C.CHIP_AT_STAKE,
+        )
+    if holder is not None and holder != target:
+        raise RuleBroken(f"chip {called} is in front of {holder}, so {holder} must be the target", C.TARGET_MUST)
+    truth = dice[0] + dice[1] + dice[2] == called
+    fooled = truth == (call.answer == "bluff")
+    must_give = holder == target and not fooled and bool(state.chips[caller])
+    clauses = CALL_CLAUSES[holder is not None, fooled]
+    return CallResult(truth, fooled, called, caller if fooled else target, holder or "centre", must_give, clauses)
+
+
+def _play_call(state: State, call: Call, result: CallResult, problems: list[Problem], gift_open: bool) -> int | None:
+    """Move the chip called as ruled, then the gift the exception owes; the gift given, if any."""
+    if call.chip_to is not None and call.chip_to != result.chip_to:
+        problems.append(
+            Problem(
+                C.SCORE_FOOLED if result.fooled else C.SCORE_NOT_FOOLED,
+                f"chip {call.called} goes to {result.chip_to}, not {call.chip_to}",
+            )
+        )
+    caller, target, gives = call.caller, call.target, call.gives
+    # The gift is one of the chips in front of the caller at the start of the turn (C3, C5); when the
+    # caller owes one the chip called stays with the target, so the caller's chips are still those.
+    chip, chip_from, chip_to = result.chip, result.chip_from, result.chip_to
+    chips, points, worth = state.chips, state.points, POINTS[chip]
+    if chip_from != "centre":
+        chips[chip_from].remove(chip)
+        points[chip_from] -= worth
+    chips[chip_to].append(chip)  # C6: a target who keeps the chip puts it back in front of them
+    points[chip_to] += worth
+    state.holder[chip] = chip_to
+    if result.must_give:
+        if gives is None:
+            if not gift_open:
+                problems.append(
+                    Problem(
+                        C.EXCEPTION,
+                        f"{caller} must give {target} one of the chips scored before: record it as gives",
+                    )
+                )
+            return None
+        if state.holder.get(gives) != caller:
+            problems.append(
+                Problem(
+                    C.EXCEPTION,
+                    f"{caller} cannot give chip {gives}: it is not one {caller} scored before",
+                )
+            )
+            return None
+        state._take_off(gives, caller)
+        state._place(gives, target)
+        return gives
+    if gives is not None:
+        problems.append(
+            Problem(
+                C.EXCEPTION,
+                f"{caller} owes no chip here (only after failing to take a chip in front of the target)",
+            )
+        )
+    return None
+
+
+def judge_exchange(state: State, exchange: Exchange) -> ExchangeResult:
+    """C1, C2: with doubles, hand back two or more chips for one worth their combined points."""
+    check_dice(exchange.dice)
+    dice = exchange.dice
+    if dice[0] != dice[1] and dice[1] != dice[2] and dice[0] != dice[2]:
+        raise RuleBroken(f"{list(dice)} has no doubles (two dice alike), so no exchange", C.DOUBLES)
+    returns = exchange.returns
+    if len(returns) < 2:
+        raise RuleBroken("an exchange hands back two or more chips", C.EXCHANGE)
+    player = exchange.player
+    handed: set[int] = set()
+    for chip in returns:  # a chip named twice is handed back once: the second time it is not held
+        if chip in handed or state.holder.get(chip) != player:
+            raise RuleBroken(f"{player} does not hold chip {chip}", C.DOUBLES_EXCHANGE)
+        handed.add(chip)
+    points = sum(POINTS[chip] for chip in returns)
+    # The chips handed back are worth less than their sum, so the new chip is never one of them.
+    choices = tuple(chip for chip in CHIPS_WORTH.get(points, ()) if chip not in state.holder)
+    if not choices:
+        raise RuleBroken(f"no chip worth {points} points is in the centre, so the exchange cannot be made", C.EXCHANGE)
+    return ExchangeResult(points, choices, EXCHANGE_CLAUSES)
+
+
+def _play_exchange(state: State, exchange: Exchange, result: ExchangeResult, problems: list[Problem]) -> None:
+    takes = exchange.takes
+    if takes is None:
+        return
+    if takes not in result.choices:
+        problems.append(
+            Problem(
+                C.EXCHANGE,
+                f"chip {takes} is not a centre chip worth {result.points} points "
+                f"({', '.join(map(str, result.choices))} are)",
+            )
+        )
+        return
+    for chip in exchange.returns:
+        state._take_off(chip, exchange.player)
+    state._place(takes, exchange.player)
+
+
+# -- the end -------------------------------------------------------------------------------------
+
+
+def finish(state: State) -> End:
+    """end.last-chip, end.target (C7): is the game over; end.winner, end.tie (C4): who wins."""
+    ranked = standings(state.chips)
+    winners = [s.name for s in ranked if s.rank == 1] if state.over else []
+    clauses = [C.END_LAST_CHIP, C.END_WINNER] + ([C.END_TARGET, C.TARGET_VARIANT] if state.target else [])
+    top = max(s.points for s in ranked)
+    if state.over and sum(s.points == top for s in ranked) > 1:
+        clauses += [C.END_TIE, C.TIE_BREAK]
+    return End(state.over, state.why(), {s.name: s.points for s in ranked}, winners, tuple(clauses))

@@ -1,0 +1,441 @@
+"""Kuhhandel's rules engine: the state of a game and ONE step function. Pure: no I/O.
+
+A recorded game is a start state plus actions; a situation (``ruling``) is a
+state plus one action. Both go through :func:`step`, so a ruling and a
+replayed event cannot decide the same question differently (issue 13).
+
+The state is forgiving, like python-chess's PGN reader: a broken rule is
+reported through ``error`` and the event is applied as recorded, so one
+mistake does not hide the next. A situation's state sets ``raising``: the
+first broken rule is raised as a :class:`RuleBroken` (exit 1) instead.
+
+Money is tracked card by card while it is known (register K15, K16); a
+player whose money is ``None`` is not checked.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from refcli.errors import RuleBroken
+from refcli.games.kuhhandel import clauses as C
+from refcli.games.kuhhandel.auction import check_bids
+from refcli.games.kuhhandel.components import BONUS_PAIRS, CARDS_PER_ANIMAL, TOTAL_CARDS
+from refcli.games.kuhhandel.cowtrade import anyone_can_trade, can_challenge, check_eligible, resolve_trade
+from refcli.games.kuhhandel.money import (
+    DONKEY_PAYOUTS,
+    VALUES,
+    choose_payment,
+    invalid_cards,
+    over_supply,
+    remove_cards,
+)
+from refcli.validation import ReplayLog
+
+# animal → the animal it pairs with for edition 1's bonus card
+BONUS_PARTNER: dict[str, str] = {a: b for pair in BONUS_PAIRS for a, b in (pair, pair[::-1])}
+
+
+# -- actions ------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Auction:
+    auctioneer: str
+    animal: str
+    bids: tuple[tuple[str, int], ...] = ()
+    buyback: bool = False  # the auctioneer wants the buy right
+    paid: tuple[int, ...] | None = None  # None: the cards were not recorded
+    donkey_payout: int | None = None  # as recorded, checked when given
+    cannot_pay: bool | None = False  # the top bidder could not pay (None: decide from their money)
+    payer: str | None = None  # as recorded, checked when given
+    winner: str | None = None  # as recorded, checked when given
+
+
+@dataclass(frozen=True)
+class CowTrade:
+    challenger: str
+    defender: str
+    animal: str
+    offer: tuple[int, ...]
+    counter: tuple[int, ...] | None = None  # None: the defender accepted
+    rebid: tuple[int, ...] | None = None
+    rebid_counter: tuple[int, ...] | None = None
+    rebid_given: bool | None = None  # None: a rebid is given when ``rebid`` is
+    winner: str | None = None  # as recorded, checked when given
+    count: int | None = None  # as recorded, checked when given
+
+
+Event = Auction | CowTrade
+
+
+@dataclass
+class Outcome:
+    """What one step did: who took what, the money moved, who acts next."""
+
+    animal: str
+    # auction
+    animal_to: str | None = None
+    price: int = 0
+    payer: str | None = None
+    payee: str | None = None
+    paid: tuple[int, ...] | None = None  # the cards handed over, when known
+    donkey_payout: int | None = None
+    repeat_without: tuple[str, ...] = ()
+    # cow trade
+    winner: str | None = None
+    loser: str | None = None
+    count: int = 0
+    to_challenger: tuple[int, ...] = ()
+    to_defender: tuple[int, ...] = ()
+    ties: int = 0
+    needs_rebid: bool = False
+    # both
+    next_player: str | None = None  # whose turn follows (before skipping players who cannot trade)
+    clauses: list[str] = field(default_factory=list)  # clause ids applied, in order (explain only)
+    facts: list[str] = field(default_factory=list)  # what the ruling assumed (explain only)
+
+    @property
+    def overpaid(self) -> int | None:
+        return None if self.paid is None else sum(self.paid) - self.price
+
+
+# -- state --------------------------------------------------------------------------
+@dataclass
+class State(ReplayLog):
+    """The state of a game: holdings, known money, the pile, whose turn it is."""
+
+    edition: int
+    players: tuple[str, ...]
+    holdings: dict[str, Counter[str]] = field(default_factory=dict)
+    money: dict[str, list[int] | None] = field(default_factory=dict)
+    pile: int = TOTAL_CARDS  # animal cards not yet turned up
+    sold: Counter[str] = field(default_factory=Counter)  # cards of each animal turned up and sold
+    donkeys: int = 0  # donkeys turned up (and paid out) so far
+    turn: int = 0
+    repeat: tuple[str, str, frozenset[str]] | None = None  # auctioneer, animal, excluded bidders
+    deck: tuple[str, ...] | None = None  # the recorded order of the pile, when known
+    bonus_holder: str | None = None  # edition 1: the first player to complete a bonus pair
+    raising: bool = False  # a situation: the first broken rule is raised (exit 1)
+    explain: bool = False  # collect the clauses and facts of each step (rulings)
+    choose_payments: bool = False  # a payment not given is chosen (K12) instead of forgotten (K15)
+
+    def __post_init__(self) -> None:
+        for name in self.players:
+            self.holdings.setdefault(name, Counter())
+            self.money.setdefault(name, None)
+
+    # -- reporting ----------------------------------------------------------------
+    def error(self, rule: str, message: str, event: int | None = -1) -> None:
+        if self.raising:
+            raise RuleBroken(message, rule)
+        super().error(rule, message, event)
+
+    def forget_money(self, name: str, why: str) -> None:
+        if self.money.get(name) is not None:
+            self.money[name] = None
+            self.skipped.append(f"money checks for {name} from event {self.number} on: {why}")
+
+    # -- questions ----------------------------------------------------------------
+    def game_over(self) -> bool:
+        return self.pile == 0 and self.repeat is None and not anyone_can_trade(self.holdings)
+
+    def current_player(self) -> str:
+        """Whose turn it is; with the pile empty, players who can challenge nobody are skipped (K14)."""
+        if self.pile == 0 and self.repeat is None:
+            count = len(self.players)
+            for offset in range(count):
+                candidate = self.players[(self.turn + offset) % count]
+                if can_challenge(candidate, self.holdings):
+                    self.turn = (self.turn + offset) % count
+                    break
+        return self.players[self.turn]
+
+    # -- bookkeeping ----------------------------------------------------------------
+    def check_turn(self, actor: str) -> None:
+        expected = self.current_player()
+        if actor != expected:
+            rule = C.SKIP_WHEN_NO_TRADE if self.pile == 0 else C.TURN_CLOCKWISE
+            self.error(rule, f"it is {expected}'s turn, not {actor}'s")
+            if actor in self.holdings:
+                self.turn = self.players.index(actor)  # resynchronise: judge what follows from here
+
+    def end_turn(self) -> None:
+        self.turn = (self.turn + 1) % len(self.players)
+
+    def check_cards_exist(self, cards: Sequence[int], whose: str, what: str) -> None:
+        wrong = invalid_cards(cards)
+        if wrong:  # the message is built only when it is needed
+            self.error(
+                C.COMPONENTS_MONEY_VALUES,
+                f"{whose}'s {what}: there is no money card of value {wrong[0]} "
+                f"(the cards are {', '.join(map(str, VALUES))})",
+            )
+
+    def take(self, name: str, cards: Sequence[int], what: str) -> None:
+        """Remove ``cards`` from ``name``'s known money, reporting cards they do not hold."""
+        hand = self.money.get(name)
+        if hand is None:
+            return
+        left = remove_cards(hand, cards)
+        if left is None:
+            self.error(C.HOLDS_THE_CARDS, f"{name} does not hold {what} {list(cards)} (holds {sorted(hand)})")
+            self.forget_money(name, "they paid with cards they did not hold")
+            return
+        self.money[name] = left
+
+    def give(self, name: str, cards: Sequence[int]) -> None:
+        hand = self.money.get(name)
+        if hand is not None:
+            hand.extend(cards)
+
+    def gain(self, name: str, animal: str, count: int) -> None:
+        """``name`` takes ``count`` cards of ``animal``; edition 1 awards the bonus card on a completed pair."""
+        held = self.holdings[name]
+        held[animal] += count
+        if self.edition == 1 and self.bonus_holder is None and held[animal] == CARDS_PER_ANIMAL:
+            partner = BONUS_PARTNER.get(animal)
+            if partner is not None and held[partner] == CARDS_PER_ANIMAL:
+                self.bonus_holder = name
+
+
+# -- the step function ----------------------------------------------------------------
+def step(state: State, event: Event) -> Outcome:
+    """Apply one auction or cow trade to ``state`` and say what happened."""
+    if isinstance(event, Auction):
+        return _auction(state, event)
+    return _cow_trade(state, event)
+
+
+def pay_donkey(state: State, out: Outcome) -> None:
+    """A donkey turned up: every player, the auctioneer too, receives the next payout (K2)."""
+    if state.donkeys >= len(DONKEY_PAYOUTS):
+        return  # a fifth donkey is reported as a fifth card of its kind
+    payout = DONKEY_PAYOUTS[state.donkeys]
+    state.donkeys += 1
+    out.donkey_payout = payout
+    for name in state.players:
+        state.give(name, (payout,))
+    if state.explain:
+        out.clauses += [C.DONKEY_INTERRUPT, C.DONKEY_PAYOUTS, C.DONKEY_TO_EVERYONE]
+        out.facts.append(f"donkey number {state.donkeys}: every player, the auctioneer too, first receives {payout}")
+    # the payout comes from the game's money cards: there must be enough of them
+    excess = over_supply((hand for hand in state.money.values() if hand is not None), state.edition)
+    if excess:
+        value, counted, supply = excess[0]
+        state.error(
+            C.COMPONENTS_MONEY,
+            f"after the payout the players hold {counted} money cards of value {value}, "
+            f"but edition {state.edition} has only {supply}",
+        )
+
+
+def _auction(s: State, e: Auction) -> Outcome:
+    out = Outcome(e.animal)
+    repeat = s.repeat
+    if s.explain:
+        out.clauses += [C.AUCTION_REVEAL, C.AUCTION_RISING]
+        out.facts.append("the bids are listed in the order they were made")
+    if repeat is not None:
+        auctioneer, animal, excluded = repeat
+        if (e.auctioneer, e.animal) != (auctioneer, animal):
+            s.error(C.CANNOT_PAY, f"the {animal} auctioned by {auctioneer} must be run again first")
+        for bidder, _ in e.bids:
+            if bidder in excluded:
+                s.error(C.CANNOT_PAY, f"{bidder} could not pay and may not bid when the auction is run again")
+        if s.explain:
+            out.clauses += [C.CANNOT_PAY, C.ONLY_WINNING_BID_CHECKED]
+            out.facts.append(f"the auction is run again without {', '.join(sorted(excluded))}")
+    else:
+        if s.pile == 0:
+            s.error(C.EMPTY_DECK_NO_AUCTION, "no animal cards are left to auction: only cow trades are possible")
+            return out
+        s.check_turn(e.auctioneer)
+        if s.sold[e.animal] >= CARDS_PER_ANIMAL:
+            s.error(C.FOUR_OF_A_KIND, f"a fifth {e.animal}: all four have been auctioned already")
+        deck = s.deck
+        position = TOTAL_CARDS - s.pile
+        if deck is not None and position < len(deck) and deck[position] != e.animal:
+            s.error(C.AUCTION_REVEAL, f"the next card in the recorded deck is a {deck[position]}, not a {e.animal}")
+    if e.animal == "donkey" and repeat is None:
+        before = s.donkeys
+        pay_donkey(s, out)
+        if e.donkey_payout is not None and out.donkey_payout is not None and e.donkey_payout != out.donkey_payout:
+            s.error(
+                C.DONKEY_PAYOUTS,
+                f"donkey number {before + 1} pays {out.donkey_payout} to every player, not {e.donkey_payout}",
+            )
+    elif e.donkey_payout is not None and e.animal != "donkey":
+        s.error(C.DONKEY_PAYOUTS, f"a donkey payout is recorded, but the animal is a {e.animal}")
+    try:
+        check_bids(s.players, e.auctioneer, e.bids)
+    except RuleBroken as broken:
+        s.error(broken.clause, str(broken))
+    _settle_auction(s, e, out)
+    return out
+
+
+def _settle_auction(s: State, e: Auction, out: Outcome) -> None:
+    if not e.bids:
+        if e.buyback:
+            s.error(C.AUCTION_BUY_RIGHT, "nobody bid, so there is no highest bid for the auctioneer to match")
+        if e.cannot_pay:
+            s.error(C.CANNOT_PAY, "nobody bid, so nobody has a bid to pay")
+        if s.explain:
+            out.clauses.append(C.AUCTION_NO_BIDS)
+        _hand_over(s, e, e.auctioneer, out)
+        return
+    bidder, price = e.bids[-1]
+    out.price = price
+    if s.explain:
+        out.clauses += [C.AUCTION_SOLD, C.AUCTION_PAY]
+    # K13: the top bid is the one that must be honoured, whoever ends up paying it;
+    # the lower bids are never called, so nobody sees whether they were covered.
+    bidder_hand = s.money.get(bidder)
+    uncovered = bidder_hand is not None and sum(bidder_hand) < price
+    cannot_pay = uncovered if e.cannot_pay is None else e.cannot_pay
+    if cannot_pay:
+        if e.cannot_pay and bidder_hand is not None and not uncovered:
+            s.error(C.CANNOT_PAY, f"{bidder} holds {sum(bidder_hand)} and could pay {price}")
+        if s.explain:
+            out.clauses += [C.CANNOT_PAY, C.ONLY_WINNING_BID_CHECKED]
+            if bidder_hand is not None:
+                out.facts.append(f"{bidder} holds {sum(bidder_hand)} in money cards")
+            if e.buyback:
+                out.facts.append(
+                    f"{e.auctioneer} wanted the buy right, but {bidder}'s bid cannot be honoured, "
+                    "and the auctioneer never pays out for it (K13)"
+                )
+        excluded = s.repeat[2] if s.repeat else frozenset()
+        s.repeat = (e.auctioneer, e.animal, excluded | {bidder})
+        out.repeat_without = (bidder,)
+        out.next_player = e.auctioneer
+        return
+    if uncovered and (e.buyback or e.paid is None):  # a recorded payment is checked card by card below
+        s.error(
+            C.CANNOT_PAY,
+            f"{bidder} holds {sum(bidder_hand or ())} and cannot cover the bid of {price}: the auction is run again "
+            f"without {bidder}" + (f", even though {e.auctioneer} wanted the buy right" if e.buyback else ""),
+        )
+    elif s.explain and bidder_hand is None and s.choose_payments and e.buyback:
+        out.facts.append(f"{bidder}'s money is not given, so the bid is taken as one {bidder} could pay")
+    payer, payee, animal_to = (e.auctioneer, bidder, e.auctioneer) if e.buyback else (bidder, e.auctioneer, bidder)
+    out.payer, out.payee = payer, payee
+    if e.buyback and s.explain:
+        out.clauses.append(C.AUCTION_BUY_RIGHT)
+    if e.payer is not None and e.payer != payer:
+        s.error(C.AUCTION_BUY_RIGHT if e.buyback else C.AUCTION_PAY, f"{payer} pays, not {e.payer}")
+    hand = s.money.get(payer)
+    if e.buyback and hand is not None and sum(hand) < price:
+        s.error(
+            C.BUY_RIGHT_NEEDS_MONEY,
+            f"{payer} holds {sum(hand)} and cannot pay {price}, so cannot use the buy right (K7)",
+        )
+    paid = e.paid
+    if paid is None and s.choose_payments and hand is not None:
+        payment = choose_payment(price, hand)
+        paid = payment.paid if payment is not None else None
+    if paid is None:
+        if s.choose_payments:
+            if s.explain:
+                out.facts.append(f"{payer}'s money is not given, so the payment is not checked")
+        else:
+            s.forget_money(payer, "the cards paid are not recorded")
+            s.forget_money(payee, "the cards received are not recorded")
+    else:
+        if s.explain:
+            out.clauses += [C.NO_CHANGE, C.NO_CHANGE_001, C.PAYMENT_CHOICE]
+        s.check_cards_exist(paid, payer, "payment")
+        if sum(paid) < price:
+            s.error(C.NO_CHANGE_001, f"{payer} pays {sum(paid)}, less than the price of {price}")
+        s.take(payer, paid, "the cards paid")
+        s.give(payee, paid)
+        out.paid = paid
+    _hand_over(s, e, animal_to, out)
+
+
+def _hand_over(s: State, e: Auction, animal_to: str, out: Outcome) -> None:
+    if e.winner is not None and e.winner != animal_to:
+        s.error(C.AUCTION_SOLD, f"the {e.animal} goes to {animal_to}, not {e.winner}")
+    out.animal_to = animal_to
+    s.gain(animal_to, e.animal, 1)
+    s.sold[e.animal] += 1
+    s.pile = max(s.pile - 1, 0)
+    s.repeat = None
+    s.end_turn()
+    out.next_player = s.players[s.turn]
+
+
+def _cow_trade(s: State, e: CowTrade) -> Outcome:
+    out = Outcome(e.animal)
+    if s.repeat is not None:
+        s.error(C.CANNOT_PAY, f"the {s.repeat[1]} auction must be run again before anything else")
+        s.repeat = None
+    s.check_turn(e.challenger)
+    rounds = (
+        (e.challenger, e.offer, "offer"),
+        (e.defender, e.counter, "counter-offer"),
+        (e.challenger, e.rebid, "rebid"),
+        (e.defender, e.rebid_counter, "answer to the rebid"),
+    )
+    for name, cards, what in rounds:
+        if cards is not None:
+            s.check_cards_exist(cards, name, what)
+    c_holds = s.holdings[e.challenger][e.animal] if e.challenger in s.holdings else 0
+    d_holds = s.holdings[e.defender][e.animal] if e.defender in s.holdings else 0
+    try:
+        check_eligible(e.challenger, e.defender, e.animal, c_holds, d_holds)
+    except RuleBroken as broken:
+        s.error(broken.clause, str(broken))
+        s.end_turn()
+        out.next_player = s.players[s.turn]
+        return out
+    for name, cards, what in rounds:
+        hand = s.money.get(name)
+        if cards is not None and hand is not None and remove_cards(hand, cards) is None:
+            s.error(C.HOLDS_THE_CARDS, f"{name} does not hold the {what} {list(cards)} (holds {sorted(hand)})")
+            s.forget_money(name, "they offered cards they did not hold")
+    try:
+        result = resolve_trade(
+            edition=s.edition,
+            challenger_holds=c_holds,
+            defender_holds=d_holds,
+            offer=e.offer,
+            counter=e.counter,
+            rebid=e.rebid,
+            rebid_counter=e.rebid_counter,
+            rebid_given=e.rebid is not None if e.rebid_given is None else e.rebid_given,
+        )
+    except RuleBroken as broken:
+        s.error(broken.clause, str(broken))
+        s.end_turn()
+        out.next_player = s.players[s.turn]
+        return out
+    out.count, out.ties = result.count, result.ties
+    if s.explain:
+        out.clauses += result.clauses
+        out.facts += result.facts
+    if result.winner is None:
+        out.needs_rebid = True  # the challenger offers again: still the same turn
+        out.next_player = e.challenger
+        return out
+    winner, loser = (e.challenger, e.defender) if result.winner == "challenger" else (e.defender, e.challenger)
+    out.winner, out.loser = winner, loser
+    out.to_challenger, out.to_defender = result.to_challenger, result.to_defender
+    if e.winner is not None and e.winner != winner:
+        s.error(C.COW_TRADE_HIGHER_WINS, f"{winner} wins the {e.animal}, not {e.winner}")
+    if e.count is not None and e.count != result.count:
+        s.error(C.CARDS_AT_STAKE, f"{result.count} {e.animal} card(s) change hands, not {e.count}")
+    s.holdings[loser][e.animal] -= result.count
+    s.gain(winner, e.animal, result.count)
+    for name, gives, receives in (
+        (e.challenger, result.to_defender, result.to_challenger),
+        (e.defender, result.to_challenger, result.to_defender),
+    ):
+        hand = s.money.get(name)
+        if hand is not None:
+            left = remove_cards(hand, gives)
+            s.money[name] = (left if left is not None else hand) + list(receives)
+    s.end_turn()
+    out.next_player = s.players[s.turn]
+    return out

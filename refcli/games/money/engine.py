@@ -1,0 +1,353 @@
+"""Money!'s rules engine: the state of a game and the one step function every path applies. Pure.
+
+A situation ruling (``situations.py``) builds a ``State`` from the situation
+file and applies its one action with ``step``; a recorded game (``replay.py``)
+builds the start ``State`` from the setup and applies every event with the
+same ``step``. So a ruling and a replay cannot decide the same moment
+differently.
+
+Actions: ``Offers`` (a round's offers, revealed together), ``Exchange`` (one
+player's action) and ``Refill`` (the displays topped up after the round). A
+broken rule goes to the ``Referee``: a ruling stops at the first (exit 1), a
+replay records it and carries on, applying the action as recorded.
+
+The state is changed in place and the messages are only written when a rule
+is broken, so a replay costs little per event.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import NamedTuple, Protocol
+
+from refcli.games.money import clauses as C
+from refcli.games.money.bidding import Bidding, NeedSerials, order_offers
+from refcli.games.money.cards import COINS, CURRENCIES_FOR_PLAYERS, NOTE_VALUES, Card, Deck, impossible_cards
+
+DISPLAY = 4  # cards in each display after a refill (003 "Preparar", "Como se Juega")
+HAND = 6  # cards dealt to each player, besides the bluff card
+SIDES = ("right", "left")
+
+
+# -- actions -----------------------------------------------------------------------
+class Offers(NamedTuple):
+    offers: Mapping[str, Sequence[Card]]  # player → the cards offered, bluff cards included
+
+
+class Exchange(NamedTuple):
+    player: str
+    action: str  # right | left | swap | keep
+    partner: str | None = None  # swap only
+
+
+class Refill(NamedTuple):
+    """The displays topped up. A record gives the counts (and maybe the cards) it claims; a ruling gives None."""
+
+    right: int | None = None
+    left: int | None = None
+    right_cards: tuple[Card, ...] | None = None
+    left_cards: tuple[Card, ...] | None = None
+
+
+Action = Offers | Exchange | Refill
+
+
+# -- outcomes ----------------------------------------------------------------------
+class OffersOutcome(NamedTuple):
+    bidding: Bidding
+    next: str | None  # the first to act; None when every offer sits out
+    round_over: bool
+    game_over: bool
+
+
+class ExchangeOutcome(NamedTuple):
+    player: str
+    action: str
+    partner: str | None
+    takes: tuple[Card, ...] | None  # None: a display whose cards are not known
+    gives: tuple[Card, ...]
+    next: str | None
+    round_over: bool
+    game_over: bool
+
+
+class RefillOutcome(NamedTuple):
+    to_right: int
+    to_left: int
+    right_after: int
+    left_after: int
+    pile_after: int
+    final_round: bool  # the refill emptied the pile: the next round is the final round (M5)
+    game_over: bool  # the pile was already empty: the final round has been played
+
+
+Outcome = OffersOutcome | ExchangeOutcome | RefillOutcome | None  # None: the action could not be applied
+
+
+class Referee(Protocol):
+    """Where the engine reports what it finds: a ruling raises, a replay records and carries on."""
+
+    def broken(self, rule: str, message: str) -> None: ...
+
+    def need_serials(self, need: NeedSerials) -> None: ...
+
+    def skip(self, what: str, why: str) -> None: ...
+
+
+# -- the state ----------------------------------------------------------------------
+@dataclass(slots=True, eq=False)
+class State:
+    """A game of Money! between two actions. ``None`` marks what the input does not say."""
+
+    players: tuple[str, ...]
+    pile: int
+    sizes: dict[str, int]  # cards in each display, always known
+    displays: dict[str, list[Card] | None]  # their cards, when known
+    hands: dict[str, list[Card]] | None = None  # notes and coins in hand (bluff cards aside), when known
+    deck: Deck | None = None  # every card seen so far, when the hands and displays are known
+    phase: str = "offers"  # offers → exchanges → refill → offers …; "over" after the final round
+    final_round: bool = False
+    bidding: Bidding | None = None
+    table: dict[str, list[Card]] = field(default_factory=dict)  # offers still on the table
+    waiting: list[str] = field(default_factory=list)  # bidders who have not acted, in order
+    next_up: str | None = None  # after a swap: the partner acts next (M7)
+
+    @property
+    def expected(self) -> str | None:
+        """Who acts now in the exchanges."""
+        if self.next_up is not None:
+            return self.next_up
+        return self.waiting[0] if self.waiting else None
+
+
+def cards_in_play(players: int, currencies: int | None) -> int:
+    return len(NOTE_VALUES) * (currencies or CURRENCIES_FOR_PLAYERS[players]) + COINS
+
+
+def start(
+    players: Sequence[str],
+    *,
+    currencies: int | None = None,
+    pile: int | None = None,
+    hands: Mapping[str, Sequence[Card]] | None = None,
+    right: Sequence[Card] | None = None,
+    left: Sequence[Card] | None = None,
+) -> tuple[State, str | None]:
+    """The state after the setup, and the first problem with the cards dealt (None when they can all exist)."""
+    if pile is None:
+        pile = cards_in_play(len(players), currencies) - HAND * len(players) - 2 * DISPLAY
+    state = State(
+        players=tuple(players),
+        pile=pile,
+        sizes={"right": DISPLAY, "left": DISPLAY},
+        displays={"right": None if right is None else list(right), "left": None if left is None else list(left)},
+        # end.pile: with nothing left to deal, the first round is already the final round
+        final_round=pile == 0,
+    )
+    problem = None
+    if hands is not None:
+        state.hands = {name: [card for card in hands.get(name, ()) if card.kind != "bluff"] for name in players}
+        if right is not None and left is not None:
+            state.deck = Deck()
+            seen = [card for name in players for card in state.hands[name]] + list(right) + list(left)
+            problems = [found for found in map(state.deck.add, seen) if found]
+            problem = problems[0] if problems else None
+    return state, problem
+
+
+# -- the step function -------------------------------------------------------------
+def step(state: State, action: Action, referee: Referee) -> Outcome:
+    """Apply one action to ``state`` (in place) and return what happened."""
+    if state.phase == "over":
+        referee.broken(C.END_PILE, "the game is over: the final round was played with the last cards of the draw pile")
+        return None
+    if type(action) is Offers:
+        return offers(state, action, referee)
+    if type(action) is Exchange:
+        return exchange(state, action, referee)
+    assert type(action) is Refill
+    return refill(state, action, referee)
+
+
+def offers(state: State, action: Offers, referee: Referee) -> OffersOutcome:
+    """A round's offers, revealed together: checked, valued and put in order (003 "Visión general")."""
+    if state.phase != "offers":
+        rule = C.REFILL_ORDER if state.phase == "refill" else C.TURN_ALL_BIDDERS
+        referee.broken(rule, "a new round starts only after every bidder has acted and the displays are refilled")
+    offered = action.offers
+    missing = [name for name in state.players if name not in offered]
+    if missing:
+        referee.broken(
+            C.OFFER_CHOOSE, f"no offer recorded for {', '.join(missing)} (an offer of only the bluff card sits out)"
+        )
+    table: dict[str, list[Card]] = {}
+    verified = state.hands is not None and state.deck is not None  # every card offered came from a checked hand
+    for name, cards in offered.items():
+        real = [card for card in cards if card.kind != "bluff"]
+        bluffs = len(cards) - len(real)
+        if bluffs > 1:
+            referee.broken(
+                C.SETUP_BLUFF_CARD, f"{name} offers {bluffs} bluff cards, but each player has one bluff card"
+            )
+        table[name] = real
+        if state.hands is not None:
+            hand = state.hands.setdefault(name, [])
+            for card in real:
+                try:
+                    hand.remove(card)
+                except ValueError:
+                    verified = False
+                    referee.broken(C.OFFER_CHOOSE, f"{name} offers {card}, which is not in their hand")
+    if not verified:
+        # cards not known to come from a hand: what is on the table now must be able to exist together
+        shown = [card for cards in table.values() for card in cards]
+        shown += [card for display in state.displays.values() if display for card in display]
+        problems = impossible_cards(shown)
+        if problems:
+            referee.broken(C.COMPONENTS_NOTES, f"these cards cannot all exist: {problems[0]}")
+    try:
+        bidding = order_offers(offered)
+    except NeedSerials as need:
+        referee.need_serials(need)
+        values = {name: sum(card.value for card in cards) for name, cards in table.items()}
+        bidding = Bidding(values, tuple(name for name in offered if table[name]), (), ())
+    state.bidding = bidding
+    state.table = table
+    state.waiting = list(bidding.order)
+    state.next_up = None
+    round_over = not state.waiting
+    state.phase = "exchanges" if not round_over else end_of_round(state)
+    return OffersOutcome(bidding, state.expected, round_over, state.phase == "over")
+
+
+def end_of_round(state: State) -> str:
+    """Every bidder has acted: refill, or after the final round the game is over (end.score-time)."""
+    return "over" if state.final_round else "refill"
+
+
+def exchange(state: State, action: Exchange, referee: Referee) -> ExchangeOutcome | None:
+    """One player's action: a display, a swap or keep (003 "Como se Juega")."""
+    player = action.player
+    bidding = state.bidding
+    if state.phase != "exchanges" or bidding is None:
+        referee.broken(C.TURN_ALL_BIDDERS, f"{player} cannot act now: no round of offers is waiting for actions")
+        return None
+    if player in bidding.sitting_out:
+        referee.broken(C.OFFER_SIT_OUT, f"{player} offered only the bluff card and sits this round out")
+        return None
+    waiting = state.waiting
+    if player not in waiting:
+        referee.broken(C.TURN_ALL_BIDDERS, f"{player} has already acted this round")
+        return None
+    expected = state.expected
+    if player != expected:
+        if state.next_up is not None:
+            referee.broken(C.SWAP_RULING, f"{expected} acts now, with the offer just swapped to them, not {player}")
+        else:
+            referee.broken(
+                C.TURN_ORDER,
+                f"{expected} acts before {player}: {expected}'s offer ({bidding.values.get(str(expected), 0)}) "
+                "is the highest still on the table",
+            )
+    waiting.remove(player)
+    state.next_up = None
+    offer = state.table.pop(player, [])
+    kind = action.action
+    partner = None
+    takes: tuple[Card, ...] | None
+    if kind == "right" or kind == "left":
+        display = state.displays[kind]
+        takes = None if display is None else tuple(display)
+        if display is None:
+            unknown_hand(state, referee, f"{player} took the {kind} display, whose cards are not recorded")
+        else:
+            give(state, player, display)
+            state.displays[kind] = offer
+        state.sizes[kind] = len(offer)
+    elif kind == "swap":
+        wanted = action.partner or ""
+        if wanted not in waiting:
+            referee.broken(
+                C.SWAP_RULING, f"{wanted} has no offer on the table to swap with (sitting out, or already acted)"
+            )
+            takes = tuple(offer)
+            give(state, player, offer)
+        else:
+            partner = wanted
+            takes = tuple(state.table[partner])
+            give(state, player, takes)
+            state.table[partner] = offer
+            state.next_up = partner  # exchange.swap-next
+    else:
+        takes = ()
+        give(state, player, offer)
+    round_over = not waiting
+    if round_over:
+        state.phase = end_of_round(state)
+    return ExchangeOutcome(
+        player,
+        kind,
+        partner,
+        takes,
+        tuple(offer) if kind != "keep" else (),
+        state.expected,
+        round_over,
+        state.phase == "over",
+    )
+
+
+def give(state: State, player: str, cards: Sequence[Card]) -> None:
+    if state.hands is not None:
+        state.hands[player].extend(cards)
+
+
+def unknown_hand(state: State, referee: Referee, why: str) -> None:
+    """A player took cards nobody recorded: the hands are no longer known, so the checks that need them stop."""
+    if state.hands is not None:
+        state.hands = None
+        referee.skip("the hands", f"{why}: offers are not checked against them, nor the final scores")
+
+
+def refill(state: State, action: Refill, referee: Referee) -> RefillOutcome:
+    """The displays topped up to four, right first, then left; the last cards make the final round."""
+    if state.phase != "refill":
+        referee.broken(C.REFILL_ORDER, "the displays are refilled only after every bidder has acted")
+    sizes = state.sizes
+    pile = state.pile
+    if pile == 0:
+        # end.pile: nothing left to deal, so the round just played was the final round
+        state.phase = "over"
+        return RefillOutcome(0, 0, sizes["right"], sizes["left"], 0, False, True)
+    to_right = min(max(DISPLAY - sizes["right"], 0), pile)
+    to_left = min(max(DISPLAY - sizes["left"], 0), pile - to_right)
+    dealt = rule = (to_right, to_left)
+    if action.right is not None and action.left is not None:
+        if (action.right, action.left) != dealt:
+            referee.broken(
+                C.REFILL_ORDER,
+                f"with {sizes['right']} cards right, {sizes['left']} left and {pile} in the pile, "
+                f"the refill is {to_right} right then {to_left} left, not {action.right} and {action.left}",
+            )
+        dealt = (action.right, action.left)  # a replay carries on with the cards the record deals
+    for side, count, cards in zip(SIDES, dealt, (action.right_cards, action.left_cards)):
+        display = state.displays[side]
+        if cards is None:
+            if display is not None and count:
+                state.displays[side] = None
+                state.deck = None
+                referee.skip(f"the {side} display's cards", "the cards dealt are not recorded")
+        else:
+            if display is not None:
+                display.extend(cards)
+            if state.deck is not None:
+                for card in cards:
+                    problem = state.deck.add(card)
+                    if problem:
+                        referee.broken(C.COMPONENTS_NOTES, f"these cards cannot all exist: {problem}")
+        sizes[side] += count
+    state.pile = max(pile - dealt[0] - dealt[1], 0)
+    if state.pile == 0:
+        state.final_round = True  # M5: the next round is the final round
+    state.phase = "offers"
+    return RefillOutcome(rule[0], rule[1], sizes["right"], sizes["left"], state.pile, state.final_round, False)

@@ -1,0 +1,191 @@
+"""Kuhhandel, second pass of the rules (issue 13, point 3), each test built from the rule text."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+
+import refcli
+from refcli.catalogue import rules_for
+
+# 001 "La subasta": "Si un jugador puja más dinero del que tiene, tiene que mostrar
+# todas sus cartas de dinero y la subasta se repite de nuevo sin su participación."
+# 000 "El jugador no puede pagar": "Si un jugador no puede pagar su oferta, ..."
+CANNOT_PAY_001 = "Si un jugador puja más dinero del que tiene"
+
+
+def rule(tmp_path: Path, document: dict[str, Any]) -> Any:
+    path = tmp_path / "situation.toml"
+    path.write_text(tomli_w.dumps({"game": "kuhhandel", **document}), encoding="utf-8")
+    return refcli.rule(path)
+
+
+def validate(tmp_path: Path, document: dict[str, Any]) -> Any:
+    path = tmp_path / "record.toml"
+    path.write_text(tomli_w.dumps({"game": "kuhhandel", **document}), encoding="utf-8")
+    return refcli.validate(path)
+
+
+def cited(ruling: Any) -> list[str]:
+    return [c["id"] for c in ruling.to_dict()["citations"]]
+
+
+def auction(**extra: Any) -> dict[str, Any]:
+    return {
+        "situation": "auction",
+        "players": ["Ana", "Ben", "Cid"],
+        "auctioneer": "Ana",
+        "animal": "cow",
+        "bids": [["Ben", 30], ["Cid", 200]],
+        **extra,
+    }
+
+
+def test_the_clause_text_is_the_one_quoted() -> None:
+    rules = rules_for("kuhhandel")
+    assert CANNOT_PAY_001 in rules.get("cannot-pay.001").text
+    # the summary follows the text: "un jugador", not only a winning bidder
+    assert "winning" not in rules.get("cannot-pay").summary
+    assert "player who cannot pay their bid" in rules.get("cannot-pay").summary
+
+
+def test_uncovered_top_bid_reruns_the_auction_even_with_the_buy_right(tmp_path: Path) -> None:
+    money = {"Ana": [100, 100, 50], "Cid": [0, 0, 10, 10, 10, 10, 50]}  # Cid bid 200 holding 90
+    ruling = rule(tmp_path, auction(buyback=True, money=money))
+    assert ruling.legal
+    assert ruling.outcome["repeat_without"] == ["Cid"]
+    assert ruling.outcome["animal_to"] is None and ruling.outcome["payer"] is None  # Ana never pays out
+    assert ruling.outcome["next_player"] == "Ana"  # the auction is run again
+    assert {"cannot-pay", "K13"} <= set(cited(ruling))
+
+
+def test_a_replay_refuses_a_buy_right_over_an_uncovered_bid(tmp_path: Path) -> None:
+    record = {
+        "edition": 2,
+        "players": ["Ana", "Ben", "Cid"],
+        "event": [
+            {
+                "type": "auction",
+                "auctioneer": "Ana",
+                "animal": "cow",
+                "bids": [["Cid", 200]],
+                "buyback": True,
+                "paid": [50, 10, 10, 10, 10],  # Ana could not pay 200 either; the bid is the first problem
+            }
+        ],
+    }
+    result = validate(tmp_path, record)
+    assert [f.rule for f in result.findings if f.severity == "error"][0] == "cannot-pay"
+
+
+def test_lower_losing_bids_stay_unchecked(tmp_path: Path) -> None:
+    # Ben's 300 is more than Ben holds, but it lost to Cid's 310, so nobody sees it paid (K13)
+    money = {"Ben": [0, 0, 10, 10, 10, 10, 50], "Cid": [500]}
+    ruling = rule(tmp_path, auction(bids=[["Ben", 300], ["Cid", 310]], money=money))
+    assert ruling.legal and ruling.outcome["animal_to"] == "Cid" and ruling.outcome["paid"] == [500]
+
+
+def test_k13_register_says_the_revised_reading() -> None:
+    k13 = rules_for("kuhhandel").get("K13")
+    assert "even when the auctioneer wants the buy right" in k13.text
+    assert "Lower, losing bids are never called" in k13.text
+
+
+def test_empty_pile_with_cards_unaccounted_is_illegal(tmp_path: Path) -> None:
+    holdings = {"Ana": {"cat": 2}, "Ben": {"cat": 2}, "Cid": {"cow": 4}}
+    ruling = rule(tmp_path, {"situation": "trade-options", "player": "Ana", "deck": 0, "holdings": holdings})
+    assert not ruling.legal and ruling.to_dict()["broken_rule"] == "components.cards"
+    assert "out of play" not in ruling.verdict
+
+
+def test_cards_missing_while_the_pile_is_not_empty_are_in_the_pile(tmp_path: Path) -> None:
+    holdings = {"Ana": {"cat": 2}, "Ben": {"cat": 2}, "Cid": {"cow": 4}}
+    ruling = rule(tmp_path, {"situation": "trade-options", "player": "Ana", "deck": 20, "holdings": holdings})
+    assert ruling.legal
+    facts = " ".join(ruling.to_dict()["facts"])
+    assert "in the pile" in facts and "out of play" not in facts
+
+
+def test_three_to_five_players_where_a_file_lists_them(tmp_path: Path) -> None:
+    for players in (["Ana", "Ben"], ["A", "B", "C", "D", "E", "F"]):
+        document = {**auction(bids=[]), "players": players, "auctioneer": players[0]}
+        path = tmp_path / "six.toml"
+        path.write_text(tomli_w.dumps({"game": "kuhhandel", **document}), encoding="utf-8")
+        try:
+            refcli.rule(path)
+        except refcli.errors.DataError as error:
+            assert "3 to 5" in str(error)
+        else:
+            raise AssertionError(f"{len(players)} players accepted")
+    two_party_trade = {
+        "situation": "cow-trade",
+        "animal": "cat",
+        "challenger": {"name": "Ana", "holds": 1, "offer": [10]},
+        "defender": {"name": "Ben", "holds": 2},
+    }
+    assert rule(tmp_path, two_party_trade).legal  # a cow trade naming only its two parties is fine
+    assert "six" in rules_for("kuhhandel").get("K17").summary
+
+
+def test_money_supply_is_checked_after_a_donkey_payout(tmp_path: Path) -> None:
+    # edition 2 has five 500s; four players already hold two of them, the 4th donkey pays 500 to all five
+    money = {"Ana": [500], "Ben": [500], "Cid": [0]}
+    document = {
+        "situation": "donkey",
+        "players": ["Ana", "Ben", "Cid", "Dora", "Eli"],
+        "donkeys_before": 3,
+        "money": money,
+    }
+    ruling = rule(tmp_path, document)
+    assert ruling.legal  # 2 + 3 known holders = five 500s: just enough
+    money["Cid"] = [500]
+    ruling = rule(tmp_path, {**document, "money": money})
+    assert not ruling.legal and ruling.to_dict()["broken_rule"] == "components.money"
+
+
+def test_zero_cards_accepted_in_edition_2_cite_k5(tmp_path: Path) -> None:
+    trade = {
+        "situation": "cow-trade",
+        "edition": 2,
+        "animal": "cat",
+        "challenger": {"name": "Ana", "holds": 1, "offer": [0, 10]},
+        "defender": {"name": "Ben", "holds": 2},
+    }
+    ruling = rule(tmp_path, trade)
+    assert ruling.outcome["money_to"]["Ben"] == [0, 10] and "K5" in cited(ruling)
+
+
+def test_each_register_entry_the_engine_applies_is_cited(tmp_path: Path) -> None:
+    """The engine's clauses (Outcome.clauses) all reach the citations, register entries included."""
+    from refcli.games.kuhhandel.engine import Auction, State, step
+
+    state = State(
+        edition=2,
+        players=("Ana", "Ben", "Cid"),
+        money={"Cid": [0, 0, 10]},
+        explain=True,
+        choose_payments=True,
+        raising=True,
+    )
+    applied = step(state, Auction("Ana", "donkey", (("Cid", 200),), cannot_pay=None)).clauses
+    ruling = rule(tmp_path, auction(animal="donkey", bids=[["Cid", 200]], money={"Cid": [0, 0, 10]}))
+    register = [clause for clause in applied if clause.startswith("K")]
+    assert {"K2", "K13"} <= set(register)
+    assert set(applied) <= set(cited(ruling))
+
+
+def test_validate_reports_which_register_entries_it_applied(tmp_path: Path) -> None:
+    result = validate(tmp_path, {"edition": 2, "players": ["Ana", "Ben", "Cid"], "event": []})
+    assert {"K1", "K15"} <= set(result.to_dict()["interpretations"])
+
+
+def test_validate_quotes_the_register_entries_its_replay_applied(invoke: Any) -> None:
+    """K1 (the setup money) and K15 (unknown money) decide every Kuhhandel replay: validate quotes them."""
+    import json
+
+    example = Path(__file__).parent.parent / "examples" / "kuhhandel" / "record-edition2.toml"
+    result = invoke(["validate", str(example), "--format", "json"])
+    cited = [c["id"] for c in json.loads(result.stdout)["citations"]]
+    assert {"K1", "K15"} <= set(cited), cited
