@@ -54,9 +54,9 @@ def lookup(catalogues: Sequence[Catalogue], query: str | None, *, every: bool = 
     blocks: list[Block] = [Heading(heading)]
     if len(catalogues) == 1:
         blocks.append(Quotes(tuple(clauses), title=""))
-    else:  # each run of one game's clauses under the game's title, keeping the ranking
-        for game, run in runs(clauses):
-            blocks.append(Quotes(tuple(run), title=titles[game]))
+    else:  # each game's clauses under its title, best first; the game with the best match first
+        for game, own in by_game(clauses):
+            blocks.append(Quotes(tuple(own), title=titles[game]))
     if len(shown) < len(hits):
         rest = len(hits) - len(shown)
         blocks.append(
@@ -89,14 +89,12 @@ def counted(shown: int, matches: int, ranked: bool) -> str:
     return f"{matches} {noun}"
 
 
-def runs(clauses: list[dict[str, Any]]) -> list[tuple[str, list[dict[str, Any]]]]:
-    grouped: list[tuple[str, list[dict[str, Any]]]] = []
+def by_game(clauses: list[dict[str, Any]]) -> list[tuple[str, list[dict[str, Any]]]]:
+    """The clauses grouped by game, keeping their order within a game and the order games first appear in."""
+    grouped: dict[str, list[dict[str, Any]]] = {}
     for clause in clauses:
-        if grouped and grouped[-1][0] == clause["game"]:
-            grouped[-1][1].append(clause)
-        else:
-            grouped.append((clause["game"], [clause]))
-    return grouped
+        grouped.setdefault(clause["game"], []).append(clause)
+    return list(grouped.items())
 
 
 def nothing_found(catalogues: Sequence[Catalogue], query: str | None, topics: dict[str, list[str]]) -> list[Block]:

@@ -162,6 +162,18 @@ def test_top_level_rules_searches_every_game_and_names_each_clauses_game(invoke:
             assert f"\n{game.title}\n" in text
 
 
+def test_top_level_rules_quotes_each_game_under_its_name_once(invoke: Invoke) -> None:
+    doc = found(invoke, "rules", "who wins a tie?")
+    games = [clause["game"] for clause in doc["clauses"]]
+    assert len(set(games)) >= 3, games  # K8, C4, M4: each game's own ruling on a tie
+    text = invoke(["rules", "who wins a tie?"]).stdout
+    titles = {game.id: game.title for game in registry.built_in()}
+    for game in set(games):
+        assert text.count(f"\n{titles[game]}\n") == 1, game
+    first_seen = list(dict.fromkeys(games))
+    assert sorted(first_seen, key=lambda game: text.index(f"\n{titles[game]}\n")) == first_seen
+
+
 def test_top_level_rules_burro_finds_the_donkey(invoke: Invoke) -> None:
     doc = found(invoke, "rules", "burro")
     assert doc["clauses"] and all(c["game"] == "kuhhandel" and c["id"].startswith("donkey") for c in doc["clauses"])
