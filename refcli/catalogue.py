@@ -54,10 +54,13 @@ MAX_QUERY_CHARACTERS = 200
 
 def fold(text: str) -> str:
     """Lower-case, accents removed: 'Subasta' and 'subasta' and 'súbasta' match."""
+    folded = text.casefold()
+    if folded.isascii():
+        return folded
     import unicodedata  # only searches need it
 
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    decomposed = unicodedata.normalize("NFKD", folded)
+    return "".join(ch for ch in decomposed if ch.isascii() or not unicodedata.combining(ch))
 
 
 def check_query(query: str) -> None:

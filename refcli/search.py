@@ -24,7 +24,8 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections import Counter
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import NamedTuple
 
@@ -187,13 +188,14 @@ def terms(query: str) -> list[Term]:
     return list(found.values())
 
 
-def fields(clause: Clause) -> dict[str, list[str]]:
+def fields(clause: Clause) -> dict[str, Counter[str]]:
+    """Each field's words and how often they occur."""
     return {
-        "id": words(clause.id),
-        "topics": words(" ".join(clause.topics)),
-        "summary": words(clause.summary),
-        "section": words(clause.section),
-        "text": words(clause.text),
+        "id": Counter(words(clause.id)),
+        "topics": Counter(words(" ".join(clause.topics))),
+        "summary": Counter(words(clause.summary)),
+        "section": Counter(words(clause.section)),
+        "text": Counter(words(clause.text)),
     }
 
 
@@ -203,19 +205,22 @@ def rank(clauses: Sequence[Clause], query: str) -> list[Hit]:
     if not wanted or not clauses:
         return []
     indexed = [fields(clause) for clause in clauses]
-    average = {name: sum(len(f[name]) for f in indexed) / len(indexed) or 1.0 for name in WEIGHTS}
+    lengths = [{name: field.total() for name, field in clause_fields.items()} for clause_fields in indexed]
+    average = {name: sum(length[name] for length in lengths) / len(lengths) or 1.0 for name in WEIGHTS}
+    # Each term's matching words, found once over the catalogue's vocabulary (most are never stemmed).
+    vocabulary = {word for clause_fields in indexed for field in clause_fields.values() for word in field}
+    matching = [{word for word in vocabulary if term.matches(word)} for term in wanted]
     # How strongly each term occurs in each clause: weighted counts, longer fields discounted.
     strength: list[list[float]] = []
-    for clause_fields in indexed:
+    for clause_fields, length in zip(indexed, lengths):
         row = []
-        for term in wanted:
+        for found in matching:
             total = 0.0
             for name, weight in WEIGHTS.items():
-                field = clause_fields[name]
-                count = _count(term, field)
+                count = sum(n for word, n in clause_fields[name].items() if word in found)
                 if count:
                     b = LENGTH_NORMALISATION[name]
-                    total += weight * count / (1 - b + b * len(field) / average[name])
+                    total += weight * count / (1 - b + b * length[name] / average[name])
             row.append(total)
         strength.append(row)
     rarity = [_idf(sum(1 for row in strength if row[i] > 0), len(clauses)) for i in range(len(wanted))]
@@ -226,10 +231,6 @@ def rank(clauses: Sequence[Clause], query: str) -> list[Hit]:
             hits.append(Hit(clause, score))
     hits.sort(key=lambda hit: -hit.score)  # stable: equal scores keep the catalogue's order
     return hits
-
-
-def _count(term: Term, field: Iterable[str]) -> int:
-    return sum(1 for word in field if term.matches(word))
 
 
 def _idf(found_in: int, clauses: int) -> float:
