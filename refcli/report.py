@@ -276,18 +276,6 @@ def score_report(
     return Score(data=data, blocks=blocks)
 
 
-def clauses_report(game: str, title: str, clauses: list[dict[str, Any]], query: str | None) -> Report:
-    """``rules [QUERY]``: the matching clauses, quoted."""
-    data = {"game": game, "query": query, "clauses": clauses}
-    if clauses:
-        heading = f"{title}: {len(clauses)} clause{'s' if len(clauses) != 1 else ''}"
-        heading += f" matching “{query}”" if query else ""
-        blocks: list[Block] = [Heading(heading), Quotes(tuple(clauses), title="")]
-    else:
-        blocks = [Para(f"No {title} clause matches “{query}”. Try a topic such as auction, donkey or scoring.", "warn")]
-    return Report(data=data, blocks=blocks)
-
-
 def ruling_report(
     *,
     game: str,

@@ -34,7 +34,7 @@ def listed_commands(help_text: str) -> list[str]:
 def test_no_arguments_shows_help_listing_the_games(invoke: Invoke) -> None:
     result = invoke([])
     assert result.stdout == "" and result.stderr.startswith("Usage: refcli [OPTIONS] COMMAND")
-    assert listed_commands(result.stderr) == ["score", "ruling", "validate", *registry.BUILT_IN]
+    assert listed_commands(result.stderr) == ["score", "ruling", "validate", "rules", *registry.BUILT_IN]
     for game in registry.built_in():
         assert game.title in " ".join(result.stderr.split())  # the description names every game
 
@@ -224,7 +224,7 @@ def test_rules_by_id_topic_and_interpretation_marking(invoke: Invoke) -> None:
 
 def test_rules_with_no_match_says_so(invoke: Invoke) -> None:
     result = invoke(["kuhhandel", "rules", "xyzzy"])
-    assert result.exit_code == 0 and "No Kuhhandel clause matches" in result.stdout
+    assert result.exit_code == 1 and "No Kuhhandel clause matches" in result.stdout
 
 
 def test_editions_side_by_side(invoke: Invoke) -> None:

@@ -150,14 +150,14 @@ def validate_files(
     finish(code)
 
 
-def rules_query(game: str, title: str, query: str | None, fmt: Format) -> None:
-    """``GAME rules [QUERY]``: the matching clauses of one game's catalogue."""
-    from refcli.catalogue import rules_for
+def rules_query(catalogues: list[tuple[str, str]], query: str | None, fmt: Format, *, every: bool = False) -> None:
+    """``[GAME] rules [QUERY]``: the matching clauses of the games' catalogues (game id, title); exit 1 if none."""
+    from refcli.lookup import Catalogue, lookup
     from refcli.render import emit
-    from refcli.report import clauses_report
 
-    found = rules_for(game).search(query or "")
-    emit(clauses_report(game, title, [c.citation() for c in found], query), fmt)
+    result = lookup([Catalogue(*c) for c in catalogues], query, every=every)
+    emit(result.report, fmt)
+    finish(ExitStatus.OK if result.found else ExitStatus.RULE_BROKEN)
 
 
 def print_generated(game: str, relative: str, output: str | None, force: bool) -> None:

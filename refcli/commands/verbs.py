@@ -149,22 +149,51 @@ def validate_definition(game_id: str | None, help: str) -> Definition:
 VERB_DEFINITIONS = {"ruling": ruling_definition, "validate": validate_definition}
 
 
-def rules_definition(game: Game) -> Definition:
+AllOption = Annotated[
+    bool, typer.Option("--all", "-a", help="Show every clause a word search finds, not only the best five.")
+]
+
+
+def rules_definition(game: Game | None) -> Definition:
+    """``refcli GAME rules``; ``game`` None: ``refcli rules``, over every built-in game's catalogue."""
+
     def body(values: Values) -> None:
         with reporting():
+            from refcli import registry
             from refcli.commands.common import rules_query
 
-            rules_query(game.id, game.title, values["query"], values["fmt"])
+            games = [game] if game is not None else [g for g in registry.built_in() if g.rules]
+            catalogues = [(g.id, g.title) for g in games]
+            rules_query(catalogues, values["query"], values["fmt"], every=values["every"])
 
+    examples = game.rules if game is not None else ("burro", "tie")
     query = Annotated[
         Optional[str],  # noqa: UP007
-        typer.Argument(help=f"A clause id, a topic or words to find ({', '.join(game.rules)})."),
+        typer.Argument(
+            help=f"A clause id, a topic, or words or a question to find ({', '.join(examples)}).", metavar="QUERY"
+        ),
     ]
-    parameters = [parameter("query", query, None), parameter("fmt", FormatOption, Format.text)]
+    parameters = [
+        parameter("query", query, None),
+        parameter("every", AllOption, False),
+        parameter("fmt", FormatOption, Format.text),
+    ]
+    where = f"refcli {game.id} rules" if game is not None else "refcli rules"
+    question = "¿quién gana el comercio de vacas?" if game is None or game.id == "kuhhandel" else "¿quién gana?"
     return Definition(
         command_function(parameters, body),
-        "Quote the rulebook clauses: all, one by id, a topic, or those containing words.\n\n"
-        "Register entries are marked as interpretations. A query has at most 20 words and 200 characters.",
+        (
+            "Quote the rulebook clauses: all, one by id, a topic, or the best matches for words or a question."
+            if game is not None
+            else "Search every game's rules by clause id, topic, or words or a question; each clause names its game."
+        )
+        + "\n\n"
+        "A clause id or a topic gives every clause it names. Words are matched in Spanish or English by their "
+        "stems (empate, empates and empatar match each other; tie never matches tiene), accents optional; "
+        "punctuation and words such as who, what, quién or el are ignored. The best five clauses come first; "
+        "--all shows every match. Register entries are marked as interpretations. Exits 1 when nothing "
+        "matches, listing the topics to try. A query has at most 20 words and 200 characters (exit 2).\n\n"
+        f'Examples:  {where} empate  ·  {where} "{question}"  ·  {where} {examples[0]} --format json',
     )
 
 
@@ -343,4 +372,5 @@ ROOT_DEFINITIONS: Builders = {
     "score": root_score_definition,
     "ruling": partial(ruling_definition, None, ROOT_HELP["ruling"]),
     "validate": partial(validate_definition, None, ROOT_HELP["validate"]),
+    "rules": partial(rules_definition, None),
 }

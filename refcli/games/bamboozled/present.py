@@ -61,8 +61,12 @@ def compare_report(a: str, b: str) -> Report:
     return Report(data, [Para(verdict, "good"), Quotes(tuple(citations))])
 
 
-def ladder_report() -> Report:
+def ladder_report(score: str | None = None) -> Report:
+    """Every score with its odds; with ``score``, that score's row alone (a bad one is a usage error)."""
+    chosen = None if score is None else asked_score(score)
     scores: list[dict[str, Any]] = [{"score": s, "rank": rank(s), "ways": ways(s), "of": ROLLS} for s in ladder()]
+    if chosen is not None:
+        scores = [entry for entry in scores if entry["score"] == chosen]
     width = 36
     rows = tuple(
         (str(entry["rank"]), str(entry["score"]), f"{entry['ways']:>2}/36", "█" * round(entry["ways"] * width / ROLLS))
@@ -70,10 +74,37 @@ def ladder_report() -> Report:
     )
     citations = rules_for("bamboozled").cite(RANKING_CLAUSES)
     data = {"scores": scores, "citations": citations, "interpretations": interpretation_ids(citations)}
+    if chosen is None:
+        heading = Heading("Bamboozled scores, lowest first")
+        said = Para(
+            "Ways: how many of the 36 rolls of two dice can honestly tie or beat the score, read in the best order."
+        )
+    else:
+        data = {"score": chosen, **data}
+        heading = Heading(f"Bamboozled score {chosen}")
+        said = Para(
+            f"{chosen} is {kind(chosen)}, rank {rank(chosen)} of 36 (1 = lowest): {ways(chosen)} of the 36 rolls "
+            "of two dice can honestly tie or beat it, read in the best order.",
+            "good",
+        )
     blocks: list[Block] = [
-        Heading("Bamboozled scores, lowest first"),
-        Para("Ways: how many of the 36 rolls of two dice can honestly tie or beat the score, read in the best order."),
+        heading,
+        said,
         Grid((("Rank", "right"), ("Score", "left"), ("Ways", "right"), ("", "left")), rows),
         Quotes(tuple(citations)),
     ]
     return Report(data, blocks)
+
+
+def asked_score(value: str) -> str:
+    """``ladder SCORE``: a declared score, written 54, 5-4 or "5 4" (refcli's usage error otherwise)."""
+    from refcli.errors import UsageError
+
+    written = "".join(ch for ch in value if ch not in " -,/")
+    try:
+        return score_argument(written)
+    except ValueError:
+        raise UsageError(
+            f"ladder: {value!r} is not a score: two dice, each 1-6, in the order declared "
+            "(e.g. 54, 43, 66; 12 is the lowest, 21 the jackpot)"
+        ) from None
