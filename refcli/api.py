@@ -170,6 +170,8 @@ def validate(
 
 
 def _display_name(source: Source) -> str:
+    if isinstance(source, Document):
+        return source.name
     if isinstance(source, Mapping):
         return DICT_NAME
     from refcli.inputs import display_name

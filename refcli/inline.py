@@ -85,7 +85,7 @@ def parse_item(argument: str) -> Item | None:
         parsed = tomllib.loads(f"v = {value}")["v"]
     except tomllib.TOMLDecodeError:
         raise DataError(
-            "expected a TOML value after :=, e.g. [10, 50] or \"Ana\"", file=f"item {shlex.quote(argument)}"
+            'expected a TOML value after :=, e.g. [10, 50] or "Ana"', file=f"item {shlex.quote(argument)}"
         ) from None
     return Item(argument, keys, parsed, literal=True)
 
@@ -328,7 +328,7 @@ def owner(path: str, placed: list[tuple[KeyPath, Item]]) -> Item | None:
 
 # -- the other way: a document as items (what prompts echo, what help shows) ----------
 def items_of(data: Mapping[str, Any], prefix: str = "") -> list[str]:
-    """``data`` as ``KEY=VALUE`` items that build it again (quoted for a shell)."""
+    """``data`` as ``KEY=VALUE`` items that build it again (``shlex.quote`` each for a shell)."""
     found: list[str] = []
     for key, value in data.items():
         path = f"{prefix}{key}"
@@ -339,9 +339,9 @@ def items_of(data: Mapping[str, Any], prefix: str = "") -> list[str]:
                 if isinstance(element, Mapping):
                     found += items_of(element, f"{path}.{index}.")
                 else:
-                    found.append(shlex.quote(f"{path}.{index}={plain(element)}"))
+                    found.append(f"{path}.{index}={plain(element)}")
         else:
-            found.append(shlex.quote(f"{path}={plain(value)}"))
+            found.append(f"{path}={plain(value)}")
     return found
 
 

@@ -276,7 +276,7 @@ class Questions:
             if not text and not field.required:
                 self.answers.pop(where, None)
                 return False
-            value = convert(t, text) if text else None
+            value = convert(t, text) if text or t.kind == "array" else None  # an empty list may be asked for
             try:
                 if value is None:
                     from refcli.formats.reader import MISSING, missing_expected
@@ -414,7 +414,9 @@ def ask_document(game: Game, verb: str) -> tuple[Questions, Callable[[Callable[[
     else:
         desc = game.formats()["final"]
         fixed = {"game": game.id}
-    terminal.say(f"{desc.title}: {desc.summary}")
+    import textwrap
+
+    terminal.say(textwrap.fill(f"{desc.title}: {desc.summary}", width=79))
     terminal.say("Enter takes the value in [brackets]; Ctrl-C leaves.")
     questions = Questions(terminal, desc, fixed)
     questions.ask_all()
@@ -428,7 +430,9 @@ def ask_document(game: Game, verb: str) -> tuple[Questions, Callable[[Callable[[
 def one_line(game: Game, verb: str, data: dict[str, Any]) -> str:
     """The command that gives the same document as items."""
     shown = {key: value for key, value in data.items() if key != "game"}
-    return " ".join(["refcli", game.id, verb, *items_of(shown)])
+    import shlex
+
+    return " ".join(["refcli", game.id, verb, *map(shlex.quote, items_of(shown))])
 
 
 def save(data: dict[str, Any], game: Game | str, verb: str, path: str, force: bool) -> None:
@@ -448,7 +452,9 @@ def toml_text(data: dict[str, Any]) -> str:
     def is_tables(value: Any) -> bool:
         return isinstance(value, list) and bool(value) and all(isinstance(v, dict) for v in value)
 
-    lines = [f"{toml_key(k)} = {toml_value(v)}" for k, v in data.items() if not isinstance(v, dict) and not is_tables(v)]
+    lines = [
+        f"{toml_key(k)} = {toml_value(v)}" for k, v in data.items() if not isinstance(v, dict) and not is_tables(v)
+    ]
     for key, value in data.items():
         if isinstance(value, dict):
             lines += ["", f"[{toml_key(key)}]", *(f"{toml_key(k)} = {toml_value(v)}" for k, v in value.items())]

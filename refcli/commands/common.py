@@ -119,7 +119,8 @@ class Inputs(NamedTuple):
         otherwise says FILE is missing, as when FILE was required.
         """
         arguments = list(arguments or [])
-        files, items = arguments, []
+        files: list[str] = arguments
+        items: list[Any] = []
         if any("=" in argument for argument in arguments):
             from refcli.inline import split_arguments
 

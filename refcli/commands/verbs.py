@@ -54,9 +54,7 @@ SaveForceOption = Annotated[
 ]
 SaveOption = Annotated[
     Optional[str],  # noqa: UP007
-    typer.Option(
-        "--save", help="Also write what was read (FILE, items or answers) to this TOML file.", metavar="FILE"
-    ),
+    typer.Option("--save", help="Also write what was read (FILE, items or answers) to this TOML file.", metavar="FILE"),
 ]
 OutputOption = Annotated[
     Optional[str], typer.Option("--output", "-o", help="Write to this file instead of stdout.", metavar="FILE")  # noqa: UP007
@@ -194,7 +192,9 @@ def example_line(game_id: str, verb: str) -> str:
     if not kinds or kinds[0] not in formats:
         return ""
     document = {key: value for key, value in example_document(formats[kinds[0]]).items() if key != "game"}
-    items = items_of(document)
+    import shlex
+
+    items = [shlex.quote(item) for item in items_of(document)]
     shown = items if len(items) <= 8 else [*items[:4], "…"]  # a long one (every player's holding) only begun
     return " ".join([f"refcli {game_id} {verb}", *shown])
 
