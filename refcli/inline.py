@@ -30,7 +30,6 @@ challenger.offer[1]: expected money cards …, found "5x"``.
 from __future__ import annotations
 
 import re
-import shlex
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -85,7 +84,7 @@ def parse_item(argument: str) -> Item | None:
         parsed = tomllib.loads(f"v = {value}")["v"]
     except tomllib.TOMLDecodeError:
         raise DataError(
-            'expected a TOML value after :=, e.g. [10, 50] or "Ana"', file=f"item {shlex.quote(argument)}"
+            'expected a TOML value after :=, e.g. [10, 50] or "Ana"', file=f"item {quote(argument)}"
         ) from None
     return Item(argument, keys, parsed, literal=True)
 
@@ -120,7 +119,7 @@ def items_from(values: Mapping[str, Any] | Iterable[str]) -> list[Item]:
     for argument in values:
         item = parse_item(argument)
         if item is None:
-            raise DataError(f"expected KEY=VALUE, found {shlex.quote(argument)}", file=COMMAND_LINE)
+            raise DataError(f"expected KEY=VALUE, found {quote(argument)}", file=COMMAND_LINE)
         items.append(item)
     return items
 
@@ -255,7 +254,7 @@ class Builder:
         numbers = f"1 to {count + 1}" if count else "1"
         return DataError(
             f"expected an item number from {numbers} (they count from 1, without gaps), found {head}",
-            file=f"item {shlex.quote(item.text)}",
+            file=f"item {quote(item.text)}",
             path=format_path(where) or None,
         )
 
@@ -309,7 +308,7 @@ def blamed(doc: Document, builder: Builder) -> Iterator[None]:
         if error.file == doc.name and error.path is not None:
             item = owner(error.path, builder.placed)
             if item is not None:
-                error.file, error.line = f"item {shlex.quote(item.text)}", None
+                error.file, error.line = f"item {quote(item.text)}", None
         raise
 
 
@@ -328,9 +327,11 @@ def owner(path: str, placed: list[tuple[KeyPath, Item]]) -> Item | None:
 
 # -- the other way: a document as items (what prompts echo, what help shows) ----------
 def items_of(data: Mapping[str, Any], prefix: str = "") -> list[str]:
-    """``data`` as ``KEY=VALUE`` items that build it again (``shlex.quote`` each for a shell)."""
+    """``data`` as ``KEY=VALUE`` items that build it again (``quote`` each for a shell); "#…" notes left out."""
     found: list[str] = []
     for key, value in data.items():
+        if str(key).startswith("#"):
+            continue
         path = f"{prefix}{key}"
         if isinstance(value, Mapping):
             found += items_of(value, f"{path}.")
@@ -343,6 +344,15 @@ def items_of(data: Mapping[str, Any], prefix: str = "") -> list[str]:
         else:
             found.append(f"{path}={plain(value)}")
     return found
+
+
+def quote(text: str) -> str:
+    """``text`` as one shell word (``shlex.quote``, imported only when a word needs quotes)."""
+    if re.fullmatch(r"[\w@%+=:,./-]*", text, re.ASCII) and text:
+        return text
+    import shlex
+
+    return shlex.quote(text)
 
 
 def plain(value: Any) -> str:

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from refcli.errors import DataError, OutputUnwritable
-from refcli.inline import SCALAR_KINDS, convert, items_of
+from refcli.inline import SCALAR_KINDS, convert, items_of, quote
 from refcli.locate import KeyPath, format_path
 
 if TYPE_CHECKING:
@@ -430,9 +430,7 @@ def ask_document(game: Game, verb: str) -> tuple[Questions, Callable[[Callable[[
 def one_line(game: Game, verb: str, data: dict[str, Any]) -> str:
     """The command that gives the same document as items."""
     shown = {key: value for key, value in data.items() if key != "game"}
-    import shlex
-
-    return " ".join(["refcli", game.id, verb, *map(shlex.quote, items_of(shown))])
+    return " ".join(["refcli", game.id, verb, *map(quote, items_of(shown))])
 
 
 def save(data: dict[str, Any], game: Game | str, verb: str, path: str, force: bool) -> None:

@@ -181,20 +181,22 @@ def items_help(game_id: str | None, verb: str) -> str:
 
 
 def example_line(game_id: str, verb: str) -> str:
-    """The first situation's (or the final snapshot's) example as one command line, from its description."""
+    """The first situation's (or the final snapshot's) example as one command line, from its description.
+
+    Built from the required keys' examples here (not ``refcli.formats.text``, which imports json): every
+    ``score`` and ``ruling`` run builds its help.
+    """
     from refcli import registry
-    from refcli.formats.text import example_document
-    from refcli.inline import items_of
+    from refcli.inline import items_of, quote
 
     game = registry.get(game_id)
     formats = game.formats() if game is not None else {}
     kinds = [kind for kind in formats if kind not in ("final", "record")] if verb == "ruling" else ["final"]
     if not kinds or kinds[0] not in formats:
         return ""
-    document = {key: value for key, value in example_document(formats[kinds[0]]).items() if key != "game"}
-    import shlex
-
-    items = [shlex.quote(item) for item in items_of(document)]
+    desc = formats[kinds[0]]
+    document = {f.key: f.example for f in desc.fields if f.required and f.example is not None and f.key != "game"}
+    items = [quote(item) for item in items_of(document)]
     shown = items if len(items) <= 8 else [*items[:4], "…"]  # a long one (every player's holding) only begun
     return " ".join([f"refcli {game_id} {verb}", *shown])
 
