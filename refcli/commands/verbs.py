@@ -33,6 +33,29 @@ from refcli.gameinfo import REQUIRED, Command, Game, Param, Simulate, resolve
 from refcli.options import DEFAULT_MAX_BYTES, Format, ScoreOptions, ValidateOptions
 
 FileArgument = Annotated[str, typer.Argument(help="A situation file (TOML); - reads standard input.", metavar="FILE")]
+SituationArguments = Annotated[
+    Optional[list[str]],  # noqa: UP007 - typer reads it
+    typer.Argument(
+        help="A situation file (TOML; - reads standard input) and/or KEY=VALUE items giving or changing its values.",
+        metavar="[FILE] [KEY=VALUE]...",
+        show_default=False,
+    ),
+]
+SnapshotArguments = Annotated[
+    Optional[list[str]],  # noqa: UP007 - typer reads it
+    typer.Argument(
+        help="TOML files to read (- reads standard input), or one file and/or KEY=VALUE items.",
+        metavar="[FILE]... [KEY=VALUE]...",
+        show_default=False,
+    ),
+]
+SaveForceOption = Annotated[
+    bool, typer.Option("--force", help="Let --save replace a file that exists (never a directory, device or FIFO).")
+]
+SaveOption = Annotated[
+    Optional[str],  # noqa: UP007
+    typer.Option("--save", help="Also write what was read (FILE, items or answers) to this TOML file.", metavar="FILE"),
+]
 OutputOption = Annotated[
     Optional[str], typer.Option("--output", "-o", help="Write to this file instead of stdout.", metavar="FILE")  # noqa: UP007
 ]
@@ -95,36 +118,87 @@ def score_definition(game_id: str | None, help: str, own: tuple[Param, ...]) -> 
     """``score``; ``game_id`` None reads each file's `game` key; ``own`` are the games' own options."""
 
     def body(values: Values) -> None:
-        from refcli.commands.common import score_files
+        from refcli.commands.common import Inputs, score_files
 
+        inputs = Inputs.of(values["files"], "FILE...", values["save"], values["force"])
         variants = tuple((p.name, values[p.name]) for p in own)
         with reporting():
             options = ScoreOptions(partial=values["partial"], variants=variants, max_bytes=values["max_bytes"])
-            score_files(values["files"], game_id, options, values["fmt"])
+            score_files(inputs, game_id, options, values["fmt"])
 
     parameters = [
-        parameter("files", FilesArgument),
+        parameter("files", SnapshotArguments, None),
         parameter("partial", PartialOption, False),
         *declared(own),
+        parameter("save", SaveOption, None),
+        parameter("force", SaveForceOption, False),
         parameter("max_bytes", MaxBytesOption, DEFAULT_MAX_BYTES),
         parameter("fmt", FormatOption, Format.text),
     ]
-    return Definition(command_function(parameters, body), help)
+    return Definition(command_function(parameters, body), help + items_help(game_id, "score"))
 
 
 def ruling_definition(game_id: str | None, help: str) -> Definition:
     def body(values: Values) -> None:
+        from refcli.commands.common import Inputs
+
+        inputs = Inputs.of(values["file"], "FILE", values["save"], values["force"], at_most_one=True)
         with reporting():
             from refcli.commands.common import rule_file
 
-            rule_file(values["file"], game_id, values["fmt"], max_bytes=values["max_bytes"])
+            rule_file(inputs, game_id, values["fmt"], max_bytes=values["max_bytes"])
 
     parameters = [
-        parameter("file", FileArgument),
+        parameter("file", SituationArguments, None),
+        parameter("save", SaveOption, None),
+        parameter("force", SaveForceOption, False),
         parameter("max_bytes", MaxBytesOption, DEFAULT_MAX_BYTES),
         parameter("fmt", FormatOption, Format.text),
     ]
-    return Definition(command_function(parameters, body), help)
+    return Definition(command_function(parameters, body), help + items_help(game_id, "ruling"))
+
+
+def items_help(game_id: str | None, verb: str) -> str:
+    """The help's paragraphs on KEY=VALUE items and prompts (refcli.inline, refcli.prompting)."""
+    what = "the situation" if verb == "ruling" else "one final snapshot"
+    game = f"refcli {game_id}" if game_id else "refcli"
+    first = "" if game_id else "game=GAME "
+    kind = "situation=KIND " if verb == "ruling" else ""
+    example = f"{game} {verb} {first}{kind}KEY=VALUE..."
+    if game_id is not None:
+        example = example_line(game_id, verb) or example
+    return (
+        f"\n\nKEY=VALUE items give {what} on the command line, or change FILE's values: "
+        f"`{game} {verb} {first}{kind}KEY=VALUE...`. Dotted keys reach into tables (table.key=VALUE), "
+        "a number picks the Nth [[table]] or list item, counting from 1 (player.2.name=Ben), commas "
+        "separate list items (1,2,3; nothing after = is an empty list), and values are typed as the format says "
+        f"(`{game if game_id else 'refcli GAME'} template KIND` lists the keys); KEY:=VALUE takes a TOML value as it is. "
+        "A file whose name has = in it is given with a folder (./a=b.toml). "
+        "With no FILE and no items on a terminal, refcli asks for each value instead; --save FILE keeps "
+        "what was read as TOML."
+        f"\n\nFor example `{example}`; `{game} {verb} FILE KEY=VALUE` changes one value of FILE."
+    )
+
+
+def example_line(game_id: str, verb: str) -> str:
+    """The first situation's (or the final snapshot's) example as one command line, from its description.
+
+    Built from the required keys' examples here (not ``refcli.formats.text``, which imports json): every
+    ``score`` and ``ruling`` run builds its help.
+    """
+    from refcli import registry
+    from refcli.inline import items_of, quote
+
+    game = registry.get(game_id)
+    formats = game.formats() if game is not None else {}
+    kinds = [kind for kind in formats if kind not in ("final", "record")] if verb == "ruling" else ["final"]
+    if not kinds or kinds[0] not in formats:
+        return ""
+    desc = formats[kinds[0]]
+    document = {f.key: f.example for f in desc.fields if f.required and f.example is not None and f.key != "game"}
+    items = [quote(item) for item in items_of(document)]
+    shown = items if len(items) <= 8 else [*items[:4], "…"]  # a long one (every player's holding) only begun
+    return " ".join([f"refcli {game_id} {verb}", *shown])
 
 
 def validate_definition(game_id: str | None, help: str) -> Definition:
@@ -207,21 +281,28 @@ def kind_argument(game: Game, enum_name: str, lead: str) -> Any:
     name = "".join(part.title() for part in game.id.split("-")) + enum_name
     kind_type = enum.Enum(name, {kind.replace("-", "_"): kind for kind in kinds}, type=str)  # type: ignore[misc]
     described = "; ".join(f"{kind} ({title})" for kind, title in kinds.items())
-    return Annotated[kind_type, typer.Argument(help=f"{lead}: {described}.")]
+    return Annotated[Optional[kind_type], typer.Argument(help=f"{lead}: {described}.", show_default=False)]  # noqa: UP007
 
 
 def generated_file_definition(game: Game, command: str, folder: str, suffix: str, help: str, lead: str) -> Definition:
     """``command`` KIND: print (or write with -o) ``data/<folder>/<game>/<kind><suffix>``, generated from the description."""
 
     def body(values: Values) -> None:
+        chosen = values["kind"]
+        if chosen is None:  # nothing named: asked on a terminal (refcli.prompting), else missing as before
+            from refcli.prompting import ask_kind, missing, stdin_is_terminal
+
+            if not stdin_is_terminal():
+                listed = ",\n\t".join(kind for kind, _ in game.templates)
+                missing("kind", f"Choose from:\n\t{listed}\n")
         with reporting():
             from refcli.commands.common import print_generated
 
-            kind = values["kind"].value
+            kind = chosen.value if chosen is not None else ask_kind(game)
             print_generated(game.id, f"{folder}/{game.id}/{kind}{suffix}", values["output"], values["force"])
 
     parameters = [
-        parameter("kind", kind_argument(game, command.title() + "Kind", lead)),
+        parameter("kind", kind_argument(game, command.title() + "Kind", lead), None),
         parameter("output", OutputOption, None),
         parameter("force", ForceOption, False),
     ]
