@@ -51,29 +51,29 @@ def from_file(invoke: Invoke, game: str, example: str) -> dict:
 DISPUTES = {
     "cow trade": (
         "kuhhandel",
-        ["cow-trade", "", "cat", "Ana", "2", "10,10,0", "Ben", "2", "50", "n", ""],
+        ["cow-trade", "", "", "cat", "Ana", "2", "10,10,0", "Ben", "2", "50", "n", ""],
         "kuhhandel/cow-trade-spec.toml",
     ),
     "auction": (
         "kuhhandel",
-        ["1", "", "Ana,Ben,Cid", "Ana", "cow", "", "Ben,30", "Cid,40", "", "", "y"]
+        ["1", "", "Ana,Ben,Cid", "Ana", "cow", "", "Ben,30", "Cid,40", "", "", "", "y"]
         + ["0,0,10,10,10,10,50", "", "0,0,10,10,50", ""],
         "kuhhandel/auction-spec.toml",
     ),
     "bamboozled challenge": (
         "bamboozled",
-        ["challenge", "Ana,Ben,Cid", "Ana", "Ben", "43", "55", "5,3", "double", "", "y", "0", "2", "1", "", ""],
+        ["challenge", "Ana,Ben,Cid", "Ana", "Ben", "43", "55", "5,3", "double", "", "y", "0", "2", "1", "", "", "", ""],
         "bamboozled/challenge-spec.toml",
     ),
     "money bid order": (
         "money",
-        ["bids", "Ana", "euro 30 #12,bluff", "y", "Ben", "yen 20 #40,coin #5", "y", "Cid", "bluff", "y", "Dora"]
+        ["bids", "", "Ana", "euro 30 #12,bluff", "Ben", "yen 20 #40,coin #5", "Cid", "bluff", "y", "Dora"]
         + ["dollar 60 #33,dollar 50 #34", "n", ""],
         "money/bids-spec.toml",
     ),
     "cup of bluff call": (
         "cup-of-bluff",
-        ["call", "15", "4,5,6", "bluff", "Ana", "3", "Ben", "9", "Cid", "", "", "Ana", "Ben", ""],
+        ["call", "15", "4,5,6", "bluff", "", "", "Ana", "3", "Ben", "9", "Cid", "", "", "Ana", "Ben", ""],
         "cup-of-bluff/call-spec.toml",
     ),
 }
@@ -107,7 +107,7 @@ def test_players_are_offered_by_name(invoke: Invoke, asking: None) -> None:
 
 
 def test_a_bad_answer_is_asked_again_with_the_readers_message(invoke: Invoke, asking: None) -> None:
-    answers = ["cow-trad", "cow-trade", "", "kat", "cat", "Ana", "5x", "2", "10,10,0", "Ben", "2", "50", "", ""]
+    answers = ["cow-trad", "cow-trade", "", "", "kat", "cat", "Ana", "5x", "2", "10,10,0", "Ben", "2", "50", "", ""]
     code, output = answered(invoke, ["kuhhandel", "ruling"], answers)
     assert code == 0, output
     assert (
@@ -119,7 +119,7 @@ def test_a_bad_answer_is_asked_again_with_the_readers_message(invoke: Invoke, as
 
 
 def test_a_required_value_is_not_left_out(invoke: Invoke, asking: None) -> None:
-    answers = ["cow-trade", "", "", "cat", "Ana", "2", "10", "Ben", "2", "", "", ""]
+    answers = ["cow-trade", "", "", "", "cat", "Ana", "2", "10", "Ben", "2", "", "", ""]
     code, output = answered(invoke, ["kuhhandel", "ruling"], answers)
     assert code == 0, output
     assert "  animal: expected an animal (" in output and "found nothing (the key is missing)" in output
@@ -264,6 +264,7 @@ def test_a_cow_trade_settled_on_a_real_terminal() -> None:
     for prompt, answer in [
         ("situation [1-4]: ", "cow-trade"),
         ("[2]: ", ""),
+        ("players (optional", ""),
         ("animal (the animal both hold): ", "cat"),
         ("challenger.name (the challenger's name): ", "Ana"),
         ("challenger.holds (", "2"),
@@ -286,6 +287,8 @@ def test_ctrl_c_at_a_question_leaves_quietly_with_130() -> None:
     terminal.read_until("situation [1-4]: ")
     terminal.type("2\r")
     terminal.read_until("[2]: ")
+    terminal.type("\r")
+    terminal.read_until("players (optional")
     terminal.type("\r")
     terminal.read_until("animal (")
     terminal.type("\x03")
