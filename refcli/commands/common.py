@@ -48,6 +48,23 @@ JsonlOption = Annotated[
     ),
 ]
 StrictOption = Annotated[bool, typer.Option("--strict", help="Stop at the first error instead of reporting every one.")]
+ExplainOption = Annotated[
+    bool,
+    typer.Option(
+        "--explain",
+        "-v",
+        help="On a terminal, quote every clause applied, not only those that decided the outcome "
+        "(a pipe, JSON and TOML always get every one).",
+    ),
+]
+NoPagerOption = Annotated[
+    bool,
+    typer.Option(
+        "--no-pager",
+        help="Print straight to the terminal. Otherwise text taller than the terminal goes through "
+        "$REFCLI_PAGER, $PAGER or less -R (never when piped).",
+    ),
+]
 PartialOption = Annotated[
     bool,
     typer.Option("--partial", help="Score a game that is not over yet: complete sets/holdings only, and say so."),
@@ -86,7 +103,15 @@ def finish(code: ExitStatus) -> NoReturn:
     raise typer.Exit(int(code))
 
 
-def score_files(files: list[str], game_id: str | None, options: ScoreOptions, fmt: Format) -> NoReturn:
+def score_files(
+    files: list[str],
+    game_id: str | None,
+    options: ScoreOptions,
+    fmt: Format,
+    *,
+    explain: bool = False,
+    page: bool = True,
+) -> NoReturn:
     """Score each file (``refcli.api.score``), report every one, exit with the worst status."""
     from refcli import api, registry
     from refcli.render import emit
@@ -109,22 +134,38 @@ def score_files(files: list[str], game_id: str | None, options: ScoreOptions, fm
         # a game whose scores add up over several plays totals them (Game.verbs: score's `combine`)
         only = registry.get(next(iter(games))) if len(games) == 1 else None
         combine = getattr(only.engine("score"), "combine", None) if only else None
-        emit(combine(reports) if combine and len(reports) > 1 else bundle(reports), fmt)
+        emit(combine(reports) if combine and len(reports) > 1 else bundle(reports), fmt, explain=explain, page=page)
     finish(code)
 
 
-def rule_file(path: str, game_id: str | None, fmt: Format, *, max_bytes: int = DEFAULT_MAX_BYTES) -> NoReturn:
+def rule_file(
+    path: str,
+    game_id: str | None,
+    fmt: Format,
+    *,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+    explain: bool = False,
+    page: bool = True,
+) -> NoReturn:
     """Rule on one situation file (``refcli.api.rule``): exit 0 when legal, 1 when it breaks a rule."""
     from refcli import api
     from refcli.render import emit
 
     ruling = api.rule(path, game=game_id, max_bytes=max_bytes)
-    emit(ruling, fmt)
+    emit(ruling, fmt, explain=explain, page=page)
     finish(ExitStatus.OK if ruling.legal else ExitStatus.RULE_BROKEN)
 
 
 def validate_files(
-    files: list[str], game_id: str | None, options: ValidateOptions, fmt: Format, *, jobs: int = 1, jsonl: bool = False
+    files: list[str],
+    game_id: str | None,
+    options: ValidateOptions,
+    fmt: Format,
+    *,
+    jobs: int = 1,
+    jsonl: bool = False,
+    explain: bool = False,
+    page: bool = True,
 ) -> NoReturn:
     """Replay recorded games, streaming results; exit 1 if any breaks a rule (66/65 if unreadable).
 
@@ -146,18 +187,18 @@ def validate_files(
         check, total = batch.validate_path, len(tasks)
     # closing(): however writing ends (the reader went away, Ctrl-C), the workers stop with it.
     with closing(batch.run(tasks, check, game_id, options, jobs, style, total)) as outcomes:
-        code = batch.write_results(outcomes, fmt, jsonl, total)
+        code = batch.write_results(outcomes, fmt, jsonl, total, explain=explain, page=page)
     finish(code)
 
 
-def rules_query(game: str, title: str, query: str | None, fmt: Format) -> None:
+def rules_query(game: str, title: str, query: str | None, fmt: Format, *, page: bool = True) -> None:
     """``GAME rules [QUERY]``: the matching clauses of one game's catalogue."""
     from refcli.catalogue import rules_for
     from refcli.render import emit
     from refcli.report import clauses_report
 
     found = rules_for(game).search(query or "")
-    emit(clauses_report(game, title, [c.citation() for c in found], query), fmt)
+    emit(clauses_report(game, title, [c.citation() for c in found], query), fmt, page=page)
 
 
 def print_generated(game: str, relative: str, output: str | None, force: bool) -> None:

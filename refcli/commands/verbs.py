@@ -19,11 +19,13 @@ from typing import Annotated, Any, Optional
 import typer
 
 from refcli.commands.common import (
+    ExplainOption,
     FilesArgument,
     FormatOption,
     JobsOption,
     JsonlOption,
     MaxBytesOption,
+    NoPagerOption,
     PartialOption,
     StrictOption,
     reporting,
@@ -90,6 +92,9 @@ def declared(params: Iterable[Param]) -> list[Any]:
 
 # -------------------------------------------------------------------------- the shared verbs
 
+# -v/--explain and --no-pager: the same on every command that prints a report.
+DISPLAY_PARAMETERS = (parameter("explain", ExplainOption, False), parameter("no_pager", NoPagerOption, False))
+
 
 def score_definition(game_id: str | None, help: str, own: tuple[Param, ...]) -> Definition:
     """``score``; ``game_id`` None reads each file's `game` key; ``own`` are the games' own options."""
@@ -100,7 +105,9 @@ def score_definition(game_id: str | None, help: str, own: tuple[Param, ...]) -> 
         variants = tuple((p.name, values[p.name]) for p in own)
         with reporting():
             options = ScoreOptions(partial=values["partial"], variants=variants, max_bytes=values["max_bytes"])
-            score_files(values["files"], game_id, options, values["fmt"])
+            score_files(
+                values["files"], game_id, options, values["fmt"], explain=values["explain"], page=not values["no_pager"]
+            )
 
     parameters = [
         parameter("files", FilesArgument),
@@ -108,6 +115,7 @@ def score_definition(game_id: str | None, help: str, own: tuple[Param, ...]) -> 
         *declared(own),
         parameter("max_bytes", MaxBytesOption, DEFAULT_MAX_BYTES),
         parameter("fmt", FormatOption, Format.text),
+        *DISPLAY_PARAMETERS,
     ]
     return Definition(command_function(parameters, body), help)
 
@@ -117,12 +125,20 @@ def ruling_definition(game_id: str | None, help: str) -> Definition:
         with reporting():
             from refcli.commands.common import rule_file
 
-            rule_file(values["file"], game_id, values["fmt"], max_bytes=values["max_bytes"])
+            rule_file(
+                values["file"],
+                game_id,
+                values["fmt"],
+                max_bytes=values["max_bytes"],
+                explain=values["explain"],
+                page=not values["no_pager"],
+            )
 
     parameters = [
         parameter("file", FileArgument),
         parameter("max_bytes", MaxBytesOption, DEFAULT_MAX_BYTES),
         parameter("fmt", FormatOption, Format.text),
+        *DISPLAY_PARAMETERS,
     ]
     return Definition(command_function(parameters, body), help)
 
@@ -133,7 +149,16 @@ def validate_definition(game_id: str | None, help: str) -> Definition:
             from refcli.commands.common import validate_files
 
             options = ValidateOptions(strict=values["strict"], max_bytes=values["max_bytes"])
-            validate_files(values["files"], game_id, options, values["fmt"], jobs=values["jobs"], jsonl=values["jsonl"])
+            validate_files(
+                values["files"],
+                game_id,
+                options,
+                values["fmt"],
+                jobs=values["jobs"],
+                jsonl=values["jsonl"],
+                explain=values["explain"],
+                page=not values["no_pager"],
+            )
 
     parameters = [
         parameter("files", FilesArgument),
@@ -142,6 +167,7 @@ def validate_definition(game_id: str | None, help: str) -> Definition:
         parameter("jsonl", JsonlOption, False),
         parameter("max_bytes", MaxBytesOption, DEFAULT_MAX_BYTES),
         parameter("fmt", FormatOption, Format.text),
+        *DISPLAY_PARAMETERS,
     ]
     return Definition(command_function(parameters, body), help)
 
@@ -154,13 +180,17 @@ def rules_definition(game: Game) -> Definition:
         with reporting():
             from refcli.commands.common import rules_query
 
-            rules_query(game.id, game.title, values["query"], values["fmt"])
+            rules_query(game.id, game.title, values["query"], values["fmt"], page=not values["no_pager"])
 
     query = Annotated[
         Optional[str],  # noqa: UP007
         typer.Argument(help=f"A clause id, a topic or words to find ({', '.join(game.rules)})."),
     ]
-    parameters = [parameter("query", query, None), parameter("fmt", FormatOption, Format.text)]
+    parameters = [
+        parameter("query", query, None),
+        parameter("fmt", FormatOption, Format.text),
+        *DISPLAY_PARAMETERS,  # -v changes nothing here (every clause found is quoted), but means the same
+    ]
     return Definition(
         command_function(parameters, body),
         "Quote the rulebook clauses: all, one by id, a topic, or those containing words.\n\n"
@@ -257,17 +287,17 @@ def own_definition(command: Command) -> Definition:
     """A game's own command: its parameters and --format; the report printed, exit 1 when it says so."""
 
     def body(values: Values) -> None:
-        fmt = values.pop("fmt")
+        fmt, explain, page = values.pop("fmt"), values.pop("explain"), not values.pop("no_pager")
         with reporting():
             from refcli.render import emit
 
             result = resolve(command.run)(**values)
             report, passed = result if isinstance(result, tuple) else (result, True)
-            emit(report, fmt)
+            emit(report, fmt, explain=explain, page=page)
             if not passed:
                 raise typer.Exit(1)
 
-    parameters = [*declared(command.params), parameter("fmt", FormatOption, Format.text)]
+    parameters = [*declared(command.params), parameter("fmt", FormatOption, Format.text), *DISPLAY_PARAMETERS]
     return Definition(command_function(parameters, body), command.help, hidden=command.hidden)
 
 
