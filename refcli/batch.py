@@ -415,7 +415,15 @@ class Progress:
             sys.stderr.flush()
 
 
-def write_results(outcomes: Iterable[Rendered], fmt: Format, jsonl: bool, total: int | None) -> ExitStatus:
+def write_results(
+    outcomes: Iterable[Rendered],
+    fmt: Format,
+    jsonl: bool,
+    total: int | None,
+    *,
+    explain: bool = False,
+    page: bool = True,
+) -> ExitStatus:
     """Write every outcome as it arrives; return the worst exit status."""
     from refcli.catalogue import rules_for
     from refcli.render import carries_unicode, emit, json_for, plain_text
@@ -462,7 +470,7 @@ def write_results(outcomes: Iterable[Rendered], fmt: Format, jsonl: bool, total:
             + "}\n"
         )
     elif style == "gather":
-        emit(validation_report(gathered, citations), fmt)
+        emit(validation_report(gathered, citations), fmt, explain=explain, page=page)
     else:
         summary: list[Block] = [Heading(f"{count} file{'s' if count != 1 else ''} validated")]
         if citations:

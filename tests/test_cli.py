@@ -80,7 +80,7 @@ def on_a_terminal(*args: str, env: dict[str, str] | None = None) -> str:
         [sys.executable, "-m", "refcli", *args],
         stdout=child,
         stderr=child,
-        env={**environment, "COLUMNS": "100", **(env or {})},
+        env={**environment, "COLUMNS": "100", "REFCLI_PAGER": "", **(env or {})},  # no pager waiting for keys
     ) as process:
         os.close(child)
         chunks = []
@@ -105,8 +105,10 @@ def test_text_output_is_plain_when_piped_and_drawn_on_a_terminal(invoke: Invoke)
     drawn = on_a_terminal("kuhhandel", "score", RULEBOOK)
     assert "\x1b[" in drawn and "2460" in drawn, "on a terminal the report is drawn with colour"
     assert "=" * len(heading) not in drawn
-    plain = on_a_terminal("kuhhandel", "score", RULEBOOK, env={"NO_COLOR": "1"})
-    assert "\x1b[" not in plain and plain.replace("\r\n", "\n") == piped
+    plain = on_a_terminal("kuhhandel", "score", RULEBOOK, "-v", env={"NO_COLOR": "1"})
+    assert "\x1b[" not in plain and plain.replace("\r\n", "\n") == piped  # -v: every clause, as in a pipe
+    short = on_a_terminal("kuhhandel", "score", RULEBOOK, env={"NO_COLOR": "1"}).replace("\r\n", "\n")
+    assert "[score.example]" in short and "“" not in short.split("[score.example]")[1]  # named, not quoted
 
 
 @pytest.mark.parametrize("game", registry.built_in(), ids=lambda game: game.id)

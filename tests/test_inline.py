@@ -66,7 +66,7 @@ def test_one_command_line_rules_as_the_file_does(invoke: Invoke, dispute: str) -
 def test_the_cow_trade_one_liner_says_who_wins(invoke: Invoke) -> None:
     result = invoke(ONE_LINERS["cow trade"][0])
     assert result.exit_code == 0
-    assert "Decision: Ana gives Ben 2 cat cards" in result.output
+    assert "Decision: Ben's 50 beats Ana's 20: Ana hands over 2 cat cards" in result.output
     assert "<command line>" in result.output.splitlines()[0]
 
 

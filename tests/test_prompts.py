@@ -97,7 +97,7 @@ def test_the_questions_list_the_situations_choices_and_defaults(invoke: Invoke, 
         "The same on one line: refcli kuhhandel ruling situation=cow-trade animal=cat challenger.name=Ana "
         "challenger.holds=2 challenger.offer=10,10,0 defender.name=Ben defender.holds=2 defender.offer=50"
     ) in output
-    assert "Decision: Ana gives Ben 2 cat cards" in output
+    assert "Decision: Ben's 50 beats Ana's 20: Ana hands over 2 cat cards" in output
 
 
 def test_players_are_offered_by_name(invoke: Invoke, asking: None) -> None:
@@ -147,7 +147,7 @@ def test_score_asks_player_by_player(invoke: Invoke, asking: None) -> None:
 def test_the_root_command_asks_the_game_first(invoke: Invoke, asking: None) -> None:
     code, output = answered(invoke, ["ruling"], ["kuhhandel", *DISPUTES["cow trade"][1]])
     assert code == 0, output
-    assert "Which game?" in output and "Decision: Ana gives Ben 2 cat cards" in output
+    assert "Which game?" in output and "Decision: Ben's 50 beats Ana's 20: Ana hands over 2 cat cards" in output
 
 
 def test_the_answers_are_saved_on_request_and_never_over_a_file(invoke: Invoke, asking: None, tmp_path: Path) -> None:
@@ -260,7 +260,7 @@ class Terminal:
 
 
 def test_a_cow_trade_settled_on_a_real_terminal() -> None:
-    terminal = Terminal("kuhhandel", "ruling")
+    terminal = Terminal("kuhhandel", "ruling", "--no-pager")  # the questions, not the pager (tests/test_screen.py)
     for prompt, answer in [
         ("situation [1-4]: ", "cow-trade"),
         ("[2]: ", ""),
@@ -278,7 +278,7 @@ def test_a_cow_trade_settled_on_a_real_terminal() -> None:
         terminal.read_until(prompt)
         terminal.type(answer + "\r")
     assert terminal.finish() == 0
-    assert "Decision: Ana gives Ben 2 cat cards; Ana receives 50; Ben receives 10, 10, 0." in terminal.seen
+    assert "Decision: Ben's 50 beats Ana's 20: Ana hands over 2 cat cards to Ben" in terminal.seen
     assert "Traceback" not in terminal.seen
 
 

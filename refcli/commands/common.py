@@ -48,6 +48,23 @@ JsonlOption = Annotated[
     ),
 ]
 StrictOption = Annotated[bool, typer.Option("--strict", help="Stop at the first error instead of reporting every one.")]
+ExplainOption = Annotated[
+    bool,
+    typer.Option(
+        "--explain",
+        "-v",
+        help="On a terminal, quote every clause applied, not only those that decided the outcome "
+        "(a pipe, JSON and TOML always get every one).",
+    ),
+]
+NoPagerOption = Annotated[
+    bool,
+    typer.Option(
+        "--no-pager",
+        help="Print straight to the terminal. Otherwise text taller than the terminal goes through "
+        "$REFCLI_PAGER, $PAGER or less -R (never when piped).",
+    ),
+]
 PartialOption = Annotated[
     bool,
     typer.Option("--partial", help="Score a game that is not over yet: complete sets/holdings only, and say so."),
@@ -168,7 +185,9 @@ def saved(data: dict[str, Any], game: str, verb: str, inputs: Inputs) -> None:
         save({"game": game, **data}, game, verb, inputs.save, inputs.force)
 
 
-def score_files(inputs: Inputs, game_id: str | None, options: ScoreOptions, fmt: Format) -> NoReturn:
+def score_files(
+    inputs: Inputs, game_id: str | None, options: ScoreOptions, fmt: Format, *, explain: bool = False, page: bool = True
+) -> NoReturn:
     """Score each file (``refcli.api.score``), report every one, exit with the worst status.
 
     Items, ``--save`` or no input at all (refcli asks) make one document instead.
@@ -178,12 +197,12 @@ def score_files(inputs: Inputs, game_id: str | None, options: ScoreOptions, fmt:
     from refcli.report import bundle
 
     if inputs.asking:
-        ask_and_score(game_id, options, fmt, inputs)
+        ask_and_score(game_id, options, fmt, inputs, explain=explain, page=page)
     if inputs.items or inputs.save is not None:
         doc, blame = inputs.document(game_id, "score", options.max_bytes)
         with blame:
             report = api.score(doc, game=game_id, partial=options.partial, **dict(options.variants))
-        emit(report, fmt)
+        emit(report, fmt, explain=explain, page=page)
         saved(doc.data, report.data["game"], "score", inputs)
         finish(ExitStatus.OK)
     reports = []
@@ -203,11 +222,19 @@ def score_files(inputs: Inputs, game_id: str | None, options: ScoreOptions, fmt:
         # a game whose scores add up over several plays totals them (Game.verbs: score's `combine`)
         only = registry.get(next(iter(games))) if len(games) == 1 else None
         combine = getattr(only.engine("score"), "combine", None) if only else None
-        emit(combine(reports) if combine and len(reports) > 1 else bundle(reports), fmt)
+        emit(combine(reports) if combine and len(reports) > 1 else bundle(reports), fmt, explain=explain, page=page)
     finish(code)
 
 
-def rule_file(inputs: Inputs, game_id: str | None, fmt: Format, *, max_bytes: int = DEFAULT_MAX_BYTES) -> NoReturn:
+def rule_file(
+    inputs: Inputs,
+    game_id: str | None,
+    fmt: Format,
+    *,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+    explain: bool = False,
+    page: bool = True,
+) -> NoReturn:
     """Rule on one situation (``refcli.api.rule``): exit 0 when legal, 1 when it breaks a rule.
 
     The situation is a FILE, ``KEY=VALUE`` items over an optional FILE, or, with neither, answers to questions.
@@ -216,27 +243,37 @@ def rule_file(inputs: Inputs, game_id: str | None, fmt: Format, *, max_bytes: in
     from refcli.render import emit
 
     if inputs.asking:
-        ask_and_rule(game_id, fmt, inputs, max_bytes)
+        ask_and_rule(game_id, fmt, inputs, max_bytes, explain=explain, page=page)
     doc, blame = inputs.document(game_id, "ruling", max_bytes)
     with blame:
         ruling = api.rule(doc, game=game_id, max_bytes=max_bytes)
-    emit(ruling, fmt)
+    emit(ruling, fmt, explain=explain, page=page)
     saved(doc.data, ruling.data["game"], "ruling", inputs)
     finish(ExitStatus.OK if ruling.legal else ExitStatus.RULE_BROKEN)
 
 
-def ask_and_rule(game_id: str | None, fmt: Format, inputs: Inputs, max_bytes: int) -> NoReturn:
+def ask_and_rule(
+    game_id: str | None, fmt: Format, inputs: Inputs, max_bytes: int, *, explain: bool = False, page: bool = True
+) -> NoReturn:
     """``refcli [GAME] ruling`` on a terminal with nothing to read: ask, rule, offer to save."""
     from refcli import api
     from refcli.render import emit
 
     game, data, ruling = ask(game_id, "ruling", lambda doc, game: api.rule(doc, game=game, max_bytes=max_bytes))
-    emit(ruling, fmt)
+    emit(ruling, fmt, explain=explain, page=page)  # paged: the save question comes once the pager is left
     keep(data, game, "ruling", inputs)
     finish(ExitStatus.OK if ruling.legal else ExitStatus.RULE_BROKEN)
 
 
-def ask_and_score(game_id: str | None, options: ScoreOptions, fmt: Format, inputs: Inputs) -> NoReturn:
+def ask_and_score(
+    game_id: str | None,
+    options: ScoreOptions,
+    fmt: Format,
+    inputs: Inputs,
+    *,
+    explain: bool = False,
+    page: bool = True,
+) -> NoReturn:
     """``refcli [GAME] score`` on a terminal with nothing to read: ask player by player, score, offer to save."""
     from refcli import api
     from refcli.render import emit
@@ -245,7 +282,7 @@ def ask_and_score(game_id: str | None, options: ScoreOptions, fmt: Format, input
         return api.score(doc, game=game, partial=options.partial, **dict(options.variants))
 
     game, data, report = ask(game_id, "score", read)
-    emit(report, fmt)
+    emit(report, fmt, explain=explain, page=page)
     keep(data, game, "score", inputs)
     finish(ExitStatus.OK)
 
@@ -281,7 +318,15 @@ def keep(data: dict[str, Any], game: Any, verb: str, inputs: Inputs) -> None:
 
 
 def validate_files(
-    files: list[str], game_id: str | None, options: ValidateOptions, fmt: Format, *, jobs: int = 1, jsonl: bool = False
+    files: list[str],
+    game_id: str | None,
+    options: ValidateOptions,
+    fmt: Format,
+    *,
+    jobs: int = 1,
+    jsonl: bool = False,
+    explain: bool = False,
+    page: bool = True,
 ) -> NoReturn:
     """Replay recorded games, streaming results; exit 1 if any breaks a rule (66/65 if unreadable).
 
@@ -303,17 +348,19 @@ def validate_files(
         check, total = batch.validate_path, len(tasks)
     # closing(): however writing ends (the reader went away, Ctrl-C), the workers stop with it.
     with closing(batch.run(tasks, check, game_id, options, jobs, style, total)) as outcomes:
-        code = batch.write_results(outcomes, fmt, jsonl, total)
+        code = batch.write_results(outcomes, fmt, jsonl, total, explain=explain, page=page)
     finish(code)
 
 
-def rules_query(catalogues: list[tuple[str, str]], query: str | None, fmt: Format, *, every: bool = False) -> None:
+def rules_query(
+    catalogues: list[tuple[str, str]], query: str | None, fmt: Format, *, every: bool = False, page: bool = True
+) -> None:
     """``[GAME] rules [QUERY]``: the matching clauses of the games' catalogues (game id, title); exit 1 if none."""
     from refcli.lookup import Catalogue, lookup
     from refcli.render import emit
 
     result = lookup([Catalogue(*c) for c in catalogues], query, every=every)
-    emit(result.report, fmt)
+    emit(result.report, fmt, page=page)
     finish(ExitStatus.OK if result.found else ExitStatus.RULE_BROKEN)
 
 

@@ -19,11 +19,13 @@ from typing import Annotated, Any, Optional
 import typer
 
 from refcli.commands.common import (
+    ExplainOption,
     FilesArgument,
     FormatOption,
     JobsOption,
     JsonlOption,
     MaxBytesOption,
+    NoPagerOption,
     PartialOption,
     StrictOption,
     reporting,
@@ -113,6 +115,9 @@ def declared(params: Iterable[Param]) -> list[Any]:
 
 # -------------------------------------------------------------------------- the shared verbs
 
+# -v/--explain and --no-pager: the same on every command that prints a report.
+DISPLAY_PARAMETERS = (parameter("explain", ExplainOption, False), parameter("no_pager", NoPagerOption, False))
+
 
 def score_definition(game_id: str | None, help: str, own: tuple[Param, ...]) -> Definition:
     """``score``; ``game_id`` None reads each file's `game` key; ``own`` are the games' own options."""
@@ -124,7 +129,7 @@ def score_definition(game_id: str | None, help: str, own: tuple[Param, ...]) -> 
         variants = tuple((p.name, values[p.name]) for p in own)
         with reporting():
             options = ScoreOptions(partial=values["partial"], variants=variants, max_bytes=values["max_bytes"])
-            score_files(inputs, game_id, options, values["fmt"])
+            score_files(inputs, game_id, options, values["fmt"], explain=values["explain"], page=not values["no_pager"])
 
     parameters = [
         parameter("files", SnapshotArguments, None),
@@ -134,6 +139,7 @@ def score_definition(game_id: str | None, help: str, own: tuple[Param, ...]) -> 
         parameter("force", SaveForceOption, False),
         parameter("max_bytes", MaxBytesOption, DEFAULT_MAX_BYTES),
         parameter("fmt", FormatOption, Format.text),
+        *DISPLAY_PARAMETERS,
     ]
     return Definition(command_function(parameters, body), help + items_help(game_id, "score"))
 
@@ -146,7 +152,14 @@ def ruling_definition(game_id: str | None, help: str) -> Definition:
         with reporting():
             from refcli.commands.common import rule_file
 
-            rule_file(inputs, game_id, values["fmt"], max_bytes=values["max_bytes"])
+            rule_file(
+                inputs,
+                game_id,
+                values["fmt"],
+                max_bytes=values["max_bytes"],
+                explain=values["explain"],
+                page=not values["no_pager"],
+            )
 
     parameters = [
         parameter("file", SituationArguments, None),
@@ -154,6 +167,7 @@ def ruling_definition(game_id: str | None, help: str) -> Definition:
         parameter("force", SaveForceOption, False),
         parameter("max_bytes", MaxBytesOption, DEFAULT_MAX_BYTES),
         parameter("fmt", FormatOption, Format.text),
+        *DISPLAY_PARAMETERS,
     ]
     return Definition(command_function(parameters, body), help + items_help(game_id, "ruling"))
 
@@ -207,7 +221,16 @@ def validate_definition(game_id: str | None, help: str) -> Definition:
             from refcli.commands.common import validate_files
 
             options = ValidateOptions(strict=values["strict"], max_bytes=values["max_bytes"])
-            validate_files(values["files"], game_id, options, values["fmt"], jobs=values["jobs"], jsonl=values["jsonl"])
+            validate_files(
+                values["files"],
+                game_id,
+                options,
+                values["fmt"],
+                jobs=values["jobs"],
+                jsonl=values["jsonl"],
+                explain=values["explain"],
+                page=not values["no_pager"],
+            )
 
     parameters = [
         parameter("files", FilesArgument),
@@ -216,6 +239,7 @@ def validate_definition(game_id: str | None, help: str) -> Definition:
         parameter("jsonl", JsonlOption, False),
         parameter("max_bytes", MaxBytesOption, DEFAULT_MAX_BYTES),
         parameter("fmt", FormatOption, Format.text),
+        *DISPLAY_PARAMETERS,
     ]
     return Definition(command_function(parameters, body), help)
 
@@ -238,7 +262,7 @@ def rules_definition(game: Game | None) -> Definition:
 
             games = [game] if game is not None else [g for g in registry.built_in() if g.rules]
             catalogues = [(g.id, g.title) for g in games]
-            rules_query(catalogues, values["query"], values["fmt"], every=values["every"])
+            rules_query(catalogues, values["query"], values["fmt"], every=values["every"], page=not values["no_pager"])
 
     examples = game.rules if game is not None else ("burro", "tie")
     query = Annotated[
@@ -251,6 +275,7 @@ def rules_definition(game: Game | None) -> Definition:
         parameter("query", query, None),
         parameter("every", AllOption, False),
         parameter("fmt", FormatOption, Format.text),
+        *DISPLAY_PARAMETERS,  # -v changes nothing here (every clause found is quoted), but means the same
     ]
     where = f"refcli {game.id} rules" if game is not None else "refcli rules"
     question = "¿quién gana el comercio de vacas?" if game is None or game.id == "kuhhandel" else "¿quién gana?"
@@ -367,17 +392,17 @@ def own_definition(command: Command) -> Definition:
     """A game's own command: its parameters and --format; the report printed, exit 1 when it says so."""
 
     def body(values: Values) -> None:
-        fmt = values.pop("fmt")
+        fmt, explain, page = values.pop("fmt"), values.pop("explain"), not values.pop("no_pager")
         with reporting():
             from refcli.render import emit
 
             result = resolve(command.run)(**values)
             report, passed = result if isinstance(result, tuple) else (result, True)
-            emit(report, fmt)
+            emit(report, fmt, explain=explain, page=page)
             if not passed:
                 raise typer.Exit(1)
 
-    parameters = [*declared(command.params), parameter("fmt", FormatOption, Format.text)]
+    parameters = [*declared(command.params), parameter("fmt", FormatOption, Format.text), *DISPLAY_PARAMETERS]
     return Definition(command_function(parameters, body), command.help, hidden=command.hidden)
 
 

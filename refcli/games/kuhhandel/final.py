@@ -117,6 +117,7 @@ def build_report(file: str, result: GameResult, options: ScoreOptions) -> Report
     variant = ", multiplier variant" if (result.edition == 1 and options.multiply) else ""
     rules = rules_for(GAME)
     return score_report(
+        background=("score.example",),  # the rulebook's worked example: context, quoted on a terminal with -v
         game=GAME,
         title=f"Kuhhandel, edition {result.edition}{variant}",
         file=file,

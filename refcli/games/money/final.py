@@ -20,7 +20,7 @@ from refcli.games.money.scoring import PlayerScore as MoneyScore
 from refcli.games.money.scoring import score_player
 from refcli.inputs import Document
 from refcli.options import ScoreOptions
-from refcli.report import Grid, Heading, Para, PlayerScore, Report, competition_ranks, score_report
+from refcli.report import Block, Grid, Heading, Para, PlayerScore, Report, competition_ranks, score_report
 from refcli.schema import Table
 
 GAME = "money"
@@ -95,6 +95,7 @@ def score_document(doc: Document, options: ScoreOptions) -> Report:
     if shared:
         clauses.append(C.SHARED_WIN)
     return score_report(
+        background=("example.450",),  # the rulebook's worked example: context, quoted on a terminal with -v
         game=GAME,
         title="Money!",
         file=doc.name,
@@ -110,7 +111,7 @@ def score_document(doc: Document, options: ScoreOptions) -> Report:
 
 
 def combine(reports: list[Report]) -> Report:
-    """Several games: each game, then the running totals (003: play three times)."""
+    """Several games: the running totals first (003: play three times), then each game."""
     from refcli.report import Quotes
 
     totals: dict[str, int] = {}
@@ -137,12 +138,11 @@ def combine(reports: list[Report]) -> Report:
         "notes": notes,
         "citations": citations,
     }
-    blocks = [block for report in reports for block in report.blocks]
     per_game = [
         [next((str(p["score"]) for p in r.data["players"] if p["name"].casefold() == name), "—") for r in reports]
         for name, _ in ordered
     ]
-    blocks += [
+    blocks: list[Block] = [
         Heading(f"Totals after {len(reports)} games"),
         Grid(
             (("Rank", "right"), ("Player", "left"), ("Total", "right"), ("Games", "left")),
@@ -155,6 +155,7 @@ def combine(reports: list[Report]) -> Report:
     ]
     blocks.extend(Para(note, "warn") for note in notes)
     blocks.append(Quotes(tuple(citations)))
+    blocks += [block for report in reports for block in report.blocks]
     return Report(data=data, blocks=blocks)
 
 
