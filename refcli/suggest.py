@@ -1,4 +1,4 @@
-""""Did you mean …?": the known word a mistyped value is closest to, for the one-line errors.
+""" "Did you mean …?": the known word a mistyped value is closest to, for the one-line errors.
 
 Used only on the error path (difflib is imported when a suggestion is asked
 for), by the format reader (choices, players, situation kinds, animals) and
