@@ -165,3 +165,114 @@ def test_toml_mistakes_are_said_in_refclis_words(
     result = invoke(["kuhhandel", "score", path])
     assert result.exit_code == 65
     assert error_line(result) == f"refcli: error: {path}{said}"
+
+
+# -- a file given to the wrong command ----------------------------------------------------------
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (
+            ["kuhhandel", "score", "kuhhandel/cow-trade-spec.toml"],
+            "kuhhandel/cow-trade-spec.toml:5: situation: expected a final snapshot (what `refcli kuhhandel score` "
+            "reads), found a cow-trade situation: rule on it with `refcli kuhhandel ruling {file}`",
+        ),
+        (
+            ["score", "money/bids-spec.toml"],
+            "situation: expected a final snapshot (what `refcli money score` reads), found a bids situation: "
+            "rule on it with `refcli money ruling {file}`",
+        ),
+        (
+            ["kuhhandel", "score", "kuhhandel/record-edition2.toml"],
+            "players: expected a final snapshot (what `refcli kuhhandel score` reads), found a recorded game: "
+            "validate it with `refcli kuhhandel validate {file}`",
+        ),
+        (
+            ["money", "ruling", "money/rulebook-450.toml"],
+            ":1: situation: expected a situation (what `refcli money ruling` reads), found a final snapshot: "
+            "score it with `refcli money score {file}`",
+        ),
+        (
+            ["ruling", "bamboozled/standings.toml"],
+            "situation: expected a situation (what `refcli bamboozled ruling` reads), found a final snapshot: "
+            "score it with `refcli bamboozled score {file}`",
+        ),
+    ],
+)
+def test_a_file_given_to_the_wrong_command_names_the_right_one(invoke: Invoke, args: list[str], said: str) -> None:
+    file = str(EXAMPLES / args[-1])
+    result = invoke([*args[:-1], file])
+    assert result.exit_code == 65
+    line = error_line(result)
+    assert line.startswith(f"refcli: error: {file}:") and line.endswith(said.format(file=file)), line
+
+
+def test_a_snapshot_given_to_validate_names_score(invoke: Invoke) -> None:
+    file = str(EXAMPLES / "kuhhandel/rulebook-2460.toml")
+    result = invoke(["kuhhandel", "validate", file, "--format", "json"])
+    assert result.exit_code == 65
+    assert (
+        "player: expected a recorded game (what `refcli kuhhandel validate` reads), found a final snapshot: "
+        f"score it with `refcli kuhhandel score {file}`"
+    ) in result.output
+
+
+def without_game(example: str) -> str:
+    lines = (EXAMPLES / example).read_text(encoding="utf-8").splitlines(keepends=True)
+    return "".join(line for line in lines if not line.startswith("game ="))
+
+
+MISSING = "refcli: error: <stdin>:1: game: expected the game id (kuhhandel, bamboozled, money, cup-of-bluff), found nothing (the key is missing); "
+
+
+@pytest.mark.parametrize(
+    ("verb", "example", "said"),
+    [
+        (
+            "ruling",
+            "kuhhandel/cow-trade-spec.toml",
+            'the document is Kuhhandel\'s cow-trade situation: add game = "kuhhandel" or rule on it with '
+            "`refcli kuhhandel ruling -`",
+        ),
+        (
+            "ruling",
+            "money/exchange-swap.toml",
+            'the document is Money!\'s exchange situation: add game = "money" or rule on it with `refcli money ruling -`',
+        ),
+        (
+            "ruling",
+            "kuhhandel/rulebook-2460.toml",
+            'the document is Kuhhandel\'s final snapshot: add game = "kuhhandel" or score it with '
+            "`refcli kuhhandel score -`",
+        ),
+        (
+            "score",
+            "bamboozled/standings.toml",
+            'the document is Bamboozled\'s final snapshot: add game = "bamboozled" or score it with '
+            "`refcli bamboozled score -`",
+        ),
+    ],
+)
+def test_a_document_without_a_game_key_names_the_game_and_command(
+    invoke: Invoke, verb: str, example: str, said: str
+) -> None:
+    result = invoke([verb, "-"], input=without_game(example))
+    assert result.exit_code == 65
+    assert error_line(result) == MISSING + said
+
+
+def test_validate_standard_input_without_a_game_key_names_validate(invoke: Invoke) -> None:
+    result = invoke(["validate", "-", "--format", "json"], input=without_game("kuhhandel/record-edition2.toml"))
+    assert result.exit_code == 65
+    assert (
+        'the document is Kuhhandel\'s recorded game: add game = \\"kuhhandel\\" or validate it with '
+        "`refcli kuhhandel validate -`"
+    ) in result.output
+
+
+def test_a_document_no_game_fits_names_the_verb_it_was_given_to(invoke: Invoke) -> None:
+    result = invoke(["ruling", "-"], input="x = 1\n")
+    assert result.exit_code == 65
+    assert error_line(result) == (
+        "refcli: error: <stdin>:1: game: expected the game id (kuhhandel, bamboozled, money, cup-of-bluff), "
+        "or use `refcli GAME ruling`, found nothing (the key is missing)"
+    )

@@ -87,9 +87,10 @@ class LazyCommands(TyperGroup):
         """click's resolution, with "did you mean" for a mistyped command (``refcli kuhandel``, ``scroe``)."""
         name = args[0] if args else ""
         if name and not name.startswith("-") and not ctx.resilient_parsing and self.get_command(ctx, name) is None:
+            # said here, not by click, so an unknown name is looked up once (a game: one scan of the packages)
             close = suggestion(name, self.list_commands(ctx))
-            if close:
-                ctx.fail(f"No such command {name!r} (did you mean {close!r}?).")  # click's usage error: exit 2
+            hint = f" (did you mean {close!r}?)" if close else ""
+            ctx.fail(f"No such command {name!r}{hint}.")  # click's usage error: exit 2
         return super().resolve_command(ctx, args)
 
     def invoke(self, ctx: Any) -> Any:
