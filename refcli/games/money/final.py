@@ -90,7 +90,7 @@ def breakdown(player: MoneyScore) -> dict[str, Any]:
 
 def score_document(doc: Document, options: ScoreOptions) -> Report:
     players = read_players(doc, options.partial)
-    from refcli.report import alone  # (imported here: an import line of its own would meet others' edits)
+    from refcli.report import alone
 
     given = alone(
         [p.name for p in players],
