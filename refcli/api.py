@@ -37,7 +37,8 @@ recorded game are ``Validation.findings``.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, NamedTuple, Union
 
 from refcli.inputs import DEFAULT_MAX_BYTES, Document
@@ -92,7 +93,7 @@ def score(
 
     game_id = _game_id(game) if game else None
     doc, builder = _document(source, values, game_id, "score", max_bytes)
-    with _blamed(doc, builder):
+    with _blamed(doc, builder), _misplaced(doc, game_id, "score"):
         declared = registry.game_for(doc, game_id)
         options = ScoreOptions(partial=partial, variants=tuple(variants.items()), max_bytes=max_bytes)
         options = options.completed((param.name, param.default) for param in declared.score_options)
@@ -114,7 +115,7 @@ def rule(
     """
     game_id = _game_id(game) if game else None
     doc, builder = _document(source, values, game_id, "ruling", max_bytes)
-    with _blamed(doc, builder):
+    with _blamed(doc, builder), _misplaced(doc, game_id, "ruling"):
         report, _legal = _engine(doc, game_id, "ruling").rule_document(doc)
     return report  # type: ignore[no-any-return]
 
@@ -146,6 +147,22 @@ def _blamed(doc: Document, builder: Any) -> Any:
     return inline.blamed(doc, builder)
 
 
+@contextmanager
+def _misplaced(doc: Document, game_id: str | None, verb: str) -> Iterator[None]:
+    """A document ``verb`` cannot read that is another kind of file says so (``refcli.misplaced``)."""
+    from refcli.errors import DataError
+
+    try:
+        yield
+    except DataError as error:
+        from refcli.misplaced import explained
+
+        better = explained(error, doc, game_id, verb)
+        if better is error:
+            raise
+        raise better from None
+
+
 def validate(
     source: Source, *, game: str | None = None, strict: bool = False, max_bytes: int = DEFAULT_MAX_BYTES
 ) -> Validation:
@@ -163,8 +180,9 @@ def validate(
 
     try:
         doc = load(source, max_bytes=max_bytes)
-        engine = _engine(doc, game, "validate")
-        return engine.validate_document(doc, ValidateOptions(strict=strict, max_bytes=max_bytes))  # type: ignore[no-any-return]
+        with _misplaced(doc, _game_id(game) if game else None, "validate"):
+            engine = _engine(doc, game, "validate")
+            return engine.validate_document(doc, ValidateOptions(strict=strict, max_bytes=max_bytes))  # type: ignore[no-any-return]
     except (DataError, InputUnreadable) as error:
         return input_failure(_display_name(source), error.one_line())
 

@@ -244,6 +244,35 @@ class PlayerScore(Record):
     explanation: str  # one line a person can check by hand
 
 
+@record
+class Alone(Record):
+    """``score --partial`` with fewer players than the game is played with: who was given, what is not checked."""
+
+    names: tuple[str, ...]
+    unchecked: tuple[str, ...]  # the checks that need the other players' holdings
+
+    @property
+    def status(self) -> str:
+        who = " and ".join(self.names)
+        return f"Only {who}'s holdings are given (--partial): scored as they stand."
+
+    @property
+    def note(self) -> str:
+        checks = "; ".join(self.unchecked)
+        return f"Not checked, as they need the other players' holdings: {checks}."
+
+    def extra(self) -> dict[str, Any]:
+        """What the JSON adds: the checks left out."""
+        return {"unchecked": list(self.unchecked)}
+
+
+def alone(names: list[str], minimum: int, partial: bool, unchecked: list[str]) -> Alone | None:
+    """An :class:`Alone` when ``--partial`` scores fewer than ``minimum`` players (one player's "what is my score?")."""
+    if not partial or len(names) >= minimum:
+        return None
+    return Alone(tuple(names), ("the ranks and the winner", *unchecked))
+
+
 def competition_ranks(scores: list[tuple[Any, ...]]) -> list[int]:
     """1, 2, 2, 4 ranking: a player's rank is 1 + the number who did strictly better.
 

@@ -37,7 +37,9 @@ def rule_on(
     kinds = ", ".join(situations)
     value = top.require("situation", f"the situation: one of {kinds}")
     if not isinstance(value, str) or value.strip().casefold() not in situations:
-        raise top.error("situation", f"one of {kinds}", describe(value))
+        from refcli.suggest import hint
+
+        raise top.error("situation", f"one of {kinds}", describe(value) + hint(value, situations))
     situation = value.strip().casefold()
     rules = rules_for(game)
     try:

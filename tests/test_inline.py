@@ -138,7 +138,7 @@ def test_a_toml_value_is_taken_as_it_is(invoke: Invoke) -> None:
         (
             "situation=cow-trad",
             "refcli: error: item situation=cow-trad: situation: expected one of auction, cow-trade, trade-options, "
-            'donkey, found "cow-trad"',
+            'donkey, found "cow-trad" (did you mean "cow-trade"?)',
         ),
     ],
 )
