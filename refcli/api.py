@@ -10,6 +10,7 @@ exactly what ``--format json`` prints, without a subprocess or a temp file::
     result.to_dict()["players"][1]       # {'name': 'Ana', 'score': 2460, ...}
 
     ruling = refcli.rule({"game": "money", "situation": "bids", "offer": [...]})
+    ruling = refcli.rule(game="kuhhandel", values={"situation": "cow-trade", "challenger.offer": "50,10,0", ...})
     validation = refcli.validate(path, strict=True)
     refcli.game("kuhhandel").score(doc, partial=True)
 
@@ -18,6 +19,12 @@ input) or an already parsed document (any mapping, e.g. from ``tomllib`` or
 ``json``). Options are keyword arguments, never module state, so the
 functions and their results pickle and map over worker processes or a
 distributed engine (``dask.bag``, ``multiprocessing``) unchanged.
+
+``values`` (``score`` and ``rule``) are the command line's ``KEY=VALUE``
+items (``refcli.inline``): a mapping of dotted key to value (text is typed
+by the format, as on the command line; other values are taken as they are)
+or a list of ``"KEY=VALUE"`` strings, merged over the source, which may then
+be left out.
 
 Errors are the classes in :mod:`refcli.errors`: ``InputUnreadable`` (the
 CLI's exit 66) when a path cannot be read, ``DataError`` (65) when the
@@ -30,7 +37,8 @@ recorded game are ``Validation.findings``.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, NamedTuple, Union
 
 from refcli.inputs import DEFAULT_MAX_BYTES, Document
@@ -40,7 +48,9 @@ if TYPE_CHECKING:
     from refcli.validation import FileResult as Validation
 
 # A path to a TOML file ("-": standard input), or a parsed document.
-Source = Union[str, "os.PathLike[str]", Mapping[str, Any]]
+Source = Union[str, "os.PathLike[str]", Mapping[str, Any], Document]
+# KEY=VALUE items: {"challenger.offer": "50,10,0"} or ["challenger.offer=50,10,0"] (refcli.inline).
+Values = Union[Mapping[str, Any], Sequence[str]]
 
 DICT_NAME = "<document>"  # how a parsed document is named in messages (it has no file or lines)
 
@@ -51,6 +61,8 @@ def load(source: Source, *, max_bytes: int = DEFAULT_MAX_BYTES, name: str | None
     A mapping is used as it is (not copied deeply: the engines never change
     it); errors about it name ``name`` (default ``<document>``) and no line.
     """
+    if isinstance(source, Document):  # already read (the CLI's file with its items, its prompts' answers)
+        return source
     if isinstance(source, Mapping):
         return Document.from_data(dict(source), name or DICT_NAME)
     from refcli.inputs import load_document
@@ -59,9 +71,10 @@ def load(source: Source, *, max_bytes: int = DEFAULT_MAX_BYTES, name: str | None
 
 
 def score(
-    source: Source,
+    source: Source | None = None,
     *,
     game: str | None = None,
+    values: Values | None = None,
     partial: bool = False,
     max_bytes: int = DEFAULT_MAX_BYTES,
     **variants: Any,
@@ -78,22 +91,76 @@ def score(
     from refcli import registry
     from refcli.options import ScoreOptions
 
-    doc = load(source, max_bytes=max_bytes)
-    declared = registry.game_for(doc, _game_id(game) if game else None)
-    options = ScoreOptions(partial=partial, variants=tuple(variants.items()), max_bytes=max_bytes)
-    options = options.completed((param.name, param.default) for param in declared.score_options)
-    return declared.engine("score").score_document(doc, options)  # type: ignore[no-any-return]
+    game_id = _game_id(game) if game else None
+    doc, builder = _document(source, values, game_id, "score", max_bytes)
+    with _blamed(doc, builder), _misplaced(doc, game_id, "score"):
+        declared = registry.game_for(doc, game_id)
+        options = ScoreOptions(partial=partial, variants=tuple(variants.items()), max_bytes=max_bytes)
+        options = options.completed((param.name, param.default) for param in declared.score_options)
+        return declared.engine("score").score_document(doc, options)  # type: ignore[no-any-return]
 
 
-def rule(source: Source, *, game: str | None = None, max_bytes: int = DEFAULT_MAX_BYTES) -> Ruling:
+def rule(
+    source: Source | None = None,
+    *,
+    game: str | None = None,
+    values: Values | None = None,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+) -> Ruling:
     """Rule on a contested situation: the verdict, its outcome, the facts assumed, the clauses.
 
     An illegal situation gives a ruling with ``legal`` false naming the rule
-    it breaks (the CLI's exit 1), not an exception.
+    it breaks (the CLI's exit 1), not an exception. ``values`` give the
+    situation (``situation`` among them) or change the source's.
     """
-    doc = load(source, max_bytes=max_bytes)
-    report, _legal = _engine(doc, game, "ruling").rule_document(doc)
+    game_id = _game_id(game) if game else None
+    doc, builder = _document(source, values, game_id, "ruling", max_bytes)
+    with _blamed(doc, builder), _misplaced(doc, game_id, "ruling"):
+        report, _legal = _engine(doc, game_id, "ruling").rule_document(doc)
     return report  # type: ignore[no-any-return]
+
+
+def _document(
+    source: Source | None, values: Values | None, game_id: str | None, verb: str, max_bytes: int
+) -> tuple[Document, Any]:
+    """The document to read: the source, with ``values`` put over it (``refcli.inline``)."""
+    if values is None:
+        if source is None:
+            from refcli.errors import UsageError
+
+            raise UsageError("nothing to read: give a source (a path or a document) or values")
+        return load(source, max_bytes=max_bytes), None
+    from refcli import inline
+
+    base = None if source is None else load(source, max_bytes=max_bytes)
+    return inline.compose(base, inline.items_from(values), game_id, verb)
+
+
+def _blamed(doc: Document, builder: Any) -> Any:
+    """Errors about a key a value set name that value (``refcli.inline.blamed``)."""
+    if builder is None:
+        from contextlib import nullcontext
+
+        return nullcontext()
+    from refcli import inline
+
+    return inline.blamed(doc, builder)
+
+
+@contextmanager
+def _misplaced(doc: Document, game_id: str | None, verb: str) -> Iterator[None]:
+    """A document ``verb`` cannot read that is another kind of file says so (``refcli.misplaced``)."""
+    from refcli.errors import DataError
+
+    try:
+        yield
+    except DataError as error:
+        from refcli.misplaced import explained
+
+        better = explained(error, doc, game_id, verb)
+        if better is error:
+            raise
+        raise better from None
 
 
 def validate(
@@ -113,13 +180,16 @@ def validate(
 
     try:
         doc = load(source, max_bytes=max_bytes)
-        engine = _engine(doc, game, "validate")
-        return engine.validate_document(doc, ValidateOptions(strict=strict, max_bytes=max_bytes))  # type: ignore[no-any-return]
+        with _misplaced(doc, _game_id(game) if game else None, "validate"):
+            engine = _engine(doc, game, "validate")
+            return engine.validate_document(doc, ValidateOptions(strict=strict, max_bytes=max_bytes))  # type: ignore[no-any-return]
     except (DataError, InputUnreadable) as error:
         return input_failure(_display_name(source), error.one_line())
 
 
 def _display_name(source: Source) -> str:
+    if isinstance(source, Document):
+        return source.name
     if isinstance(source, Mapping):
         return DICT_NAME
     from refcli.inputs import display_name
@@ -132,10 +202,10 @@ class Game(NamedTuple):
 
     id: str
 
-    def score(self, source: Source, **options: Any) -> Score | Report:
+    def score(self, source: Source | None = None, **options: Any) -> Score | Report:
         return score(source, game=self.id, **options)
 
-    def rule(self, source: Source, **options: Any) -> Ruling:
+    def rule(self, source: Source | None = None, **options: Any) -> Ruling:
         return rule(source, game=self.id, **options)
 
     def validate(self, source: Source, **options: Any) -> Validation:

@@ -84,7 +84,14 @@ def validate_path(task: PathTask, game_id: str | None, options: ValidateOptions)
 
     try:
         doc = load_document(task.path, max_bytes=options.max_bytes)
+    except Exception as error:  # noqa: BLE001 - this record is reported; the others are still validated
+        return failed(task.where, error)
+    try:
         result = validator_for(doc, game_id).validate_document(doc, options)
+    except DataError as error:  # a snapshot or a situation given to validate says so (refcli.misplaced)
+        from refcli.misplaced import explained
+
+        return failed(task.where, explained(error, doc, game_id, "validate"))
     except Exception as error:  # noqa: BLE001 - this record is reported; the others are still validated
         return failed(task.where, error)
     return result, (ExitStatus.OK if result.valid else ExitStatus.RULE_BROKEN), None
@@ -99,7 +106,14 @@ def validate_line(task: LineTask, game_id: str | None, options: ValidateOptions)
     try:
         data = parse_json_line(task.raw, task.name, task.number or 1)
         doc = Document(name=task.name, data=data, text="", line=task.number)
+    except Exception as error:  # noqa: BLE001 - this record is reported; the others are still validated
+        return failed(task.where, error)
+    try:
         result = validator_for(doc, game_id).validate_document(doc, options)
+    except DataError as error:  # a snapshot or a situation given to validate says so (refcli.misplaced)
+        from refcli.misplaced import explained
+
+        return failed(task.where, explained(error, doc, game_id, "validate"))
     except Exception as error:  # noqa: BLE001 - this record is reported; the others are still validated
         return failed(task.where, error)
     return result._replace(file=task.where), (ExitStatus.OK if result.valid else ExitStatus.RULE_BROKEN), None
@@ -415,7 +429,15 @@ class Progress:
             sys.stderr.flush()
 
 
-def write_results(outcomes: Iterable[Rendered], fmt: Format, jsonl: bool, total: int | None) -> ExitStatus:
+def write_results(
+    outcomes: Iterable[Rendered],
+    fmt: Format,
+    jsonl: bool,
+    total: int | None,
+    *,
+    explain: bool = False,
+    page: bool = True,
+) -> ExitStatus:
     """Write every outcome as it arrives; return the worst exit status."""
     from refcli.catalogue import rules_for
     from refcli.render import carries_unicode, emit, json_for, plain_text
@@ -462,7 +484,7 @@ def write_results(outcomes: Iterable[Rendered], fmt: Format, jsonl: bool, total:
             + "}\n"
         )
     elif style == "gather":
-        emit(validation_report(gathered, citations), fmt)
+        emit(validation_report(gathered, citations), fmt, explain=explain, page=page)
     else:
         summary: list[Block] = [Heading(f"{count} file{'s' if count != 1 else ''} validated")]
         if citations:

@@ -8,6 +8,7 @@ return clause ids; this module turns them into citations for the report.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -44,19 +45,53 @@ class Clause(NamedTuple):
         }
 
 
-# The longest rules query: every word must appear in a clause, so a few words
-# find one (summaries run to 55 words, quotes to 72); twenty is more than a
-# person types, and bounds the work of one search.
+# The longest rules query: a question a person types is a dozen words (summaries
+# run to 55 words, quotes to 72); twenty is more than that, and bounds the
+# work of one search.
 MAX_QUERY_WORDS = 20
 MAX_QUERY_CHARACTERS = 200
 
 
-def _fold(text: str) -> str:
+def fold(text: str) -> str:
     """Lower-case, accents removed: 'Subasta' and 'subasta' and 'súbasta' match."""
+    folded = text.casefold()
+    if folded.isascii():
+        return folded
     import unicodedata  # only searches need it
 
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    decomposed = unicodedata.normalize("NFKD", folded)
+    return "".join(ch for ch in decomposed if ch.isascii() or not unicodedata.combining(ch))
+
+
+def check_query(query: str) -> None:
+    """A query longer than a person would type is a usage error (exit 2), not a slow search."""
+    words_given = len(query.split())
+    if words_given > MAX_QUERY_WORDS or len(query) > MAX_QUERY_CHARACTERS:
+        from refcli.errors import UsageError
+
+        raise UsageError(
+            f"a rules query is at most {MAX_QUERY_WORDS} words and {MAX_QUERY_CHARACTERS} characters; "
+            f"this one has {words_given:,} words and {len(query):,} characters"
+        )
+
+
+class Hit(NamedTuple):
+    """A clause a query found; ``score`` is its rank weight for a word search, 0 for an id or topic."""
+
+    clause: Clause
+    score: float
+
+
+class Found(NamedTuple):
+    """What a query found in one game, and how: "all" (no query), "id", "topic" or "words" (ranked)."""
+
+    game: str
+    how: str
+    hits: tuple[Hit, ...]
+
+    @property
+    def ranked(self) -> bool:
+        return self.how == "words"
 
 
 class GameRules(NamedTuple):
@@ -72,45 +107,42 @@ class GameRules(NamedTuple):
     def ids(self) -> set[str]:
         return {clause.id for clause in self.clauses}
 
+    def topics(self) -> list[str]:
+        """This game's topics, alphabetical: what to try when nothing matches."""
+        return sorted({topic for clause in self.clauses for topic in clause.topics})
+
     def cite(self, clause_ids: list[str] | tuple[str, ...]) -> list[dict[str, Any]]:
         """Citations for ``clause_ids`` in the order given, each once."""
         seen: dict[str, None] = dict.fromkeys(clause_ids)
         return [self.get(clause_id).citation() for clause_id in seen]
 
-    def search(self, query: str) -> list[Clause]:
-        """A clause id, an id prefix or topic, or words that must all appear.
+    def find(self, query: str) -> Found:
+        """A clause id; an id prefix or topic (``donkey``); else words, ranked best first.
 
-        A query longer than a person would type (MAX_QUERY_WORDS words,
-        MAX_QUERY_CHARACTERS characters) is a usage error, not a slow search.
+        No query lists every clause. Words are matched by their Spanish and
+        English stems, question and stop words ignored (``refcli.search``).
         """
         query = query.strip()
+        check_query(query)
         if not query:
-            return list(self.clauses)
-        words_given = len(query.split())
-        if words_given > MAX_QUERY_WORDS or len(query) > MAX_QUERY_CHARACTERS:
-            from refcli.errors import UsageError
-
-            raise UsageError(
-                f"a rules query is at most {MAX_QUERY_WORDS} words and {MAX_QUERY_CHARACTERS} characters; "
-                f"this one has {words_given:,} words and {len(query):,} characters"
-            )
-        exact = [c for c in self.clauses if c.id.casefold() == query.casefold()]
+            return self._found("all", self.clauses)
+        wanted = query.casefold()
+        exact = [c for c in self.clauses if c.id.casefold() == wanted]
         if exact:
-            return exact
-        prefix = [
-            c
-            for c in self.clauses
-            if c.id.casefold().startswith(query.casefold() + ".") or query.casefold() in c.topics
-        ]
+            return self._found("id", exact)
+        prefix = [c for c in self.clauses if c.id.casefold().startswith(wanted + ".") or wanted in c.topics]
         if prefix:
-            return prefix
-        words = _fold(query).split()
-        found = []
-        for c in self.clauses:
-            searched = _fold(" ".join((c.id, c.section, c.text, c.summary, " ".join(c.topics))))  # once per clause
-            if all(word in searched for word in words):
-                found.append(c)
-        return found
+            return self._found("topic", prefix)
+        from refcli.search import rank  # the stemmers load only for a word search
+
+        return Found(self.game, "words", tuple(Hit(c, score) for c, score in rank(self.clauses, query)))
+
+    def search(self, query: str) -> list[Clause]:
+        """The clauses ``find`` finds, best first."""
+        return [hit.clause for hit in self.find(query).hits]
+
+    def _found(self, how: str, clauses: Iterable[Clause]) -> Found:
+        return Found(self.game, how, tuple(Hit(clause, 0.0) for clause in clauses))
 
 
 def game_data_dir(game: str) -> Path:

@@ -67,7 +67,7 @@ def _epilog() -> str:
     first = registry.built_in()[0] if registry.BUILT_IN else None
     if first is None:
         return ""
-    query = f"refcli {first.id} rules {first.rules[0]}  ·  " if first.rules else ""
+    query = "refcli rules empate  ·  " if first.rules else ""  # every game's rules, a word in Spanish or English
     return (
         f"Examples:  refcli {first.id} score final.toml  ·  refcli score *.toml --format json  ·  "
         f"{query}refcli {first.id} template final -o mine.toml"

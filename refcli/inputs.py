@@ -187,15 +187,21 @@ def parse_toml(text: str, name: str) -> dict[str, Any]:
     except tomllib.TOMLDecodeError as error:
         message = str(error)
         line: int | None = None
+        column: int | None = None
         where = ""
         match = _TOML_POSITION.search(message)
         if match:
-            line = int(match.group(1))
-            where = f" at column {match.group(2)}"
+            line, column = int(match.group(1)), int(match.group(2))
+            where = f" at column {column}"
             message = message[: match.start()]
         elif _TOML_END.search(message):
             line = text.count("\n") + 1
             message = _TOML_END.sub("", message)
+        from refcli.tomlwords import own_words  # the common mistakes, in refcli's words
+
+        said = own_words(message, text, line, column)
+        if said is not None:
+            raise DataError(said.message, file=name, line=line, path=said.path) from None
         raise DataError(f"not valid TOML{where}: {message[:1].lower()}{message[1:]}", file=name, line=line) from None
     except RecursionError:
         raise DataError("not valid input: arrays or tables nested too deeply", file=name) from None

@@ -60,7 +60,7 @@ EXIT_MEANINGS: dict[str, str] = {
     "OK": "Done; for a recorded game, every file follows the rules.",
     "RULE_BROKEN": (
         "A rule is broken: a recorded game breaks one, or a contested situation is itself "
-        "illegal; the output says which rule."
+        "illegal; the output says which rule. For rules, nothing matched the query."
     ),
     "USAGE": "Usage error: an unknown command or option, or a bad argument.",
     "DATA": (

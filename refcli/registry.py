@@ -84,13 +84,13 @@ def is_built_in(game_id: str) -> bool:
     return game_id in BUILT_IN
 
 
-def game_of(doc: Document) -> Game:
-    """The game a file names in its ``game`` key (required when the command names none)."""
+def game_of(doc: Document, verb: str = "score") -> Game:
+    """The game a file names in its ``game`` key (required when the command names none); ``verb``: the command."""
     from refcli.schema import Table, describe
 
     top = Table(doc, doc.data)
     known = ", ".join(BUILT_IN)
-    value = top.require("game", f"the game id ({known}), or use `refcli GAME score`")
+    value = top.require("game", f"the game id ({known}), or use `refcli GAME {verb}`")
     game = find(value) if isinstance(value, str) else None
     if game is None:
         every = ", ".join([*BUILT_IN, *(other.id for other in installed())])
@@ -98,10 +98,10 @@ def game_of(doc: Document) -> Game:
     return game
 
 
-def game_for(doc: Document, game_id: str | None) -> Game:
+def game_for(doc: Document, game_id: str | None, verb: str = "score") -> Game:
     """The command's game (``refcli GAME verb``), or else the one the file's ``game`` key names."""
     if game_id is None:
-        return game_of(doc)
+        return game_of(doc, verb)
     game = get(game_id)
     if game is None:  # the command line only offers known games
         raise KeyError(game_id)
@@ -110,7 +110,7 @@ def game_for(doc: Document, game_id: str | None) -> Game:
 
 def engine_for(doc: Document, game_id: str | None, verb: str) -> ModuleType:
     """The module implementing ``verb`` for the command's game, or else the file's ``game`` key."""
-    game = game_for(doc, game_id)
+    game = game_for(doc, game_id, verb)
     if game.verb(verb) is None:
         from refcli.schema import Table
 

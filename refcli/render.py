@@ -3,10 +3,19 @@
 Text is plain (aligned columns, no escape codes) when stdout is not a
 terminal or ``NO_COLOR`` is set, and drawn with rich otherwise. rich is only
 imported on that last path, so scripts and pipes never pay for it.
+
+Text for people puts the decision (or the score table) first. On a
+terminal it is short: of the clauses cited it quotes only those that
+decided the outcome (``Quotes.decisive``), naming the others, unless
+``explain`` (``-v/--explain``) asks for every one; text taller than the
+terminal goes through a pager (``refcli.pager``) unless ``page`` is off.
+A pipe, JSON and TOML always get every citation. In every text a clause
+is quoted once: a later file's report that cites it again names it.
 """
 
 from __future__ import annotations
 
+import io
 import os
 import sys
 from collections.abc import Sequence
@@ -38,8 +47,10 @@ def to_toml(data: dict[str, Any]) -> str:
 
 
 def use_rich(stream: IO[str]) -> bool:
-    if "NO_COLOR" in os.environ:
-        return False
+    return "NO_COLOR" not in os.environ and on_terminal(stream)
+
+
+def on_terminal(stream: IO[str]) -> bool:
     isatty = getattr(stream, "isatty", None)
     return bool(isatty and isatty())
 
@@ -68,17 +79,93 @@ def json_for(stream: IO[str], text: str) -> str:
     return re.sub(r"[^\x00-\x7f]", lambda match: json.dumps(match.group())[1:-1], text)
 
 
-def emit(report: Report, fmt: Format, stream: IO[str] | None = None) -> None:
-    """Write ``report`` to ``stream`` (stdout by default) in ``fmt``."""
+def emit(
+    report: Report, fmt: Format, stream: IO[str] | None = None, *, explain: bool = False, page: bool = True
+) -> None:
+    """Write ``report`` to ``stream`` (stdout by default) in ``fmt``.
+
+    ``explain``: quote every clause applied on a terminal too; ``page``:
+    a text taller than the terminal may go through the pager.
+    """
     out = stream or sys.stdout
     if fmt is Format.json:
         out.write(json_for(out, report.to_json()))
-    elif fmt is Format.toml:
+        return
+    if fmt is Format.toml:
         out.write(report.to_toml())
-    elif use_rich(out):
-        _rich_text(report.blocks, out)
+        return
+    terminal = on_terminal(out)
+    blocks = shown_blocks(report.blocks, short=terminal and not explain)
+    if not terminal:
+        out.write(plain_text(blocks))
+        return
+    if use_rich(out):
+        text, height = _rich_text(blocks, out)
     else:
-        out.write(plain_text(report.blocks))
+        columns, height = _terminal_size(out)
+        text = plain_text(blocks, min(88, max(columns, 40)))
+    if page and text.count("\n") >= height:
+        from refcli.pager import page as through_pager  # only when it is needed
+
+        if through_pager(text, out):
+            return
+    out.write(text)
+
+
+def _terminal_size(stream: IO[str]) -> tuple[int, int]:
+    """Columns and lines; COLUMNS and LINES win over what the terminal says, as in rich."""
+    try:
+        size = os.get_terminal_size(stream.fileno())
+        columns, lines = size.columns, size.lines
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        columns, lines = 80, 24
+    given = [os.environ.get(name, "") for name in ("COLUMNS", "LINES")]
+    columns = int(given[0]) if given[0].isdigit() and int(given[0]) > 0 else columns
+    lines = int(given[1]) if given[1].isdigit() and int(given[1]) > 0 else lines
+    return columns, lines
+
+
+# -- which clauses a text quotes -----------------------------------------------
+def shown_blocks(blocks: Sequence[Block], *, short: bool) -> list[Block]:
+    """The blocks as a person reads them: each clause quoted once, and ``short`` only the decisive ones.
+
+    A clause left out is still named, in a line after the quotes: those
+    quoted above (a run over several files) and, when ``short``, those that
+    did not decide the outcome, with the option that quotes them.
+    """
+    shown: list[Block] = []
+    quoted_before: set[str] = set()
+    for block in blocks:
+        if not isinstance(block, Quotes):
+            shown.append(block)
+            continue
+        decisive = None if block.decisive is None or not short else set(block.decisive)
+        kept, repeated, hidden = [], [], []
+        for citation in block.citations:
+            if citation["id"] in quoted_before:
+                repeated.append(citation["id"])
+            elif decisive is not None and citation["id"] not in decisive:
+                hidden.append(citation["id"])
+            else:
+                kept.append(citation)
+                quoted_before.add(citation["id"])
+        title = block.title
+        if hidden and title == "Rules applied":
+            title = "Rules that decided it"
+        if kept:
+            shown.append(block._replace(citations=tuple(kept), title=title))
+        elif repeated or hidden:
+            shown.append(Para("", "dim"))  # the same blank line a quote block starts with
+        if repeated:
+            shown.append(Para(f"  Also applied, quoted above: {_ids(repeated)}", "dim"))
+        if hidden:
+            more = f"{len(hidden)} more clause{'s' if len(hidden) != 1 else ''} applied"
+            shown.append(Para(f"  {more} (-v quotes them): {_ids(hidden)}", "dim"))
+    return shown
+
+
+def _ids(ids: list[str]) -> str:
+    return " ".join(f"[{clause}]" for clause in ids)
 
 
 # -- plain text ----------------------------------------------------------------
@@ -108,17 +195,17 @@ def quoted(citation: dict[str, Any]) -> str:
     return citation["text"] if citation.get("interpretation") else f"“{citation['text']}”"
 
 
-def plain_text(blocks: Sequence[Block]) -> str:
+def plain_text(blocks: Sequence[Block], width: int = 88) -> str:
     lines: list[str] = []
     for block in blocks:
         if isinstance(block, Heading):
             if lines:
                 lines.append("")
             lines.append(block.text)
-            lines.append("=" * min(len(block.text), 88))
+            lines.append("=" * min(len(block.text), width))
         elif isinstance(block, Para):
             prefix = {"warn": "! ", "bad": "✗ "}.get(block.style, "")
-            lines.extend(_wrap(prefix + block.text, ""))
+            lines.extend(_wrap(prefix + block.text, "", width))
         elif isinstance(block, Grid):
             lines.append("")
             if block.title:
@@ -140,22 +227,30 @@ def plain_text(blocks: Sequence[Block]) -> str:
                 lines.append(block.title)
             for citation in block.citations:
                 lines.append("  " + citation_label(citation))
-                lines.extend(_wrap(quoted(citation), "    "))
+                lines.extend(_wrap(quoted(citation), "    ", width))
                 if citation.get("summary"):
-                    lines.extend(_wrap(citation["summary"], "    "))
+                    lines.extend(_wrap(citation["summary"], "    ", width))
     return "\n".join(lines).rstrip() + "\n"
 
 
 # -- rich text -----------------------------------------------------------------
-def _rich_text(blocks: Sequence[Block], stream: IO[str]) -> None:
-    from rich import box
+def _rich_text(blocks: Sequence[Block], stream: IO[str]) -> tuple[str, int]:
+    """The blocks drawn for ``stream``'s terminal (its width and colours), and the terminal's height."""
     from rich.console import Console
+
+    console = Console(file=stream, highlight=False)
+    with console.capture() as captured:
+        _draw(console, blocks)
+    return captured.get(), console.size.height
+
+
+def _draw(console: Any, blocks: Sequence[Block]) -> None:
+    from rich import box
     from rich.padding import Padding
     from rich.panel import Panel
     from rich.table import Table
     from rich.text import Text
 
-    console = Console(file=stream, highlight=False)
     styles = {"good": "green", "warn": "yellow", "bad": "bold red", "dim": "dim"}
     for block in blocks:
         if isinstance(block, Heading):

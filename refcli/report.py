@@ -8,7 +8,7 @@ the three formats cannot drift apart: ``render`` only lays them out.
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
+from collections.abc import Callable, Collection, Mapping
 from types import MappingProxyType
 from typing import Any
 
@@ -40,10 +40,16 @@ class Grid(Record):
 
 @record
 class Quotes(Record):
-    """Citations, printed with the quoted text and, for interpretations, the label."""
+    """Citations, printed with the quoted text and, for interpretations, the label.
+
+    ``decisive`` names the clauses that decided the outcome (None: all of
+    them). On a terminal only those are quoted unless ``-v/--explain`` asks
+    for every clause applied; a pipe always gets every one.
+    """
 
     citations: tuple[dict[str, Any], ...]
     title: str = "Rules applied"
+    decisive: tuple[str, ...] | None = None
 
 
 Block = Heading | Para | Grid | Quotes
@@ -142,9 +148,19 @@ class Score(Report):
         return bool(self._data["over"])
 
     @property
+    def leading(self) -> tuple[str, ...]:
+        """Who ranks first in a game that is not over (``--partial``); ``winners`` is empty then."""
+        return tuple(self._data.get("leading", ()))
+
+    @property
     def citations(self) -> tuple[str, ...]:
         """The ids of the clauses applied (``to_dict()["citations"]`` has the quotes)."""
         return tuple(c["id"] for c in self._data["citations"])
+
+    @property
+    def decisive(self) -> tuple[str, ...]:
+        """The ids of the clauses that decided the scores (the rest are context)."""
+        return tuple(self._data["decisive"])
 
 
 class Ruling(Report):
@@ -185,6 +201,11 @@ class Ruling(Report):
     def citations(self) -> tuple[str, ...]:
         return tuple(c["id"] for c in self._data["citations"])
 
+    @property
+    def decisive(self) -> tuple[str, ...]:
+        """The ids of the clauses the decision turned on (the rest of ``citations`` are context)."""
+        return tuple(self._data["decisive"])
+
 
 def bundle(reports: list[Report], key: str = "games", extra: dict[str, Any] | None = None) -> Report:
     """Several files' reports as one document (``{"games": [...]}``)."""
@@ -202,6 +223,17 @@ def interpretation_ids(citations: list[dict[str, Any]]) -> list[str]:
     return [citation["id"] for citation in citations if citation.get("interpretation")]
 
 
+def decisive_ids(citations: list[dict[str, Any]], background: Collection[str]) -> list[str]:
+    """The clauses that decided the outcome: every clause applied except the background ones.
+
+    A game names its background clauses (when a cow trade may happen, what
+    a bluff is, a worked example): applied, and quoted with ``-v/--explain``
+    or in a pipe, but not what the decision turned on. Everything else
+    decides, so a clause a game forgets to classify is shown, never hidden.
+    """
+    return [citation["id"] for citation in citations if citation["id"] not in background]
+
+
 # -- score tables -----------------------------------------------------------
 @record
 class PlayerScore(Record):
@@ -210,6 +242,35 @@ class PlayerScore(Record):
     rank: int
     breakdown: dict[str, Any]
     explanation: str  # one line a person can check by hand
+
+
+@record
+class Alone(Record):
+    """``score --partial`` with fewer players than the game is played with: who was given, what is not checked."""
+
+    names: tuple[str, ...]
+    unchecked: tuple[str, ...]  # the checks that need the other players' holdings
+
+    @property
+    def status(self) -> str:
+        who = " and ".join(self.names)
+        return f"Only {who}'s holdings are given (--partial): scored as they stand."
+
+    @property
+    def note(self) -> str:
+        checks = "; ".join(self.unchecked)
+        return f"Not checked, as they need the other players' holdings: {checks}."
+
+    def extra(self) -> dict[str, Any]:
+        """What the JSON adds: the checks left out."""
+        return {"unchecked": list(self.unchecked)}
+
+
+def alone(names: list[str], minimum: int, partial: bool, unchecked: list[str]) -> Alone | None:
+    """An :class:`Alone` when ``--partial`` scores fewer than ``minimum`` players (one player's "what is my score?")."""
+    if not partial or len(names) >= minimum:
+        return None
+    return Alone(tuple(names), ("the ranks and the winner", *unchecked))
 
 
 def competition_ranks(scores: list[tuple[Any, ...]]) -> list[int]:
@@ -238,10 +299,18 @@ def score_report(
     citations: list[dict[str, Any]],
     columns: tuple[str, str] = ("Score", "How it adds up"),
     extra: dict[str, Any] | None = None,
+    background: Collection[str] = (),
 ) -> Report:
-    """The ``score`` document (SPEC.md, JSON output) and its table."""
+    """The ``score`` document (SPEC.md, JSON output) and its table.
+
+    ``background`` names the clauses cited for context (an example, the aim
+    of the game) rather than for deciding a score: on a terminal they are
+    quoted only with ``-v/--explain``.
+    """
     ordered = sorted(players, key=lambda player: player.rank)  # stable: input order within a rank
-    winners = [player.name for player in ordered if player.rank == 1]
+    first = [player.name for player in ordered if player.rank == 1]
+    # An unfinished game (--partial) has no winner yet, only whoever leads so far.
+    winners = first if over else []
     data: dict[str, Any] = {"game": game, **header, "file": file, "over": over}
     data["players"] = [
         {
@@ -254,38 +323,50 @@ def score_report(
         for player in ordered
     ]
     data["winners"] = winners
+    if not over:
+        data["leading"] = first
     data["tie_break"] = tie_break
     data["notes"] = notes
     data["citations"] = citations
     data["interpretations"] = interpretation_ids(citations)
+    chosen = decisive_ids(citations, background)
+    data["decisive"] = chosen
     data.update(extra or {})
 
     grid = Grid(
         columns=(("Rank", "right"), ("Player", "left"), (columns[0], "right"), (columns[1], "left")),
         rows=tuple((str(p.rank), p.name, str(p.score), p.explanation) for p in ordered),
     )
-    won = "Winner" if len(winners) == 1 else "Winners (a shared win)"
+    if over:
+        won = "Winner" if len(first) == 1 else "Winners (a shared win)"
+    else:
+        won = "Leading so far" if len(first) == 1 else "Leading so far (level)"
     blocks: list[Block] = [
         Heading(f"{title} — {file}"),
         Para(status, "good" if over else "warn"),
         grid,
-        Para(f"{won}: {', '.join(winners)}" + (f" — {tie_break}" if tie_break else ""), "good"),
+        Para(f"{won}: {', '.join(first)}" + (f" — {tie_break}" if tie_break else ""), "good" if over else "warn"),
     ]
     blocks.extend(Para(note, "warn") for note in notes)
-    blocks.append(Quotes(tuple(citations)))
+    blocks.append(Quotes(tuple(citations), decisive=tuple(chosen)))
     return Score(data=data, blocks=blocks)
 
 
-def clauses_report(game: str, title: str, clauses: list[dict[str, Any]], query: str | None) -> Report:
-    """``rules [QUERY]``: the matching clauses, quoted."""
-    data = {"game": game, "query": query, "clauses": clauses}
-    if clauses:
-        heading = f"{title}: {len(clauses)} clause{'s' if len(clauses) != 1 else ''}"
-        heading += f" matching “{query}”" if query else ""
-        blocks: list[Block] = [Heading(heading), Quotes(tuple(clauses), title="")]
-    else:
-        blocks = [Para(f"No {title} clause matches “{query}”. Try a topic such as auction, donkey or scoring.", "warn")]
-    return Report(data=data, blocks=blocks)
+# Outcome keys many situations share; a game declares its own keys (``rule_on``'s ``labels``).
+COMMON_LABELS: dict[str, str] = {
+    "player": "Player",
+    "next_player": "Next to play",
+    "game_over": "Game over",
+    "winner": "Winner",
+    "winners": "Winners",
+    "skipped": "Skipped",
+    "allowed": "Allowed",
+    "points": "Points",
+    "action": "Action",
+    "totals": "Offers compared",
+}
+
+Describe = Callable[[Any], str]
 
 
 def ruling_report(
@@ -300,8 +381,19 @@ def ruling_report(
     citations: list[dict[str, Any]],
     legal: bool = True,
     broken_rule: str | None = None,
+    labels: Mapping[str, str] | None = None,
+    describers: Mapping[str, Describe] | None = None,
+    background: Collection[str] = (),
 ) -> Report:
-    """The ``ruling`` document: verdict, outcome, the facts assumed, the clauses quoted."""
+    """The ``ruling`` document: verdict, outcome, the facts assumed, the clauses quoted.
+
+    Text puts the decision first, then the outcome under each key's label
+    (``labels``, over COMMON_LABELS; ``describers`` lay out a value a game
+    knows better), then the facts and the clauses. ``background`` clauses
+    are cited but did not decide the outcome (see ``decisive_ids``); an
+    illegal situation's broken rule always decides.
+    """
+    chosen = decisive_ids(citations, background if legal else ())
     data: dict[str, Any] = {
         "game": game,
         "situation": situation,
@@ -312,23 +404,40 @@ def ruling_report(
         "facts": facts,
         "citations": citations,
         "interpretations": interpretation_ids(citations),
+        "decisive": chosen,
     }
     if broken_rule:
         data["broken_rule"] = broken_rule
-    blocks: list[Block] = [Heading(f"{title} ruling: {situation} — {file}")]
+    blocks: list[Block] = [
+        Heading(f"{title} ruling: {situation} — {file}"),
+        Para(("Decision: " if legal else "Illegal: ") + verdict, "good" if legal else "bad"),
+    ]
+    names = {**COMMON_LABELS, **(labels or {})}
+    described = describers or {}
+    rows = tuple(
+        (outcome_label(key, names), described[key](value) if key in described else describe_value(value))
+        for key, value in outcome.items()
+        if value is not None  # nothing to say (no donkey, no next player known): JSON keeps the null
+    )
+    if rows:
+        blocks.append(Grid((("Outcome", "left"), ("", "left")), rows))
     if facts:
         blocks.append(Para("Facts assumed:", "dim"))
         blocks.extend(Para(f"  • {fact}", "dim") for fact in facts)
-    blocks.append(Para(("Decision: " if legal else "Illegal: ") + verdict, "good" if legal else "bad"))
-    rows = tuple((key, describe_value(value)) for key, value in outcome.items())
-    if rows:
-        blocks.append(Grid((("Outcome", "left"), ("", "left")), rows))
-    blocks.append(Quotes(tuple(citations), title="Rules applied" if legal else "Rule broken"))
+    blocks.append(Quotes(tuple(citations), title="Rules applied" if legal else "Rule broken", decisive=tuple(chosen)))
     return Ruling(data=data, blocks=blocks)
 
 
+def outcome_label(key: str, labels: Mapping[str, str]) -> str:
+    """A person's words for an outcome key (a key without a label still reads as words, not as a key)."""
+    return labels.get(key) or key.replace("_", " ").capitalize()
+
+
 def describe_value(value: Any) -> str:
-    """An outcome value as text: null as a dash, lists and tables compact."""
+    """An outcome value as text: null as a dash, lists and tables compact.
+
+    A table of lists reads ``Ana: 50; Ben: 10, 10, 0``; of single values ``Ana 30, Ben 30``.
+    """
     if value is None:
         return "—"
     if isinstance(value, bool):
@@ -337,5 +446,9 @@ def describe_value(value: Any) -> str:
         separator = " | " if any(isinstance(item, dict) for item in value) else ", "
         return separator.join(describe_value(item) for item in value) if value else "none"
     if isinstance(value, dict):
-        return ", ".join(f"{key} {describe_value(item)}" for key, item in value.items()) if value else "none"
+        if not value:
+            return "none"
+        if any(isinstance(item, (list, dict)) for item in value.values()):
+            return "; ".join(f"{key}: {describe_value(item)}" for key, item in value.items())
+        return ", ".join(f"{key} {describe_value(item)}" for key, item in value.items())
     return str(value)

@@ -2,31 +2,44 @@
 
 A game supplies its situations (name → function reading the file and
 returning a Verdict, raising RuleBroken for an illegal situation); this turns
-either outcome into the ruling report.
+either outcome into the ruling report. With them it declares, once, the
+words for its outcome keys (``labels``, ``describers``) and per situation the
+background clauses: cited, but not what the decision turned on.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 
 from refcli.catalogue import rules_for
 from refcli.errors import RuleBroken
 from refcli.inputs import Document
-from refcli.report import Report, ruling_report
+from refcli.report import Describe, Report, ruling_report
 from refcli.schema import Table, check_game_key, describe
 from refcli.verdict import Verdict
 
 Situations = Mapping[str, Callable[[Table], Verdict]]
 
 
-def rule_on(doc: Document, *, game: str, title: str, situations: Situations) -> tuple[Report, bool]:
+def rule_on(
+    doc: Document,
+    *,
+    game: str,
+    title: str,
+    situations: Situations,
+    labels: Mapping[str, str] | None = None,
+    describers: Mapping[str, Describe] | None = None,
+    background: Mapping[str, Collection[str]] | None = None,
+) -> tuple[Report, bool]:
     """The ruling on one situation file, and whether the situation is legal."""
     top = Table(doc, doc.data)
     check_game_key(top, game)
     kinds = ", ".join(situations)
     value = top.require("situation", f"the situation: one of {kinds}")
     if not isinstance(value, str) or value.strip().casefold() not in situations:
-        raise top.error("situation", f"one of {kinds}", describe(value))
+        from refcli.suggest import hint
+
+        raise top.error("situation", f"one of {kinds}", describe(value) + hint(value, situations))
     situation = value.strip().casefold()
     rules = rules_for(game)
     try:
@@ -43,6 +56,8 @@ def rule_on(doc: Document, *, game: str, title: str, situations: Situations) -> 
             citations=rules.cite([broken.clause]),
             legal=False,
             broken_rule=broken.clause,
+            labels=labels,
+            describers=describers,
         )
         return report, False
     report = ruling_report(
@@ -54,5 +69,8 @@ def rule_on(doc: Document, *, game: str, title: str, situations: Situations) -> 
         outcome=verdict.outcome,
         facts=list(verdict.facts),
         citations=rules.cite(verdict.clauses),
+        labels=labels,
+        describers=describers,
+        background=(background or {}).get(situation, ()),
     )
     return report, True

@@ -107,3 +107,20 @@ def test_search_finds_by_id_topic_and_words() -> None:
     assert "score.example" in {c.id for c in rules.search("2460")}
     assert rules.search("xyzzy") == []
     assert len(rules.search("")) == len(rules.clauses)
+
+
+def test_find_says_how_it_found() -> None:
+    rules = catalogue.rules_for("kuhhandel")
+    assert rules.find("").how == "all" and rules.find("K8").how == "id" and rules.find("donkey").how == "topic"
+    by_words = rules.find("burros")
+    assert by_words.ranked and [hit.score for hit in by_words.hits] == sorted(
+        (hit.score for hit in by_words.hits), reverse=True
+    )
+    assert rules.find("xyzzy").hits == ()
+
+
+def test_each_game_has_its_own_topics() -> None:
+    topics = {game: catalogue.rules_for(game).topics() for game in GAMES_WITH_RULES}
+    assert "cow-trade" in topics["kuhhandel"] and "cow-trade" not in topics["money"]
+    for game, listed in topics.items():
+        assert listed == sorted(set(listed)) and listed, game

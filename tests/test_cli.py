@@ -34,7 +34,7 @@ def listed_commands(help_text: str) -> list[str]:
 def test_no_arguments_shows_help_listing_the_games(invoke: Invoke) -> None:
     result = invoke([])
     assert result.stdout == "" and result.stderr.startswith("Usage: refcli [OPTIONS] COMMAND")
-    assert listed_commands(result.stderr) == ["score", "ruling", "validate", *registry.BUILT_IN]
+    assert listed_commands(result.stderr) == ["score", "ruling", "validate", "rules", *registry.BUILT_IN]
     for game in registry.built_in():
         assert game.title in " ".join(result.stderr.split())  # the description names every game
 
@@ -80,7 +80,7 @@ def on_a_terminal(*args: str, env: dict[str, str] | None = None) -> str:
         [sys.executable, "-m", "refcli", *args],
         stdout=child,
         stderr=child,
-        env={**environment, "COLUMNS": "100", **(env or {})},
+        env={**environment, "COLUMNS": "100", "REFCLI_PAGER": "", **(env or {})},  # no pager waiting for keys
     ) as process:
         os.close(child)
         chunks = []
@@ -105,8 +105,10 @@ def test_text_output_is_plain_when_piped_and_drawn_on_a_terminal(invoke: Invoke)
     drawn = on_a_terminal("kuhhandel", "score", RULEBOOK)
     assert "\x1b[" in drawn and "2460" in drawn, "on a terminal the report is drawn with colour"
     assert "=" * len(heading) not in drawn
-    plain = on_a_terminal("kuhhandel", "score", RULEBOOK, env={"NO_COLOR": "1"})
-    assert "\x1b[" not in plain and plain.replace("\r\n", "\n") == piped
+    plain = on_a_terminal("kuhhandel", "score", RULEBOOK, "-v", env={"NO_COLOR": "1"})
+    assert "\x1b[" not in plain and plain.replace("\r\n", "\n") == piped  # -v: every clause, as in a pipe
+    short = on_a_terminal("kuhhandel", "score", RULEBOOK, env={"NO_COLOR": "1"}).replace("\r\n", "\n")
+    assert "[score.example]" in short and "“" not in short.split("[score.example]")[1]  # named, not quoted
 
 
 @pytest.mark.parametrize("game", registry.built_in(), ids=lambda game: game.id)
@@ -224,7 +226,7 @@ def test_rules_by_id_topic_and_interpretation_marking(invoke: Invoke) -> None:
 
 def test_rules_with_no_match_says_so(invoke: Invoke) -> None:
     result = invoke(["kuhhandel", "rules", "xyzzy"])
-    assert result.exit_code == 0 and "No Kuhhandel clause matches" in result.stdout
+    assert result.exit_code == 1 and "No Kuhhandel clause matches" in result.stdout
 
 
 def test_editions_side_by_side(invoke: Invoke) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any, NamedTuple, NoReturn
 
 import typer
 
@@ -48,6 +48,23 @@ JsonlOption = Annotated[
     ),
 ]
 StrictOption = Annotated[bool, typer.Option("--strict", help="Stop at the first error instead of reporting every one.")]
+ExplainOption = Annotated[
+    bool,
+    typer.Option(
+        "--explain",
+        "-v",
+        help="On a terminal, quote every clause applied, not only those that decided the outcome "
+        "(a pipe, JSON and TOML always get every one).",
+    ),
+]
+NoPagerOption = Annotated[
+    bool,
+    typer.Option(
+        "--no-pager",
+        help="Print straight to the terminal. Otherwise text taller than the terminal goes through "
+        "$REFCLI_PAGER, $PAGER or less -R (never when piped).",
+    ),
+]
 PartialOption = Annotated[
     bool,
     typer.Option("--partial", help="Score a game that is not over yet: complete sets/holdings only, and say so."),
@@ -86,16 +103,112 @@ def finish(code: ExitStatus) -> NoReturn:
     raise typer.Exit(int(code))
 
 
-def score_files(files: list[str], game_id: str | None, options: ScoreOptions, fmt: Format) -> NoReturn:
-    """Score each file (``refcli.api.score``), report every one, exit with the worst status."""
+def usage_error(message: str) -> Exception:
+    """A usage error as typer prints it: the usage line, then ``Error: message``; exit 2.
+
+    ``typer.BadParameter`` is typer's public usage error (click fills in the
+    command's context when a command raises it); this one says the message
+    without "Invalid value".
+    """
+
+    class Usage(typer.BadParameter):
+        def format_message(self) -> str:
+            return self.message
+
+    return Usage(message)
+
+
+class Inputs(NamedTuple):
+    """What ``score`` and ``ruling`` read: FILE arguments, ``KEY=VALUE`` items (``refcli.inline``), or answers."""
+
+    files: list[str]
+    items: list[Any]  # refcli.inline.Item
+    save: str | None = None  # --save FILE: write what was read as TOML
+    force: bool = False
+
+    @classmethod
+    def of(
+        cls, arguments: list[str] | None, metavar: str, save: str | None, force: bool, *, at_most_one: bool = False
+    ) -> Inputs:
+        """Sort the arguments; usage errors (exit 2, with the usage line) before anything is read.
+
+        Nothing to read: refcli asks on a terminal (``refcli.prompting``), and
+        otherwise says FILE is missing, as when FILE was required.
+        """
+        arguments = list(arguments or [])
+        files: list[str] = arguments
+        items: list[Any] = []
+        if any("=" in argument for argument in arguments):
+            from refcli.inline import split_arguments
+
+            try:
+                files, items = split_arguments(arguments)
+            except DataError as error:
+                raise usage_error(error.one_line()) from None
+        if not files and not items:
+            from refcli.prompting import missing, stdin_is_terminal
+
+            if not stdin_is_terminal():
+                missing(metavar)
+        if at_most_one and len(files) > 1:
+            raise usage_error(f"Got unexpected extra argument ({files[1]})")
+        if items and len(files) > 1:
+            raise usage_error("KEY=VALUE items go with at most one FILE")
+        if save is not None and len(files) > 1:
+            raise usage_error("--save writes one document: give at most one FILE")
+        return cls(files, items, save, force)
+
+    @property
+    def asking(self) -> bool:
+        return not self.files and not self.items
+
+    def document(self, game_id: str | None, verb: str, max_bytes: int) -> tuple[Any, Any]:
+        """The one document to read (the FILE, the items over it) and what blames an item for an error."""
+        from contextlib import nullcontext
+
+        from refcli import api
+
+        base = api.load(self.files[0], max_bytes=max_bytes) if self.files else None
+        if not self.items:
+            return base, nullcontext()
+        from refcli import inline
+
+        doc, builder = inline.compose(base, self.items, game_id, verb)
+        return doc, inline.blamed(doc, builder)
+
+
+def saved(data: dict[str, Any], game: str, verb: str, inputs: Inputs) -> None:
+    """--save FILE: the document read, as TOML, with its `game` key."""
+    if inputs.save is not None:
+        from refcli.prompting import save
+
+        save({"game": game, **data}, game, verb, inputs.save, inputs.force)
+
+
+def score_files(
+    inputs: Inputs, game_id: str | None, options: ScoreOptions, fmt: Format, *, explain: bool = False, page: bool = True
+) -> NoReturn:
+    """Score each file (``refcli.api.score``), report every one, exit with the worst status.
+
+    Items, ``--save`` or no input at all (refcli asks) make one document instead.
+    """
     from refcli import api, registry
     from refcli.render import emit
     from refcli.report import bundle
 
+    if inputs.asking:
+        ask_and_score(game_id, options, fmt, inputs, explain=explain, page=page)
+    if inputs.items or inputs.save is not None:
+        doc, blame = inputs.document(game_id, "score", options.max_bytes)
+        with blame:
+            report = api.score(doc, game=game_id, partial=options.partial, **dict(options.variants))
+        emit(report, fmt, explain=explain, page=page)
+        saved(doc.data, report.data["game"], "score", inputs)
+        finish(ExitStatus.OK)
     reports = []
     games = set()
     code = ExitStatus.OK
-    for path in files:
+    for path in inputs.files:
         try:
             report = api.score(
                 path, game=game_id, partial=options.partial, max_bytes=options.max_bytes, **dict(options.variants)
@@ -109,22 +222,111 @@ def score_files(files: list[str], game_id: str | None, options: ScoreOptions, fm
         # a game whose scores add up over several plays totals them (Game.verbs: score's `combine`)
         only = registry.get(next(iter(games))) if len(games) == 1 else None
         combine = getattr(only.engine("score"), "combine", None) if only else None
-        emit(combine(reports) if combine and len(reports) > 1 else bundle(reports), fmt)
+        emit(combine(reports) if combine and len(reports) > 1 else bundle(reports), fmt, explain=explain, page=page)
     finish(code)
 
 
-def rule_file(path: str, game_id: str | None, fmt: Format, *, max_bytes: int = DEFAULT_MAX_BYTES) -> NoReturn:
-    """Rule on one situation file (``refcli.api.rule``): exit 0 when legal, 1 when it breaks a rule."""
+def rule_file(
+    inputs: Inputs,
+    game_id: str | None,
+    fmt: Format,
+    *,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+    explain: bool = False,
+    page: bool = True,
+) -> NoReturn:
+    """Rule on one situation (``refcli.api.rule``): exit 0 when legal, 1 when it breaks a rule.
+
+    The situation is a FILE, ``KEY=VALUE`` items over an optional FILE, or, with neither, answers to questions.
+    """
     from refcli import api
     from refcli.render import emit
 
-    ruling = api.rule(path, game=game_id, max_bytes=max_bytes)
-    emit(ruling, fmt)
+    if inputs.asking:
+        ask_and_rule(game_id, fmt, inputs, max_bytes, explain=explain, page=page)
+    doc, blame = inputs.document(game_id, "ruling", max_bytes)
+    with blame:
+        ruling = api.rule(doc, game=game_id, max_bytes=max_bytes)
+    emit(ruling, fmt, explain=explain, page=page)
+    saved(doc.data, ruling.data["game"], "ruling", inputs)
     finish(ExitStatus.OK if ruling.legal else ExitStatus.RULE_BROKEN)
 
 
+def ask_and_rule(
+    game_id: str | None, fmt: Format, inputs: Inputs, max_bytes: int, *, explain: bool = False, page: bool = True
+) -> NoReturn:
+    """``refcli [GAME] ruling`` on a terminal with nothing to read: ask, rule, offer to save."""
+    from refcli import api
+    from refcli.render import emit
+
+    game, data, ruling = ask(game_id, "ruling", lambda doc, game: api.rule(doc, game=game, max_bytes=max_bytes))
+    emit(ruling, fmt, explain=explain, page=page)  # paged: the save question comes once the pager is left
+    keep(data, game, "ruling", inputs)
+    finish(ExitStatus.OK if ruling.legal else ExitStatus.RULE_BROKEN)
+
+
+def ask_and_score(
+    game_id: str | None,
+    options: ScoreOptions,
+    fmt: Format,
+    inputs: Inputs,
+    *,
+    explain: bool = False,
+    page: bool = True,
+) -> NoReturn:
+    """``refcli [GAME] score`` on a terminal with nothing to read: ask player by player, score, offer to save."""
+    from refcli import api
+    from refcli.render import emit
+
+    def read(doc: Any, game: str) -> Any:
+        return api.score(doc, game=game, partial=options.partial, **dict(options.variants))
+
+    game, data, report = ask(game_id, "score", read)
+    emit(report, fmt, explain=explain, page=page)
+    keep(data, game, "score", inputs)
+    finish(ExitStatus.OK)
+
+
+def ask(game_id: str | None, verb: str, read: Any) -> tuple[Any, dict[str, Any], Any]:
+    """The game (asked when the command names none), the answers' document, and ``read`` of it."""
+    from refcli import prompting, registry
+    from refcli.errors import UsageError
+
+    def run() -> tuple[Any, dict[str, Any], Any]:
+        terminal = prompting.Terminal()
+        game = registry.get(game_id) if game_id else prompting.choose_game(terminal, verb)
+        if game is None or not game.formats():
+            raise UsageError(f"{game_id} describes no formats to ask for: give a FILE")
+        questions, settle = prompting.ask_document(game, verb)
+        result = settle(lambda doc: read(doc, game.id))
+        data = questions.document()
+        terminal.say(f"The same on one line: {prompting.one_line(game, verb, data)}")
+        return game, data, result
+
+    found: tuple[Any, dict[str, Any], Any] = prompting.leave_on_end(run)
+    return found
+
+
+def keep(data: dict[str, Any], game: Any, verb: str, inputs: Inputs) -> None:
+    """--save FILE writes the answers; without it, refcli offers to."""
+    from refcli import prompting
+
+    if inputs.save is not None:
+        prompting.save(data, game, verb, inputs.save, inputs.force)
+    else:
+        prompting.offer_save(data, game, verb, inputs.force)
+
+
 def validate_files(
-    files: list[str], game_id: str | None, options: ValidateOptions, fmt: Format, *, jobs: int = 1, jsonl: bool = False
+    files: list[str],
+    game_id: str | None,
+    options: ValidateOptions,
+    fmt: Format,
+    *,
+    jobs: int = 1,
+    jsonl: bool = False,
+    explain: bool = False,
+    page: bool = True,
 ) -> NoReturn:
     """Replay recorded games, streaming results; exit 1 if any breaks a rule (66/65 if unreadable).
 
@@ -146,18 +348,20 @@ def validate_files(
         check, total = batch.validate_path, len(tasks)
     # closing(): however writing ends (the reader went away, Ctrl-C), the workers stop with it.
     with closing(batch.run(tasks, check, game_id, options, jobs, style, total)) as outcomes:
-        code = batch.write_results(outcomes, fmt, jsonl, total)
+        code = batch.write_results(outcomes, fmt, jsonl, total, explain=explain, page=page)
     finish(code)
 
 
-def rules_query(game: str, title: str, query: str | None, fmt: Format) -> None:
-    """``GAME rules [QUERY]``: the matching clauses of one game's catalogue."""
-    from refcli.catalogue import rules_for
+def rules_query(
+    catalogues: list[tuple[str, str]], query: str | None, fmt: Format, *, every: bool = False, page: bool = True
+) -> None:
+    """``[GAME] rules [QUERY]``: the matching clauses of the games' catalogues (game id, title); exit 1 if none."""
+    from refcli.lookup import Catalogue, lookup
     from refcli.render import emit
-    from refcli.report import clauses_report
 
-    found = rules_for(game).search(query or "")
-    emit(clauses_report(game, title, [c.citation() for c in found], query), fmt)
+    result = lookup([Catalogue(*c) for c in catalogues], query, every=every)
+    emit(result.report, fmt, page=page)
+    finish(ExitStatus.OK if result.found else ExitStatus.RULE_BROKEN)
 
 
 def print_generated(game: str, relative: str, output: str | None, force: bool) -> None:

@@ -82,3 +82,50 @@ class LazyCommands(TyperGroup):
         if name not in self.commands and name in self.definitions:
             self.commands[name] = to_click(name, self.definitions[name]())
         return self.commands.get(name)
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        """click's resolution, with "did you mean" for a mistyped command (``refcli kuhandel``, ``scroe``)."""
+        name = args[0] if args else ""
+        if name and not name.startswith("-") and not ctx.resilient_parsing and self.get_command(ctx, name) is None:
+            # said here, not by click, so an unknown name is looked up once (a game: one scan of the packages)
+            close = suggestion(name, self.list_commands(ctx))
+            hint = f" (did you mean {close!r}?)" if close else ""
+            ctx.fail(f"No such command {name!r}{hint}.")  # click's usage error: exit 2
+        return super().resolve_command(ctx, args)
+
+    def invoke(self, ctx: Any) -> Any:
+        """click's invocation; a word that is not one of a parameter's choices gets "did you mean" added."""
+        try:
+            return super().invoke(ctx)
+        except typer.BadParameter as error:
+            error.message = with_suggestion(error)
+            raise
+
+
+def with_suggestion(error: typer.BadParameter) -> str:
+    """``error``'s message, ending in "did you mean …?" when it refuses a word close to one of the choices.
+
+    typer words the refusal ``'auctoin' is not one of 'final', 'auction', ….`` and the parameter's type
+    lists its ``choices``; any other message is kept as it is.
+    """
+    message = str(error.message)
+    choices = getattr(getattr(error.param, "type", None), "choices", None)
+    head, is_choice, _ = message.partition(" is not one of ")
+    if not choices or not is_choice or not message.endswith(".") or "(did you mean" in message:  # nested groups
+        return message
+    from ast import literal_eval
+
+    try:
+        word = literal_eval(head)
+    except (ValueError, SyntaxError):
+        return message
+    close = suggestion(str(word), [str(getattr(choice, "value", choice)) for choice in choices])
+    return f"{message[:-1]} (did you mean {close!r}?)." if close else message
+
+
+def suggestion(word: str, known: list[str]) -> str | None:
+    """The known word ``word`` is most likely a typo of, if any (only a mistyped command pays for difflib)."""
+    from difflib import get_close_matches
+
+    close = get_close_matches(word.casefold(), known, n=1)
+    return close[0] if close else None

@@ -19,11 +19,13 @@ from typing import Annotated, Any, Optional
 import typer
 
 from refcli.commands.common import (
+    ExplainOption,
     FilesArgument,
     FormatOption,
     JobsOption,
     JsonlOption,
     MaxBytesOption,
+    NoPagerOption,
     PartialOption,
     StrictOption,
     reporting,
@@ -33,6 +35,29 @@ from refcli.gameinfo import REQUIRED, Command, Game, Param, Simulate, resolve
 from refcli.options import DEFAULT_MAX_BYTES, Format, ScoreOptions, ValidateOptions
 
 FileArgument = Annotated[str, typer.Argument(help="A situation file (TOML); - reads standard input.", metavar="FILE")]
+SituationArguments = Annotated[
+    Optional[list[str]],  # noqa: UP007 - typer reads it
+    typer.Argument(
+        help="A situation file (TOML; - reads standard input) and/or KEY=VALUE items giving or changing its values.",
+        metavar="[FILE] [KEY=VALUE]...",
+        show_default=False,
+    ),
+]
+SnapshotArguments = Annotated[
+    Optional[list[str]],  # noqa: UP007 - typer reads it
+    typer.Argument(
+        help="TOML files to read (- reads standard input), or one file and/or KEY=VALUE items.",
+        metavar="[FILE]... [KEY=VALUE]...",
+        show_default=False,
+    ),
+]
+SaveForceOption = Annotated[
+    bool, typer.Option("--force", help="Let --save replace a file that exists (never a directory, device or FIFO).")
+]
+SaveOption = Annotated[
+    Optional[str],  # noqa: UP007
+    typer.Option("--save", help="Also write what was read (FILE, items or answers) to this TOML file.", metavar="FILE"),
+]
 OutputOption = Annotated[
     Optional[str], typer.Option("--output", "-o", help="Write to this file instead of stdout.", metavar="FILE")  # noqa: UP007
 ]
@@ -90,41 +115,104 @@ def declared(params: Iterable[Param]) -> list[Any]:
 
 # -------------------------------------------------------------------------- the shared verbs
 
+# -v/--explain and --no-pager: the same on every command that prints a report.
+DISPLAY_PARAMETERS = (parameter("explain", ExplainOption, False), parameter("no_pager", NoPagerOption, False))
+
 
 def score_definition(game_id: str | None, help: str, own: tuple[Param, ...]) -> Definition:
     """``score``; ``game_id`` None reads each file's `game` key; ``own`` are the games' own options."""
 
     def body(values: Values) -> None:
-        from refcli.commands.common import score_files
+        from refcli.commands.common import Inputs, score_files
 
+        inputs = Inputs.of(values["files"], "FILE...", values["save"], values["force"])
         variants = tuple((p.name, values[p.name]) for p in own)
         with reporting():
             options = ScoreOptions(partial=values["partial"], variants=variants, max_bytes=values["max_bytes"])
-            score_files(values["files"], game_id, options, values["fmt"])
+            score_files(inputs, game_id, options, values["fmt"], explain=values["explain"], page=not values["no_pager"])
 
     parameters = [
-        parameter("files", FilesArgument),
+        parameter("files", SnapshotArguments, None),
         parameter("partial", PartialOption, False),
         *declared(own),
+        parameter("save", SaveOption, None),
+        parameter("force", SaveForceOption, False),
         parameter("max_bytes", MaxBytesOption, DEFAULT_MAX_BYTES),
         parameter("fmt", FormatOption, Format.text),
+        *DISPLAY_PARAMETERS,
     ]
-    return Definition(command_function(parameters, body), help)
+    return Definition(command_function(parameters, body), help + items_help(game_id, "score"))
 
 
 def ruling_definition(game_id: str | None, help: str) -> Definition:
     def body(values: Values) -> None:
+        from refcli.commands.common import Inputs
+
+        inputs = Inputs.of(values["file"], "FILE", values["save"], values["force"], at_most_one=True)
         with reporting():
             from refcli.commands.common import rule_file
 
-            rule_file(values["file"], game_id, values["fmt"], max_bytes=values["max_bytes"])
+            rule_file(
+                inputs,
+                game_id,
+                values["fmt"],
+                max_bytes=values["max_bytes"],
+                explain=values["explain"],
+                page=not values["no_pager"],
+            )
 
     parameters = [
-        parameter("file", FileArgument),
+        parameter("file", SituationArguments, None),
+        parameter("save", SaveOption, None),
+        parameter("force", SaveForceOption, False),
         parameter("max_bytes", MaxBytesOption, DEFAULT_MAX_BYTES),
         parameter("fmt", FormatOption, Format.text),
+        *DISPLAY_PARAMETERS,
     ]
-    return Definition(command_function(parameters, body), help)
+    return Definition(command_function(parameters, body), help + items_help(game_id, "ruling"))
+
+
+def items_help(game_id: str | None, verb: str) -> str:
+    """The help's paragraphs on KEY=VALUE items and prompts (refcli.inline, refcli.prompting)."""
+    what = "the situation" if verb == "ruling" else "one final snapshot"
+    game = f"refcli {game_id}" if game_id else "refcli"
+    first = "" if game_id else "game=GAME "
+    kind = "situation=KIND " if verb == "ruling" else ""
+    example = f"{game} {verb} {first}{kind}KEY=VALUE..."
+    if game_id is not None:
+        example = example_line(game_id, verb) or example
+    return (
+        f"\n\nKEY=VALUE items give {what} on the command line, or change FILE's values: "
+        f"`{game} {verb} {first}{kind}KEY=VALUE...`. Dotted keys reach into tables (table.key=VALUE), "
+        "a number picks the Nth [[table]] or list item, counting from 1 (player.2.name=Ben), commas "
+        "separate list items (1,2,3; nothing after = is an empty list), and values are typed as the format says "
+        f"(`{game if game_id else 'refcli GAME'} template KIND` lists the keys); KEY:=VALUE takes a TOML value as it is. "
+        "A file whose name has = in it is given with a folder (./a=b.toml). "
+        "With no FILE and no items on a terminal, refcli asks for each value instead; --save FILE keeps "
+        "what was read as TOML."
+        f"\n\nFor example `{example}`; `{game} {verb} FILE KEY=VALUE` changes one value of FILE."
+    )
+
+
+def example_line(game_id: str, verb: str) -> str:
+    """The first situation's (or the final snapshot's) example as one command line, from its description.
+
+    Built from the required keys' examples here (not ``refcli.formats.text``, which imports json): every
+    ``score`` and ``ruling`` run builds its help.
+    """
+    from refcli import registry
+    from refcli.inline import items_of, quote
+
+    game = registry.get(game_id)
+    formats = game.formats() if game is not None else {}
+    kinds = [kind for kind in formats if kind not in ("final", "record")] if verb == "ruling" else ["final"]
+    if not kinds or kinds[0] not in formats:
+        return ""
+    desc = formats[kinds[0]]
+    document = {f.key: f.example for f in desc.fields if f.required and f.example is not None and f.key != "game"}
+    items = [quote(item) for item in items_of(document)]
+    shown = items if len(items) <= 8 else [*items[:4], "…"]  # a long one (every player's holding) only begun
+    return " ".join([f"refcli {game_id} {verb}", *shown])
 
 
 def validate_definition(game_id: str | None, help: str) -> Definition:
@@ -133,7 +221,16 @@ def validate_definition(game_id: str | None, help: str) -> Definition:
             from refcli.commands.common import validate_files
 
             options = ValidateOptions(strict=values["strict"], max_bytes=values["max_bytes"])
-            validate_files(values["files"], game_id, options, values["fmt"], jobs=values["jobs"], jsonl=values["jsonl"])
+            validate_files(
+                values["files"],
+                game_id,
+                options,
+                values["fmt"],
+                jobs=values["jobs"],
+                jsonl=values["jsonl"],
+                explain=values["explain"],
+                page=not values["no_pager"],
+            )
 
     parameters = [
         parameter("files", FilesArgument),
@@ -142,6 +239,7 @@ def validate_definition(game_id: str | None, help: str) -> Definition:
         parameter("jsonl", JsonlOption, False),
         parameter("max_bytes", MaxBytesOption, DEFAULT_MAX_BYTES),
         parameter("fmt", FormatOption, Format.text),
+        *DISPLAY_PARAMETERS,
     ]
     return Definition(command_function(parameters, body), help)
 
@@ -149,22 +247,52 @@ def validate_definition(game_id: str | None, help: str) -> Definition:
 VERB_DEFINITIONS = {"ruling": ruling_definition, "validate": validate_definition}
 
 
-def rules_definition(game: Game) -> Definition:
+AllOption = Annotated[
+    bool, typer.Option("--all", "-a", help="Show every clause a word search finds, not only the best five.")
+]
+
+
+def rules_definition(game: Game | None) -> Definition:
+    """``refcli GAME rules``; ``game`` None: ``refcli rules``, over every built-in game's catalogue."""
+
     def body(values: Values) -> None:
         with reporting():
+            from refcli import registry
             from refcli.commands.common import rules_query
 
-            rules_query(game.id, game.title, values["query"], values["fmt"])
+            games = [game] if game is not None else [g for g in registry.built_in() if g.rules]
+            catalogues = [(g.id, g.title) for g in games]
+            rules_query(catalogues, values["query"], values["fmt"], every=values["every"], page=not values["no_pager"])
 
+    examples = game.rules if game is not None else ("burro", "tie")
     query = Annotated[
         Optional[str],  # noqa: UP007
-        typer.Argument(help=f"A clause id, a topic or words to find ({', '.join(game.rules)})."),
+        typer.Argument(
+            help=f"A clause id, a topic, or words or a question to find ({', '.join(examples)}).", metavar="QUERY"
+        ),
     ]
-    parameters = [parameter("query", query, None), parameter("fmt", FormatOption, Format.text)]
+    parameters = [
+        parameter("query", query, None),
+        parameter("every", AllOption, False),
+        parameter("fmt", FormatOption, Format.text),
+        *DISPLAY_PARAMETERS,  # -v changes nothing here (every clause found is quoted), but means the same
+    ]
+    where = f"refcli {game.id} rules" if game is not None else "refcli rules"
+    question = "¿quién gana el comercio de vacas?" if game is None or game.id == "kuhhandel" else "¿quién gana?"
     return Definition(
         command_function(parameters, body),
-        "Quote the rulebook clauses: all, one by id, a topic, or those containing words.\n\n"
-        "Register entries are marked as interpretations. A query has at most 20 words and 200 characters.",
+        (
+            "Quote the rulebook clauses: all, one by id, a topic, or the best matches for words or a question."
+            if game is not None
+            else "Search every game's rules by clause id, topic, or words or a question; each clause names its game."
+        )
+        + "\n\n"
+        "A clause id or a topic gives every clause it names. Words are matched in Spanish or English by their "
+        "stems (empate, empates and empatar match each other; tie never matches tiene), accents optional; "
+        "punctuation and words such as who, what, quién or el are ignored. The best five clauses come first; "
+        "--all shows every match. Register entries are marked as interpretations. Exits 1 when nothing "
+        "matches, listing the topics to try. A query has at most 20 words and 200 characters (exit 2).\n\n"
+        f'Examples:  {where} empate  ·  {where} "{question}"  ·  {where} {examples[0]} --format json',
     )
 
 
@@ -178,21 +306,28 @@ def kind_argument(game: Game, enum_name: str, lead: str) -> Any:
     name = "".join(part.title() for part in game.id.split("-")) + enum_name
     kind_type = enum.Enum(name, {kind.replace("-", "_"): kind for kind in kinds}, type=str)  # type: ignore[misc]
     described = "; ".join(f"{kind} ({title})" for kind, title in kinds.items())
-    return Annotated[kind_type, typer.Argument(help=f"{lead}: {described}.")]
+    return Annotated[Optional[kind_type], typer.Argument(help=f"{lead}: {described}.", show_default=False)]  # noqa: UP007
 
 
 def generated_file_definition(game: Game, command: str, folder: str, suffix: str, help: str, lead: str) -> Definition:
     """``command`` KIND: print (or write with -o) ``data/<folder>/<game>/<kind><suffix>``, generated from the description."""
 
     def body(values: Values) -> None:
+        chosen = values["kind"]
+        if chosen is None:  # nothing named: asked on a terminal (refcli.prompting), else missing as before
+            from refcli.prompting import ask_kind, missing, stdin_is_terminal
+
+            if not stdin_is_terminal():
+                listed = ",\n\t".join(kind for kind, _ in game.templates)
+                missing("kind", f"Choose from:\n\t{listed}\n")
         with reporting():
             from refcli.commands.common import print_generated
 
-            kind = values["kind"].value
+            kind = chosen.value if chosen is not None else ask_kind(game)
             print_generated(game.id, f"{folder}/{game.id}/{kind}{suffix}", values["output"], values["force"])
 
     parameters = [
-        parameter("kind", kind_argument(game, command.title() + "Kind", lead)),
+        parameter("kind", kind_argument(game, command.title() + "Kind", lead), None),
         parameter("output", OutputOption, None),
         parameter("force", ForceOption, False),
     ]
@@ -257,17 +392,17 @@ def own_definition(command: Command) -> Definition:
     """A game's own command: its parameters and --format; the report printed, exit 1 when it says so."""
 
     def body(values: Values) -> None:
-        fmt = values.pop("fmt")
+        fmt, explain, page = values.pop("fmt"), values.pop("explain"), not values.pop("no_pager")
         with reporting():
             from refcli.render import emit
 
             result = resolve(command.run)(**values)
             report, passed = result if isinstance(result, tuple) else (result, True)
-            emit(report, fmt)
+            emit(report, fmt, explain=explain, page=page)
             if not passed:
                 raise typer.Exit(1)
 
-    parameters = [*declared(command.params), parameter("fmt", FormatOption, Format.text)]
+    parameters = [*declared(command.params), parameter("fmt", FormatOption, Format.text), *DISPLAY_PARAMETERS]
     return Definition(command_function(parameters, body), command.help, hidden=command.hidden)
 
 
@@ -343,4 +478,5 @@ ROOT_DEFINITIONS: Builders = {
     "score": root_score_definition,
     "ruling": partial(ruling_definition, None, ROOT_HELP["ruling"]),
     "validate": partial(validate_definition, None, ROOT_HELP["validate"]),
+    "rules": partial(rules_definition, None),
 }

@@ -122,6 +122,7 @@ class Type(Record):
     schema: dict[str, Any] | None = None  # custom: its JSON Schema fragment
     phrase: str = ""  # help and man pages: what the value is (default: derived)
     example: Any = None  # custom: an example value
+    words: tuple[str, ...] = ()  # custom: the words a value may be, for "did you mean" on a typo
 
 
 @record
@@ -249,9 +250,16 @@ def custom(
     example: Any,
     phrase: str = "",
     what: str = "",
+    words: tuple[str, ...] = (),
 ) -> Type:
-    """A game-specific value: ``parse`` returns it or raises ValueError/TypeError (any TOML value may come)."""
-    return Type("custom", parse=parse, expected=expected, schema=schema, example=example, phrase=phrase, what=what)
+    """A game-specific value: ``parse`` returns it or raises ValueError/TypeError (any TOML value may come).
+
+    ``words``: the words a value may be, when they are few enough to name (animals); a typo of one gets
+    "did you mean" in the message.
+    """
+    return Type(
+        "custom", parse=parse, expected=expected, schema=schema, example=example, phrase=phrase, what=what, words=words
+    )
 
 
 def ignoring_case(words: tuple[str, ...] | list[str]) -> str:

@@ -28,6 +28,7 @@ from refcli.formats.fast import FastReader, compile_fast
 from refcli.inputs import Document
 from refcli.locate import KeyPath, PathPart, format_path
 from refcli.schema import MAX_NAME_LENGTH, describe
+from refcli.suggest import hint
 
 MISSING = "nothing (the key is missing)"
 NAME_EXPECTED = "a player's name (a non-empty string)"
@@ -236,7 +237,7 @@ def choice_reader(t: Type, key: str) -> Reader:
             word = value.strip().casefold() if fold else value
             if word in words:
                 return word
-        raise ctx.fail(at(parent, k), expected, describe(value))
+        raise ctx.fail(at(parent, k), expected, describe(value) + hint(value, t.choices))
 
     return read
 
@@ -276,7 +277,7 @@ def player_reader(t: Type, key: str) -> Reader:
         for known in names:
             if known.casefold() == folded:
                 return known
-        raise ctx.fail(at(parent, k), wrong, describe(value))
+        raise ctx.fail(at(parent, k), wrong, describe(value) + hint(value, names))
 
     return read
 
@@ -476,7 +477,7 @@ def map_reader(t: Type, key: str) -> Reader:
             for known in ctx.roster():
                 if known.casefold() == folded:
                     return known
-            raise ctx.fail(here + (k,), "a player's name ({names})", describe(k))
+            raise ctx.fail(here + (k,), "a player's name ({names})", describe(k) + hint(k, ctx.roster()))
     elif key_type.kind == "name":
 
         def read_key(k: str, ctx: Context, here: KeyPath) -> Any:
@@ -485,12 +486,13 @@ def map_reader(t: Type, key: str) -> Reader:
         parse = key_type.parse
         assert parse is not None
         key_expected = key_type.expected
+        key_words = key_type.words
 
         def read_key(k: str, ctx: Context, here: KeyPath) -> Any:
             try:
                 return parse(k)
             except (ValueError, TypeError):
-                raise ctx.fail(here + (k,), key_expected, describe(k)) from None
+                raise ctx.fail(here + (k,), key_expected, describe(k) + hint(k, key_words)) from None
     else:
         raise ValueError(f"map keys are names, players or custom values, not {key_type.kind}")
 
@@ -556,7 +558,7 @@ def union_reader(t: Type, key: str) -> Reader:
                 raise ctx.fail(here + (tag,), expected, MISSING)
             if type(kind) is not str:
                 raise ctx.fail(here + (tag,), expected, describe(kind))
-            raise ctx.fail(here + (tag,), wrong, describe(kind))
+            raise ctx.fail(here + (tag,), wrong, describe(kind) + hint(kind, words))
         return reader(value, ctx, parent, k)
 
     return read
@@ -598,7 +600,7 @@ def const_reader(t: Type, key: str) -> Reader:
     def read(value: Any, ctx: Context, parent: KeyPath, k: PathPart | None) -> Any:
         if value == word or (type(value) is str and value.strip().casefold() == word):
             return word
-        raise ctx.fail(at(parent, k), expected, describe(value))
+        raise ctx.fail(at(parent, k), expected, describe(value) + hint(value, [word]))
 
     return read
 
@@ -607,12 +609,13 @@ def custom_reader(t: Type, key: str) -> Reader:
     parse = t.parse
     assert parse is not None
     expected = t.expected
+    words = t.words
 
     def read(value: Any, ctx: Context, parent: KeyPath, k: PathPart | None) -> Any:
         try:
             return parse(value)
         except (ValueError, TypeError):
-            raise ctx.fail(at(parent, k), expected, describe(value)) from None
+            raise ctx.fail(at(parent, k), expected, describe(value) + hint(value, words)) from None
 
     return read
 

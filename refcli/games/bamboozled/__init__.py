@@ -76,7 +76,15 @@ GAME = Game(
             "refcli.games.bamboozled.present:ladder_report",
             "Every declarable score, lowest first, with the odds of tying or beating it.\n\n"
             "For each score: its rank (1 = lowest) and how many of the 36 rolls of two dice can honestly tie or "
-            "beat it, reading the dice in the best order.",
+            "beat it, reading the dice in the best order. `refcli bamboozled ladder 54` shows one score's row.",
+            params=(
+                Param(
+                    "score",
+                    "A declared score to show alone: two dice 1-6 in the order declared (54, 66, 21).",
+                    default=None,
+                    metavar="SCORE",
+                ),
+            ),
         ),
     ),
     simulate=Simulate("refcli.games.bamboozled.simulate", 2, 6),

@@ -39,6 +39,33 @@ def kind(score: str) -> str:
     return "a double" if score[0] == score[1] else "a non-double"
 
 
+KIND_CLAUSES = {
+    "the jackpot": C.RANKING_JACKPOT,
+    "the lowest score": C.RANKING_TWELVE,
+    "a double": C.RANKING_DOUBLES,
+    "a non-double": C.RANKING_NON_DOUBLES,
+}
+
+
+def deciding_clauses(a: str, b: str) -> list[str]:
+    """The ranking clauses a comparison turns on (the others are the rest of the ladder).
+
+    The jackpot beats (or ties) anything and 12 loses to anything: their own
+    clauses settle it, with the register entry placing them (B1). Otherwise
+    two scores of one kind are settled by that kind's clause, and a double
+    against a non-double by the doubles clause (doubles beat non-doubles).
+    """
+    if JACKPOT in (a, b):
+        chosen = {C.RANKING_JACKPOT, C.RANKING} | ({C.RANKING_JACKPOT_TIE} if a == b else set())
+    elif "12" in (a, b) and a != b:
+        chosen = {C.RANKING_TWELVE, C.RANKING}
+    else:
+        chosen = {KIND_CLAUSES[kind(a)], KIND_CLAUSES[kind(b)]} - (
+            {C.RANKING_NON_DOUBLES} if a[0] == a[1] or b[0] == b[1] else set()
+        )
+    return [clause for clause in RANKING_CLAUSES if clause in chosen]
+
+
 def compare_report(a: str, b: str) -> Report:
     ra, rb = rank(a), rank(b)
     result = "tie" if ra == rb else ("a" if ra > rb else "b")
@@ -48,6 +75,7 @@ def compare_report(a: str, b: str) -> Report:
         high, low = (a, b) if result == "a" else (b, a)
         verdict = f"{high} beats {low}: {high} is {kind(high)} (rank {rank(high)} of 36), {low} is {kind(low)} (rank {rank(low)})."
     citations = rules_for("bamboozled").cite(RANKING_CLAUSES)
+    decisive = deciding_clauses(a, b)
     data = {
         "a": a,
         "b": b,
@@ -57,12 +85,17 @@ def compare_report(a: str, b: str) -> Report:
         "verdict": verdict,
         "citations": citations,
         "interpretations": interpretation_ids(citations),
+        "decisive": decisive,
     }
-    return Report(data, [Para(verdict, "good"), Quotes(tuple(citations))])
+    return Report(data, [Para(verdict, "good"), Quotes(tuple(citations), decisive=tuple(decisive))])
 
 
-def ladder_report() -> Report:
+def ladder_report(score: str | None = None) -> Report:
+    """Every score with its odds; with ``score``, that score's row alone (a bad one is a usage error)."""
+    chosen = None if score is None else asked_score(score)
     scores: list[dict[str, Any]] = [{"score": s, "rank": rank(s), "ways": ways(s), "of": ROLLS} for s in ladder()]
+    if chosen is not None:
+        scores = [entry for entry in scores if entry["score"] == chosen]
     width = 36
     rows = tuple(
         (str(entry["rank"]), str(entry["score"]), f"{entry['ways']:>2}/36", "█" * round(entry["ways"] * width / ROLLS))
@@ -70,10 +103,37 @@ def ladder_report() -> Report:
     )
     citations = rules_for("bamboozled").cite(RANKING_CLAUSES)
     data = {"scores": scores, "citations": citations, "interpretations": interpretation_ids(citations)}
+    if chosen is None:
+        heading = Heading("Bamboozled scores, lowest first")
+        said = Para(
+            "Ways: how many of the 36 rolls of two dice can honestly tie or beat the score, read in the best order."
+        )
+    else:
+        data = {"score": chosen, **data}
+        heading = Heading(f"Bamboozled score {chosen}")
+        said = Para(
+            f"{chosen} is {kind(chosen)}, rank {rank(chosen)} of 36 (1 = lowest): {ways(chosen)} of the 36 rolls "
+            "of two dice can honestly tie or beat it, read in the best order.",
+            "good",
+        )
     blocks: list[Block] = [
-        Heading("Bamboozled scores, lowest first"),
-        Para("Ways: how many of the 36 rolls of two dice can honestly tie or beat the score, read in the best order."),
+        heading,
+        said,
         Grid((("Rank", "right"), ("Score", "left"), ("Ways", "right"), ("", "left")), rows),
         Quotes(tuple(citations)),
     ]
     return Report(data, blocks)
+
+
+def asked_score(value: str) -> str:
+    """``ladder SCORE``: a declared score, written 54, 5-4 or "5 4" (refcli's usage error otherwise)."""
+    from refcli.errors import UsageError
+
+    written = "".join(ch for ch in value if ch not in " -,/")
+    try:
+        return score_argument(written)
+    except ValueError:
+        raise UsageError(
+            f"ladder: {value!r} is not a score: two dice, each 1-6, in the order declared "
+            "(e.g. 54, 43, 66; 12 is the lowest, 21 the jackpot)"
+        ) from None

@@ -368,5 +368,33 @@ def _revive_final(state: State, player: str, played: str, turn: str, strikes: in
 SITUATIONS: dict[str, Callable[[Table], Verdict]] = {"challenge": challenge, "accept": accept, "card": card}
 
 
+# What each outcome key means to a player (text output; JSON keeps the keys).
+LABELS = {
+    "bluff": "Was a bluff",
+    "strike_to": "Strike to",
+    "eliminated": "Out of the game",
+    "score_after": "Score to beat now",
+    "next_to_roll": "Next to roll",
+    "next_to_act": "Next to act",
+    "game_over": "Game over",
+    "winner": "Winner",
+    "card_discarded": "Card discarded",
+    "cards_discarded": "Cards discarded",
+    "strikes_after": "Strikes now",
+    "skipped": "Skipped",
+    "bamboozled": "Bamboozled",
+    "draws": "Draws a card",
+    "hand_after": "Cards in hand after",
+    "discard_one": "Must discard one",
+    "card_kept": "Card kept",
+    "allowed": "Allowed",
+    "direction_after": "Direction now",
+    "action": "Must",
+}
+
+# Cited for context, not what the ruling turned on: quoted on a terminal only with -v.
+BACKGROUND = {"challenge": ("bluff.definition",), "accept": ("bamboozle.definition",)}
+
+
 def rule_document(doc: Document) -> tuple[Report, bool]:
-    return rule_on(doc, game=GAME, title="Bamboozled", situations=SITUATIONS)
+    return rule_on(doc, game=GAME, title="Bamboozled", situations=SITUATIONS, labels=LABELS, background=BACKGROUND)

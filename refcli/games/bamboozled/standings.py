@@ -15,10 +15,11 @@ from refcli.games.bamboozled import clauses as C
 from refcli.games.bamboozled.formats import FINAL, bound
 from refcli.inputs import Document
 from refcli.options import ScoreOptions
-from refcli.report import PlayerScore, Report, competition_ranks, score_report
+from refcli.report import PlayerScore, Report, alone, competition_ranks, score_report
 from refcli.schema import Table
 
 GAME = "bamboozled"
+MIN_PLAYERS = 2  # as the situations and records have it
 
 
 def score_document(doc: Document, options: ScoreOptions) -> Report:
@@ -33,7 +34,8 @@ def score_document(doc: Document, options: ScoreOptions) -> Report:
     standing = [name for name, remaining in zip(names, left) if remaining > 0]
     if not standing:
         raise top.error("player", "at least one player still in (fewer strikes than strikes_to_lose)", "everybody out")
-    over = len(standing) == 1
+    given = alone(names, MIN_PLAYERS, options.partial, ["whether the game is over (the last player standing)"])
+    over = len(standing) == 1 and given is None
     if not over and not options.partial:
         raise top.error(
             "player",
@@ -58,11 +60,12 @@ def score_document(doc: Document, options: ScoreOptions) -> Report:
         clauses.append(C.NO_LIMITS)
     if kids:
         clauses.append(C.KIDS_NO_BLUFF)
-    status = (
-        f"The game is over: {standing[0]} is the last player standing."
-        if over
-        else f"The game is not over (--partial): {len(standing)} players are still in."
-    )
+    if given is not None:
+        status = given.status
+    elif over:
+        status = f"The game is over: {standing[0]} is the last player standing."
+    else:
+        status = f"The game is not over (--partial): {len(standing)} players are still in."
     variant: dict[str, Any] = {
         "strikes_to_lose": limit,
         "no_limits": no_limits,
@@ -70,6 +73,7 @@ def score_document(doc: Document, options: ScoreOptions) -> Report:
         "partial": options.partial,
     }
     return score_report(
+        background=("objective",),  # the aim of the game: context, quoted on a terminal with -v
         game=GAME,
         title="Bamboozled standings",
         file=doc.name,
@@ -78,8 +82,8 @@ def score_document(doc: Document, options: ScoreOptions) -> Report:
         over=over,
         status=status,
         tie_break=None,
-        notes=[],
+        notes=[given.note] if given is not None else [],
         citations=rules_for(GAME).cite(clauses),
         columns=("Strikes left", "Strikes"),
-        extra={"variant": variant, "standing": standing},
+        extra={"variant": variant, "standing": standing, **(given.extra() if given is not None else {})},
     )

@@ -4,7 +4,7 @@
 engine, so naming the game costs nothing until a command runs.
 """
 
-from refcli.gameinfo import Command, Example, Game, Simulate, Source, Verb
+from refcli.gameinfo import Command, Example, Game, Param, Simulate, Source, Verb
 
 GAME = Game(
     id="cup-of-bluff",
@@ -56,7 +56,9 @@ GAME = Game(
         Command(
             "chips",
             "refcli.games.cupofbluff.present:chips_report",
-            "Each chip's points, and how many of the 216 rolls of three dice sum to it.",
+            "Each chip's points, and how many of the 216 rolls of three dice sum to it.\n\n"
+            "`refcli cup-of-bluff chips 15` shows one chip's row.",
+            params=(Param("chip", "A chip to show alone: its number, 3 to 18.", default=None, metavar="CHIP"),),
         ),
     ),
     simulate=Simulate("refcli.games.cupofbluff.simulate", 2, 5),

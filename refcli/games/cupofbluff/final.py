@@ -13,10 +13,11 @@ from refcli.games.cupofbluff.engine import State
 from refcli.games.cupofbluff.formats import FINAL
 from refcli.inputs import Document
 from refcli.options import ScoreOptions
-from refcli.report import PlayerScore, Report, score_report
+from refcli.report import PlayerScore, Report, alone, score_report
 from refcli.schema import Table
 
 GAME = "cup-of-bluff"
+MIN_PLAYERS = 2  # as the situations and records have it
 
 
 def score_document(doc: Document, options: ScoreOptions) -> Report:
@@ -36,6 +37,18 @@ def score_document(doc: Document, options: ScoreOptions) -> Report:
             seen[chip] = name
     state = State(tuple(chips), chips, turn=next(iter(chips)), target=target)  # the engine's end of game
     over, why = state.over, state.why()
+    given = alone(
+        list(chips),
+        MIN_PLAYERS,
+        options.partial,
+        [
+            "whether the game is over (the chips the others hold are not known to be out of the centre)",
+            "the tie-break on equal points (fewer chips wins)",
+            "each chip held once in the whole game (checked among the players given)",
+        ],
+    )
+    if given is not None and not (target and over):  # a player given at the target has ended the game
+        over = False
     if not over and not options.partial:
         raise top.error(
             "player",
@@ -69,7 +82,10 @@ def score_document(doc: Document, options: ScoreOptions) -> Report:
         )
     if target:
         clauses += [C.END_TARGET, C.TARGET_VARIANT]
-    status = f"The game is over: {why}." if over else f"The game is not over (--partial): {why}."
+    if given is not None and not over:
+        status = given.status
+    else:
+        status = f"The game is over: {why}." if over else f"The game is not over (--partial): {why}."
     return score_report(
         game=GAME,
         title="Cup of Bluff",
@@ -79,7 +95,7 @@ def score_document(doc: Document, options: ScoreOptions) -> Report:
         over=over,
         status=status,
         tie_break=tie_break,
-        notes=[],
+        notes=[given.note] if given is not None else [],
         citations=rules_for(GAME).cite(clauses),
-        extra={"centre": centre(chips)},
+        extra={"centre": centre(chips), **(given.extra() if given is not None else {})},
     )

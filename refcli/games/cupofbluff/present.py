@@ -4,13 +4,18 @@ from __future__ import annotations
 
 from refcli.catalogue import rules_for
 from refcli.games.cupofbluff import clauses as C
-from refcli.games.cupofbluff.chips import CHIPS, DICE_OUTCOMES, POINTS, ways
+from refcli.games.cupofbluff.chips import CHIPS, DICE_OUTCOMES, POINTS, points_clause, ways
 from refcli.report import Block, Grid, Heading, Para, Quotes, Report, interpretation_ids
 
 
-def chips_report() -> Report:
-    rows = [{"chip": chip, "points": POINTS[chip], "ways": ways()[chip], "of": DICE_OUTCOMES} for chip in CHIPS]
-    citations = rules_for("cup-of-bluff").cite([*C.POINTS, C.COMPONENTS])
+def chips_report(chip: str | None = None) -> Report:
+    """Every chip's points and odds; with ``chip``, that chip's row alone (a bad one is a usage error)."""
+    chosen = None if chip is None else asked_chip(chip)
+    rows = [{"chip": c, "points": POINTS[c], "ways": ways()[c], "of": DICE_OUTCOMES} for c in CHIPS]
+    if chosen is not None:
+        rows = [row for row in rows if row["chip"] == chosen]
+    cited = [*C.POINTS, C.COMPONENTS] if chosen is None else [points_clause(chosen), C.COMPONENTS]
+    citations = rules_for("cup-of-bluff").cite(cited)
     data = {"chips": rows, "citations": citations, "interpretations": interpretation_ids(citations)}
     widest = max(ways().values())
     grid = Grid(
@@ -20,10 +25,31 @@ def chips_report() -> Report:
             for r in rows
         ),
     )
-    blocks: list[Block] = [
-        Heading("Cup of Bluff chips"),
-        Para("Ways: how many of the 216 rolls of three dice sum to the chip's number. Rare sums score most."),
-        grid,
-        Quotes(tuple(citations)),
-    ]
+    if chosen is None:
+        heading = Heading("Cup of Bluff chips")
+        said = Para("Ways: how many of the 216 rolls of three dice sum to the chip's number. Rare sums score most.")
+    else:
+        data = {"chip": chosen, **data}
+        points, count = POINTS[chosen], ways()[chosen]
+        heading = Heading(f"Cup of Bluff chip {chosen}")
+        said = Para(
+            f"Chip {chosen} scores {points} point{'s' if points != 1 else ''}: {count} of the 216 rolls of three "
+            f"dice sum to {chosen}.",
+            "good",
+        )
+    blocks: list[Block] = [heading, said, grid, Quotes(tuple(citations))]
     return Report(data, blocks)
+
+
+def asked_chip(value: str) -> int:
+    """``chips CHIP``: a chip's number, 3 to 18 (refcli's usage error otherwise)."""
+    from refcli.errors import UsageError
+
+    text = value.strip()
+    if not (text.isascii() and text.isdigit()):
+        raise UsageError(f"chips: {value!r} is not a chip: the chips are numbered 3 to 18, e.g. chips 15")
+    if int(text) not in POINTS:
+        raise UsageError(
+            f"chips: there is no chip {int(text)}: the chips are numbered 3 to 18 (three dice sum to 3-18)"
+        )
+    return int(text)

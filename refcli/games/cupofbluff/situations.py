@@ -184,5 +184,35 @@ def end(top: Table) -> Verdict:
 SITUATIONS: dict[str, Callable[[Table], Verdict]] = {"call": call, "exchange": exchange, "end": end}
 
 
+# What each outcome key means to a player (text output; JSON keeps the keys).
+LABELS = {
+    "truth": "Told the truth",
+    "fooled": "Target fooled",
+    "chip": "Chip at stake",
+    "chip_to": "Chip goes to",
+    "chip_from": "Chip taken from",
+    "must_give": "Caller must give a chip",
+    "points": "Points",
+    "gives": "Chip given",
+    "chips_after": "Chips now",
+    "next_player": "Next to play",
+    "game_over": "Game over",
+    "winners": "Winners",
+    "allowed": "Allowed",
+    "choices": "Chips to choose from",
+    "takes": "Takes",
+    "over": "Game over",
+    "reason": "Why",
+    "centre": "Chips in the centre",
+}
+
+# Cited for context, not what the ruling turned on: quoted on a terminal only with -v
+# (a legal call passed the checks on the chip called; they decide only when broken).
+BACKGROUND = {
+    "call": ("turn.steps", "call.any", "answer", "reveal", "call.own-chip", "target.must"),
+    "exchange": ("doubles.option",),
+}
+
+
 def rule_document(doc: Document) -> tuple[Report, bool]:
-    return rule_on(doc, game=GAME, title="Cup of Bluff", situations=SITUATIONS)
+    return rule_on(doc, game=GAME, title="Cup of Bluff", situations=SITUATIONS, labels=LABELS, background=BACKGROUND)

@@ -76,7 +76,16 @@ GAME = Game(
         Command(
             "animals",
             "refcli.games.kuhhandel.present:animals_report",
-            "List the ten animals: the value of each set of four, and their names.",
+            "List the ten animals: the value of each set of four, and their names.\n\n"
+            "`refcli kuhhandel animals burro` shows one animal, named in English, Spanish or German.",
+            params=(
+                Param(
+                    "animal",
+                    "An animal to show alone: its English, Spanish or German name (donkey, burro, Esel).",
+                    default=None,
+                    metavar="ANIMAL",
+                ),
+            ),
         ),
         Command(
             "editions",

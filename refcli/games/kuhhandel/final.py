@@ -24,7 +24,7 @@ from refcli.games.kuhhandel.scoring import (
 )
 from refcli.inputs import Document
 from refcli.options import ScoreOptions
-from refcli.report import PlayerScore, Report, competition_ranks, score_report
+from refcli.report import PlayerScore, Report, alone, competition_ranks, score_report
 from refcli.schema import Table
 
 GAME = "kuhhandel"
@@ -103,7 +103,18 @@ def build_report(file: str, result: GameResult, options: ScoreOptions) -> Report
         for p, rank in zip(result.players, ranks)
     ]
     shared = ranks.count(1) > 1
-    if result.over:
+    given = alone(
+        [p.name for p in result.players],
+        MIN_PLAYERS,
+        options.partial,
+        [
+            "whether the game is over (an animal split between players or still in the deck)",
+            f"at most {CARDS_PER_ANIMAL} cards of each animal in the whole game (checked among the players given)",
+        ],
+    )
+    if given is not None:
+        status = given.status + " Only complete sets score."
+    elif result.over:
         status = f"The game is over: all {TOTAL_CARDS} animal cards are held in complete sets."
     else:
         status = (
@@ -111,18 +122,19 @@ def build_report(file: str, result: GameResult, options: ScoreOptions) -> Report
             + describe_open(result.open_animals)
             + "."
         )
-    notes = list(result.warnings)
+    notes = list(result.warnings) + ([given.note] if given is not None else [])
     if options.multiply and result.edition == 2:
         notes.append("--multiply changes nothing in edition 2: the multiplier is already the rule.")
     variant = ", multiplier variant" if (result.edition == 1 and options.multiply) else ""
     rules = rules_for(GAME)
     return score_report(
+        background=("score.example",),  # the rulebook's worked example: context, quoted on a terminal with -v
         game=GAME,
         title=f"Kuhhandel, edition {result.edition}{variant}",
         file=file,
         header={"edition": result.edition},
         players=players,
-        over=result.over,
+        over=result.over and given is None,
         status=status,
         tie_break="no tie-break: equal top scores share the win (K8, an interpretation)" if shared else None,
         notes=notes,
@@ -133,6 +145,7 @@ def build_report(file: str, result: GameResult, options: ScoreOptions) -> Report
                 {"animal": o.animal, "holders": {name: count for name, count in o.holders}, "unheld": o.unheld}
                 for o in result.open_animals
             ],
+            **(given.extra() if given is not None else {}),
         },
     )
 

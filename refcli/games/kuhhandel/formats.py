@@ -57,6 +57,7 @@ ANIMAL = custom(
     },
     example="cow",
     what="animal",
+    words=tuple(n for a in ANIMALS for n in (a.id, a.spanish, a.german)),
 )
 EDITION = integer(1, 2, what="the edition,")
 # Money cards are integers here; a value no card has (30) is a rule broken, not bad input.

@@ -167,6 +167,9 @@ def cow_trade(top: Table) -> Verdict:
     else:
         check_supply([offer, counter or [], rebid or [], rebid_counter or []], edition)
     result = step(state, event)
+    # the offers that decided the trade: the rebid after a tie, else the first ones
+    deciding, deciding_counter = (offer, counter) if result.ties == 0 else (rebid or [], rebid_counter)
+    totals = {challenger: sum(deciding)} | ({} if deciding_counter is None else {defender: sum(deciding_counter)})
     outcome = {
         "animals_to": result.winner,
         "count": result.count,
@@ -174,12 +177,22 @@ def cow_trade(top: Table) -> Verdict:
         "ties": result.ties,
         "needs": "rebid" if result.needs_rebid else None,
         "next_player": result.next_player if players is not None else None,
+        "totals": totals,
     }
+    offered = f"{challenger} offers {offer_text(deciding)}" + (
+        f", {defender} counters with {offer_text(deciding_counter)}" if deciding_counter is not None else ""
+    )
+    facts = (*result.facts, offered + (" (after a tie)" if result.ties else ""))
     cards = f"{result.count} {animal}" + (" cards" if result.count > 1 else " card")
     if result.needs_rebid:
-        verdict = f"The offers are equal: both go back, {challenger} must offer again and {defender} again accepts or counters."
+        verdict = (
+            f"The offers are equal ({offer_text(offer)} each): both go back, {challenger} must offer again "
+            f"and {defender} again accepts or counters."
+        )
     elif result.ties == 2:
-        verdict = f"The offers tied twice: {defender} gives {challenger} {cards} for nothing."
+        verdict = (
+            f"The offers tied twice ({totals[challenger]} each): {defender} gives {challenger} {cards} for nothing."
+        )
     else:
         received = [
             f"{name} receives {', '.join(map(str, cards_))}"
@@ -187,10 +200,22 @@ def cow_trade(top: Table) -> Verdict:
             if cards_
         ]
         money_text = "; ".join(received) if received else "no money changes hands"
-        deciding_counter = counter if result.ties == 0 else rebid_counter
-        opening = f"{defender} accepts the offer: " if deciding_counter is None else ""
-        verdict = f"{opening}{result.loser} gives {result.winner} {cards}; {money_text}."
-    return Verdict(verdict, outcome, tuple(result.facts), tuple(result.clauses))
+        assert result.winner is not None and result.loser is not None
+        if deciding_counter is None:
+            why = f"{defender} accepts {challenger}'s {totals[challenger]}"
+        else:
+            why = f"{result.winner}'s {totals[result.winner]} beats {result.loser}'s {totals[result.loser]}"
+        after = "After a tie, " if result.ties else ""
+        verdict = f"{after}{why}: {result.loser} hands over {cards} to {result.winner}; {money_text}."
+        verdict = verdict[0].upper() + verdict[1:]
+    return Verdict(verdict, outcome, facts, tuple(result.clauses))
+
+
+def offer_text(cards: Sequence[int]) -> str:
+    """An offer as players count it: ``20 (10 + 10 + 0)``, ``50``, ``nothing``."""
+    if not cards:
+        return "nothing (0)"
+    return f"{sum(cards)}" + (f" ({' + '.join(map(str, cards))})" if len(cards) > 1 else "")
 
 
 def trade_options(top: Table) -> Verdict:
@@ -291,5 +316,61 @@ SITUATIONS: dict[str, Callable[[Table], Verdict]] = {
 }
 
 
+# What each outcome key means to a player (text output; JSON keeps the keys).
+LABELS = {
+    "animal_to": "Animal goes to",
+    "price": "Price",
+    "payer": "Pays",
+    "payee": "Paid to",
+    "paid": "Paid with",
+    "overpaid": "Overpaid (no change)",
+    "donkey_payout": "Donkey payout to all",
+    "repeat_without": "Auction again without",
+    "animals_to": "Animals go to",
+    "count": "Cards at stake",
+    "money_to": "Money received",
+    "ties": "Ties so far",
+    "needs": "Still needed",
+    "totals": "Offers compared",
+    "nth": "Donkey number",
+    "payout": "Payout to each",
+    "dealer": "Dealt by",
+    "receives": "Each receives",
+    "money_after": "Money afterwards",
+    "player": "Player on turn",
+    "can_auction": "May auction",
+    "options": "May challenge",
+    "compulsory": "Cow trade compulsory",
+    "skipped": "Skipped",
+    "player_skipped": "Player on turn skipped",
+    "acts": "Acts now",
+    "game_over": "Game over",
+}
+
+
+def _options(value: list[dict[str, Any]]) -> str:
+    listed = [
+        f"{o['defender']} over the {o['animal']} ({o['count']} card{'s' if o['count'] != 1 else ''})" for o in value
+    ]
+    return "; ".join(listed) or "nobody"
+
+
+# Cited for context, not what the ruling turned on: quoted on a terminal only with -v.
+BACKGROUND = {
+    "auction": ("auction.reveal", "auction.rising"),
+    "cow-trade": ("cow-trade.when", "cow-trade.bluff", "cow-trade.counter"),
+    "trade-options": ("turn.actions",),
+    "donkey": ("donkey.auction",),
+}
+
+
 def rule_document(doc: Document) -> tuple[Report, bool]:
-    return rule_on(doc, game=GAME, title="Kuhhandel", situations=SITUATIONS)
+    return rule_on(
+        doc,
+        game=GAME,
+        title="Kuhhandel",
+        situations=SITUATIONS,
+        labels=LABELS,
+        describers={"options": _options},
+        background=BACKGROUND,
+    )

@@ -20,15 +20,20 @@ from refcli.games.money.scoring import PlayerScore as MoneyScore
 from refcli.games.money.scoring import score_player
 from refcli.inputs import Document
 from refcli.options import ScoreOptions
-from refcli.report import Grid, Heading, Para, PlayerScore, Report, competition_ranks, score_report
+from refcli.report import Block, Grid, Heading, Para, PlayerScore, Report, competition_ranks, score_report
 from refcli.schema import Table
 
 GAME = "money"
+MIN_PLAYERS = 3
+# --partial also scores fewer players ("what is my score?"): FINAL with one [[player]] table enough.
+SOME_PLAYERS = FINAL._replace(
+    fields=tuple(f._replace(type=f.type._replace(minimum=1)) if f.key == "player" else f for f in FINAL.fields)
+)
 
 
-def read_players(doc: Document) -> list[MoneyScore]:
+def read_players(doc: Document, partial: bool = False) -> list[MoneyScore]:
     """The holdings (format: ``formats.FINAL``), with the component checks across players."""
-    values = read(FINAL, doc)
+    values = read(SOME_PLAYERS if partial else FINAL, doc)
     players = values["player"]
     top = Table(doc, doc.data)
     coins_total = 0
@@ -52,12 +57,14 @@ def read_players(doc: Document) -> list[MoneyScore]:
                         f"at most {NOTE_VALUES.count(note)} {note} notes of {currency} in the game (20, 20, 20, 30, 30, 30, 40, 50, 60)",
                         f"{count}",
                     )
-    allowed = CURRENCIES_FOR_PLAYERS[len(players)]
+    # fewer players than the game has (--partial): only the box's limit; the count for the table is not known
+    allowed = CURRENCIES_FOR_PLAYERS.get(len(players), MAX_CURRENCIES)
     if len(seen_notes) > allowed:
         index, key = list(first_written.values())[allowed]
+        among = f"with {len(players)} players" if len(players) in CURRENCIES_FOR_PLAYERS else "in the whole game"
         raise top.error_at(
             ("player", index, "notes", key),
-            f"at most {allowed} currencies with {len(players)} players (7 with 5, 6 with 4, 5 with 3; {MAX_CURRENCIES} in the box)",
+            f"at most {allowed} currencies {among} (7 with 5, 6 with 4, 5 with 3; {MAX_CURRENCIES} in the box)",
             f"{len(seen_notes)}: {', '.join(seen_notes)}",
         )
     return [score_player(p["name"], p["notes"], p["coins"]) for p in players]
@@ -82,7 +89,18 @@ def breakdown(player: MoneyScore) -> dict[str, Any]:
 
 
 def score_document(doc: Document, options: ScoreOptions) -> Report:
-    players = read_players(doc)
+    players = read_players(doc, options.partial)
+    from refcli.report import alone
+
+    given = alone(
+        [p.name for p in players],
+        MIN_PLAYERS,
+        options.partial,
+        [
+            "the number of currencies in play (5 with 3 players, 6 with 4, 7 with 5)",
+            "each note and coin held once in the whole game (checked among the players given)",
+        ],
+    )
     ranks = competition_ranks([(p.score,) for p in players])
     rows = [PlayerScore(p.name, p.score, rank, breakdown(p), p.explain()) for p, rank in zip(players, ranks)]
     clauses = [C.SCORING_200, C.SCORING_PENALTY, C.SCORING_FLOOR, C.PENALTY_RULING, C.SCORING_COINS]
@@ -95,22 +113,25 @@ def score_document(doc: Document, options: ScoreOptions) -> Report:
     if shared:
         clauses.append(C.SHARED_WIN)
     return score_report(
+        background=("example.450",),  # the rulebook's worked example: context, quoted on a terminal with -v
         game=GAME,
         title="Money!",
         file=doc.name,
         header={},
         players=rows,
-        over=True,
-        status="Scores per currency: the full value from 200 up; under 200, 100 less (never below 0); "
+        over=given is None,
+        status=(given.status + " " if given is not None else "")
+        + "Scores per currency: the full value from 200 up; under 200, 100 less (never below 0); "
         "100 for each triplet of 20s or 30s; coins 10 each.",
         tie_break="no tie-break: equal top scores share the win (M4, an interpretation)" if shared else None,
-        notes=[],
+        notes=[given.note] if given is not None else [],
+        extra=given.extra() if given is not None else None,
         citations=rules_for(GAME).cite(clauses),
     )
 
 
 def combine(reports: list[Report]) -> Report:
-    """Several games: each game, then the running totals (003: play three times)."""
+    """Several games: the running totals first (003: play three times), then each game."""
     from refcli.report import Quotes
 
     totals: dict[str, int] = {}
@@ -137,12 +158,11 @@ def combine(reports: list[Report]) -> Report:
         "notes": notes,
         "citations": citations,
     }
-    blocks = [block for report in reports for block in report.blocks]
     per_game = [
         [next((str(p["score"]) for p in r.data["players"] if p["name"].casefold() == name), "—") for r in reports]
         for name, _ in ordered
     ]
-    blocks += [
+    blocks: list[Block] = [
         Heading(f"Totals after {len(reports)} games"),
         Grid(
             (("Rank", "right"), ("Player", "left"), ("Total", "right"), ("Games", "left")),
@@ -155,6 +175,7 @@ def combine(reports: list[Report]) -> Report:
     ]
     blocks.extend(Para(note, "warn") for note in notes)
     blocks.append(Quotes(tuple(citations)))
+    blocks += [block for report in reports for block in report.blocks]
     return Report(data=data, blocks=blocks)
 
 

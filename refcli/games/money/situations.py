@@ -241,5 +241,36 @@ def refill(top: Table) -> Verdict:
 SITUATIONS: dict[str, Callable[[Table], Verdict]] = {"bids": bids, "exchange": exchange, "refill": refill}
 
 
+# What each outcome key means to a player (text output; JSON keeps the keys).
+LABELS = {
+    "values": "Offers worth",
+    "order": "Order of exchange",
+    "sitting_out": "Sitting out",
+    "game_over": "Game over",
+    "player": "Player",
+    "action": "Action",
+    "with": "Swaps with",
+    "takes": "Takes",
+    "gives": "Gives",
+    "right": "Right display",
+    "left": "Left display",
+    "offers": "Offers still on the table",
+    "next": "Next to act",
+    "round_over": "Round over",
+    "to_right": "Cards to the right display",
+    "to_left": "Cards to the left display",
+    "right_after": "Right display then holds",
+    "left_after": "Left display then holds",
+    "pile_after": "Left in the pile",
+    "final_round": "Final round",
+}
+
+# Cited for context, not what the ruling turned on: quoted on a terminal only with -v.
+BACKGROUND = {
+    "bids": ("setup.bluff-card", "offer.contents", "tie.serial-range"),
+    "exchange": ("turn.order",),
+}
+
+
 def rule_document(doc: Document) -> tuple[Report, bool]:
-    return rule_on(doc, game=GAME, title="Money!", situations=SITUATIONS)
+    return rule_on(doc, game=GAME, title="Money!", situations=SITUATIONS, labels=LABELS, background=BACKGROUND)

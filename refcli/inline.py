@@ -1,0 +1,363 @@
+"""Values given on the command line as ``KEY=VALUE`` items (httpie style), typed by the format's description.
+
+``refcli kuhhandel ruling situation=cow-trade animal=cat challenger.name=Ana
+challenger.holds=2 challenger.offer=10,10,0 defender.name=Ben
+defender.holds=2 defender.offer=50`` builds the table a file would hold, then
+reads it through the normal reader, so the checks and messages are the file's.
+
+How an item is written:
+
+* ``a.b.c=VALUE``: dotted keys reach into tables (``challenger.offer``) and
+  maps (``money.Ana``); a number picks the Nth ``[[table]]`` or array item,
+  counting from 1 as messages do (``player.2.name=Ben``, ``bids.1=Ben,30``);
+  ``player[2].name`` is the same key.
+* The value is typed by the key's description, never guessed: an integer key
+  takes ``4``, a boolean ``true``/``false``, a list ``50,10,0`` (commas
+  between items; nothing after ``=`` is an empty list), a name or card stays
+  text (``"euro 30 #12"``). A map of plain values may also be given whole:
+  ``animals=pig=4,dog=4``.
+* ``KEY:=TOML`` takes a TOML value as it is (``bids:='[["Ben", 30]]'``).
+* Later items win over earlier ones and over the FILE they are merged into.
+
+An argument is an item when the part before its first ``=`` is a key
+(letters, digits, ``_``, ``-``, dots, ``[N]``); a file whose name looks like
+one is written with a directory (``./a=b.toml``).
+
+Errors in an item's value name the item: ``item 'challenger.offer=5x':
+challenger.offer[1]: expected money cards …, found "5x"``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from refcli.errors import DataError
+
+if TYPE_CHECKING:
+    from refcli.formats import Description, Type
+    from refcli.inputs import Document
+    from refcli.locate import KeyPath
+
+COMMAND_LINE = "<command line>"  # how a document made only of items is named in messages
+
+_KEY = re.compile(r"[\w-]+(?:\[\d+\])*(?:\.[\w-]+(?:\[\d+\])*)*")
+_INTEGER = re.compile(r"\s*[+-]?\d+\s*")
+_TRUE = ("true", "yes", "y")
+_FALSE = ("false", "no", "n")
+SCALAR_KINDS = frozenset({"integer", "boolean", "string", "choice", "name", "player", "const", "custom"})
+
+
+class Item(NamedTuple):
+    """One ``KEY=VALUE`` (or ``KEY:=TOML``) argument."""
+
+    text: str  # as typed, for messages
+    keys: tuple[str, ...]  # the dotted key, split (``[N]`` becomes its own part)
+    value: Any  # the text after ``=``; with ``literal``, the value itself
+    literal: bool = False
+
+
+# -- telling items from files -----------------------------------------------------------
+def split_key(key: str) -> tuple[str, ...] | None:
+    """``player[2].name`` → ("player", "2", "name"); None if ``key`` is not a key."""
+    if not _KEY.fullmatch(key):
+        return None
+    return tuple(part for part in re.split(r"[.\[\]]+", key) if part)
+
+
+def parse_item(argument: str) -> Item | None:
+    """The item ``argument`` is, or None when it is a file name."""
+    key, equals, value = argument.partition("=")
+    if not equals:
+        return None
+    literal = key.endswith(":")
+    keys = split_key(key[:-1] if literal else key)
+    if keys is None:
+        return None
+    if not literal:
+        return Item(argument, keys, value)
+    import tomllib
+
+    try:
+        parsed = tomllib.loads(f"v = {value}")["v"]
+    except tomllib.TOMLDecodeError:
+        raise DataError(
+            'expected a TOML value after :=, e.g. [10, 50] or "Ana"', file=f"item {quote(argument)}"
+        ) from None
+    return Item(argument, keys, parsed, literal=True)
+
+
+def split_arguments(arguments: Iterable[str]) -> tuple[list[str], list[Item]]:
+    """The FILE arguments and the ``KEY=VALUE`` items, each in the order given."""
+    files: list[str] = []
+    items: list[Item] = []
+    for argument in arguments:
+        item = parse_item(argument)
+        if item is None:
+            files.append(argument)
+        else:
+            items.append(item)
+    return files, items
+
+
+def items_from(values: Mapping[str, Any] | Iterable[str]) -> list[Item]:
+    """Items from the Python API: ``{"challenger.offer": "50,10,0"}`` or ``["challenger.offer=50,10,0"]``.
+
+    In a mapping, a string is typed as on the command line; any other value is taken as it is.
+    """
+    if isinstance(values, Mapping):
+        found = []
+        for key, value in values.items():
+            keys = split_key(str(key))
+            if keys is None:
+                raise DataError(f'expected a key such as challenger.offer, found "{key}"', file=COMMAND_LINE)
+            found.append(Item(f"{key}={value}", keys, value, literal=not isinstance(value, str)))
+        return found
+    items = []
+    for argument in values:
+        item = parse_item(argument)
+        if item is None:
+            raise DataError(f"expected KEY=VALUE, found {quote(argument)}", file=COMMAND_LINE)
+        items.append(item)
+    return items
+
+
+# -- typing a value by its description -------------------------------------------------
+def split_list(text: str) -> list[str]:
+    return [] if not text.strip() else [part.strip() for part in text.split(",")]
+
+
+def convert(t: Type | None, text: str) -> Any:
+    """``text`` as the TOML value ``t`` wants; what does not fit stays text, for the reader to refuse."""
+    if t is None:
+        return text
+    kind = t.kind
+    if kind == "integer":
+        return int(text) if _INTEGER.fullmatch(text) else text
+    if kind == "boolean":
+        folded = text.strip().casefold()
+        return True if folded in _TRUE else False if folded in _FALSE else text
+    if kind == "names":
+        return split_list(text)
+    if kind == "array":
+        return [convert(t.item, part) for part in split_list(text)]
+    if kind == "tuple":
+        parts = split_list(text)
+        return [convert(t.items[i] if i < len(t.items) else None, part) for i, part in enumerate(parts)]
+    if kind == "either":
+        if _INTEGER.fullmatch(text) and any(item.kind == "integer" for item in t.items):
+            return int(text)
+        listed = next((item for item in t.items if item.kind in ("array", "names", "tuple")), t.items[0])
+        return convert(listed, text)
+    if kind == "custom":
+        return custom_value(t, text)
+    if kind == "map" and t.item is not None and t.item.kind in SCALAR_KINDS and "=" in text:
+        pairs = (part.partition("=") for part in split_list(text))
+        return {key.strip(): convert(t.item, value.strip()) for key, _, value in pairs}
+    return text  # strings, names, players, choices, constants; a table given as text is the reader's to refuse
+
+
+def custom_value(t: Type, text: str) -> Any:
+    """A game value: the text if the game reads it as text, else the integer if it reads that."""
+    parse = t.parse
+    assert parse is not None
+    try:
+        parse(text)
+        return text
+    except (ValueError, TypeError):
+        pass
+    if _INTEGER.fullmatch(text):
+        try:
+            parse(int(text))
+            return int(text)
+        except (ValueError, TypeError):
+            pass
+    return text
+
+
+# -- building the table -----------------------------------------------------------------
+def child_type(t: Type | None, key: str, node: dict[str, Any]) -> Type | None:
+    """The type of ``key`` inside a value of type ``t`` (None: not described; the reader will say so)."""
+    if t is None:
+        return None
+    if t.kind == "table":
+        return next((f.type for f in t.fields if f.key == key), None)
+    if t.kind == "map":
+        return t.item
+    if t.kind == "union":
+        tag = node.get(t.tag)
+        for v in t.variants:
+            if isinstance(tag, str) and v.key == tag.strip().casefold():
+                return child_type(v.type, key, node)
+        return next((v.type.fields[0].type for v in t.variants if key == t.tag), None)
+    return None
+
+
+def element_type(t: Type | None, index: int) -> Type | None:
+    """The type of the ``index``-th (1-based) element of a list of type ``t``."""
+    if t is None:
+        return None
+    if t.kind == "tables":
+        from refcli.formats import table
+
+        return t.item if t.item is not None else table(*t.fields)
+    if t.kind in ("array", "names"):
+        return t.item
+    if t.kind == "tuple":
+        return t.items[index - 1] if index <= len(t.items) else None
+    return None
+
+
+class Builder:
+    """Puts items into a document, typed by its description; remembers which item set which key path."""
+
+    def __init__(self, fields: tuple[Any, ...] | None) -> None:
+        from refcli.formats import table
+
+        self.top: Type | None = table(*fields) if fields is not None else None
+        self.placed: list[tuple[KeyPath, Item]] = []
+
+    def apply(self, data: dict[str, Any], items: Iterable[Item]) -> dict[str, Any]:
+        for item in items:
+            placed = self.put(data, item.keys, item, self.top, ())
+            assert isinstance(placed, dict)
+            data = placed
+        return data
+
+    def put(self, node: Any, keys: tuple[str, ...], item: Item, t: Type | None, where: KeyPath) -> Any:
+        if not keys:
+            self.placed.append((where, item))
+            if item.literal:
+                return item.value
+            return convert(t, str(item.value))
+        head, rest = keys[0], keys[1:]
+        listed = t is not None and t.kind in ("tables", "array", "names", "tuple")
+        if listed or (t is None and head.isdigit() and isinstance(node, list)):
+            elements = list(node) if isinstance(node, list) else []
+            index = int(head) if head.isdigit() else 0
+            if not 1 <= index <= len(elements) + 1:
+                raise self.misplaced(item, where, head, len(elements))
+            if index == len(elements) + 1:
+                elements.append(None)
+            elements[index - 1] = self.put(elements[index - 1], rest, item, element_type(t, index), (*where, index))
+            return elements
+        table = dict(node) if isinstance(node, dict) else {}
+        table[head] = self.put(table.get(head), rest, item, child_type(t, head, table), (*where, head))
+        return table
+
+    @staticmethod
+    def misplaced(item: Item, where: KeyPath, head: str, count: int) -> DataError:
+        from refcli.locate import format_path
+
+        numbers = f"1 to {count + 1}" if count else "1"
+        return DataError(
+            f"expected an item number from {numbers} (they count from 1, without gaps), found {head}",
+            file=f"item {quote(item.text)}",
+            path=format_path(where) or None,
+        )
+
+
+def last_value(items: list[Item], key: str, base: Mapping[str, Any]) -> Any:
+    """What the document will say at the top-level ``key`` (the last item giving it, else the file)."""
+    for item in reversed(items):
+        if item.keys == (key,):
+            return item.value
+    return base.get(key)
+
+
+def describe_for(items: list[Item], base: Mapping[str, Any], game_id: str | None, verb: str) -> Description | None:
+    """The description the items are typed by: the game's ``final`` (score) or the situation (ruling)."""
+    from refcli import registry
+
+    name = game_id or last_value(items, "game", base)
+    game = registry.find(name) if isinstance(name, str) else None
+    if game is None:
+        return None
+    formats = game.formats()
+    if verb == "score":
+        return formats.get("final")
+    kind = last_value(items, "situation", base)
+    if not isinstance(kind, str) or kind.strip().casefold() in ("final", "record"):
+        return None
+    return formats.get(kind.strip().casefold())
+
+
+def compose(base: Document | None, items: list[Item], game_id: str | None, verb: str) -> tuple[Document, Builder]:
+    """The document the items make, over ``base`` (a file's) when given."""
+    import copy
+
+    from refcli.inputs import Document
+
+    data = copy.deepcopy(base.data) if base is not None else {}
+    desc = describe_for(items, data, game_id, verb)
+    builder = Builder(desc.fields if desc is not None else None)
+    data = builder.apply(data, items)
+    if base is None:
+        return Document.from_data(data, COMMAND_LINE), builder
+    return Document(name=base.name, data=data, text=base.text, line=base.line, has_lines=base.has_lines), builder
+
+
+@contextmanager
+def blamed(doc: Document, builder: Builder) -> Iterator[None]:
+    """Errors about a key an item set name that item instead of the file."""
+    try:
+        yield
+    except DataError as error:
+        if error.file == doc.name and error.path is not None:
+            item = owner(error.path, builder.placed)
+            if item is not None:
+                error.file, error.line = f"item {quote(item.text)}", None
+        raise
+
+
+def owner(path: str, placed: list[tuple[KeyPath, Item]]) -> Item | None:
+    """The last item that set ``path`` or a table holding it."""
+    from refcli.locate import format_path
+
+    best: tuple[int, Item] | None = None
+    for where, item in placed:
+        written = format_path(where)
+        if path == written or path.startswith((written + ".", written + "[")):
+            if best is None or len(written) >= best[0]:
+                best = (len(written), item)
+    return best[1] if best else None
+
+
+# -- the other way: a document as items (what prompts echo, what help shows) ----------
+def items_of(data: Mapping[str, Any], prefix: str = "") -> list[str]:
+    """``data`` as ``KEY=VALUE`` items that build it again (``quote`` each for a shell); "#…" notes left out."""
+    found: list[str] = []
+    for key, value in data.items():
+        if str(key).startswith("#"):
+            continue
+        path = f"{prefix}{key}"
+        if isinstance(value, Mapping):
+            found += items_of(value, f"{path}.")
+        elif isinstance(value, (list, tuple)) and any(isinstance(v, (Mapping, list, tuple)) for v in value):
+            for index, element in enumerate(value, 1):
+                if isinstance(element, Mapping):
+                    found += items_of(element, f"{path}.{index}.")
+                else:
+                    found.append(f"{path}.{index}={plain(element)}")
+        else:
+            found.append(f"{path}={plain(value)}")
+    return found
+
+
+def quote(text: str) -> str:
+    """``text`` as one shell word (``shlex.quote``, imported only when a word needs quotes)."""
+    if re.fullmatch(r"[\w@%+=:,./-]*", text, re.ASCII) and text:
+        return text
+    import shlex
+
+    return shlex.quote(text)
+
+
+def plain(value: Any) -> str:
+    if value is True or value is False:
+        return "true" if value else "false"
+    if isinstance(value, (list, tuple)):
+        return ",".join(plain(v) for v in value)
+    return str(value)

@@ -1,0 +1,57 @@
+"""Showing text longer than the terminal through a pager (imported only when that happens).
+
+Which pager: ``REFCLI_PAGER``, else ``PAGER``, else ``less -R`` when less is
+installed; an empty ``REFCLI_PAGER`` (or ``PAGER``) or ``cat`` means none.
+less gets ``LESS=FRX`` unless ``LESS`` is set, as git does: colours pass
+(R), and the first screen, verdict on top, stays on the terminal after
+quitting (X). The caller decides when to page (stdout a terminal, the text
+taller than it, no ``--no-pager``).
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+from typing import IO
+
+
+def pager_command() -> list[str] | None:
+    """The pager to run, as arguments; None when there is none."""
+    for variable in ("REFCLI_PAGER", "PAGER"):
+        if variable in os.environ:
+            words = shlex.split(os.environ[variable]) if os.environ[variable].strip() else []
+            return words if words and words != ["cat"] else None
+    from shutil import which
+
+    return ["less", "-R"] if which("less") else None
+
+
+def page(text: str, stream: IO[str]) -> bool:
+    """Show ``text`` through the pager; False when no pager could be run (then nothing was written)."""
+    import signal
+    import subprocess
+
+    command = pager_command()
+    if command is None:
+        return False
+    environment = dict(os.environ)
+    environment.setdefault("LESS", "FRX")
+    stream.flush()  # whatever refcli printed before comes first
+    try:
+        pager = subprocess.Popen(command, stdin=subprocess.PIPE, env=environment)
+    except OSError:  # not installed, not executable: print the text as it is
+        return False
+    # Ctrl-C belongs to the pager while it runs (less uses it to stop a search); the
+    # terminal sends it to refcli too, which waits for the pager to finish instead.
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        assert pager.stdin is not None
+        try:
+            pager.stdin.write(text.encode(getattr(stream, "encoding", None) or "utf-8", "backslashreplace"))
+            pager.stdin.close()
+        except OSError:  # quit before reading everything (BrokenPipeError): fine
+            pass
+        pager.wait()
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    return True

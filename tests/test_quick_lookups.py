@@ -1,0 +1,122 @@
+"""Quick look-ups take an argument: one ladder row, one chip, one animal; a bad one is a one-line usage error."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import Invoke
+
+from refcli.games.bamboozled.ranking import ladder, rank, ways
+from refcli.games.cupofbluff.chips import CHIPS, POINTS
+from refcli.games.cupofbluff.chips import ways as chip_ways
+from refcli.games.kuhhandel.components import ANIMALS
+
+
+def doc(invoke: Invoke, *args: str) -> dict:
+    result = invoke([*args, "--format", "json"])
+    assert result.exit_code == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def usage_error(invoke: Invoke, *args: str) -> str:
+    result = invoke(list(args))
+    assert result.exit_code == 2 and result.stdout == "", (args, result.stdout)
+    assert result.stderr.count("\n") == 1 and result.stderr.startswith("refcli: error: "), result.stderr
+    return result.stderr
+
+
+# ---------------------------------------------------------------- bamboozled ladder SCORE
+
+
+@pytest.mark.parametrize("score", ladder())
+def test_ladder_score_is_that_scores_row_of_the_full_ladder(invoke: Invoke, score: str) -> None:
+    full = {row["score"]: row for row in doc(invoke, "bamboozled", "ladder")["scores"]}
+    one = doc(invoke, "bamboozled", "ladder", score)
+    assert one["score"] == score and one["scores"] == [full[score]]
+    assert one["citations"]
+
+
+def test_ladder_score_says_rank_and_odds_first(invoke: Invoke) -> None:
+    lines = invoke(["bamboozled", "ladder", "54"]).stdout.splitlines()
+    assert lines[0] == "Bamboozled score 54"
+    said = " ".join(lines[2:4])
+    assert f"rank {rank('54')} of 36" in said and f"{ways('54')} of the 36 rolls" in said
+    rows = [line for line in lines if line.strip().startswith(str(rank("54")))]
+    assert len(rows) == 1 and " 54 " in rows[0]
+
+
+@pytest.mark.parametrize("written", ["5-4", "5 4", "5,4"])
+def test_ladder_score_may_separate_the_dice(invoke: Invoke, written: str) -> None:
+    assert doc(invoke, "bamboozled", "ladder", written)["score"] == "54"
+
+
+@pytest.mark.parametrize("bad", ["77", "5", "543", "x", ""])
+def test_a_bad_ladder_score_is_a_usage_error(invoke: Invoke, bad: str) -> None:
+    assert "is not a score: two dice, each 1-6" in usage_error(invoke, "bamboozled", "ladder", bad)
+
+
+# ---------------------------------------------------------------- cup-of-bluff chips CHIP
+
+
+@pytest.mark.parametrize("chip", CHIPS)
+def test_chips_chip_is_that_chips_row(invoke: Invoke, chip: int) -> None:
+    one = doc(invoke, "cup-of-bluff", "chips", str(chip))
+    assert one["chip"] == chip
+    assert one["chips"] == [{"chip": chip, "points": POINTS[chip], "ways": chip_ways()[chip], "of": 216}]
+    assert any(str(chip) in citation["text"] for citation in one["citations"]), "quotes the clause naming the chip"
+    text = invoke(["cup-of-bluff", "chips", str(chip)]).stdout
+    assert f"Chip {chip} scores {POINTS[chip]} point" in text
+
+
+@pytest.mark.parametrize(("bad", "says"), [("19", "there is no chip 19"), ("2", "there is no chip 2"), ("x", "'x'")])
+def test_a_bad_chip_is_a_usage_error(invoke: Invoke, bad: str, says: str) -> None:
+    message = usage_error(invoke, "cup-of-bluff", "chips", bad)
+    assert says in message and "3 to 18" in message
+
+
+# ---------------------------------------------------------------- kuhhandel animals NAME
+
+
+@pytest.mark.parametrize("animal", ANIMALS, ids=lambda a: a.id)
+def test_animals_name_accepts_every_name_a_snapshot_accepts(invoke: Invoke, animal: object) -> None:
+    for name in (animal.id, animal.spanish, animal.german.upper()):  # type: ignore[attr-defined]
+        one = doc(invoke, "kuhhandel", "animals", name)
+        assert one["animal"] == animal.id  # type: ignore[attr-defined]
+        assert [row["value"] for row in one["animals"]] == [animal.value]  # type: ignore[attr-defined]
+
+
+def test_animals_burro_says_the_donkeys_value(invoke: Invoke) -> None:
+    text = invoke(["kuhhandel", "animals", "burro"]).stdout
+    assert text.splitlines()[0] == "Kuhhandel animal: donkey"
+    assert "is worth 500" in text and text.count("\ndonkey ") == 1
+
+
+@pytest.mark.parametrize(
+    ("bad", "suggestion"), [("cerdos", "did you mean cerdo, pig?"), ("pgi", "did you mean pig?"), ("xx", None)]
+)
+def test_an_unknown_animal_is_a_usage_error_with_a_suggestion(invoke: Invoke, bad: str, suggestion: str | None) -> None:
+    message = usage_error(invoke, "kuhhandel", "animals", bad)
+    assert f"'{bad}' is not an animal" in message and "rooster, goose" in message
+    assert (suggestion in message) if suggestion else "did you mean" not in message
+
+
+# ---------------------------------------------------------------- without the argument, as before
+
+
+def test_without_an_argument_every_row_is_listed(invoke: Invoke) -> None:
+    assert len(doc(invoke, "bamboozled", "ladder")["scores"]) == 36
+    assert len(doc(invoke, "cup-of-bluff", "chips")["chips"]) == 16
+    assert len(doc(invoke, "kuhhandel", "animals")["animals"]) == 10
+
+
+@pytest.mark.parametrize(
+    ("args", "example"),
+    [
+        (("bamboozled", "ladder"), "refcli bamboozled ladder 54"),
+        (("cup-of-bluff", "chips"), "refcli cup-of-bluff chips 15"),
+        (("kuhhandel", "animals"), "refcli kuhhandel animals burro"),
+    ],
+)
+def test_help_shows_the_argument(invoke: Invoke, args: tuple[str, ...], example: str) -> None:
+    assert example in " ".join(invoke([*args, "--help"]).stdout.split())
