@@ -10,8 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-
-from tests.conftest import Invoke
+from conftest import Invoke
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 

@@ -10,8 +10,7 @@ from __future__ import annotations
 import json
 
 import pytest
-
-from tests.conftest import Invoke
+from conftest import Invoke
 
 # game → (one player's items, that player's score, a check only the other players' holdings allow)
 ONE_PLAYER = {
