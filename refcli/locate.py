@@ -117,7 +117,7 @@ class KeyLocator:
 # and `"""…"""` never matched. That alternative, tried last, fails at once and
 # leaves the position where the failed attempt began; it changes nothing on
 # a fixed Python. A greedy repeat would be correct too, but it keeps about 120
-# bytes for each repetition to backtrack into (480 MB for one 8 MiB string of
+# bytes for each repetition to backtrack into (480 MiB for one 8 MiB string of
 # escapes); a possessive one keeps nothing. Possessive repeats of one
 # character class (`[^"\\\n]++`) are not affected. tests/test_bad_input_patterns.py
 # checks every pattern against its greedy twin.
