@@ -108,24 +108,40 @@ class KeyLocator:
         return self._answers[target]
 
 
+# Possessive repeats of a GROUP, here and in refcli.prescan, end the group with
+# `|(?!)`, an alternative that never matches. Python 3.11.0 to 3.11.4 end such
+# a repeat where its last, failed attempt stopped rather than after the last
+# whole one (CPython gh-100061, "Extra characters erroneously matched when
+# using possessive quantifier", and gh-106052; both fixed in 3.11.5, and
+# Debian 12 ships 3.11.2): `(?:k = 1\n)++` took the blanks of the next line,
+# and `"""…"""` never matched. That alternative, tried last, fails at once and
+# leaves the position where the failed attempt began; it changes nothing on
+# a fixed Python. A greedy repeat would be correct too, but it keeps about 120
+# bytes for each repetition to backtrack into (480 MiB for one 8 MiB string of
+# escapes); a possessive one keeps nothing. Possessive repeats of one
+# character class (`[^"\\\n]++`) are not affected. tests/test_bad_input_patterns.py
+# checks every pattern against its greedy twin.
+
 # Runs the scanner passes over in one step when they cannot hold its target:
 # lines of `key = scalar`, items of an array (strings without commas, so the
 # commas count the items), and everything up to the next bracket or string.
 _KEY_VALUE_LINES = LazyPattern(
-    r"""(?:[ \t]*+[A-Za-z0-9_-]++[ \t]*+=[ \t]*+(?:[^ \t\r\n#"'\[\]{},=]++|"(?:[^"\\\n]++|\\.)*+"|'[^'\n]*+')"""
-    r"""[ \t]*+(?:\#[^\n]*+)?\r?\n)++"""
+    r"""(?:[ \t]*+[A-Za-z0-9_-]++[ \t]*+=[ \t]*+(?:[^ \t\r\n#"'\[\]{},=]++|"(?:[^"\\\n]++|\\.|(?!))*+"|'[^'\n]*+')"""
+    r"""[ \t]*+(?:\#[^\n]*+)?\r?\n|(?!))++"""
 )
-_SIMPLE_ITEMS = LazyPattern(r"""(?:[ \t\r\n]*+(?:[^ \t\r\n#"'\[\]{},=]++|"[^"\\\n,]*+"|'[^'\n,]*+')[ \t\r\n]*+,)++""")
+_SIMPLE_ITEMS = LazyPattern(
+    r"""(?:[ \t\r\n]*+(?:[^ \t\r\n#"'\[\]{},=]++|"[^"\\\n,]*+"|'[^'\n,]*+')[ \t\r\n]*+,|(?!))++"""
+)
 _PLAIN = LazyPattern(r"""[^\[\]{}"'#]*+""")
 _STRING_OR_COMMENT = LazyPattern(
-    r'''"""(?:[^"\\]++|\\[\s\S]|"{1,2}+(?!"))*+"{3,5}+'''
-    r"""|'''(?:[^']++|'{1,2}+(?!'))*+'{3,5}+"""
-    r"""|"(?:[^"\\\n]++|\\.)*+"|'[^'\n]*+'|\#[^\n]*+"""
+    r'''"""(?:[^"\\]++|\\[\s\S]|"{1,2}+(?!")|(?!))*+"{3,5}+'''
+    r"""|'''(?:[^']++|'{1,2}+(?!')|(?!))*+'{3,5}+"""
+    r"""|"(?:[^"\\\n]++|\\.|(?!))*+"|'[^'\n]*+'|\#[^\n]*+"""
 )
 _SPACE = LazyPattern(r"[ \t\r]*+(?:#[^\n]*+)?")
 _BLANKS = LazyPattern(r"[ \t]*+")
 _EQUALS = LazyPattern(r"[ \t]*+=")
-_SPACE_AND_NEWLINES = LazyPattern(r"(?:[ \t\r\n]++|#[^\n]*+)*+")
+_SPACE_AND_NEWLINES = LazyPattern(r"(?:[ \t\r\n]++|#[^\n]*+|(?!))*+")
 _SCALAR = LazyPattern(r"[^,\]}\s#]+")
 _TIME_AFTER_DATE = LazyPattern(r" \d{2}:\d{2}")
 

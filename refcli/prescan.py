@@ -48,15 +48,16 @@ _BARE_CHARS = r"[^ \t\r\n#\"'\[\]{},=.]"
 # context-free in TOML: a quote or # outside a string always starts one.
 # Possessive quantifiers: no backtracking, so an unterminated string fails in
 # linear time. The most common tokens come first.
+# Each possessively repeated group ends in `|(?!)`: see refcli.locate (CPython gh-100061).
 _TOKEN = LazyPattern(
     r"""[ \t\r]*+(?:
      (BARE++)
     |([\[\]{},=.])
-    |(\"\"\"(?:[^"\\]++|\\[\s\S]|"{1,2}+(?!"))*+"{3,5}+)
-    |("(?:[^"\\\n]++|\\.)*+")
+    |(\"\"\"(?:[^"\\]++|\\[\s\S]|"{1,2}+(?!")|(?!))*+"{3,5}+)
+    |("(?:[^"\\\n]++|\\.|(?!))*+")
     |(\n)
     |(\#[^\n]*+)
-    |('''(?:[^']++|'{1,2}+(?!'))*+'{3,5}+)
+    |('''(?:[^']++|'{1,2}+(?!')|(?!))*+'{3,5}+)
     |('[^'\n]*+')
     )""".replace("BARE", _BARE_CHARS),
     re.VERBOSE,
@@ -66,28 +67,28 @@ _BARE, _PUNCT, _MLBASIC, _BASIC, _NEWLINE, _COMMENT, _MLLITERAL, _LITERAL = rang
 # Runs of the commonest lines and array items, each taken in one step (a
 # scanner that stepped token by token would take seconds on 8 MiB of them).
 _KEY_PART = r"[A-Za-z0-9_-]++"
-_SCALAR = r"""(?:%s++|"(?:[^"\\\n]++|\\.)*+"|'[^'\n]*+')""" % _BARE_CHARS.replace(".", "")
+_SCALAR = r"""(?:%s++|"(?:[^"\\\n]++|\\.|(?!))*+"|'[^'\n]*+')""" % _BARE_CHARS.replace(".", "")
 _LINE_END = r"[ \t]*+(?:\#[^\n]*+)?\r?\n"
-_BLANK_LINES = LazyPattern(r"(?:%s)++" % _LINE_END)
-_KEY_VALUE_LINES = LazyPattern(r"(?:[ \t]*+%s[ \t]*+=[ \t]*+%s%s)++" % (_KEY_PART, _SCALAR, _LINE_END))
-_HEADER_LINES = LazyPattern(r"(?:[ \t]*+\[\[?+[ \t]*+%s[ \t]*+\]\]?+%s)++" % (_KEY_PART, _LINE_END))
+_BLANK_LINES = LazyPattern(r"(?:%s|(?!))++" % _LINE_END)
+_KEY_VALUE_LINES = LazyPattern(r"(?:[ \t]*+%s[ \t]*+=[ \t]*+%s%s|(?!))++" % (_KEY_PART, _SCALAR, _LINE_END))
+_HEADER_LINES = LazyPattern(r"(?:[ \t]*+\[\[?+[ \t]*+%s[ \t]*+\]\]?+%s|(?!))++" % (_KEY_PART, _LINE_END))
 # `key = scalar` pairs of an inline table, each followed by a comma (counted the same way)
 _TABLE_ITEMS = LazyPattern(
-    r"""(?:[ \t]*+%s[ \t]*+=[ \t]*+(?:%s++|"[^"\\\n,]*+"|'[^'\n,]*+')[ \t]*+,)++"""
+    r"""(?:[ \t]*+%s[ \t]*+=[ \t]*+(?:%s++|"[^"\\\n,]*+"|'[^'\n,]*+')[ \t]*+,|(?!))++"""
     % (_KEY_PART, _BARE_CHARS.replace(".", ""))
 )
 # items of an array, each followed by a comma (strings without commas: the commas count the items)
 _ARRAY_ITEMS = LazyPattern(
-    r"""(?:[ \t\r\n]*+(?:%s++|"[^"\\\n,]*+"|'[^'\n,]*+')[ \t\r\n]*+,)++""" % _BARE_CHARS.replace(".", "")
+    r"""(?:[ \t\r\n]*+(?:%s++|"[^"\\\n,]*+"|'[^'\n,]*+')[ \t\r\n]*+,|(?!))++""" % _BARE_CHARS.replace(".", "")
 )
 
 # Strings and comments (passed over), or an integer of more digits than Python converts.
 _LONG_INTEGER = LazyPattern(
     r"""[ \t\r\n]*+(?:"""
-    r'''"""(?:[^"\\]++|\\[\s\S]|"{1,2}+(?!"))*+"{3,5}+'''
-    r"""|'''(?:[^']++|'{1,2}+(?!'))*+'{3,5}+"""
-    r"""|"(?:[^"\\\n]++|\\.)*+"|'[^'\n]*+'|\#[^\n]*+"""
-    r"""|(?<![\w.:-])([+-]?+[0-9](?:_?+[0-9]){%d,}+)(?![\w.:-]|[ \t]*+=))""" % sys.get_int_max_str_digits()
+    r'''"""(?:[^"\\]++|\\[\s\S]|"{1,2}+(?!")|(?!))*+"{3,5}+'''
+    r"""|'''(?:[^']++|'{1,2}+(?!')|(?!))*+'{3,5}+"""
+    r"""|"(?:[^"\\\n]++|\\.|(?!))*+"|'[^'\n]*+'|\#[^\n]*+"""
+    r"""|(?<![\w.:-])([+-]?+[0-9](?:_?+[0-9]|(?!)){%d,}+)(?![\w.:-]|[ \t]*+=))""" % sys.get_int_max_str_digits()
 )
 
 # what the scanner expects next
