@@ -133,7 +133,7 @@ def _write_spooled(path: str, spool: _Spool, force: bool) -> None:
     print(f"wrote {path}", file=sys.stderr)
 
 
-class _Spool(io.RawIOBase):
+class _Spool(io.BufferedIOBase):
     """Where a command's output waits for FILE: memory first, a temporary file once it is large."""
 
     def __init__(self, path: str) -> None:
@@ -144,6 +144,10 @@ class _Spool(io.RawIOBase):
         self.size = 0
         self.failure: OutputUnwritable | None = None
 
+    @property
+    def name(self) -> str:  # what sys.stdout.name says while it goes to FILE
+        return self.path
+
     def writable(self) -> bool:
         return True
 
@@ -153,7 +157,9 @@ class _Spool(io.RawIOBase):
             try:
                 self.file.write(view)
             except OSError as error:  # the temporary file's disk is full: FILE cannot be complete
-                self.failure = OutputUnwritable(f"cannot write {self.path}: {_reason(error)} (while holding the output)")
+                self.failure = OutputUnwritable(
+                    f"cannot write {self.path}: {_reason(error)} (while holding the output)"
+                )
             self.size += view.nbytes
         if self.failure is not None:
             raise self.failure

@@ -395,7 +395,8 @@ def simulate_definition(simulate: Simulate) -> Definition:
     ]
     return Definition(
         command_function(parameters, writing_output(body)),
-        "Print a random legal recorded game (test data for validate).", hidden=True
+        "Print a random legal recorded game (test data for validate).",
+        hidden=True,
     )
 
 
