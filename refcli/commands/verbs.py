@@ -51,28 +51,66 @@ SnapshotArguments = Annotated[
         show_default=False,
     ),
 ]
-SaveForceOption = Annotated[
-    bool, typer.Option("--force", help="Let --save replace a file that exists (never a directory, device or FIFO).")
-]
 SaveOption = Annotated[
     Optional[str],  # noqa: UP007
     typer.Option("--save", help="Also write what was read (FILE, items or answers) to this TOML file.", metavar="FILE"),
 ]
 OutputOption = Annotated[
-    Optional[str], typer.Option("--output", "-o", help="Write to this file instead of stdout.", metavar="FILE")  # noqa: UP007
-]
-ForceOption = Annotated[
-    bool,
+    Optional[str],  # noqa: UP007
     typer.Option(
-        "--force",
+        "--output",
+        "-o",
         help=(
-            "Replace FILE if it exists; through a symlink, the file it points to (the link stays). "
-            "A directory, device, FIFO or socket is never replaced."
+            "Write the result to FILE instead of standard output (- is standard output), all at once when it "
+            "is complete; a command that fails before printing anything leaves FILE as it was."
         ),
+        metavar="FILE",
     ),
 ]
+_REPLACES = (
+    "if it exists; through a symlink, the file it points to (the link stays). "
+    "A directory, device, FIFO or socket is never replaced."
+)
+ForceOption = Annotated[bool, typer.Option("--force", help=f"Let -o replace FILE {_REPLACES}")]
+SaveForceOption = Annotated[bool, typer.Option("--force", help=f"Let -o or --save replace FILE {_REPLACES}")]
 
 Values = dict[str, Any]
+
+
+# -------------------------------------------------------------------------- -o FILE, on every command
+
+
+def output_parameters(force: Any = ForceOption) -> list[Any]:
+    """``-o FILE`` and ``--force``, last among a result-printing command's options."""
+    return [parameter("output", OutputOption, None), parameter("force", force, False)]
+
+
+def writing_output(body: Callable[[Values], None]) -> Callable[[Values], None]:
+    """Run a command's ``body`` with its standard output going to ``-o FILE`` (refcli.output), if given.
+
+    ``output`` is taken out of the values; ``force`` stays for bodies that
+    use it too (--save). The body's own ``reporting()`` maps its failures;
+    here only FILE's own (checked before the body runs, written after) become
+    their one line and exit 73.
+    """
+
+    def run(values: Values) -> None:
+        output = values.pop("output")
+        if output is None:
+            body(values)
+            return
+        from refcli.errors import OutputUnwritable
+        from refcli.output import stdout_to
+
+        try:
+            with stdout_to(output, values["force"]):
+                body(values)
+        except OutputUnwritable as error:
+            from refcli.commands.common import say_error
+
+            raise typer.Exit(say_error(error)) from None
+
+    return run
 
 
 # -------------------------------------------------------------------------- a game's parameters
@@ -136,12 +174,12 @@ def score_definition(game_id: str | None, help: str, own: tuple[Param, ...]) -> 
         parameter("partial", PartialOption, False),
         *declared(own),
         parameter("save", SaveOption, None),
-        parameter("force", SaveForceOption, False),
         parameter("max_bytes", MaxBytesOption, DEFAULT_MAX_BYTES),
         parameter("fmt", FormatOption, Format.text),
         *DISPLAY_PARAMETERS,
+        *output_parameters(SaveForceOption),
     ]
-    return Definition(command_function(parameters, body), help + items_help(game_id, "score"))
+    return Definition(command_function(parameters, writing_output(body)), help + items_help(game_id, "score"))
 
 
 def ruling_definition(game_id: str | None, help: str) -> Definition:
@@ -164,12 +202,12 @@ def ruling_definition(game_id: str | None, help: str) -> Definition:
     parameters = [
         parameter("file", SituationArguments, None),
         parameter("save", SaveOption, None),
-        parameter("force", SaveForceOption, False),
         parameter("max_bytes", MaxBytesOption, DEFAULT_MAX_BYTES),
         parameter("fmt", FormatOption, Format.text),
         *DISPLAY_PARAMETERS,
+        *output_parameters(SaveForceOption),
     ]
-    return Definition(command_function(parameters, body), help + items_help(game_id, "ruling"))
+    return Definition(command_function(parameters, writing_output(body)), help + items_help(game_id, "ruling"))
 
 
 def items_help(game_id: str | None, verb: str) -> str:
@@ -240,8 +278,9 @@ def validate_definition(game_id: str | None, help: str) -> Definition:
         parameter("max_bytes", MaxBytesOption, DEFAULT_MAX_BYTES),
         parameter("fmt", FormatOption, Format.text),
         *DISPLAY_PARAMETERS,
+        *output_parameters(),
     ]
-    return Definition(command_function(parameters, body), help)
+    return Definition(command_function(parameters, writing_output(body)), help)
 
 
 VERB_DEFINITIONS = {"ruling": ruling_definition, "validate": validate_definition}
@@ -276,11 +315,12 @@ def rules_definition(game: Game | None) -> Definition:
         parameter("every", AllOption, False),
         parameter("fmt", FormatOption, Format.text),
         *DISPLAY_PARAMETERS,  # -v changes nothing here (every clause found is quoted), but means the same
+        *output_parameters(),
     ]
     where = f"refcli {game.id} rules" if game is not None else "refcli rules"
     question = "¿quién gana el comercio de vacas?" if game is None or game.id == "kuhhandel" else "¿quién gana?"
     return Definition(
-        command_function(parameters, body),
+        command_function(parameters, writing_output(body)),
         (
             "Quote the rulebook clauses: all, one by id, a topic, or the best matches for words or a question."
             if game is not None
@@ -310,7 +350,7 @@ def kind_argument(game: Game, enum_name: str, lead: str) -> Any:
 
 
 def generated_file_definition(game: Game, command: str, folder: str, suffix: str, help: str, lead: str) -> Definition:
-    """``command`` KIND: print (or write with -o) ``data/<folder>/<game>/<kind><suffix>``, generated from the description."""
+    """``command`` KIND: print ``data/<folder>/<game>/<kind><suffix>``, generated from the description."""
 
     def body(values: Values) -> None:
         chosen = values["kind"]
@@ -324,14 +364,10 @@ def generated_file_definition(game: Game, command: str, folder: str, suffix: str
             from refcli.commands.common import print_generated
 
             kind = chosen.value if chosen is not None else ask_kind(game)
-            print_generated(game.id, f"{folder}/{game.id}/{kind}{suffix}", values["output"], values["force"])
+            print_generated(game.id, f"{folder}/{game.id}/{kind}{suffix}", None, False)  # -o: writing_output
 
-    parameters = [
-        parameter("kind", kind_argument(game, command.title() + "Kind", lead), None),
-        parameter("output", OutputOption, None),
-        parameter("force", ForceOption, False),
-    ]
-    return Definition(command_function(parameters, body), help)
+    parameters = [parameter("kind", kind_argument(game, command.title() + "Kind", lead), None), *output_parameters()]
+    return Definition(command_function(parameters, writing_output(body)), help)
 
 
 def template_definition(game: Game) -> Definition:
@@ -366,6 +402,7 @@ def simulate_definition(simulate: Simulate) -> Definition:
             from refcli.records import to_toml
 
             seed, players = values.pop("seed"), values.pop("players")
+            values.pop("force")
             generator = resolve(simulate.module)
             sys.stdout.write(to_toml(generator.random_game(seed, players=players, **values)))
 
@@ -379,9 +416,12 @@ def simulate_definition(simulate: Simulate) -> Definition:
         ),
         parameter("players", players, None),
         *declared(simulate.params),
+        *output_parameters(),
     ]
     return Definition(
-        command_function(parameters, body), "Print a random legal recorded game (test data for validate).", hidden=True
+        command_function(parameters, writing_output(body)),
+        "Print a random legal recorded game (test data for validate).",
+        hidden=True,
     )
 
 
@@ -393,6 +433,7 @@ def own_definition(command: Command) -> Definition:
 
     def body(values: Values) -> None:
         fmt, explain, page = values.pop("fmt"), values.pop("explain"), not values.pop("no_pager")
+        values.pop("force")  # -o's, taken by writing_output
         with reporting():
             from refcli.render import emit
 
@@ -402,8 +443,13 @@ def own_definition(command: Command) -> Definition:
             if not passed:
                 raise typer.Exit(1)
 
-    parameters = [*declared(command.params), parameter("fmt", FormatOption, Format.text), *DISPLAY_PARAMETERS]
-    return Definition(command_function(parameters, body), command.help, hidden=command.hidden)
+    parameters = [
+        *declared(command.params),
+        parameter("fmt", FormatOption, Format.text),
+        *DISPLAY_PARAMETERS,
+        *output_parameters(),
+    ]
+    return Definition(command_function(parameters, writing_output(body)), command.help, hidden=command.hidden)
 
 
 # -------------------------------------------------------------------------- groups
