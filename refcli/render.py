@@ -68,10 +68,17 @@ def json_for(stream: IO[str], text: str) -> str:
     return re.sub(r"[^\x00-\x7f]", lambda match: json.dumps(match.group())[1:-1], text)
 
 
-def emit(report: Report, fmt: Format, stream: IO[str] | None = None) -> None:
-    """Write ``report`` to ``stream`` (stdout by default) in ``fmt``."""
+def emit(report: Report, fmt: Any, stream: IO[str] | None = None) -> None:
+    """Write ``report`` to ``stream`` (stdout by default) in ``fmt`` (a ``Format`` or ``DocumentFormat``)."""
+    from refcli.options import as_format
+
     out = stream or sys.stdout
-    if fmt is Format.json:
+    fmt = as_format(fmt)
+    if fmt is Format.csv:
+        from refcli.tables import for_stream, score_csv
+
+        out.write(for_stream(out, score_csv(report)))
+    elif fmt is Format.json:
         out.write(json_for(out, report.to_json()))
     elif fmt is Format.toml:
         out.write(report.to_toml())

@@ -26,11 +26,13 @@ from refcli.commands.common import (
     MaxBytesOption,
     PartialOption,
     StrictOption,
+    TableFormatOption,
+    ValidateFormatOption,
     reporting,
 )
 from refcli.commands.lazy import Builders, Definition, LazyCommands, command_function, parameter
 from refcli.gameinfo import REQUIRED, Command, Game, Param, Simulate, resolve
-from refcli.options import DEFAULT_MAX_BYTES, Format, ScoreOptions, ValidateOptions
+from refcli.options import DEFAULT_MAX_BYTES, DocumentFormat, Format, ScoreOptions, ValidateOptions
 
 FileArgument = Annotated[str, typer.Argument(help="A situation file (TOML); - reads standard input.", metavar="FILE")]
 SituationArguments = Annotated[
@@ -133,7 +135,7 @@ def score_definition(game_id: str | None, help: str, own: tuple[Param, ...]) -> 
         parameter("save", SaveOption, None),
         parameter("force", SaveForceOption, False),
         parameter("max_bytes", MaxBytesOption, DEFAULT_MAX_BYTES),
-        parameter("fmt", FormatOption, Format.text),
+        parameter("fmt", TableFormatOption, Format.text),
     ]
     return Definition(command_function(parameters, body), help + items_help(game_id, "score"))
 
@@ -153,7 +155,7 @@ def ruling_definition(game_id: str | None, help: str) -> Definition:
         parameter("save", SaveOption, None),
         parameter("force", SaveForceOption, False),
         parameter("max_bytes", MaxBytesOption, DEFAULT_MAX_BYTES),
-        parameter("fmt", FormatOption, Format.text),
+        parameter("fmt", FormatOption, DocumentFormat.text),
     ]
     return Definition(command_function(parameters, body), help + items_help(game_id, "ruling"))
 
@@ -203,11 +205,14 @@ def example_line(game_id: str, verb: str) -> str:
 
 def validate_definition(game_id: str | None, help: str) -> Definition:
     def body(values: Values) -> None:
+        from refcli.commands.common import validate_format
+
+        fmt = validate_format(values["fmt"], values["jsonl"])  # a usage error (exit 2) before anything is read
         with reporting():
             from refcli.commands.common import validate_files
 
             options = ValidateOptions(strict=values["strict"], max_bytes=values["max_bytes"])
-            validate_files(values["files"], game_id, options, values["fmt"], jobs=values["jobs"], jsonl=values["jsonl"])
+            validate_files(values["files"], game_id, options, fmt, jobs=values["jobs"], jsonl=values["jsonl"])
 
     parameters = [
         parameter("files", FilesArgument),
@@ -215,7 +220,7 @@ def validate_definition(game_id: str | None, help: str) -> Definition:
         parameter("jobs", JobsOption, 1),
         parameter("jsonl", JsonlOption, False),
         parameter("max_bytes", MaxBytesOption, DEFAULT_MAX_BYTES),
-        parameter("fmt", FormatOption, Format.text),
+        parameter("fmt", ValidateFormatOption, None),
     ]
     return Definition(command_function(parameters, body), help)
 
@@ -250,7 +255,7 @@ def rules_definition(game: Game | None) -> Definition:
     parameters = [
         parameter("query", query, None),
         parameter("every", AllOption, False),
-        parameter("fmt", FormatOption, Format.text),
+        parameter("fmt", FormatOption, DocumentFormat.text),
     ]
     where = f"refcli {game.id} rules" if game is not None else "refcli rules"
     question = "¿quién gana el comercio de vacas?" if game is None or game.id == "kuhhandel" else "¿quién gana?"
@@ -363,21 +368,22 @@ def simulate_definition(simulate: Simulate) -> Definition:
 # -------------------------------------------------------------------------- a game's own commands
 
 
-def own_definition(command: Command) -> Definition:
-    """A game's own command: its parameters and --format; the report printed, exit 1 when it says so."""
+def own_definition(command: Command, game_id: str) -> Definition:
+    """A game's own command: its parameters and --format; the report printed (naming its game), exit 1 when it says so."""
 
     def body(values: Values) -> None:
         fmt = values.pop("fmt")
         with reporting():
             from refcli.render import emit
+            from refcli.report import named
 
             result = resolve(command.run)(**values)
             report, passed = result if isinstance(result, tuple) else (result, True)
-            emit(report, fmt)
+            emit(named(report, game_id), fmt)
             if not passed:
                 raise typer.Exit(1)
 
-    parameters = [*declared(command.params), parameter("fmt", FormatOption, Format.text)]
+    parameters = [*declared(command.params), parameter("fmt", FormatOption, DocumentFormat.text)]
     return Definition(command_function(parameters, body), command.help, hidden=command.hidden)
 
 
@@ -398,7 +404,7 @@ def game_definitions(game: Game) -> Builders:
         found["template"] = partial(template_definition, game)
         found["schema"] = partial(schema_definition, game)
     for command in game.commands:
-        found[command.name] = partial(own_definition, command)
+        found[command.name] = partial(own_definition, command, game.id)
     if game.simulate is not None:
         found["simulate"] = partial(simulate_definition, game.simulate)
     return found
