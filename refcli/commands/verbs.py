@@ -433,7 +433,7 @@ ROOT_HELP = {
         "Exits 0 with the verdict, or 1 when the situation itself breaks a rule."
     ),
     "validate": (
-        "Replay recorded games of any game and report every broken rule by event number.\n\n"
+        "Replay recorded games of any game and report every broken rule by event number and line.\n\n"
         "Each file's `game` key says which game. Exits 0 when every file follows the rules, 1 when any breaks "
         "one (66 unreadable and 65 bad data win over 1)."
     ),
