@@ -79,15 +79,21 @@ def json_for(stream: IO[str], text: str) -> str:
     return re.sub(r"[^\x00-\x7f]", lambda match: json.dumps(match.group())[1:-1], text)
 
 
-def emit(
-    report: Report, fmt: Format, stream: IO[str] | None = None, *, explain: bool = False, page: bool = True
-) -> None:
-    """Write ``report`` to ``stream`` (stdout by default) in ``fmt``.
+def emit(report: Report, fmt: Any, stream: IO[str] | None = None, *, explain: bool = False, page: bool = True) -> None:
+    """Write ``report`` to ``stream`` (stdout by default) in ``fmt`` (a ``Format`` or ``DocumentFormat``).
 
     ``explain``: quote every clause applied on a terminal too; ``page``:
     a text taller than the terminal may go through the pager.
     """
+    from refcli.options import as_format
+
     out = stream or sys.stdout
+    fmt = as_format(fmt)
+    if fmt is Format.csv:
+        from refcli.tables import for_stream, score_csv
+
+        out.write(for_stream(out, score_csv(report)))
+        return
     if fmt is Format.json:
         out.write(json_for(out, report.to_json()))
         return

@@ -144,7 +144,9 @@ def test_several_files_report_all_and_the_worst_code_wins(invoke: Invoke, write:
     result = invoke(["kuhhandel", "score", RULEBOOK, bad, "/no/such/file.toml", RULEBOOK, "-f", "json"])
     assert result.exit_code == 66
     doc = json.loads(result.stdout)
-    assert len(doc["games"]) == 2
+    # every FILE is an entry, in order: the two that fail say why, as stderr does (issue 15)
+    assert [entry.get("error", {}).get("exit_code") for entry in doc["games"]] == [None, 65, 66, None]
+    assert doc["games"][1]["error"]["line"] == 2 and doc["games"][1]["error"]["key"] == "edition"
     assert "bad.toml:2: edition" in result.stderr and "/no/such/file.toml: cannot read" in result.stderr
     only_bad = invoke(["kuhhandel", "score", RULEBOOK, bad])
     assert only_bad.exit_code == 65

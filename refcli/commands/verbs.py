@@ -28,11 +28,13 @@ from refcli.commands.common import (
     NoPagerOption,
     PartialOption,
     StrictOption,
+    TableFormatOption,
+    ValidateFormatOption,
     reporting,
 )
 from refcli.commands.lazy import Builders, Definition, LazyCommands, command_function, parameter
 from refcli.gameinfo import REQUIRED, Command, Game, Param, Simulate, resolve
-from refcli.options import DEFAULT_MAX_BYTES, Format, ScoreOptions, ValidateOptions
+from refcli.options import DEFAULT_MAX_BYTES, DocumentFormat, Format, ScoreOptions, ValidateOptions
 
 FileArgument = Annotated[str, typer.Argument(help="A situation file (TOML); - reads standard input.", metavar="FILE")]
 SituationArguments = Annotated[
@@ -175,7 +177,7 @@ def score_definition(game_id: str | None, help: str, own: tuple[Param, ...]) -> 
         *declared(own),
         parameter("save", SaveOption, None),
         parameter("max_bytes", MaxBytesOption, DEFAULT_MAX_BYTES),
-        parameter("fmt", FormatOption, Format.text),
+        parameter("fmt", TableFormatOption, Format.text),
         *DISPLAY_PARAMETERS,
         *output_parameters(SaveForceOption),
     ]
@@ -203,7 +205,7 @@ def ruling_definition(game_id: str | None, help: str) -> Definition:
         parameter("file", SituationArguments, None),
         parameter("save", SaveOption, None),
         parameter("max_bytes", MaxBytesOption, DEFAULT_MAX_BYTES),
-        parameter("fmt", FormatOption, Format.text),
+        parameter("fmt", FormatOption, DocumentFormat.text),
         *DISPLAY_PARAMETERS,
         *output_parameters(SaveForceOption),
     ]
@@ -255,6 +257,9 @@ def example_line(game_id: str, verb: str) -> str:
 
 def validate_definition(game_id: str | None, help: str) -> Definition:
     def body(values: Values) -> None:
+        from refcli.commands.common import validate_format
+
+        fmt = validate_format(values["fmt"], values["jsonl"])  # a usage error (exit 2) before anything is read
         with reporting():
             from refcli.commands.common import validate_files
 
@@ -263,7 +268,7 @@ def validate_definition(game_id: str | None, help: str) -> Definition:
                 values["files"],
                 game_id,
                 options,
-                values["fmt"],
+                fmt,
                 jobs=values["jobs"],
                 jsonl=values["jsonl"],
                 explain=values["explain"],
@@ -276,7 +281,7 @@ def validate_definition(game_id: str | None, help: str) -> Definition:
         parameter("jobs", JobsOption, 1),
         parameter("jsonl", JsonlOption, False),
         parameter("max_bytes", MaxBytesOption, DEFAULT_MAX_BYTES),
-        parameter("fmt", FormatOption, Format.text),
+        parameter("fmt", ValidateFormatOption, None),
         *DISPLAY_PARAMETERS,
         *output_parameters(),
     ]
@@ -313,7 +318,7 @@ def rules_definition(game: Game | None) -> Definition:
     parameters = [
         parameter("query", query, None),
         parameter("every", AllOption, False),
-        parameter("fmt", FormatOption, Format.text),
+        parameter("fmt", FormatOption, DocumentFormat.text),
         *DISPLAY_PARAMETERS,  # -v changes nothing here (every clause found is quoted), but means the same
         *output_parameters(),
     ]
@@ -428,24 +433,25 @@ def simulate_definition(simulate: Simulate) -> Definition:
 # -------------------------------------------------------------------------- a game's own commands
 
 
-def own_definition(command: Command) -> Definition:
-    """A game's own command: its parameters and --format; the report printed, exit 1 when it says so."""
+def own_definition(command: Command, game_id: str) -> Definition:
+    """A game's own command: its parameters and --format; the report printed (naming its game), exit 1 when it says so."""
 
     def body(values: Values) -> None:
         fmt, explain, page = values.pop("fmt"), values.pop("explain"), not values.pop("no_pager")
         values.pop("force")  # -o's, taken by writing_output
         with reporting():
             from refcli.render import emit
+            from refcli.report import named
 
             result = resolve(command.run)(**values)
             report, passed = result if isinstance(result, tuple) else (result, True)
-            emit(report, fmt, explain=explain, page=page)
+            emit(named(report, game_id), fmt, explain=explain, page=page)
             if not passed:
                 raise typer.Exit(1)
 
     parameters = [
         *declared(command.params),
-        parameter("fmt", FormatOption, Format.text),
+        parameter("fmt", FormatOption, DocumentFormat.text),
         *DISPLAY_PARAMETERS,
         *output_parameters(),
     ]
@@ -469,7 +475,7 @@ def game_definitions(game: Game) -> Builders:
         found["template"] = partial(template_definition, game)
         found["schema"] = partial(schema_definition, game)
     for command in game.commands:
-        found[command.name] = partial(own_definition, command)
+        found[command.name] = partial(own_definition, command, game.id)
     if game.simulate is not None:
         found["simulate"] = partial(simulate_definition, game.simulate)
     return found
@@ -498,7 +504,7 @@ ROOT_HELP = {
         "Exits 0 with the verdict, or 1 when the situation itself breaks a rule."
     ),
     "validate": (
-        "Replay recorded games of any game and report every broken rule by event number.\n\n"
+        "Replay recorded games of any game and report every broken rule by event number and line.\n\n"
         "Each file's `game` key says which game. Exits 0 when every file follows the rules, 1 when any breaks "
         "one (66 unreadable and 65 bad data win over 1)."
     ),
