@@ -6,17 +6,11 @@ the command's own wins, as the one given last.
 
 from __future__ import annotations
 
-import enum
-from typing import Annotated, Optional
+from typing import Annotated, Literal, Optional
 
 import typer
 
-
-class ColorMode(str, enum.Enum):
-    auto = "auto"
-    always = "always"
-    never = "never"
-
+ColorMode = Literal["auto", "always", "never"]  # typer makes it a choice; an Enum class costs start-up time
 
 COLOR_HELP = (
     "Colour in text output: auto (on a terminal, unless NO_COLOR is set; also in a pipe when FORCE_COLOR is), "
@@ -43,7 +37,13 @@ def chosen(value: Optional[ColorMode]) -> Optional[ColorMode]:  # noqa: UP045 - 
 
 RootColorOption = Annotated[
     Optional[ColorMode],  # noqa: UP045 - typer reads it
-    typer.Option("--color", callback=new_run, is_eager=True, help=COLOR_HELP, metavar="auto|always|never"),
+    typer.Option(
+        "--color",
+        callback=new_run,
+        is_eager=True,
+        help=COLOR_HELP,
+        metavar="auto|always|never",
+    ),
 ]
 ColorOption = Annotated[
     Optional[ColorMode],  # noqa: UP045 - typer reads it
