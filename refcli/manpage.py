@@ -131,9 +131,11 @@ def page_examples(node: Node, root: Node) -> tuple[Example, ...]:
 # True of every command (SPEC.md, "Commands"); the tree cannot say it.
 COMMON_NOTES: tuple[str, ...] = (
     "A FILE argument may be `-` to read standard input. Results go to standard output, "
-    "messages to standard error. Text output uses colour only on a terminal, and never "
-    "when `NO_COLOR` is set; `--format json` and `--format toml` print the same document "
-    "for scripts.",
+    "messages to standard error. Text output is drawn (boxes, the terminal's width) on a "
+    "terminal and plain when piped. Colour: `--color auto|always|never`; under auto, none "
+    "when `NO_COLOR` is non-empty, and also in a pipe when `FORCE_COLOR` is. Where the output "
+    "cannot encode a symbol (cp1252, ASCII) it is written in ASCII. `--format json` and "
+    "`--format toml` print the same document for scripts.",
     "Every JSON and TOML document starts with `schema_version` (now 1; it goes up when a key is "
     "removed, renamed or changes meaning, never for a new key), and its shape depends only on the "
     'command line: one FILE gives that file\'s report, several give `{"games": [...]}` with one '

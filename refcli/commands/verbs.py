@@ -18,6 +18,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
+from refcli.commands.color import ColorOption
 from refcli.commands.common import (
     ExplainOption,
     FilesArgument,
@@ -155,8 +156,12 @@ def declared(params: Iterable[Param]) -> list[Any]:
 
 # -------------------------------------------------------------------------- the shared verbs
 
-# -v/--explain and --no-pager: the same on every command that prints a report.
-DISPLAY_PARAMETERS = (parameter("explain", ExplainOption, False), parameter("no_pager", NoPagerOption, False))
+# -v/--explain, --no-pager and --color: the same on every command that prints a report.
+DISPLAY_PARAMETERS = (
+    parameter("explain", ExplainOption, False),
+    parameter("no_pager", NoPagerOption, False),
+    parameter("color", ColorOption, None),  # its callback records it (refcli.terminal)
+)
 
 
 def score_definition(game_id: str | None, help: str, own: tuple[Param, ...]) -> Definition:
@@ -439,6 +444,7 @@ def own_definition(command: Command, game_id: str) -> Definition:
     def body(values: Values) -> None:
         fmt, explain, page = values.pop("fmt"), values.pop("explain"), not values.pop("no_pager")
         values.pop("force")  # -o's, taken by writing_output
+        values.pop("color")  # recorded when parsed
         with reporting():
             from refcli.render import emit
             from refcli.report import named
