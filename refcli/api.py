@@ -175,16 +175,19 @@ def validate(
     on past a bad record).
     """
     from refcli.errors import DataError, InputUnreadable
+    from refcli.exit_status import status_for
     from refcli.options import ValidateOptions
-    from refcli.validation import input_failure
+    from refcli.validation import input_failure, located
 
     try:
         doc = load(source, max_bytes=max_bytes)
         with _misplaced(doc, _game_id(game) if game else None, "validate"):
             engine = _engine(doc, game, "validate")
-            return engine.validate_document(doc, ValidateOptions(strict=strict, max_bytes=max_bytes))  # type: ignore[no-any-return]
+            result: Validation = engine.validate_document(doc, ValidateOptions(strict=strict, max_bytes=max_bytes))
     except (DataError, InputUnreadable) as error:
-        return input_failure(_display_name(source), error.one_line())
+        line, key = getattr(error, "line", None), getattr(error, "path", None)
+        return input_failure(_display_name(source), error.one_line(), line=line, key=key, status=status_for(error))
+    return located(result, doc) if result.findings else result
 
 
 def _display_name(source: Source) -> str:

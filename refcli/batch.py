@@ -26,8 +26,8 @@ from typing import IO, Any, NamedTuple
 
 from refcli.errors import DataError, InputUnreadable, RefcliError
 from refcli.exit_status import ExitStatus, status_for, worst
-from refcli.options import Format, ValidateOptions
-from refcli.validation import FileResult, input_failure
+from refcli.options import SCHEMA_VERSION, Format, ValidateOptions
+from refcli.validation import Counts, FileResult, input_failure, located
 
 # (the result, the exit status it implies, the one-line error if any)
 Outcome = tuple[FileResult, ExitStatus, str | None]
@@ -56,10 +56,15 @@ class Refused(NamedTuple):
 
     message: str
     status: ExitStatus
+    line: int | None = None
+    key: str | None = None
 
     @classmethod
     def of(cls, error: RefcliError) -> Refused:
-        return cls(error.one_line(), status_for(error))
+        return cls(error.one_line(), status_for(error), getattr(error, "line", None), getattr(error, "path", None))
+
+    def result(self, where: str) -> FileResult:
+        return input_failure(where, self.message, line=self.line, key=self.key, status=self.status)
 
 
 class LineTask(NamedTuple):
@@ -88,6 +93,8 @@ def validate_path(task: PathTask, game_id: str | None, options: ValidateOptions)
         return failed(task.where, error)
     try:
         result = validator_for(doc, game_id).validate_document(doc, options)
+        if result.findings:
+            result = located(result, doc)
     except DataError as error:  # a snapshot or a situation given to validate says so (refcli.misplaced)
         from refcli.misplaced import explained
 
@@ -102,7 +109,7 @@ def validate_line(task: LineTask, game_id: str | None, options: ValidateOptions)
     from refcli.inputs import Document
 
     if isinstance(task.raw, Refused):
-        return input_failure(task.where, task.raw.message), task.raw.status, task.raw.message
+        return task.raw.result(task.where), task.raw.status, task.raw.message
     try:
         data = parse_json_line(task.raw, task.name, task.number or 1)
         doc = Document(name=task.name, data=data, text="", line=task.number)
@@ -110,6 +117,8 @@ def validate_line(task: LineTask, game_id: str | None, options: ValidateOptions)
         return failed(task.where, error)
     try:
         result = validator_for(doc, game_id).validate_document(doc, options)
+        if result.findings:
+            result = located(result, doc)
     except DataError as error:  # a snapshot or a situation given to validate says so (refcli.misplaced)
         from refcli.misplaced import explained
 
@@ -147,7 +156,9 @@ def failed(where: str, error: Exception) -> Outcome:
     else:  # a bug in refcli: reported for this record, in one line, never a traceback
         detail = " ".join(str(error).split())[:200]
         message = f"{where}: internal error ({type(error).__name__}: {detail}); please report it"
-    return input_failure(where, message), status_for(error), message
+    status = status_for(error)
+    line, key = getattr(error, "line", None), getattr(error, "path", None)
+    return input_failure(where, message, line=line, key=key, status=status), status, message
 
 
 # -- JSON Lines ---------------------------------------------------------------------------------
@@ -294,6 +305,7 @@ Rendered = tuple[Any, ExitStatus, str | None, tuple[tuple[str, str], ...]]
 
 # json.dumps(value, ensure_ascii=False), without building an encoder for every result.
 _encode = json.JSONEncoder(ensure_ascii=False).encode
+_VERSION_PREFIX = f'{{"schema_version": {SCHEMA_VERSION}, '
 
 
 def render_outcome(outcome: Outcome, style: str) -> Rendered:
@@ -308,6 +320,12 @@ def render_outcome(outcome: Outcome, style: str) -> Rendered:
         cited += tuple((game, str(rule)) for rule in result.summary.get("interpretations", ()))
     if style == "json":
         payload: Any = _encode(result.to_dict())
+    elif style == "jsonl":  # each line a document of its own: schema_version first
+        payload = _VERSION_PREFIX + _encode(result.to_dict())[1:]
+    elif style == "csv":
+        from refcli.tables import finding_rows
+
+        payload = finding_rows(result)
     elif style == "text":
         from refcli.render import plain_text
         from refcli.validation import result_blocks
@@ -341,7 +359,8 @@ def worker_died(style: str, task: Task, exitcode: int | None) -> Rendered:
     else:
         how = f"exited with status {exitcode}"
     message = f"{task.where}: not validated: the worker process validating it {how}"
-    return render_outcome((input_failure(task.where, message), ExitStatus.UNREADABLE, message), style)
+    failure = input_failure(task.where, message, status=ExitStatus.UNREADABLE)
+    return render_outcome((failure, ExitStatus.UNREADABLE, message), style)
 
 
 def run(
@@ -383,10 +402,19 @@ def task_bytes(task: Task) -> int:
 
 
 def output_style(fmt: Format, jsonl: bool) -> str:
-    """json (a JSON text per result), text (plain text per result) or gather (TOML, rich)."""
+    """How each result is written where it is computed.
+
+    json (a JSON text per result, in one document), jsonl (a JSON document a
+    line), csv (CSV rows per result), text (plain text per result) or gather
+    (TOML, rich: written at the end).
+    """
     from refcli.render import use_rich
 
-    if jsonl or fmt is Format.json:
+    if fmt is Format.csv:
+        return "csv"
+    if jsonl:
+        return "jsonl"
+    if fmt is Format.json:
         return "json"
     if fmt is Format.text and not use_rich(sys.stdout):
         return "text"
@@ -438,7 +466,11 @@ def write_results(
     explain: bool = False,
     page: bool = True,
 ) -> ExitStatus:
-    """Write every outcome as it arrives; return the worst exit status."""
+    """Write every outcome as it arrives; return the worst exit status.
+
+    Every document (JSON, TOML, text) ends with the counts of valid, invalid
+    and unreadable files; JSON Lines and CSV are a result (or a row) at a time.
+    """
     from refcli.catalogue import rules_for
     from refcli.render import carries_unicode, emit, json_for, plain_text
     from refcli.report import Block, Heading, Quotes, Report
@@ -446,14 +478,20 @@ def write_results(
 
     out = sys.stdout
     code = ExitStatus.OK
+    counts = Counts()
     cited: dict[tuple[str, str], None] = {}
     gathered: list[FileResult] = []
     progress = Progress(total)
     count = 0
     style = output_style(fmt, jsonl)
-    # The JSON document is opened with its first result (or at the end when
-    # there is none), so a run interrupted before any result printed nothing.
-    opening = '{"results": ['
+    # The document is opened with its first result (or at the end when there
+    # is none), so a run interrupted before any result printed nothing.
+    if style == "csv":
+        from refcli.tables import FINDING_HEADER, for_stream
+
+        opening = FINDING_HEADER
+    else:
+        opening = f'{{"schema_version": {SCHEMA_VERSION}, "results": ['
     unicode_out = carries_unicode(out)  # else JSON goes out with \\u escapes (cp1252, ascii)
     try:
         for payload, status, message, rules in outcomes:
@@ -461,11 +499,14 @@ def write_results(
             if message is not None:  # the same one line as for any other command
                 print(f"refcli: error: {message}", file=sys.stderr)
             code = worst(code, status)
+            counts = counts.counted(status)
             cited.update(dict.fromkeys(rules))
-            if jsonl:
+            if style == "jsonl":
                 out.write((payload if unicode_out else json_for(out, payload)) + "\n")
             elif style == "json":
                 out.write(("," if count else opening) + "\n" + (payload if unicode_out else json_for(out, payload)))
+            elif style == "csv":
+                out.write(("" if count else opening) + (payload if unicode_out else for_stream(out, payload)))
             elif style == "text":
                 out.write(payload)
             else:
@@ -474,19 +515,24 @@ def write_results(
     finally:
         progress.close()  # interrupted too: no progress bar left on the terminal's last line
     citations = [rules_for(game).cite([rule])[0] for game, rule in cited]
-    if jsonl:
+    if style == "jsonl":
         pass
+    elif style == "csv":
+        if not count:
+            out.write(opening)
     elif style == "json":
         out.write(
             ("" if count else opening)
-            + '\n], "citations": '
+            + '\n], "counts": '
+            + json.dumps(counts.to_dict())
+            + ', "citations": '
             + json.dumps(citations, indent=2, ensure_ascii=not unicode_out)
             + "}\n"
         )
     elif style == "gather":
-        emit(validation_report(gathered, citations), fmt, explain=explain, page=page)
+        emit(validation_report(gathered, citations, counts), fmt, explain=explain, page=page)
     else:
-        summary: list[Block] = [Heading(f"{count} file{'s' if count != 1 else ''} validated")]
+        summary: list[Block] = [Heading(counts.line())]
         if citations:
             summary.append(Quotes(tuple(citations), title="Rules cited"))
         out.write("\n" + plain_text(Report({}, summary).blocks))

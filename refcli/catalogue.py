@@ -33,9 +33,10 @@ class Clause(NamedTuple):
     topics: tuple[str, ...]
     rests_on: tuple[str, ...]
 
-    def citation(self) -> dict[str, Any]:
-        """The clause as it appears in JSON and TOML output."""
+    def citation(self, game: str | None = None) -> dict[str, Any]:
+        """The clause as it appears in JSON and TOML output; ``game`` first when given (every citation names it)."""
         return {
+            **({"game": game} if game is not None else {}),
             "id": self.id,
             "source": self.source,
             "section": self.section,
@@ -114,7 +115,7 @@ class GameRules(NamedTuple):
     def cite(self, clause_ids: list[str] | tuple[str, ...]) -> list[dict[str, Any]]:
         """Citations for ``clause_ids`` in the order given, each once."""
         seen: dict[str, None] = dict.fromkeys(clause_ids)
-        return [self.get(clause_id).citation() for clause_id in seen]
+        return [self.get(clause_id).citation(self.game) for clause_id in seen]
 
     def find(self, query: str) -> Found:
         """A clause id; an id prefix or topic (``donkey``); else words, ranked best first.

@@ -6,6 +6,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from refcli import __version__, registry
+from refcli.commands.color import RootColorOption
 from refcli.commands.lazy import LazyCommands
 from refcli.commands.verbs import ROOT_DEFINITIONS, game_group
 
@@ -96,8 +97,9 @@ def root(
         Optional[bool],
         typer.Option("--version", "-V", callback=_version, is_eager=True, help="Print the version and exit."),
     ] = None,
+    color: RootColorOption = None,
 ) -> None:
-    """Options that come before any command (--version)."""
+    """Options that come before any command (--version, --color)."""
 
 
 def main() -> None:

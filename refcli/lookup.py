@@ -37,7 +37,7 @@ def lookup(catalogues: Sequence[Catalogue], query: str | None, *, every: bool = 
     hits, ranked = merged(found)
     shown = hits if every or not ranked else hits[:SHOWN]
     titles = {c.game: c.title for c in catalogues}
-    clauses = [{**hit.clause.citation(), "game": game} for game, hit in shown]
+    clauses = [hit.clause.citation(game) for game, hit in shown]
     data: dict[str, Any] = {}
     if len(catalogues) == 1:
         data["game"] = catalogues[0].game

@@ -131,9 +131,24 @@ def page_examples(node: Node, root: Node) -> tuple[Example, ...]:
 # True of every command (SPEC.md, "Commands"); the tree cannot say it.
 COMMON_NOTES: tuple[str, ...] = (
     "A FILE argument may be `-` to read standard input. Results go to standard output, "
-    "messages to standard error. Text output uses colour only on a terminal, and never "
-    "when `NO_COLOR` is set; `--format json` and `--format toml` print the same document "
-    "for scripts.",
+    "messages to standard error. Text output is drawn (boxes, the terminal's width) on a "
+    "terminal and plain when piped. Colour: `--color auto|always|never`; under auto, none "
+    "when `NO_COLOR` is non-empty, and also in a pipe when `FORCE_COLOR` is. Where the output "
+    "cannot encode a symbol (cp1252, ASCII) it is written in ASCII. `--format json` and "
+    "`--format toml` print the same document for scripts.",
+    "Every JSON and TOML document starts with `schema_version` (now 1; it goes up when a key is "
+    "removed, renamed or changes meaning, never for a new key), and its shape depends only on the "
+    'command line: one FILE gives that file\'s report, several give `{"games": [...]}` with one '
+    'entry per FILE. A FILE that cannot be read is an entry too, `{"game", "file", "error": '
+    '{"message", "line", "key", "exit_code"}}`, besides its line on standard error. Every '
+    "result and every citation names its `game`. A validation finding has `event` and `line`, the "
+    "line of its `[[event]]` table, printed in text as `FILE:LINE: event N: …`; `validate` "
+    "documents end with `counts` of valid, invalid and unreadable files.",
+    "`--format csv` (score and validate) prints an RFC 4180 table: for score one row per player "
+    "per game (`row,game,file,player,rank,score,winner,over,explanation,error`; `total` rows for "
+    "scores that add up, an `error` row per file not scored), for validate one row per finding "
+    "(`file,game,valid,line,event,severity,rule,message`). A format a command cannot write is a "
+    "usage error (exit 2), as is `--jsonl` with `--format text` or `toml`.",
 )
 
 
@@ -627,6 +642,14 @@ def files_section(node: Node, root: Node) -> list[str]:
         ".TP",
         italic("refcli/data/schemas/GAME/KIND.schema.json"),
         text_line(prose("The JSON Schemas (draft 2020-12) of every format, generated likewise.")),
+        ".TP",
+        italic("refcli/data/schemas/output/NAME.schema.json"),
+        text_line(
+            prose(
+                "The JSON Schemas of every document refcli prints (score, ruling, validate, "
+                "validate-line, rules, GAME-COMMAND), at the schema_version they name."
+            )
+        ),
         ".TP",
         italic("refcli/data/sources.toml"),
         text_line(

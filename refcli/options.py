@@ -21,10 +21,33 @@ DEFAULT_MAX_BYTES = 8 * 1024 * 1024
 MAX_MAX_BYTES = 2**40
 
 
+# The version of the shape of every JSON and TOML document refcli prints
+# (``schema_version``, first key of each). It goes up when a key is removed,
+# renamed or changes meaning; new keys may appear without it changing.
+# data/schemas/output/ holds the JSON Schema of each document.
+SCHEMA_VERSION = 1
+
+
 class Format(str, enum.Enum):
+    """Every output format; csv only where a result is a table (``score``, ``validate``)."""
+
     text = "text"
     json = "json"
     toml = "toml"
+    csv = "csv"
+
+
+class DocumentFormat(str, enum.Enum):
+    """The formats of ``--format`` where no CSV table is made (ruling, rules, a game's own commands)."""
+
+    text = "text"
+    json = "json"
+    toml = "toml"
+
+
+def as_format(value: Any) -> Format:
+    """Either enum (or its string) as a ``Format``."""
+    return Format(getattr(value, "value", value))
 
 
 @record

@@ -1,4 +1,13 @@
-"""Writing an output file safely (``template -o FILE``): all of it or none of it, and only a regular file.
+"""Writing an output file safely (``-o FILE`` on every command that prints a result): all of it or none of it.
+
+``stdout_to(FILE, force)`` runs a command with its standard output going to
+a spool (memory, then an anonymous temporary file past a megabyte, so a long
+``validate`` stays flat in memory) and writes FILE from it once the command
+has finished with a result (exit 0 or 1, or anything printed at all): the
+file holds exactly what ``refcli … > FILE`` would, but is never half-written
+and never emptied by a command that failed before printing. ``-o -`` is
+standard output itself. FILE is checked before the command runs, so a
+directory or an existing file without ``--force`` is refused at once.
 
 What this module promises (README, "Exit status"; every error is exit 73):
 
@@ -38,10 +47,16 @@ live writer's temporary from another machine, whose PID means nothing here.
 from __future__ import annotations
 
 import errno
+import io
 import os
 import stat
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import IO, TYPE_CHECKING, Union
+
+if TYPE_CHECKING:
+    from _typeshed import ReadableBuffer
 
 from refcli.errors import OutputUnwritable
 
@@ -53,16 +68,113 @@ _STEM_BYTES = 200  # of FILE's name in a temporary's, leaving room for the mark 
 _CANNOT_LINK = {errno.ENOENT, errno.EPERM, errno.EOPNOTSUPP, errno.ENOTSUP, errno.EMLINK, errno.EXDEV, errno.ENOSYS}
 
 
+STANDARD_OUTPUT = "-"  # ``-o -``: no file, standard output as without -o
+_SPOOL_IN_MEMORY = 1 << 20  # bytes of output kept in memory before the spool moves to a temporary file
+_CHUNK = 1 << 16
+_RESULT_CODES = (0, 1)  # a command that ends so has printed its result (1: a rule broken, no match)
+
+# what a file is written from: the whole text, or a binary file read from its start
+_Source = Union[bytes, IO[bytes]]  # noqa: UP007 - a runtime alias
+
+
 class _Unsupported(Exception):
     """O_TMPFILE or linking it is not available here: use a named temporary."""
 
 
-def write_file(path: str, text: str, force: bool) -> None:
-    """Write ``text`` to ``path`` as a whole, refusing what is not a regular file (see the module docstring)."""
+# -- a command's standard output into FILE -------------------------------------
+@contextmanager
+def stdout_to(path: str | None, force: bool) -> Iterator[None]:
+    """Send what the block prints to ``path`` (None or ``-``: standard output) once it ends with a result.
+
+    Raises ``OutputUnwritable`` before the block runs when FILE cannot be
+    written (a directory, an existing file without ``force``), or after it,
+    when writing fails; what the block raises is raised again, FILE written
+    first if the block ended with a result (see the module docstring).
+    """
+    if path is None or path == STANDARD_OUTPUT:
+        yield
+        return
+    _destination(path, force)  # refused now rather than after the work
+    spool = _Spool(path)
+    previous = sys.stdout
+    # write_through: a failure to hold the output is raised by the write that met it, inside the command
+    captured = io.TextIOWrapper(spool, encoding="utf-8", errors="backslashreplace", write_through=True)
+    sys.stdout = captured
+    try:
+        try:
+            yield
+        finally:
+            sys.stdout = previous
+            captured.detach()  # the spool stays open for write_file; the wrapper is gone
+    except BaseException as end:
+        code = _exit_code(end)
+        # spool.failure: the command has reported it (exit 73); FILE is left as it was
+        if spool.failure is None and code is not None and (code in _RESULT_CODES or spool.size):
+            _write_spooled(path, spool, force)
+        raise
+    else:
+        _write_spooled(path, spool, force)
+    finally:
+        spool.discard()
+
+
+def _exit_code(end: BaseException) -> int | None:
+    """The exit status a command's end means; None for anything else (Ctrl-C, a bug): FILE is left alone."""
+    if isinstance(end, SystemExit):
+        return end.code if isinstance(end.code, int) else (0 if end.code is None else 1)
+    code = getattr(end, "exit_code", None)  # click's Exit and its usage errors, which typer raises
+    return code if isinstance(code, int) else None
+
+
+def _write_spooled(path: str, spool: _Spool, force: bool) -> None:
+    if spool.failure is not None:
+        raise spool.failure
+    write_file(path, spool.file, force)
+    print(f"wrote {path}", file=sys.stderr)
+
+
+class _Spool(io.BufferedIOBase):
+    """Where a command's output waits for FILE: memory first, a temporary file once it is large."""
+
+    def __init__(self, path: str) -> None:
+        import tempfile
+
+        self.path = path
+        self.file: IO[bytes] = tempfile.SpooledTemporaryFile(max_size=_SPOOL_IN_MEMORY)  # noqa: SIM115
+        self.size = 0
+        self.failure: OutputUnwritable | None = None
+
+    @property
+    def name(self) -> str:  # what sys.stdout.name says while it goes to FILE
+        return self.path
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data: ReadableBuffer) -> int:
+        view = memoryview(data)
+        if self.failure is None:
+            try:
+                self.file.write(view)
+            except OSError as error:  # the temporary file's disk is full: FILE cannot be complete
+                self.failure = OutputUnwritable(
+                    f"cannot write {self.path}: {_reason(error)} (while holding the output)"
+                )
+            self.size += view.nbytes
+        if self.failure is not None:
+            raise self.failure
+        return view.nbytes
+
+    def discard(self) -> None:
+        self.file.close()
+
+
+def write_file(path: str, text: str | _Source, force: bool) -> None:
+    """Write ``text`` (or a binary file's whole content) to ``path`` as a whole (see the module docstring)."""
     destination, existing = _destination(path, force)
     folder = os.path.dirname(destination) or "."
     name = os.path.basename(destination)
-    data = text.encode("utf-8")
+    data = text.encode("utf-8") if isinstance(text, str) else text
     try:
         _remove_stale_temporaries(folder, name)
         try:
@@ -147,7 +259,7 @@ def _refuse_foreign_link(path: str, link: str, info: os.stat_result) -> None:
 
 # -- writing -------------------------------------------------------------------
 def _write_unnamed(
-    folder: str, destination: str, data: bytes, existing: os.stat_result | None, force: bool, path: str
+    folder: str, destination: str, data: _Source, existing: os.stat_result | None, force: bool, path: str
 ) -> None:
     """Linux: write an O_TMPFILE inode, then give it the name (see the module docstring)."""
     if not hasattr(os, "O_TMPFILE") or not os.path.isdir("/proc/self/fd"):
@@ -182,7 +294,7 @@ def _write_unnamed(
 
 
 def _write_named(
-    folder: str, destination: str, data: bytes, existing: os.stat_result | None, force: bool, path: str
+    folder: str, destination: str, data: _Source, existing: os.stat_result | None, force: bool, path: str
 ) -> None:
     """Anywhere: write a recognisable temporary beside FILE, then give it FILE's name."""
     temporary = _temporary_path(folder, os.path.basename(destination))
@@ -239,7 +351,7 @@ def _link_new(source: str, destination: str, force: bool, path: str, *, unsuppor
     return True
 
 
-def _fill(fd: int, data: bytes, existing: os.stat_result | None) -> None:
+def _fill(fd: int, data: _Source, existing: os.stat_result | None) -> None:
     """Write all of ``data`` and sync it; a replacement keeps the replaced file's owner and mode."""
     if existing is not None:
         if hasattr(os, "fchown"):
@@ -248,10 +360,19 @@ def _fill(fd: int, data: bytes, existing: os.stat_result | None) -> None:
             except OSError:
                 pass
         os.fchmod(fd, stat.S_IMODE(existing.st_mode))  # after fchown, which clears set-id bits
+    if isinstance(data, bytes):
+        _write_all(fd, data)
+    else:
+        data.seek(0)
+        while chunk := data.read(_CHUNK):
+            _write_all(fd, chunk)
+    os.fsync(fd)
+
+
+def _write_all(fd: int, data: bytes) -> None:
     view = memoryview(data)
     while view:
         view = view[os.write(fd, view) :]
-    os.fsync(fd)
 
 
 def _sync_folder(folder: str) -> None:

@@ -32,10 +32,14 @@ standard streams with ones that:
   and never fall back to stdout, as ``print(file=None)`` does when
   ``sys.stderr`` is None;
 * stdin: when closed, reading it raises ``InputUnreadable`` (exit 66);
-* stdout and stderr: print text their encoding cannot carry (a file name
-  that is not UTF-8) with backslash escapes instead of failing. Escapes of
-  that form (``\\udcff``) are also valid in JSON strings, so JSON output
-  stays parseable.
+* stdout and stderr: print text their encoding cannot carry (cp1252 or
+  ASCII: Windows with output redirected, ``PYTHONIOENCODING``) in ASCII
+  instead of failing: refcli's symbols as words or ASCII marks (✓ OK,
+  → ->), letters without their accents, anything else (a file name that
+  is not UTF-8) as a backslash escape (``refcli.terminal.ascii_fallback``).
+  Escapes of that form (``\\udcff``) are also valid in JSON strings, and JSON
+  and TOML output escape every other character themselves (``refcli.render``),
+  so both stay parseable and keep their values.
 """
 
 from __future__ import annotations
@@ -50,6 +54,7 @@ if TYPE_CHECKING:
     from _typeshed import WriteableBuffer
 
 from refcli.errors import InputUnreadable, OutputFailed, ReaderGone
+from refcli.terminal import ERRORS, register_ascii_fallback
 
 STDOUT_NAME = "<stdout>"
 STDIN_NAME = "<stdin>"  # the name refcli.inputs gives standard input
@@ -178,6 +183,7 @@ def guard_standard_streams() -> None:
     Streams someone else put in place (a test capturing output) are left alone.
     """
     original_out, original_err, original_in = sys.__stdout__, sys.__stderr__, sys.__stdin__
+    register_ascii_fallback()
     _hold_closed_descriptors()
     for stream in (original_out, original_err):
         try:  # anything written before now goes out first, in order
@@ -205,7 +211,7 @@ class _Guarded(io.TextIOWrapper):
         return cls(
             buffered,
             encoding=encoding,
-            errors="backslashreplace",
+            errors=ERRORS,
             line_buffering=line_buffering or bool(like_text is not None and like_text.line_buffering),
             write_through=bool(like_text is not None and like_text.write_through),
         )

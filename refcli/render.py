@@ -1,8 +1,15 @@
 """Laying out a Report: JSON, TOML, or text for people.
 
-Text is plain (aligned columns, no escape codes) when stdout is not a
-terminal or ``NO_COLOR`` is set, and drawn with rich otherwise. rich is only
-imported on that last path, so scripts and pipes never pay for it.
+Text is plain (aligned columns, no escape codes) when it goes to a pipe or a
+file, and drawn with rich (panels, tables, the terminal's width) on a
+terminal or wherever colour is asked for; ``refcli.terminal`` decides both,
+colour apart from layout (``NO_COLOR`` turns colour off, never the
+layout). rich is only imported on that last path, so scripts and pipes
+never pay for it. What colour marks is also said in words or symbols
+(``!`` a warning, ``✗`` a failure, "interpretation"), so nothing is lost
+without it. On a stream that cannot encode every character (cp1252,
+ASCII), rich draws its boxes in ASCII, ``refcli.process`` writes the text's
+symbols in ASCII, and JSON and TOML escape what the stream cannot carry.
 
 Text for people puts the decision (or the score table) first. On a
 terminal it is short: of the clauses cited it quotes only those that
@@ -23,6 +30,7 @@ from typing import IO, Any
 
 from refcli.options import Format
 from refcli.report import Block, Grid, Heading, Para, Quotes, Report
+from refcli.terminal import color, drawn, on_terminal
 
 
 def without_nulls(value: Any) -> Any:
@@ -47,12 +55,8 @@ def to_toml(data: dict[str, Any]) -> str:
 
 
 def use_rich(stream: IO[str]) -> bool:
-    return "NO_COLOR" not in os.environ and on_terminal(stream)
-
-
-def on_terminal(stream: IO[str]) -> bool:
-    isatty = getattr(stream, "isatty", None)
-    return bool(isatty and isatty())
+    """Whether text for ``stream`` is drawn with rich (a terminal, or colour asked for), not plain."""
+    return drawn(stream)
 
 
 def carries_unicode(stream: IO[str]) -> bool:
@@ -79,32 +83,51 @@ def json_for(stream: IO[str], text: str) -> str:
     return re.sub(r"[^\x00-\x7f]", lambda match: json.dumps(match.group())[1:-1], text)
 
 
-def emit(
-    report: Report, fmt: Format, stream: IO[str] | None = None, *, explain: bool = False, page: bool = True
-) -> None:
-    """Write ``report`` to ``stream`` (stdout by default) in ``fmt``.
+def toml_for(stream: IO[str], text: str) -> str:
+    """TOML text as ``stream`` can carry it: outside UTF, every other character as a \\u escape.
+
+    tomli_w writes every string (and every key that needs quotes) as a basic string, where
+    ``\\uXXXX`` and ``\\UXXXXXXXX`` mean the character, so the document keeps its values.
+    """
+    if carries_unicode(stream) or text.isascii():
+        return text
+    import re
+
+    def escaped(match: re.Match[str]) -> str:
+        code = ord(match.group())
+        return f"\\u{code:04X}" if code <= 0xFFFF else f"\\U{code:08X}"
+
+    return re.sub(r"[^\x00-\x7f]", escaped, text)
+
+
+def emit(report: Report, fmt: Any, stream: IO[str] | None = None, *, explain: bool = False, page: bool = True) -> None:
+    """Write ``report`` to ``stream`` (stdout by default) in ``fmt`` (a ``Format`` or ``DocumentFormat``).
 
     ``explain``: quote every clause applied on a terminal too; ``page``:
     a text taller than the terminal may go through the pager.
     """
+    from refcli.options import as_format
+
     out = stream or sys.stdout
+    fmt = as_format(fmt)
+    if fmt is Format.csv:
+        from refcli.tables import for_stream, score_csv
+
+        out.write(for_stream(out, score_csv(report)))
+        return
     if fmt is Format.json:
         out.write(json_for(out, report.to_json()))
         return
     if fmt is Format.toml:
-        out.write(report.to_toml())
+        out.write(toml_for(out, report.to_toml()))
         return
     terminal = on_terminal(out)
     blocks = shown_blocks(report.blocks, short=terminal and not explain)
-    if not terminal:
+    if not drawn(out):
         out.write(plain_text(blocks))
         return
-    if use_rich(out):
-        text, height = _rich_text(blocks, out)
-    else:
-        columns, height = _terminal_size(out)
-        text = plain_text(blocks, min(88, max(columns, 40)))
-    if page and text.count("\n") >= height:
+    text, height = _rich_text(blocks, out, colour=color(out))
+    if terminal and page and text.count("\n") >= height:
         from refcli.pager import page as through_pager  # only when it is needed
 
         if through_pager(text, out):
@@ -169,6 +192,10 @@ def _ids(ids: list[str]) -> str:
 
 
 # -- plain text ----------------------------------------------------------------
+# What a paragraph's colour means, said without it too (rich and plain text alike).
+MARKS = {"warn": "! ", "bad": "✗ "}
+
+
 def _wrap(text: str, indent: str, width: int = 88) -> list[str]:
     """Greedy wrapping at spaces (textwrap costs more to import than every wrap a report needs)."""
     lines: list[str] = []
@@ -204,7 +231,7 @@ def plain_text(blocks: Sequence[Block], width: int = 88) -> str:
             lines.append(block.text)
             lines.append("=" * min(len(block.text), width))
         elif isinstance(block, Para):
-            prefix = {"warn": "! ", "bad": "✗ "}.get(block.style, "")
+            prefix = MARKS.get(block.style, "")
             lines.extend(_wrap(prefix + block.text, "", width))
         elif isinstance(block, Grid):
             lines.append("")
@@ -234,11 +261,25 @@ def plain_text(blocks: Sequence[Block], width: int = 88) -> str:
 
 
 # -- rich text -----------------------------------------------------------------
-def _rich_text(blocks: Sequence[Block], stream: IO[str]) -> tuple[str, int]:
-    """The blocks drawn for ``stream``'s terminal (its width and colours), and the terminal's height."""
+def _rich_text(blocks: Sequence[Block], stream: IO[str], *, colour: bool) -> tuple[str, int]:
+    """The blocks drawn for ``stream``'s terminal (its width; colours when ``colour``), and its height.
+
+    Off a terminal (colour asked for in a pipe) the width is ``COLUMNS`` or 80. Without colour rich
+    writes no escape codes at all; the layout is the same. On a stream that cannot encode box-drawing
+    characters, rich draws its boxes in ASCII.
+    """
     from rich.console import Console
 
-    console = Console(file=stream, highlight=False)
+    columns, lines = _terminal_size(stream)
+    console = Console(
+        file=stream,
+        highlight=False,
+        width=columns,
+        height=lines,
+        force_terminal=colour,  # a pipe gets colour only when asked for, and then as a terminal would
+        color_system="auto" if colour else None,
+        no_color=False,  # NO_COLOR was read already, by refcli.terminal (--color always wins over it)
+    )
     with console.capture() as captured:
         _draw(console, blocks)
     return captured.get(), console.size.height
@@ -256,12 +297,12 @@ def _draw(console: Any, blocks: Sequence[Block]) -> None:
         if isinstance(block, Heading):
             console.print(Text(block.text, style="bold"))
         elif isinstance(block, Para):
-            console.print(Text(block.text, style=styles.get(block.style, "")))
+            console.print(Text(MARKS.get(block.style, "") + block.text, style=styles.get(block.style, "")))
         elif isinstance(block, Grid):
-            table = Table(box=box.SIMPLE_HEAD, title=block.title or None, title_justify="left")
+            table = Table(box=box.SIMPLE_HEAD, title=Text(block.title) if block.title else None, title_justify="left")
             for header, justify in block.columns:
                 table.add_column(header, justify=justify)  # type: ignore[arg-type]
-            for row in block.rows:
+            for row in bars_within(block, console.width):
                 table.add_row(*row)
             console.print(table)
         elif isinstance(block, Quotes):
@@ -277,5 +318,42 @@ def _draw(console: Any, blocks: Sequence[Block]) -> None:
                 if citation.get("summary"):
                     body.append(f"\n{citation['summary']}", style="dim")
             console.print(
-                Padding(Panel(body, title=block.title or None, title_align="left", border_style="dim"), (1, 0, 0, 0))
+                Padding(
+                    Panel(
+                        body, title=Text(block.title) if block.title else None, title_align="left", border_style="dim"
+                    ),
+                    (1, 0, 0, 0),
+                )
             )
+
+
+BAR = "█"
+
+
+def bars_within(grid: Grid, width: int) -> tuple[tuple[str, ...], ...]:
+    """``grid``'s rows, its bar column (cells made of █ only) shortened in proportion to fit ``width``.
+
+    A table wider than the terminal would otherwise wrap a bar onto a second line. Every
+    other column keeps its width; the numbers beside each bar say what it shows.
+    """
+    bars = [
+        index
+        for index in range(len(grid.columns))
+        if any(row[index] for row in grid.rows) and all(not row[index].strip(BAR) for row in grid.rows)
+    ]
+    if len(bars) != 1:
+        return grid.rows
+    bar = bars[0]
+    others = sum(
+        max(len(header), *(len(row[index]) for row in grid.rows))
+        for index, (header, _) in enumerate(grid.columns)
+        if index != bar
+    )
+    room = max(width - others - 3 * len(grid.columns) - 1, 1)  # a space each side of every column, and between
+    longest = max(len(row[bar]) for row in grid.rows)
+    if longest <= room:
+        return grid.rows
+    return tuple(
+        (*row[:bar], BAR * (max(1, round(len(row[bar]) * room / longest)) if row[bar] else 0), *row[bar + 1 :])
+        for row in grid.rows
+    )

@@ -58,8 +58,10 @@ Block = Heading | Para | Grid | Quotes
 class Report:
     """One command's result: the data document and its text layout. Immutable; pickles.
 
-    ``to_dict()`` is exactly the document ``--format json`` prints;
-    ``text()`` (and ``str()``) is the plain text the CLI prints when piped.
+    ``to_dict()`` is the document ``--format json`` prints, less its first
+    key ``schema_version`` (``to_json()`` is the document itself); inside a
+    several-file document, it is this file's entry exactly. ``text()`` (and
+    ``str()``) is the plain text the CLI prints when piped.
     """
 
     __slots__ = ("_data", "_blocks")
@@ -100,14 +102,20 @@ class Report:
         return copy.deepcopy(self._data)
 
     def to_json(self) -> str:
+        """The JSON document ``--format json`` prints, ``schema_version`` first."""
         from refcli.render import to_json
 
-        return to_json(self._data)
+        return to_json(versioned(self._data))
 
     def to_toml(self) -> str:
         from refcli.render import to_toml
 
-        return to_toml(self._data)
+        return to_toml(versioned(self._data))
+
+    @property
+    def failed(self) -> bool:
+        """Whether this is a file that could not be scored or ruled on (``failure``)."""
+        return "error" in self._data and "players" not in self._data
 
     def text(self) -> str:
         """Plain text, as the CLI prints it to a pipe."""
@@ -207,16 +215,54 @@ class Ruling(Report):
         return tuple(self._data["decisive"])
 
 
+def versioned(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A document as printed: ``schema_version`` (``refcli.options.SCHEMA_VERSION``) its first key."""
+    from refcli.options import SCHEMA_VERSION
+
+    return {"schema_version": SCHEMA_VERSION, **{key: value for key, value in data.items() if key != "schema_version"}}
+
+
 def bundle(reports: list[Report], key: str = "games", extra: dict[str, Any] | None = None) -> Report:
-    """Several files' reports as one document (``{"games": [...]}``)."""
-    if len(reports) == 1 and not extra:
-        return reports[0]
+    """Several files' reports as one document (``{"games": [...]}``), whatever their number.
+
+    The command line decides the shape (one FILE: its report; several: this),
+    never how many of the files could be read.
+    """
     blocks: list[Block] = []
     for report in reports:
         blocks.extend(report.blocks)
     data: dict[str, Any] = {key: [report.to_dict() for report in reports]}
     data.update(extra or {})
     return Report(data=data, blocks=blocks)
+
+
+def named(report: Report, game: str) -> Report:
+    """``report`` with its ``game`` key first (a game's own commands: compare, ladder, chips, pay …)."""
+    if report.data.get("game") == game:
+        return report
+    data = {"game": game, **{key: value for key, value in report.data.items() if key != "game"}}
+    return type(report)(data, report.blocks)
+
+
+def failure(error: BaseException, status: int, *, file: str | None = None, game: str | None = None) -> Report:
+    """A file that could not be scored or ruled on, as an entry of the document (stderr says it too).
+
+    ``{"game", "file", "error": {"message", "line", "key", "exit_code"}}``: the
+    message is the one line printed after ``refcli: error:``; ``line`` and
+    ``key`` say where, when the error knows (else null).
+    """
+    from refcli.errors import RefcliError
+
+    message = error.one_line() if isinstance(error, RefcliError) else " ".join(str(error).split())
+    where = getattr(error, "file", None) or file
+    line = getattr(error, "line", None)
+    key = getattr(error, "path", None)
+    data: dict[str, Any] = {
+        "game": game,
+        "file": where,
+        "error": {"message": message, "line": line, "key": key, "exit_code": int(status)},
+    }
+    return Report(data=data)
 
 
 def interpretation_ids(citations: list[dict[str, Any]]) -> list[str]:

@@ -2,11 +2,14 @@
 
 SPEC.md: ``{"results": [{"file", "game", "valid", "findings": [{"event",
 "severity", "rule", "message"}]}]}``; a file that could not be read or
-parsed is invalid with one finding whose rule is ``input``.
+parsed is invalid with one finding whose rule is ``input`` (and an ``error``
+entry: line, key, exit code). Issue 15 adds each finding's ``line``: the
+line of its ``[[event]]`` table, found only when there is a finding.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -18,6 +21,21 @@ class Finding(NamedTuple):
     severity: str  # "error" | "warning"
     rule: str  # a clause id, or "input"
     message: str
+    line: int | None = None  # the line of the event's [[event]] table in the file (``located``); None: no text
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "event": self.event,
+            "line": self.line,
+            "severity": self.severity,
+            "rule": self.rule,
+            "message": self.message,
+        }
+
+    def where(self, file: str) -> str:
+        """``FILE:LINE: event 46`` (the form editors jump to); ``FILE:LINE: record`` for the record as a whole."""
+        place = file if self.line is None else f"{file}:{self.line}"
+        return f"{place}: " + ("record" if self.event is None else f"event {self.event}")
 
 
 class FileResult(NamedTuple):
@@ -38,9 +56,7 @@ class FileResult(NamedTuple):
             "file": self.file,
             "game": self.game,
             "valid": self.valid,
-            "findings": [
-                {"event": f.event, "severity": f.severity, "rule": f.rule, "message": f.message} for f in self.findings
-            ],
+            "findings": [finding.to_dict() for finding in self.findings],
             "skipped": list(self.skipped),
             **self.summary,
         }
@@ -59,14 +75,72 @@ class FileResult(NamedTuple):
     def __str__(self) -> str:
         return self.text()
 
+    @property
+    def unreadable(self) -> bool:
+        """Not validated at all: it could not be read or parsed (its finding's rule is ``input``)."""
+        return any(finding.rule == "input" for finding in self.findings)
 
-def input_failure(file: str, message: str) -> FileResult:
-    """A file that could not be read or parsed."""
-    return FileResult(file=file, game=None, findings=(Finding(None, "error", "input", message),))
+
+def input_failure(
+    file: str, message: str, *, line: int | None = None, key: str | None = None, status: int = 65
+) -> FileResult:
+    """A file that could not be read or parsed: one ``input`` finding, and the ``error`` entry scripts read."""
+    error = {"message": message, "line": line, "key": key, "exit_code": int(status)}
+    return FileResult(
+        file=file, game=None, findings=(Finding(None, "error", "input", message, line),), summary={"error": error}
+    )
+
+
+# A `[[event]]` header at the start of a line: counting them gives every event's line in one pass.
+_EVENT_HEADER = re.compile(r"^[ \t]*\[\[[ \t]*event[ \t]*\]\]", re.MULTILINE)
+# Keys a record's end is checked against (final scores, the winner): where a finding on the whole record points.
+_END_KEYS = ("scores", "winner")
+
+
+def located(result: FileResult, doc: Any) -> FileResult:
+    """``result`` with each finding's ``line``: its event's ``[[event]]`` table, from ``doc`` (a ``Document``).
+
+    A finding on the record as a whole points at the recorded end it
+    contradicts (``[scores]``, ``winner``), else the last event. A JSON
+    line's findings are all on that line; a document that was never text
+    has no lines. Only called for results with findings: a valid record
+    costs nothing.
+    """
+    if not result.findings or not getattr(doc, "has_lines", False):
+        return result
+    if doc.line is not None:
+        return result._replace(findings=tuple(f._replace(line=doc.line) for f in result.findings))
+    events = doc.data.get("event")
+    count = len(events) if isinstance(events, list) else 0
+    starts = [match.start() for match in _EVENT_HEADER.finditer(doc.text)]
+    headers: list[int] | None = None
+    if len(starts) == count:  # else a header hides in a string, or is spelled oddly: ask the locator per event
+        headers, line, position = [], 1, 0
+        for start in starts:
+            line += doc.text.count("\n", position, start)
+            position = start
+            headers.append(line)
+
+    def event_line(number: int) -> int:
+        if headers is not None and 1 <= number <= len(headers):
+            return headers[number - 1]
+        return int(doc.locator().line_of(("event", number)))
+
+    def line_of(finding: Finding) -> int:
+        if finding.event is not None:
+            return event_line(finding.event)
+        for key in _END_KEYS:
+            if key in doc.data:
+                return int(doc.locator().line_of((key,)))
+        return event_line(count) if count else 1
+
+    return result._replace(
+        findings=tuple(f if f.line is not None else f._replace(line=line_of(f)) for f in result.findings)
+    )
 
 
 def result_blocks(result: FileResult) -> list[Block]:
-    """One file's verdict and findings, as text blocks (printed as each file finishes)."""
+    """One file's verdict, then each finding as ``FILE:LINE: event N: severity [rule]: message``."""
     errors = sum(f.severity == "error" for f in result.findings)
     warnings = len(result.findings) - errors
     blocks: list[Block] = []
@@ -75,19 +149,65 @@ def result_blocks(result: FileResult) -> list[Block]:
         counted = f"{events} events" if events is not None else "checked"
         extra = f", {warnings} warning{'s' if warnings != 1 else ''}" if warnings else ""
         blocks.append(Para(f"✓ {result.file}: follows the rules ({counted}{extra})", "good"))
+    elif result.unreadable:
+        blocks.append(Para(f"{result.file}: not validated", "bad"))
     else:
         blocks.append(Para(f"{result.file}: {errors} error{'s' if errors != 1 else ''}", "bad"))
-    if result.findings:
-        rows = tuple(("—" if f.event is None else str(f.event), f.severity, f.rule, f.message) for f in result.findings)
-        blocks.append(Grid((("Event", "right"), ("Severity", "left"), ("Rule", "left"), ("Finding", "left")), rows))
+    # One line a finding, never wrapped (a table without headers): `FILE:LINE: …` is what editors and grep read.
+    lines = tuple(
+        (
+            finding.message
+            if finding.rule == "input"
+            else f"{finding.where(result.file)}: {finding.severity} [{finding.rule}]: {finding.message}",
+        )
+        for finding in result.findings  # an input finding's message already says FILE:LINE: key
+    )
+    if lines:
+        blocks.append(Grid((("", "left"),), lines))
     blocks.extend(Para(f"  skipped: {note}", "dim") for note in result.skipped)
     return blocks
 
 
-def validation_report(results: list[FileResult], citations: list[dict[str, Any]]) -> Report:
+class Counts(NamedTuple):
+    """The multi-file summary: how many files followed the rules, broke one, or could not be validated."""
+
+    valid: int = 0
+    invalid: int = 0
+    unreadable: int = 0
+
+    @property
+    def files(self) -> int:
+        return self.valid + self.invalid + self.unreadable
+
+    def counted(self, status: int) -> Counts:
+        """One more file, by its exit status: 0 valid, 1 a rule broken, else (65, 66, 70) not validated."""
+        if status == 0:
+            return self._replace(valid=self.valid + 1)
+        if status == 1:
+            return self._replace(invalid=self.invalid + 1)
+        return self._replace(unreadable=self.unreadable + 1)
+
+    def to_dict(self) -> dict[str, int]:
+        return {"files": self.files, "valid": self.valid, "invalid": self.invalid, "unreadable": self.unreadable}
+
+    def line(self) -> str:
+        """``3 files validated: 1 valid, 1 invalid, 1 unreadable``."""
+        files = f"{self.files} file{'s' if self.files != 1 else ''}"
+        return f"{files} validated: {self.valid} valid, {self.invalid} invalid, {self.unreadable} unreadable"
+
+
+def validation_report(
+    results: list[FileResult], citations: list[dict[str, Any]], counts: Counts | None = None
+) -> Report:
     """All results as one report (for TOML output, which cannot be streamed)."""
-    data = {"results": [result.to_dict() for result in results], "citations": citations}
-    blocks: list[Block] = [Heading(f"Validation of {len(results)} file{'s' if len(results) != 1 else ''}")]
+    if counts is None:
+        counts = Counts(
+            valid=sum(r.valid for r in results),
+            invalid=sum(not r.valid and not r.unreadable for r in results),
+            unreadable=sum(r.unreadable for r in results),
+        )
+    data = {"results": [result.to_dict() for result in results], "counts": counts.to_dict(), "citations": citations}
+    blocks: list[Block] = [Heading(counts.line())]
     for result in results:
         blocks.extend(result_blocks(result))
     if citations:

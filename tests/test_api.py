@@ -47,6 +47,7 @@ def test_the_api_gives_what_the_cli_prints(example: Path, invoke: Invoke, monkey
         assert invoke([*run_line(example)]).stderr == f"refcli: error: {error.one_line()}\n"
         return
     printed = json.loads(invoke([*run_line(example), "--format", "json"]).stdout)
+    assert printed.pop("schema_version") == 1  # the document's, not the result's (refcli.report.versioned)
     if verb == "validate":
         (printed,) = printed["results"]
     assert result.to_dict() == printed

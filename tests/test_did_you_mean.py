@@ -31,7 +31,10 @@ def error_line(result: object) -> str:
         (["money", "templat", "final"], "(did you mean 'template'?)"),
         (["kuhhandel", "template", "auctoin"], "(did you mean 'auction'?)."),
         (["kuhhandel", "schema", "cowtrade"], "(did you mean 'cow-trade'?)."),
-        (["score", "--format", "jsn", "x.toml"], "'jsn' is not one of 'text', 'json', 'toml' (did you mean 'json'?)."),
+        (
+            ["score", "--format", "jsn", "x.toml"],
+            "'jsn' is not one of 'text', 'json', 'toml', 'csv' (did you mean 'json'?).",
+        ),
     ],
 )
 def test_a_mistyped_command_or_choice_gets_a_suggestion_and_exit_2(invoke: Invoke, args: list[str], said: str) -> None:

@@ -264,6 +264,7 @@ def test_validate_turn_order_and_empty_deck(invoke: Invoke, write: Write) -> Non
     finding = json.loads(result.stdout)["results"][0]["findings"][0]
     assert result.exit_code == 1 and finding == {
         "event": 1,
+        "line": 3,  # its [[event]] table
         "severity": "error",
         "rule": "turn.clockwise",
         "message": "it is Ana's turn, not Ben's",

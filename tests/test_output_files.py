@@ -1,6 +1,10 @@
-"""Output files (``template -o FILE``): all or nothing, only regular files, the umask, no temporaries left.
+"""Output files (``-o FILE`` on every command with a result): all or nothing, only regular files, the umask.
 
-Each case runs the real program (``python -m refcli``) in a fresh process;
+Most cases write with ``template -o``; the section "-o FILE on every
+command" checks that every other command writes the same way, byte for byte
+what its standard output gets, and when FILE is (not) written.
+
+Most cases run the real program (``python -m refcli``) in a fresh process;
 special files (FIFOs, sockets, directories, symlinks) are made in tmp_path.
 A device is only ever reached through a symlink to /dev/null and refused:
 the test checks that /dev/null is still the same character device after.
@@ -450,4 +454,164 @@ def test_a_file_that_appears_while_writing_is_not_overwritten_without_force(tmp_
 
 def test_the_readme_makes_the_promise_this_file_tests() -> None:
     readme = (REPO / "README.md").read_text(encoding="utf-8")
-    assert "an output file is never left\nhalf-written" in readme
+    assert "An output file is never left\nhalf-written" in readme
+    assert "`-o -` is standard output" in readme
+
+
+# -- -o FILE on every command that prints a result ------------------------------
+KH = str(REPO / "examples" / "kuhhandel")
+RESULTS = {  # a command line of every kind of result, and its exit status
+    "score": (["kuhhandel", "score", f"{KH}/rulebook-2460.toml"], 0),
+    "score json, two files": (["score", f"{KH}/rulebook-2460.toml", f"{KH}/shared-win.toml", "-f", "json"], 0),
+    "ruling": (["kuhhandel", "ruling", f"{KH}/auction-spec.toml"], None),
+    "validate, a rule broken": (["validate", f"{KH}/record-broken.toml"], 1),
+    "validate toml": (["kuhhandel", "validate", f"{KH}/record-edition2.toml", "-f", "toml"], 0),
+    "rules": (["rules", "empate"], 0),
+    "rules, no match": (["kuhhandel", "rules", "zzzz"], 1),
+    "template": (["money", "template", "final"], 0),
+    "schema": (["cup-of-bluff", "schema", "final"], 0),
+    "animals": (["kuhhandel", "animals"], 0),
+    "editions": (["kuhhandel", "editions"], 0),
+    "pay": (["kuhhandel", "pay", "90", "-m", "0,10,50,50", "-f", "json"], 0),
+    "compare": (["bamboozled", "compare", "43", "34"], 0),
+    "ladder": (["bamboozled", "ladder"], 0),
+    "chips": (["cup-of-bluff", "chips", "-f", "toml"], 0),
+}
+
+
+@pytest.mark.parametrize("case", list(RESULTS))
+def test_every_result_written_with_o_is_byte_for_byte_what_stdout_gets(
+    case: str, invoke: Invoke, tmp_path: Path
+) -> None:
+    args, status = RESULTS[case]
+    printed = invoke(args)
+    assert status is None or printed.exit_code == status, printed.stderr
+    assert printed.stdout
+    target = tmp_path / "result.out"
+    written = invoke([*args, "-o", str(target)])
+    assert (written.exit_code, written.stdout, written.stderr) == (printed.exit_code, "", f"wrote {target}\n")
+    assert target.read_bytes() == printed.stdout_bytes
+    again = invoke([*args, "-o", str(target)])  # the second time FILE exists: refused, and left as it was
+    assert again.exit_code == ExitStatus.CANNOT_WRITE and "use --force" in one_error_line(again.stderr)
+    assert target.read_bytes() == printed.stdout_bytes
+
+
+def signature_of(build: Callable[[], object]) -> list[str]:
+    import inspect
+
+    return list(inspect.signature(build().function).parameters)  # type: ignore[attr-defined]
+
+
+def test_every_command_has_o_and_force() -> None:
+    """Every command of refcli prints a result (no command only acts), so every one takes -o and --force."""
+    from refcli import registry
+    from refcli.commands.verbs import ROOT_DEFINITIONS, game_definitions
+
+    builders = list(ROOT_DEFINITIONS.items())
+    for game in registry.built_in():
+        builders += list(game_definitions(game).items())
+    assert len(builders) > 30
+    for name, build in builders:
+        parameters = signature_of(build)
+        assert "output" in parameters and "force" in parameters, name
+    assert {"compare", "ladder", "chips", "animals", "pay", "editions"} <= {name for name, _ in builders}
+
+
+def test_o_dash_is_standard_output_and_makes_no_file(tmp_path: Path) -> None:
+    args = ["kuhhandel", "score", f"{KH}/rulebook-2460.toml"]
+    printed = refcli(*args, cwd=tmp_path)
+    dashed = refcli(*args, "-o", "-", cwd=tmp_path)
+    assert (dashed.returncode, dashed.stdout, dashed.stderr) == (0, printed.stdout, "")
+    template = refcli(*TEMPLATE, "-o", "-", cwd=tmp_path)
+    assert template.returncode == 0 and template.stdout.startswith("#")
+    assert listing(tmp_path) == []  # no file named "-"
+    named = refcli(*TEMPLATE, "-o", "./-", cwd=tmp_path)  # a file called - is still written as ./-
+    assert named.returncode == 0 and listing(tmp_path) == ["-"]
+
+
+@pytest.mark.parametrize("umask", [0o022, 0o077])
+def test_a_result_file_honours_the_umask_and_force_keeps_its_mode(umask: int, tmp_path: Path) -> None:
+    target = tmp_path / "scores.json"
+    args = ("score", f"{KH}/rulebook-2460.toml", "-f", "json", "-o", str(target))
+    assert refcli(*args, umask=umask).returncode == 0
+    assert stat.S_IMODE(target.stat().st_mode) == 0o666 & ~umask
+    target.chmod(0o640)
+    assert refcli(*args, "--force", umask=umask).returncode == 0
+    assert stat.S_IMODE(target.stat().st_mode) == 0o640
+
+
+def test_a_directory_target_is_one_clear_error_before_any_work(tmp_path: Path) -> None:
+    """Even with an input that would fail: FILE is checked first, so the one line is about FILE."""
+    for force in ([], ["--force"]):
+        result = refcli("kuhhandel", "score", f"{KH}/unfinished.toml", "-o", str(tmp_path), *force)
+        assert result.returncode == ExitStatus.CANNOT_WRITE and result.stdout == ""
+        assert (
+            one_error_line(result.stderr) == f"refcli: error: cannot write {tmp_path}: it is a directory; name a file\n"
+        )
+
+
+def test_a_command_that_fails_before_printing_leaves_file_as_it_was(invoke: Invoke, tmp_path: Path) -> None:
+    target = tmp_path / "scores.txt"
+    target.write_text("yesterday's scores\n", encoding="utf-8")
+    failed = invoke(["kuhhandel", "score", f"{KH}/unfinished.toml", "-o", str(target), "--force"])
+    assert failed.exit_code == ExitStatus.DATA and failed.stdout == ""
+    assert "wrote" not in failed.stderr
+    assert target.read_text(encoding="utf-8") == "yesterday's scores\n"
+    usage = invoke(["kuhhandel", "pay", "90", "-o", str(target), "--force"])  # a usage error: exit 2, nothing written
+    assert usage.exit_code == 2 and target.read_text(encoding="utf-8") == "yesterday's scores\n"
+
+
+def test_what_a_partly_failed_run_printed_is_written_as_stdout_would_get_it(invoke: Invoke, tmp_path: Path) -> None:
+    args = ["score", f"{KH}/rulebook-2460.toml", f"{KH}/unfinished.toml"]
+    printed = invoke(args)
+    assert printed.exit_code == ExitStatus.DATA and printed.stdout
+    target = tmp_path / "scores.txt"
+    written = invoke([*args, "-o", str(target)])
+    assert written.exit_code == ExitStatus.DATA and written.stderr.endswith(f"wrote {target}\n")
+    assert target.read_bytes() == printed.stdout_bytes
+
+
+def test_force_serves_both_o_and_save(invoke: Invoke, tmp_path: Path) -> None:
+    target, saved = tmp_path / "scores.txt", tmp_path / "final.toml"
+    target.write_text("old\n", encoding="utf-8")
+    saved.write_text("old\n", encoding="utf-8")
+    args = ["kuhhandel", "score", f"{KH}/rulebook-2460.toml", "--save", str(saved), "-o", str(target)]
+    assert invoke(args).exit_code == ExitStatus.CANNOT_WRITE
+    assert target.read_text(encoding="utf-8") == saved.read_text(encoding="utf-8") == "old\n"
+    assert invoke([*args, "--force"]).exit_code == 0
+    assert target.read_text(encoding="utf-8").startswith("Kuhhandel")
+    assert 'game = "kuhhandel"' in saved.read_text(encoding="utf-8")
+
+
+# -- the spool behind -o, in-process ---------------------------------------------
+def test_a_large_output_is_spooled_to_disk_and_written_whole(tmp_path: Path) -> None:
+    target = tmp_path / "big.txt"
+    line = "× " + "x" * 98 + "\n"  # not ASCII: the file is UTF-8 whatever stdout's encoding
+    with output.stdout_to(str(target), False):
+        for _ in range(30_000):  # 3 MB, past the spool's memory
+            sys.stdout.write(line)
+        sys.stdout.buffer.write(b"end\n")  # type: ignore[attr-defined]
+    assert target.read_text(encoding="utf-8") == line * 30_000 + "end\n"
+
+
+@pytest.mark.parametrize("end", [KeyboardInterrupt, RuntimeError])
+def test_an_interrupted_or_crashed_command_writes_nothing(end: type[BaseException], tmp_path: Path) -> None:
+    target = tmp_path / "out.txt"
+    stdout = sys.stdout
+    with pytest.raises(end), output.stdout_to(str(target), False):
+        print("half of it")
+        raise end
+    assert sys.stdout is stdout and listing(tmp_path) == []
+
+
+@pytest.mark.parametrize(
+    ("code", "printed", "written"), [(0, "", True), (1, "x", True), (65, "x", True), (65, "", False)]
+)
+def test_a_command_ending_with_a_status_writes_when_it_has_a_result(
+    code: int, printed: str, written: bool, tmp_path: Path
+) -> None:
+    target = tmp_path / "out.txt"
+    with pytest.raises(SystemExit), output.stdout_to(str(target), False):
+        sys.stdout.write(printed)
+        raise SystemExit(code)
+    assert target.exists() is written

@@ -188,6 +188,7 @@ def test_refcli_score_dispatches_to_the_toy_by_its_game_key(built_in_toy: None, 
     result = run("score", str(snapshot), "--format", "json")
     assert result.exit_code == 0, result.stderr
     assert json.loads(result.stdout) == {
+        "schema_version": 1,
         "game": "toy",
         "file": str(snapshot),
         "scores": {"Ana": 3, "Ben": 5},

@@ -36,7 +36,8 @@ from refcli.report import COMMON_LABELS
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[=>]")
 # The line that says what was decided: a ruling's decision, a score's winner (or who
 # leads), a validation's verdict, a comparison.
-DECISION = re.compile(r"^(Decision: |Illegal: |Winners?\b|Leading so far|✓ |✗ |.*: \d+ errors?$)")
+# A warning or failure is marked "! " or "✗ " (as colour marks it) on a terminal as in a pipe.
+DECISION = re.compile(r"^(?:! |✗ )?(Decision: |Illegal: |Winners?\b|Leading so far|✓ |✗ |.*: \d+ errors?$)")
 
 
 def on_pty(args: list[str], cwd: Path, columns: int = 80, rows: int = 24, env: dict[str, str] | None = None) -> str:
@@ -111,7 +112,7 @@ def test_a_terminal_quotes_the_decisive_clauses_a_pipe_all(monkeypatch: pytest.M
     emit(report, Format.text, short, page=False)
     emit(report, Format.text, full, explain=True, page=False)
     emit(report, Format.text, piped)
-    quoted = re.compile(r"^  \[([^\]]+)\] ", re.M)
+    quoted = re.compile(r"^(?:  |│ )\[([^\]]+)\] ", re.M)  # a terminal draws the quotes in a panel
     assert quoted.findall(short.getvalue()) == list(decisive)
     assert quoted.findall(full.getvalue()) == quoted.findall(piped.getvalue()) == list(applied)
     hidden = [clause for clause in applied if clause not in decisive]

@@ -9,18 +9,47 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Annotated, Any, NamedTuple, NoReturn
+from typing import Annotated, Any, NamedTuple, NoReturn, Optional
 
 import typer
 
-from refcli.errors import DataError, ReaderGone, RefcliError
+from refcli.errors import DataError, InputUnreadable, ReaderGone, RefcliError
 from refcli.exit_status import ExitStatus, status_for, worst
-from refcli.options import DEFAULT_MAX_BYTES, MAX_MAX_BYTES, Format, ScoreOptions, ValidateOptions
+from refcli.options import (
+    DEFAULT_MAX_BYTES,
+    MAX_MAX_BYTES,
+    DocumentFormat,
+    Format,
+    ScoreOptions,
+    ValidateOptions,
+)
 
 FormatOption = Annotated[
-    Format,
+    DocumentFormat,
     typer.Option(
         "--format", "-f", help="Output format: text for people, json or toml for scripts.", case_sensitive=False
+    ),
+]
+TableFormatOption = Annotated[
+    Format,
+    typer.Option(
+        "--format",
+        "-f",
+        help="Output format: text for people, json or toml for scripts, csv for a spreadsheet.",
+        case_sensitive=False,
+    ),
+]
+ValidateFormatOption = Annotated[
+    Optional[Format],  # noqa: UP007 - typer reads it; None: text, or json with --jsonl
+    typer.Option(
+        "--format",
+        "-f",
+        help=(
+            "Output format: text for people, json or toml for scripts, csv for a spreadsheet "
+            "[default: text; json with --jsonl, which also takes csv]."
+        ),
+        case_sensitive=False,
+        show_default=False,
     ),
 ]
 FilesArgument = Annotated[
@@ -186,50 +215,94 @@ def saved(data: dict[str, Any], game: str, verb: str, inputs: Inputs) -> None:
 
 
 def score_files(
-    inputs: Inputs, game_id: str | None, options: ScoreOptions, fmt: Format, *, explain: bool = False, page: bool = True
+    inputs: Inputs, game_id: str | None, options: ScoreOptions, fmt: Any, *, explain: bool = False, page: bool = True
 ) -> NoReturn:
     """Score each file (``refcli.api.score``), report every one, exit with the worst status.
 
-    Items, ``--save`` or no input at all (refcli asks) make one document instead.
+    The document's shape follows the command line only: one FILE gives its
+    report, several give ``{"games": [...]}`` (with the totals of a game
+    whose scores add up), and a file that fails is an entry there too
+    (``refcli.report.failure``) besides its line on stderr. Items, ``--save``
+    or no input at all (refcli asks) make one document instead.
     """
-    from refcli import api, registry
-    from refcli.render import emit
-    from refcli.report import bundle
+    from refcli import api
+    from refcli.inputs import display_name
+    from refcli.options import as_format
+    from refcli.report import failure
 
+    fmt = as_format(fmt)
     if inputs.asking:
         ask_and_score(game_id, options, fmt, inputs, explain=explain, page=page)
     if inputs.items or inputs.save is not None:
-        doc, blame = inputs.document(game_id, "score", options.max_bytes)
-        with blame:
-            report = api.score(doc, game=game_id, partial=options.partial, **dict(options.variants))
-        emit(report, fmt, explain=explain, page=page)
+        try:
+            doc, blame = inputs.document(game_id, "score", options.max_bytes)
+            with blame:
+                report = api.score(doc, game=game_id, partial=options.partial, **dict(options.variants))
+        except (DataError, InputUnreadable) as error:
+            failed_alone(error, fmt, game_id)
+        emit_document(report, fmt, explain=explain, page=page)
         saved(doc.data, report.data["game"], "score", inputs)
         finish(ExitStatus.OK)
-    reports = []
-    games = set()
+    entries = []
     code = ExitStatus.OK
     for path in inputs.files:
         try:
             report = api.score(
                 path, game=game_id, partial=options.partial, max_bytes=options.max_bytes, **dict(options.variants)
             )
-        except RefcliError as error:
-            code = worst(code, say_error(error))
+        except (DataError, InputUnreadable) as error:
+            status = say_error(error)
+            code = worst(code, status)
+            entries.append(failure(error, status, file=display_name(path), game=game_id))
             continue
-        reports.append(report)
-        games.add(report.data["game"])
-    if reports:
-        # a game whose scores add up over several plays totals them (Game.verbs: score's `combine`)
-        only = registry.get(next(iter(games))) if len(games) == 1 else None
-        combine = getattr(only.engine("score"), "combine", None) if only else None
-        emit(combine(reports) if combine and len(reports) > 1 else bundle(reports), fmt, explain=explain, page=page)
+        entries.append(report)
+    emit_document(entries[0] if len(entries) == 1 else several_games(entries, game_id), fmt, explain=explain, page=page)
     finish(code)
+
+
+def several_games(entries: list[Any], game_id: str | None) -> Any:
+    """``{"games": [...]}`` in the files' order; a game whose scores add up (score's ``combine``) adds its totals.
+
+    The game is the command's, or the one game every scored file names.
+    """
+    from refcli import registry
+    from refcli.report import Report, bundle
+
+    scored = [entry for entry in entries if not entry.failed]
+    games = {entry.data["game"] for entry in scored}
+    game = game_id or (next(iter(games)) if len(games) == 1 else None)
+    only = registry.get(game) if game else None
+    combine = getattr(only.engine("score"), "combine", None) if only and only.verb("score") else None
+    if combine is None or (not scored and game_id is None):
+        return bundle(entries)
+    combined = combine(scored)
+    data = {"game": game, **combined.data, "games": [entry.to_dict() for entry in entries]}
+    return Report(data, combined.blocks if scored else ())
+
+
+def emit_document(report: Any, fmt: Format, *, explain: bool = False, page: bool = True) -> None:
+    """Print the document; in text, a document of failures alone prints nothing (stderr said it all)."""
+    from refcli.render import emit
+
+    if fmt is Format.text and not report.blocks:
+        return
+    emit(report, fmt, explain=explain, page=page)
+
+
+def failed_alone(error: RefcliError, fmt: Format, game_id: str | None) -> NoReturn:
+    """The one document could not be read: its line on stderr, and for scripts the document saying so."""
+    from refcli.report import failure
+
+    status = say_error(error)
+    if fmt is not Format.text:
+        emit_document(failure(error, status, game=game_id), fmt)
+    finish(status)
 
 
 def rule_file(
     inputs: Inputs,
     game_id: str | None,
-    fmt: Format,
+    fmt: Any,
     *,
     max_bytes: int = DEFAULT_MAX_BYTES,
     explain: bool = False,
@@ -238,15 +311,21 @@ def rule_file(
     """Rule on one situation (``refcli.api.rule``): exit 0 when legal, 1 when it breaks a rule.
 
     The situation is a FILE, ``KEY=VALUE`` items over an optional FILE, or, with neither, answers to questions.
+    A situation that cannot be read is, for scripts, a document saying so (``refcli.report.failure``).
     """
     from refcli import api
+    from refcli.options import as_format
     from refcli.render import emit
 
+    fmt = as_format(fmt)
     if inputs.asking:
         ask_and_rule(game_id, fmt, inputs, max_bytes, explain=explain, page=page)
-    doc, blame = inputs.document(game_id, "ruling", max_bytes)
-    with blame:
-        ruling = api.rule(doc, game=game_id, max_bytes=max_bytes)
+    try:
+        doc, blame = inputs.document(game_id, "ruling", max_bytes)
+        with blame:
+            ruling = api.rule(doc, game=game_id, max_bytes=max_bytes)
+    except (DataError, InputUnreadable) as error:
+        failed_alone(error, fmt, game_id)
     emit(ruling, fmt, explain=explain, page=page)
     saved(doc.data, ruling.data["game"], "ruling", inputs)
     finish(ExitStatus.OK if ruling.legal else ExitStatus.RULE_BROKEN)
@@ -315,6 +394,17 @@ def keep(data: dict[str, Any], game: Any, verb: str, inputs: Inputs) -> None:
         prompting.save(data, game, verb, inputs.save, inputs.force)
     else:
         prompting.offer_save(data, game, verb, inputs.force)
+
+
+def validate_format(fmt: Format | None, jsonl: bool) -> Format:
+    """``--format`` of validate: text by default, json with ``--jsonl``, which writes JSON Lines or CSV only."""
+    if fmt is None:
+        return Format.json if jsonl else Format.text
+    if jsonl and fmt not in (Format.json, Format.csv):
+        raise usage_error(
+            f"--jsonl writes one JSON result a line (or CSV rows with --format csv), not --format {fmt.value}"
+        )
+    return fmt
 
 
 def validate_files(

@@ -18,6 +18,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
+from refcli.commands.color import ColorOption
 from refcli.commands.common import (
     ExplainOption,
     FilesArgument,
@@ -28,11 +29,13 @@ from refcli.commands.common import (
     NoPagerOption,
     PartialOption,
     StrictOption,
+    TableFormatOption,
+    ValidateFormatOption,
     reporting,
 )
 from refcli.commands.lazy import Builders, Definition, LazyCommands, command_function, parameter
 from refcli.gameinfo import REQUIRED, Command, Game, Param, Simulate, resolve
-from refcli.options import DEFAULT_MAX_BYTES, Format, ScoreOptions, ValidateOptions
+from refcli.options import DEFAULT_MAX_BYTES, DocumentFormat, Format, ScoreOptions, ValidateOptions
 
 FileArgument = Annotated[str, typer.Argument(help="A situation file (TOML); - reads standard input.", metavar="FILE")]
 SituationArguments = Annotated[
@@ -51,28 +54,66 @@ SnapshotArguments = Annotated[
         show_default=False,
     ),
 ]
-SaveForceOption = Annotated[
-    bool, typer.Option("--force", help="Let --save replace a file that exists (never a directory, device or FIFO).")
-]
 SaveOption = Annotated[
     Optional[str],  # noqa: UP007
     typer.Option("--save", help="Also write what was read (FILE, items or answers) to this TOML file.", metavar="FILE"),
 ]
 OutputOption = Annotated[
-    Optional[str], typer.Option("--output", "-o", help="Write to this file instead of stdout.", metavar="FILE")  # noqa: UP007
-]
-ForceOption = Annotated[
-    bool,
+    Optional[str],  # noqa: UP007
     typer.Option(
-        "--force",
+        "--output",
+        "-o",
         help=(
-            "Replace FILE if it exists; through a symlink, the file it points to (the link stays). "
-            "A directory, device, FIFO or socket is never replaced."
+            "Write the result to FILE instead of standard output (- is standard output), all at once when it "
+            "is complete; a command that fails before printing anything leaves FILE as it was."
         ),
+        metavar="FILE",
     ),
 ]
+_REPLACES = (
+    "if it exists; through a symlink, the file it points to (the link stays). "
+    "A directory, device, FIFO or socket is never replaced."
+)
+ForceOption = Annotated[bool, typer.Option("--force", help=f"Let -o replace FILE {_REPLACES}")]
+SaveForceOption = Annotated[bool, typer.Option("--force", help=f"Let -o or --save replace FILE {_REPLACES}")]
 
 Values = dict[str, Any]
+
+
+# -------------------------------------------------------------------------- -o FILE, on every command
+
+
+def output_parameters(force: Any = ForceOption) -> list[Any]:
+    """``-o FILE`` and ``--force``, last among a result-printing command's options."""
+    return [parameter("output", OutputOption, None), parameter("force", force, False)]
+
+
+def writing_output(body: Callable[[Values], None]) -> Callable[[Values], None]:
+    """Run a command's ``body`` with its standard output going to ``-o FILE`` (refcli.output), if given.
+
+    ``output`` is taken out of the values; ``force`` stays for bodies that
+    use it too (--save). The body's own ``reporting()`` maps its failures;
+    here only FILE's own (checked before the body runs, written after) become
+    their one line and exit 73.
+    """
+
+    def run(values: Values) -> None:
+        output = values.pop("output")
+        if output is None:
+            body(values)
+            return
+        from refcli.errors import OutputUnwritable
+        from refcli.output import stdout_to
+
+        try:
+            with stdout_to(output, values["force"]):
+                body(values)
+        except OutputUnwritable as error:
+            from refcli.commands.common import say_error
+
+            raise typer.Exit(say_error(error)) from None
+
+    return run
 
 
 # -------------------------------------------------------------------------- a game's parameters
@@ -115,8 +156,12 @@ def declared(params: Iterable[Param]) -> list[Any]:
 
 # -------------------------------------------------------------------------- the shared verbs
 
-# -v/--explain and --no-pager: the same on every command that prints a report.
-DISPLAY_PARAMETERS = (parameter("explain", ExplainOption, False), parameter("no_pager", NoPagerOption, False))
+# -v/--explain, --no-pager and --color: the same on every command that prints a report.
+DISPLAY_PARAMETERS = (
+    parameter("explain", ExplainOption, False),
+    parameter("no_pager", NoPagerOption, False),
+    parameter("color", ColorOption, None),  # its callback records it (refcli.terminal)
+)
 
 
 def score_definition(game_id: str | None, help: str, own: tuple[Param, ...]) -> Definition:
@@ -136,12 +181,12 @@ def score_definition(game_id: str | None, help: str, own: tuple[Param, ...]) -> 
         parameter("partial", PartialOption, False),
         *declared(own),
         parameter("save", SaveOption, None),
-        parameter("force", SaveForceOption, False),
         parameter("max_bytes", MaxBytesOption, DEFAULT_MAX_BYTES),
-        parameter("fmt", FormatOption, Format.text),
+        parameter("fmt", TableFormatOption, Format.text),
         *DISPLAY_PARAMETERS,
+        *output_parameters(SaveForceOption),
     ]
-    return Definition(command_function(parameters, body), help + items_help(game_id, "score"))
+    return Definition(command_function(parameters, writing_output(body)), help + items_help(game_id, "score"))
 
 
 def ruling_definition(game_id: str | None, help: str) -> Definition:
@@ -164,12 +209,12 @@ def ruling_definition(game_id: str | None, help: str) -> Definition:
     parameters = [
         parameter("file", SituationArguments, None),
         parameter("save", SaveOption, None),
-        parameter("force", SaveForceOption, False),
         parameter("max_bytes", MaxBytesOption, DEFAULT_MAX_BYTES),
-        parameter("fmt", FormatOption, Format.text),
+        parameter("fmt", FormatOption, DocumentFormat.text),
         *DISPLAY_PARAMETERS,
+        *output_parameters(SaveForceOption),
     ]
-    return Definition(command_function(parameters, body), help + items_help(game_id, "ruling"))
+    return Definition(command_function(parameters, writing_output(body)), help + items_help(game_id, "ruling"))
 
 
 def items_help(game_id: str | None, verb: str) -> str:
@@ -217,6 +262,9 @@ def example_line(game_id: str, verb: str) -> str:
 
 def validate_definition(game_id: str | None, help: str) -> Definition:
     def body(values: Values) -> None:
+        from refcli.commands.common import validate_format
+
+        fmt = validate_format(values["fmt"], values["jsonl"])  # a usage error (exit 2) before anything is read
         with reporting():
             from refcli.commands.common import validate_files
 
@@ -225,7 +273,7 @@ def validate_definition(game_id: str | None, help: str) -> Definition:
                 values["files"],
                 game_id,
                 options,
-                values["fmt"],
+                fmt,
                 jobs=values["jobs"],
                 jsonl=values["jsonl"],
                 explain=values["explain"],
@@ -238,10 +286,11 @@ def validate_definition(game_id: str | None, help: str) -> Definition:
         parameter("jobs", JobsOption, 1),
         parameter("jsonl", JsonlOption, False),
         parameter("max_bytes", MaxBytesOption, DEFAULT_MAX_BYTES),
-        parameter("fmt", FormatOption, Format.text),
+        parameter("fmt", ValidateFormatOption, None),
         *DISPLAY_PARAMETERS,
+        *output_parameters(),
     ]
-    return Definition(command_function(parameters, body), help)
+    return Definition(command_function(parameters, writing_output(body)), help)
 
 
 VERB_DEFINITIONS = {"ruling": ruling_definition, "validate": validate_definition}
@@ -274,13 +323,14 @@ def rules_definition(game: Game | None) -> Definition:
     parameters = [
         parameter("query", query, None),
         parameter("every", AllOption, False),
-        parameter("fmt", FormatOption, Format.text),
+        parameter("fmt", FormatOption, DocumentFormat.text),
         *DISPLAY_PARAMETERS,  # -v changes nothing here (every clause found is quoted), but means the same
+        *output_parameters(),
     ]
     where = f"refcli {game.id} rules" if game is not None else "refcli rules"
     question = "¿quién gana el comercio de vacas?" if game is None or game.id == "kuhhandel" else "¿quién gana?"
     return Definition(
-        command_function(parameters, body),
+        command_function(parameters, writing_output(body)),
         (
             "Quote the rulebook clauses: all, one by id, a topic, or the best matches for words or a question."
             if game is not None
@@ -310,7 +360,7 @@ def kind_argument(game: Game, enum_name: str, lead: str) -> Any:
 
 
 def generated_file_definition(game: Game, command: str, folder: str, suffix: str, help: str, lead: str) -> Definition:
-    """``command`` KIND: print (or write with -o) ``data/<folder>/<game>/<kind><suffix>``, generated from the description."""
+    """``command`` KIND: print ``data/<folder>/<game>/<kind><suffix>``, generated from the description."""
 
     def body(values: Values) -> None:
         chosen = values["kind"]
@@ -324,14 +374,10 @@ def generated_file_definition(game: Game, command: str, folder: str, suffix: str
             from refcli.commands.common import print_generated
 
             kind = chosen.value if chosen is not None else ask_kind(game)
-            print_generated(game.id, f"{folder}/{game.id}/{kind}{suffix}", values["output"], values["force"])
+            print_generated(game.id, f"{folder}/{game.id}/{kind}{suffix}", None, False)  # -o: writing_output
 
-    parameters = [
-        parameter("kind", kind_argument(game, command.title() + "Kind", lead), None),
-        parameter("output", OutputOption, None),
-        parameter("force", ForceOption, False),
-    ]
-    return Definition(command_function(parameters, body), help)
+    parameters = [parameter("kind", kind_argument(game, command.title() + "Kind", lead), None), *output_parameters()]
+    return Definition(command_function(parameters, writing_output(body)), help)
 
 
 def template_definition(game: Game) -> Definition:
@@ -366,6 +412,7 @@ def simulate_definition(simulate: Simulate) -> Definition:
             from refcli.records import to_toml
 
             seed, players = values.pop("seed"), values.pop("players")
+            values.pop("force")
             generator = resolve(simulate.module)
             sys.stdout.write(to_toml(generator.random_game(seed, players=players, **values)))
 
@@ -379,31 +426,42 @@ def simulate_definition(simulate: Simulate) -> Definition:
         ),
         parameter("players", players, None),
         *declared(simulate.params),
+        *output_parameters(),
     ]
     return Definition(
-        command_function(parameters, body), "Print a random legal recorded game (test data for validate).", hidden=True
+        command_function(parameters, writing_output(body)),
+        "Print a random legal recorded game (test data for validate).",
+        hidden=True,
     )
 
 
 # -------------------------------------------------------------------------- a game's own commands
 
 
-def own_definition(command: Command) -> Definition:
-    """A game's own command: its parameters and --format; the report printed, exit 1 when it says so."""
+def own_definition(command: Command, game_id: str) -> Definition:
+    """A game's own command: its parameters and --format; the report printed (naming its game), exit 1 when it says so."""
 
     def body(values: Values) -> None:
         fmt, explain, page = values.pop("fmt"), values.pop("explain"), not values.pop("no_pager")
+        values.pop("force")  # -o's, taken by writing_output
+        values.pop("color")  # recorded when parsed
         with reporting():
             from refcli.render import emit
+            from refcli.report import named
 
             result = resolve(command.run)(**values)
             report, passed = result if isinstance(result, tuple) else (result, True)
-            emit(report, fmt, explain=explain, page=page)
+            emit(named(report, game_id), fmt, explain=explain, page=page)
             if not passed:
                 raise typer.Exit(1)
 
-    parameters = [*declared(command.params), parameter("fmt", FormatOption, Format.text), *DISPLAY_PARAMETERS]
-    return Definition(command_function(parameters, body), command.help, hidden=command.hidden)
+    parameters = [
+        *declared(command.params),
+        parameter("fmt", FormatOption, DocumentFormat.text),
+        *DISPLAY_PARAMETERS,
+        *output_parameters(),
+    ]
+    return Definition(command_function(parameters, writing_output(body)), command.help, hidden=command.hidden)
 
 
 # -------------------------------------------------------------------------- groups
@@ -423,7 +481,7 @@ def game_definitions(game: Game) -> Builders:
         found["template"] = partial(template_definition, game)
         found["schema"] = partial(schema_definition, game)
     for command in game.commands:
-        found[command.name] = partial(own_definition, command)
+        found[command.name] = partial(own_definition, command, game.id)
     if game.simulate is not None:
         found["simulate"] = partial(simulate_definition, game.simulate)
     return found
@@ -452,7 +510,7 @@ ROOT_HELP = {
         "Exits 0 with the verdict, or 1 when the situation itself breaks a rule."
     ),
     "validate": (
-        "Replay recorded games of any game and report every broken rule by event number.\n\n"
+        "Replay recorded games of any game and report every broken rule by event number and line.\n\n"
         "Each file's `game` key says which game. Exits 0 when every file follows the rules, 1 when any breaks "
         "one (66 unreadable and 65 bad data win over 1)."
     ),

@@ -40,11 +40,14 @@ def schema_text(desc: Description) -> str:
 
 
 def generated_files() -> dict[str, str]:
-    """Path under data/ → text, for every description."""
+    """Path under data/ → text, for every description, and the output schemas (``refcli.output_schemas``)."""
+    from refcli.output_schemas import schema_files
+
     files: dict[str, str] = {}
     for desc in described():
         files[f"templates/{desc.game}/{desc.kind}.toml"] = template_text(desc)
         files[f"schemas/{desc.game}/{desc.kind}.schema.json"] = schema_text(desc)
+    files.update(schema_files())
     return files
 
 

@@ -98,7 +98,13 @@ def ladder_report(score: str | None = None) -> Report:
         scores = [entry for entry in scores if entry["score"] == chosen]
     width = 36
     rows = tuple(
-        (str(entry["rank"]), str(entry["score"]), f"{entry['ways']:>2}/36", "█" * round(entry["ways"] * width / ROLLS))
+        (
+            str(entry["rank"]),
+            str(entry["score"]),
+            f"{entry['ways']:>2}/36",
+            f"{100 * entry['ways'] / ROLLS:.1f}%",
+            "█" * round(entry["ways"] * width / ROLLS),
+        )
         for entry in scores
     )
     citations = rules_for("bamboozled").cite(RANKING_CLAUSES)
@@ -119,7 +125,7 @@ def ladder_report(score: str | None = None) -> Report:
     blocks: list[Block] = [
         heading,
         said,
-        Grid((("Rank", "right"), ("Score", "left"), ("Ways", "right"), ("", "left")), rows),
+        Grid((("Rank", "right"), ("Score", "left"), ("Ways", "right"), ("Odds", "right"), ("", "left")), rows),
         Quotes(tuple(citations)),
     ]
     return Report(data, blocks)

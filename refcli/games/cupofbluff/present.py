@@ -19,9 +19,15 @@ def chips_report(chip: str | None = None) -> Report:
     data = {"chips": rows, "citations": citations, "interpretations": interpretation_ids(citations)}
     widest = max(ways().values())
     grid = Grid(
-        (("Chip", "right"), ("Points", "right"), ("Ways", "right"), ("", "left")),
+        (("Chip", "right"), ("Points", "right"), ("Ways", "right"), ("Odds", "right"), ("", "left")),
         tuple(
-            (str(r["chip"]), str(r["points"]), f"{r['ways']:>2}/216", "█" * round(r["ways"] * 30 / widest))
+            (
+                str(r["chip"]),
+                str(r["points"]),
+                f"{r['ways']:>2}/216",
+                f"{100 * r['ways'] / DICE_OUTCOMES:.1f}%",
+                "█" * round(r["ways"] * 30 / widest),
+            )
             for r in rows
         ),
     )

@@ -53,8 +53,8 @@ def editions_report() -> Report:
     all_ids: list[str] = []
     for topic, first, second, first_ids, second_ids in DIFFERENCES:
         # each side quoted: the clauses of edition 1, then of edition 2, each marked with its edition
-        quoted = [{**rules.get(i).citation(), "edition": 1} for i in first_ids]
-        quoted += [{**rules.get(i).citation(), "edition": 2} for i in second_ids]
+        quoted = [{**rules.get(i).citation(rules.game), "edition": 1} for i in first_ids]
+        quoted += [{**rules.get(i).citation(rules.game), "edition": 2} for i in second_ids]
         differences.append({"topic": topic, "edition1": first, "edition2": second, "citations": quoted})
         all_ids += [*first_ids, *second_ids]
     citations = rules.cite(all_ids)
