@@ -91,17 +91,7 @@ def validate_path(task: PathTask, game_id: str | None, options: ValidateOptions)
         doc = load_document(task.path, max_bytes=options.max_bytes)
     except Exception as error:  # noqa: BLE001 - this record is reported; the others are still validated
         return failed(task.where, error)
-    try:
-        result = validator_for(doc, game_id).validate_document(doc, options)
-        if result.findings:
-            result = located(result, doc)
-    except DataError as error:  # a snapshot or a situation given to validate says so (refcli.misplaced)
-        from refcli.misplaced import explained
-
-        return failed(task.where, explained(error, doc, game_id, "validate"))
-    except Exception as error:  # noqa: BLE001 - this record is reported; the others are still validated
-        return failed(task.where, error)
-    return result, (ExitStatus.OK if result.valid else ExitStatus.RULE_BROKEN), None
+    return replayed(doc, task.where, game_id, options)
 
 
 def validate_line(task: LineTask, game_id: str | None, options: ValidateOptions) -> Outcome:
@@ -115,6 +105,14 @@ def validate_line(task: LineTask, game_id: str | None, options: ValidateOptions)
         doc = Document(name=task.name, data=data, text="", line=task.number)
     except Exception as error:  # noqa: BLE001 - this record is reported; the others are still validated
         return failed(task.where, error)
+    return replayed(doc, task.where, game_id, options, renamed=True)
+
+
+def replayed(doc: Any, where: str, game_id: str | None, options: ValidateOptions, *, renamed: bool = False) -> Outcome:
+    """A document read from a file or a JSON line (``refcli.inputs.Document``), validated by its game.
+
+    ``renamed``: the result is named ``where`` (a JSON line's file and line number).
+    """
     try:
         result = validator_for(doc, game_id).validate_document(doc, options)
         if result.findings:
@@ -122,10 +120,11 @@ def validate_line(task: LineTask, game_id: str | None, options: ValidateOptions)
     except DataError as error:  # a snapshot or a situation given to validate says so (refcli.misplaced)
         from refcli.misplaced import explained
 
-        return failed(task.where, explained(error, doc, game_id, "validate"))
+        return failed(where, explained(error, doc, game_id, "validate"))
     except Exception as error:  # noqa: BLE001 - this record is reported; the others are still validated
-        return failed(task.where, error)
-    return result._replace(file=task.where), (ExitStatus.OK if result.valid else ExitStatus.RULE_BROKEN), None
+        return failed(where, error)
+    status = ExitStatus.OK if result.valid else ExitStatus.RULE_BROKEN
+    return (result._replace(file=where) if renamed else result), status, None
 
 
 # The validating module for (the command's game, the record's `game` value): a
