@@ -127,14 +127,30 @@ class Report:
         return self.text()
 
 
-class Score(Report):
-    """A ``score`` result: ``players`` in rank order, ``winners``, whether the game is ``over``."""
+class _GameResult(Report):
+    """What a score and a ruling both have: their ``game`` and the clauses they cite."""
 
     __slots__ = ()
 
     @property
     def game(self) -> str:
         return str(self._data["game"])
+
+    @property
+    def citations(self) -> tuple[str, ...]:
+        """The ids of the clauses applied (``to_dict()["citations"]`` has the quotes)."""
+        return tuple(c["id"] for c in self._data["citations"])
+
+    @property
+    def decisive(self) -> tuple[str, ...]:
+        """The ids of the clauses that decided the result (the rest of ``citations`` are context)."""
+        return tuple(self._data["decisive"])
+
+
+class Score(_GameResult):
+    """A ``score`` result: ``players`` in rank order, ``winners``, whether the game is ``over``."""
+
+    __slots__ = ()
 
     @property
     def file(self) -> str:
@@ -160,25 +176,11 @@ class Score(Report):
         """Who ranks first in a game that is not over (``--partial``); ``winners`` is empty then."""
         return tuple(self._data.get("leading", ()))
 
-    @property
-    def citations(self) -> tuple[str, ...]:
-        """The ids of the clauses applied (``to_dict()["citations"]`` has the quotes)."""
-        return tuple(c["id"] for c in self._data["citations"])
 
-    @property
-    def decisive(self) -> tuple[str, ...]:
-        """The ids of the clauses that decided the scores (the rest are context)."""
-        return tuple(self._data["decisive"])
-
-
-class Ruling(Report):
+class Ruling(_GameResult):
     """A ``ruling`` result: ``verdict``, ``outcome``, ``legal`` (false: the situation breaks ``broken_rule``)."""
 
     __slots__ = ()
-
-    @property
-    def game(self) -> str:
-        return str(self._data["game"])
 
     @property
     def situation(self) -> str:
@@ -204,15 +206,6 @@ class Ruling(Report):
     def broken_rule(self) -> str | None:
         rule = self._data.get("broken_rule")
         return None if rule is None else str(rule)
-
-    @property
-    def citations(self) -> tuple[str, ...]:
-        return tuple(c["id"] for c in self._data["citations"])
-
-    @property
-    def decisive(self) -> tuple[str, ...]:
-        """The ids of the clauses the decision turned on (the rest of ``citations`` are context)."""
-        return tuple(self._data["decisive"])
 
 
 def versioned(data: Mapping[str, Any]) -> dict[str, Any]:
