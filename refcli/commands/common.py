@@ -454,15 +454,11 @@ def rules_query(
     finish(ExitStatus.OK if result.found else ExitStatus.RULE_BROKEN)
 
 
-def print_generated(game: str, relative: str, output: str | None, force: bool) -> None:
-    """``GAME template KIND`` and ``GAME schema KIND``: a file under the game's data folder, on stdout or written with -o."""
+def print_generated(game: str, relative: str) -> None:
+    """``GAME template KIND`` and ``GAME schema KIND``: a file under the game's data folder, on stdout.
+
+    ``-o FILE`` is every command's (``verbs.writing_output``), so this only prints.
+    """
     from refcli.catalogue import game_data_dir
 
-    text = (game_data_dir(game) / relative).read_text(encoding="utf-8")
-    if output is not None:  # `-o ""` names no file: refused (73), not taken for stdout
-        from refcli.output import write_file  # only `template -o` and `schema -o` write files
-
-        write_file(output, text, force)
-        print(f"wrote {output}", file=sys.stderr)
-    else:
-        sys.stdout.write(text)
+    sys.stdout.write((game_data_dir(game) / relative).read_text(encoding="utf-8"))

@@ -374,7 +374,7 @@ def generated_file_definition(game: Game, command: str, folder: str, suffix: str
             from refcli.commands.common import print_generated
 
             kind = chosen.value if chosen is not None else ask_kind(game)
-            print_generated(game.id, f"{folder}/{game.id}/{kind}{suffix}", None, False)  # -o: writing_output
+            print_generated(game.id, f"{folder}/{game.id}/{kind}{suffix}")
 
     parameters = [parameter("kind", kind_argument(game, command.title() + "Kind", lead), None), *output_parameters()]
     return Definition(command_function(parameters, writing_output(body)), help)
