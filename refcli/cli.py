@@ -1,14 +1,18 @@
 """The ``refcli`` command: the root app (the cross-game verbs, a group per registered game) and ``main()``."""
 
 import sys
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any, Literal, Optional
 
 import typer
 
-from refcli import __version__, registry
+from refcli import __version__, i18n, registry
+from refcli.i18n import N_, _
 from refcli.commands.color import RootColorOption
-from refcli.commands.lazy import LazyCommands
+from refcli.commands.lazy import LANG_HELP, LazyCommands
 from refcli.commands.verbs import ROOT_DEFINITIONS, game_group
+
+
+Language = Literal["en", "es"]  # i18n.LANGUAGES, as typer reads a choice
 
 
 class RootCommands(LazyCommands):
@@ -32,7 +36,7 @@ class RootCommands(LazyCommands):
     # quick query does not import every game's declaration.
     @property
     def help(self) -> str:
-        return HELP.format(games=_titles())
+        return _(HELP).format(games=_titles())
 
     @help.setter
     def help(self, value: str | None) -> None:
@@ -46,6 +50,11 @@ class RootCommands(LazyCommands):
     def epilog(self, value: str | None) -> None:
         pass
 
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        """The run's language first (``--lang`` anywhere, else the environment): help and errors follow it."""
+        i18n.set_language(i18n.from_arguments(args))
+        return list(super().parse_args(ctx, args))
+
     def get_command(self, ctx: Any, name: str) -> Any:
         command = super().get_command(ctx, name)
         if command is None:
@@ -55,7 +64,7 @@ class RootCommands(LazyCommands):
         return command
 
 
-HELP = "A referee for {games}: final scores, rulings and rule look-ups, each quoting the rulebook clause it applied."
+HELP = N_("A referee for {games}: final scores, rulings and rule look-ups, each quoting the rulebook clause it applied.")
 
 
 def _titles() -> str:
@@ -95,11 +104,15 @@ def _version(value: bool) -> None:
 def root(
     version: Annotated[
         Optional[bool],
-        typer.Option("--version", "-V", callback=_version, is_eager=True, help="Print the version and exit."),
+        typer.Option("--version", "-V", callback=_version, is_eager=True, help=N_("Print the version and exit.")),
     ] = None,
     color: RootColorOption = None,
+    lang: Annotated[
+        Optional[Language],  # noqa: UP045 - typer reads it
+        typer.Option("--lang", help=LANG_HELP, metavar="es|en"),
+    ] = None,
 ) -> None:
-    """Options that come before any command (--version, --color)."""
+    """Options that come before any command (--version, --color, --lang)."""
 
 
 def main() -> None:

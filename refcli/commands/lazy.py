@@ -17,12 +17,15 @@ is the one typer builds eagerly.
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any, NamedTuple
 
 import typer
 import typer.main
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup, TyperOption
+
+from refcli.i18n import LANGUAGES, N_, _
 
 
 class Definition(NamedTuple):
@@ -34,10 +37,68 @@ class Definition(NamedTuple):
 
 
 def to_click(name: str, definition: Definition) -> Any:
-    """The click command typer makes of ``definition`` (plain help: no rich)."""
+    """The click command typer makes of ``definition`` (plain help: no rich), with ``--lang`` and help in the run's language."""
     single = typer.Typer(add_completion=False, rich_markup_mode=None, pretty_exceptions_short=True)
-    single.command(name, help=definition.help, hidden=definition.hidden)(definition.function)
-    return typer.main.get_command(single)
+    single.command(name, help=definition.help, hidden=definition.hidden, cls=TranslatedCommand)(definition.function)
+    command = typer.main.get_command(single)
+    command.params.append(lang_option())
+    return command
+
+
+LANG_HELP = N_(
+    "Language of everything refcli writes: en or es (default: REFCLI_LANG, else the locale: LC_ALL, "
+    "LC_MESSAGES, LANG, LANGUAGE). JSON and TOML keys and enumerated values stay English."
+)
+
+
+def lang_option() -> TyperOption:
+    """``--lang es|en`` on a command: the same as before the command (refcli reads it before parsing: help and
+    click's own errors come out in that language too), so here it is only accepted and documented."""
+    return TyperOption(
+        param_decls=["--lang"], callback=_known_language, expose_value=False, help=LANG_HELP, metavar="es|en"
+    )
+
+
+def _known_language(ctx: Any, param: Any, value: str | None) -> str | None:
+    # a plain string checked here: typer's parameters take only typer's own (private) choice type
+    if value is not None and value not in LANGUAGES:
+        raise typer.BadParameter(_("{value!r} is not one of {choices}.").format(value=value, choices="'en', 'es'"))
+    return value
+
+
+@contextmanager
+def translated(command: Any) -> Iterator[None]:
+    """``command``'s help texts (its own, its epilog, each parameter's) in the run's language, inside the block.
+
+    The texts are written in English (marked ``N_``) and translated only when shown, so a command built once
+    serves every language (tests run several in one process).
+    """
+    saved = [(command, "help", command.help), (command, "epilog", command.epilog), (command, "short_help", command.short_help)]
+    saved += [(param, "help", getattr(param, "help", None)) for param in command.params]
+    try:
+        for owner, attribute, text in saved:
+            if isinstance(text, str) and text:
+                setattr(owner, attribute, _(text))
+        yield
+    finally:
+        for owner, attribute, text in saved:
+            setattr(owner, attribute, text)
+
+
+class Translating:
+    """Help (``--help``, and a group's list of commands) in the run's language: mixed into refcli's click classes."""
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        with translated(self):
+            super().format_help(ctx, formatter)  # type: ignore[misc]
+
+    def get_short_help_str(self, limit: int = 45) -> str:
+        with translated(self):
+            return str(super().get_short_help_str(limit))  # type: ignore[misc]
+
+
+class TranslatedCommand(Translating, TyperCommand):
+    """typer's command, with its help translated when shown."""
 
 
 def command_function(
@@ -64,7 +125,7 @@ def parameter(name: str, annotation: Any, default: Any = inspect.Parameter.empty
 Builders = dict[str, Callable[[], Definition]]
 
 
-class LazyCommands(TyperGroup):
+class LazyCommands(Translating, TyperGroup):
     """A group whose commands are defined and converted only when used.
 
     ``definitions`` maps each command name to a function building its

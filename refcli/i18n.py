@@ -1,0 +1,181 @@
+"""refcli's languages: English (the messages as the code writes them) and Spanish (a gettext catalogue).
+
+Every word refcli writes for people goes through :func:`_` (or :func:`ngettext`
+when it depends on a number), with named ``{placeholders}`` filled in *after*
+translation, so a translator can reorder them::
+
+    _("{winner} wins with {score} points.").format(winner=name, score=total)
+
+Text defined at import time (help texts, label tables) is marked with
+:func:`N_`, which only marks it for extraction, and translated where it is used
+(``_(LABELS[key])``): the language is known only once the command line is read.
+
+The catalogue's source is ``refcli/locale/es/LC_MESSAGES/refcli.po`` (English
+msgids, the template ``refcli/locale/refcli.pot``), kept with Babel
+(``python -m refcli.translations``). The wheel carries it compiled into a
+Python module of one dict literal (``refcli._compiled.messages_es``, written
+by ``hatch_build.py``), which loads in a fraction of a millisecond; a source
+checkout reads the ``.po`` files with Babel instead.
+
+Which language: ``--lang es|en`` (on the root and on every command), else
+``REFCLI_LANG``, else the first of ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` and
+``LANGUAGE`` that is set (``es_ES.UTF-8`` → es; ``LANGUAGE`` may list several,
+``es:en``), else English. JSON and TOML keys and enumerated values never
+depend on it: only free text (verdicts, messages, summaries) does.
+"""
+
+import os
+import sys
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+LANGUAGES = ("en", "es")
+DEFAULT = "en"
+LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE")  # the order issue 16 fixes
+
+# msgid -> msgstr; a plural message is keyed by (singular, plural) and holds one string per plural form
+Messages = dict[Any, Any]
+
+_language: str | None = None  # None: not chosen yet (the first message chooses from the environment)
+_messages: Messages | None = None  # the current language's catalogue; None for English
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogue without translating it (it is translated where it is used)."""
+    return message
+
+
+def _(message: str) -> str:
+    """``message`` in the current language (the English text when the catalogue lacks it)."""
+    if _language is None:
+        set_language(None)
+    if _messages is None or not message:  # gettext("") would be the catalogue's header
+        return message
+    translated = _messages.get(message)
+    return translated if translated else message
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of a message that fits the number ``n`` (``"{n} card"`` / ``"{n} cards"``)."""
+    if _language is None:
+        set_language(None)
+    if _messages is not None:
+        forms = _messages.get((singular, plural))
+        if forms:
+            form = forms[0 if n == 1 else 1]  # Spanish and English: nplurals=2; plural=(n != 1)
+            if form:
+                return str(form)
+    return singular if n == 1 else plural
+
+
+def language() -> str:
+    """The language messages are written in now: ``"en"`` or ``"es"``."""
+    if _language is None:
+        set_language(None)
+    assert _language is not None
+    return _language
+
+
+def set_language(lang: str | None) -> None:
+    """Write messages in ``lang`` from now on; ``None``: the one the environment asks for."""
+    global _language, _messages
+    chosen = normalize(lang) if lang else from_environment(os.environ)
+    chosen = chosen or DEFAULT
+    if chosen != _language:
+        _language = chosen
+        _messages = None if chosen == "en" else catalogue(chosen)
+
+
+@contextmanager
+def using(lang: str | None) -> Iterator[None]:
+    """Messages in ``lang`` inside the block (``None``: leave the language as it is); the old one after."""
+    if lang is None:
+        yield
+        return
+    before = language()
+    set_language(lang)
+    try:
+        yield
+    finally:
+        set_language(before)
+
+
+def normalize(value: str) -> str | None:
+    """``es``, ``es_ES.UTF-8``, ``es-MX``, ``ES`` → ``"es"``; ``C``, ``POSIX`` → ``"en"``; others → None."""
+    code = value.strip().split(".")[0].split("@")[0].replace("-", "_").split("_")[0].casefold()
+    if code in ("c", "posix"):
+        return "en"
+    return code if code in LANGUAGES else None
+
+
+def from_environment(environ: Mapping[str, str]) -> str:
+    """``REFCLI_LANG``, else the locale variables in order (the first one set decides), else English."""
+    wanted = environ.get("REFCLI_LANG", "").strip()
+    if wanted:
+        return normalize(wanted) or DEFAULT
+    for variable in LOCALE_VARIABLES:
+        value = environ.get(variable, "").strip()
+        if value:
+            for part in value.split(":"):  # LANGUAGE=es:en: the first one refcli has
+                chosen = normalize(part) if part else None
+                if chosen:
+                    return chosen
+            return DEFAULT
+    return DEFAULT
+
+
+def from_arguments(arguments: Sequence[str]) -> str | None:
+    """The language ``--lang X`` / ``--lang=X`` asks for anywhere on the command line (before ``--``), if valid.
+
+    Read before click parses anything, so that even click's own usage errors, and help texts, come out
+    in that language; an invalid value is left for click to refuse.
+    """
+    for index, argument in enumerate(arguments):
+        if argument == "--":
+            break
+        if argument == "--lang" and index + 1 < len(arguments):
+            value = arguments[index + 1]
+        elif argument.startswith("--lang="):
+            value = argument.partition("=")[2]
+        else:
+            continue
+        if value.strip().casefold() in LANGUAGES:
+            return value.strip().casefold()
+    return None
+
+
+def choose_for_command_line(arguments: Sequence[str] | None = None) -> None:
+    """Set the language of this run: ``--lang`` on the command line, else the environment."""
+    set_language(from_arguments(sys.argv[1:] if arguments is None else arguments))
+
+
+# ---------------------------------------------------------------- catalogues
+
+LOCALE_DIR = Path(__file__).parent / "locale"
+
+
+def catalogue(lang: str) -> Messages:
+    """The compiled catalogue of ``lang`` (the wheel's module), else its ``.po`` sources (a checkout)."""
+    try:
+        module = __import__(f"refcli._compiled.messages_{lang}", fromlist=["MESSAGES"])
+    except ImportError:
+        return read_sources(lang)
+    messages: Messages = module.MESSAGES
+    return messages
+
+
+def source_files(lang: str) -> list[Path]:
+    """The ``.po`` files of ``lang``: the catalogue, then any parts still being merged into it."""
+    home = LOCALE_DIR / lang
+    return [*sorted((home / "LC_MESSAGES").glob("*.po")), *sorted((home / "parts").glob("*.po"))]
+
+
+def read_sources(lang: str) -> Messages:
+    """``lang``'s messages read from its ``.po`` files with Babel (a source checkout: Babel is a test extra)."""
+    try:
+        from refcli.translations import messages_of
+    except ImportError:  # no Babel: English rather than a crash
+        return {}
+    return messages_of(source_files(lang))
