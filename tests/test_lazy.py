@@ -17,7 +17,7 @@ import typer
 import typer.main
 
 from refcli import registry
-from refcli.commands.lazy import Builders, LazyCommands
+from refcli.commands.lazy import Builders, LazyCommands, lang_option
 from refcli.commands.verbs import ROOT_DEFINITIONS, game_definitions
 
 REFCLI = Path(__file__).resolve().parents[1] / "refcli"
@@ -29,7 +29,10 @@ def eager_group(definitions: Builders) -> Any:
     for name, build in definitions.items():
         definition = build()
         app.command(name, help=definition.help, hidden=definition.hidden)(definition.function)
-    return typer.main.get_command(app)
+    group = typer.main.get_command(app)
+    for command in group.commands.values():  # what to_click adds to every command it builds
+        command.params.append(lang_option())
+    return group
 
 
 def described(command: Any, name: str) -> tuple[Any, ...]:
