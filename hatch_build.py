@@ -61,7 +61,9 @@ class CatalogueJsonHook(BuildHookInterface):  # type: ignore[misc]
         import importlib.util
 
         # refcli/translations.py by its path: importing the package itself would run its start-up code
-        spec = importlib.util.spec_from_file_location("refcli_translations", Path(self.root) / "refcli" / "translations.py")
+        spec = importlib.util.spec_from_file_location(
+            "refcli_translations", Path(self.root) / "refcli" / "translations.py"
+        )
         assert spec is not None and spec.loader is not None
         translations = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(translations)

@@ -6,11 +6,10 @@ from typing import Annotated, Any, Literal, Optional
 import typer
 
 from refcli import __version__, i18n, registry
-from refcli.i18n import N_, _
 from refcli.commands.color import RootColorOption
 from refcli.commands.lazy import LANG_HELP, LazyCommands
 from refcli.commands.verbs import ROOT_DEFINITIONS, game_group
-
+from refcli.i18n import N_, _
 
 Language = Literal["en", "es"]  # i18n.LANGUAGES, as typer reads a choice
 
@@ -64,7 +63,9 @@ class RootCommands(LazyCommands):
         return command
 
 
-HELP = N_("A referee for {games}: final scores, rulings and rule look-ups, each quoting the rulebook clause it applied.")
+HELP = N_(
+    "A referee for {games}: final scores, rulings and rule look-ups, each quoting the rulebook clause it applied."
+)
 
 
 def _titles() -> str:

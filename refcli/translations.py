@@ -179,7 +179,10 @@ def main(arguments: list[str]) -> int:
     command = arguments[0] if arguments else "check"
     if command == "update":
         update()
-        print(f"wrote {TEMPLATE.relative_to(ROOT)} and " + ", ".join(str(po_path(lang).relative_to(ROOT)) for lang in TRANSLATED))
+        print(
+            f"wrote {TEMPLATE.relative_to(ROOT)} and "
+            + ", ".join(str(po_path(lang).relative_to(ROOT)) for lang in TRANSLATED)
+        )
         return 0
     if command in ("missing", "check"):
         template = extract()

@@ -73,7 +73,11 @@ def translated(command: Any) -> Iterator[None]:
     The texts are written in English (marked ``N_``) and translated only when shown, so a command built once
     serves every language (tests run several in one process).
     """
-    saved = [(command, "help", command.help), (command, "epilog", command.epilog), (command, "short_help", command.short_help)]
+    saved = [
+        (command, "help", command.help),
+        (command, "epilog", command.epilog),
+        (command, "short_help", command.short_help),
+    ]
     saved += [(param, "help", getattr(param, "help", None)) for param in command.params]
     try:
         for owner, attribute, text in saved:
