@@ -26,7 +26,7 @@ from refcli.games.bamboozled import clauses as C
 from refcli.games.bamboozled.ranking import JACKPOT, RANK, card_readings, readings
 from refcli.games.bamboozled.turns import HAND_LIMIT, STRIKE_CARDS, SUPPLY, check_dice
 from refcli.games.bamboozled.words import card_name
-from refcli.i18n import N_, _
+from refcli.i18n import N_, _, ngettext
 
 ROLL = "roll"  # the actor must roll (and declare)
 RESPOND = "respond"  # the actor faces a declaration: accept, call or play a before-roll card
@@ -510,9 +510,12 @@ def _use_card(state: State, player: str, card: str, log: Log) -> None:
     if state.shown[card] >= SUPPLY[card]:
         log.error(
             C.COMPONENTS,
-            _("a {card} card is shown more often than the {count} in the game").format(
-                card=card_name(card), count=SUPPLY[card]
-            ),
+            # TRANSLATORS: English keeps one form; the other language's forms agree with {count}.
+            ngettext(
+                "a {card} card is shown more often than the {count} in the game",
+                "a {card} card is shown more often than the {count} in the game",
+                SUPPLY[card],
+            ).format(card=card_name(card), count=SUPPLY[card]),
         )
     state.shown[card] += 1
     state.discards += 1

@@ -36,7 +36,7 @@ from refcli.games.bamboozled.turns import AFTER_ROLL_CARDS, HAND_LIMIT, check_di
 from refcli.games.bamboozled.words import action_name, and_list, card_name, card_names, direction_name, or_nobody
 from refcli.i18n import N_, _, ngettext
 from refcli.inputs import Document
-from refcli.report import Report
+from refcli.report import Report, describe_value
 from refcli.rulings import rule_on
 from refcli.schema import Table
 from refcli.verdict import Verdict
@@ -56,7 +56,12 @@ def check_not_out(strikes: dict[str, int], limit: int) -> dict[str, int]:
     for name, count in strikes.items():
         if count >= limit:
             raise RuleBroken(
-                _("{player} has {count} strikes and is already out of the game").format(player=name, count=count),
+                # TRANSLATORS: English keeps one form; the other language's forms agree with {count}.
+                ngettext(
+                    "{player} has {count} strikes and is already out of the game",
+                    "{player} has {count} strikes and is already out of the game",
+                    count,
+                ).format(player=name, count=count),
                 C.STRIKE_OUT,
             )
     return strikes
@@ -464,7 +469,13 @@ def _revive_final(state: State, player: str, played: str, turn: str, strikes: in
     limit = state.limit
     if strikes < limit:
         raise RuleBroken(
-            _("{player} has {count} strikes, not the final one").format(player=player, count=strikes), C.REVIVE_FINAL
+            # TRANSLATORS: English keeps one form; the other language's forms agree with {count}.
+            ngettext(
+                "{player} has {count} strikes, not the final one",
+                "{player} has {count} strikes, not the final one",
+                strikes,
+            ).format(player=player, count=strikes),
+            C.REVIVE_FINAL,
         )
     state.inside.discard(player)
     state.just_out = player
@@ -472,9 +483,13 @@ def _revive_final(state: State, player: str, played: str, turn: str, strikes: in
         (state.winner,) = state.inside
     step(state, Card(player, "revive"), RULING)
     data = _card_outcome(0, "clockwise", player, "roll", state.strikes[player])
-    verdict = _(
+    # TRANSLATORS: English keeps one form; the other language's forms agree with {strikes}.
+    verdict = ngettext(
         "{player} may play {card}: {player} discards Revive and stays in the game with {strikes} strikes; having "
-        "taken the strike, {player} starts the next round."
+        "taken the strike, {player} starts the next round.",
+        "{player} may play {card}: {player} discards Revive and stays in the game with {strikes} strikes; having "
+        "taken the strike, {player} starts the next round.",
+        limit - 1,
     ).format(player=player, card=card_name(played), strikes=limit - 1)
     return Verdict(
         verdict,
@@ -515,7 +530,7 @@ LABELS = {
 DESCRIBERS = {
     "card_discarded": card_name,
     "card_kept": card_name,
-    "cards_discarded": card_names,
+    "cards_discarded": lambda cards: card_names(cards) or describe_value(cards),  # none: as every empty list
     "direction_after": direction_name,
     "action": action_name,
 }

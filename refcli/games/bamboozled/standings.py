@@ -55,7 +55,12 @@ def score_document(doc: Document, options: ScoreOptions) -> Report:
             rank=rank,
             breakdown={"strikes": count, "strikes_to_lose": limit, "out": remaining == 0},
             explanation=(
-                _("{count} of {limit} strikes: out") if remaining == 0 else _("{count} of {limit} strikes, {left} left")
+                _("{count} of {limit} strikes: out")
+                if remaining == 0
+                # TRANSLATORS: English keeps one form; the other language's forms agree with {left}.
+                else ngettext(
+                    "{count} of {limit} strikes, {left} left", "{count} of {limit} strikes, {left} left", remaining
+                )
             ).format(count=count, limit=limit, left=remaining),
         )
         for name, count, remaining, rank in zip(names, strikes, left, ranks)

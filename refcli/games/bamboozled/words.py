@@ -43,9 +43,8 @@ def card_name(card: str) -> str:
 
 
 def card_names(cards: Iterable[str]) -> str:
-    """Cards listed in free text (``none`` when there are none, as an outcome value reads)."""
-    named = [card_name(card) for card in cards]
-    return ", ".join(named) if named else _("none")
+    """Cards listed in free text: ``Doble, Mi mal`` (empty when there are none)."""
+    return ", ".join(card_name(card) for card in cards)
 
 
 def direction_name(direction: str) -> str:
