@@ -169,7 +169,7 @@ def type_example(t: Type) -> Any:
         return list(EXAMPLE_NAMES[: max(t.minimum or 0, 2)])
     if kind == "array":
         assert t.item is not None
-        return [type_example(t.item) for _ in range(t.minimum or 0)]
+        return [type_example(t.item) for _index in range(t.minimum or 0)]
     if kind == "tuple":
         return [type_example(item) for item in t.items]
     if kind == "table":
@@ -179,7 +179,7 @@ def type_example(t: Type) -> Any:
         keys = list(EXAMPLE_NAMES) if t.key.kind in ("name", "player") else [t.key.example]
         return {keys[i]: type_example(t.item) for i in range(t.minimum or 0)}
     if kind == "tables" and t.item is not None:
-        return [type_example(t.item) for _ in range(t.minimum or 0)]
+        return [type_example(t.item) for _index in range(t.minimum or 0)]
     if kind == "tables":
         entries = []
         for index in range(t.minimum or 0):
