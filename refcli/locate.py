@@ -358,7 +358,7 @@ class _Scanner:
         end = run.end()
         if self.text.count(",", self.pos, end) > most:
             end = self.pos - 1
-            for _ in range(most):
+            for _item in range(most):
                 end = self.text.index(",", end + 1)
             end += 1
         passed = self.text.count(",", self.pos, end)

@@ -223,7 +223,8 @@ def _destination(path: str, force: bool) -> tuple[str, os.stat_result | None]:
                 raise cannot_write(path, _("it is a directory; name a file"))
             raise cannot_write(path, _("it links to {target}, a directory; name a file").format(target=current))
         if not stat.S_ISREG(info.st_mode):  # --force or not: the message does not offer it
-            kind = _(_kind(info.st_mode))
+            kind = _kind(info.st_mode)
+            kind = _(kind)
             if current == path:
                 raise cannot_write(path, _("it is a {kind}, not a regular file").format(kind=kind))
             raise cannot_write(

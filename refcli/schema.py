@@ -194,7 +194,7 @@ class Table:
         if len(stripped) > MAX_NAME_LENGTH:
             raise self.error(
                 key,
-                _("a name of at most {most} characters").format(most=MAX_NAME_LENGTH),
+                _("a name of at most {maximum} characters").format(maximum=MAX_NAME_LENGTH),
                 ngettext("{count} character", "{count} characters", len(stripped)).format(count=len(stripped)),
             )
         return stripped

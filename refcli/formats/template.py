@@ -22,7 +22,6 @@ from pathlib import Path
 from typing import Any
 
 from refcli.formats import Description, Field, Type
-from refcli.formats.text import example_of, toml_key, toml_value
 from refcli.i18n import _, language
 
 COLUMN = 37  # where comments start, as in the hand-written templates
@@ -63,6 +62,8 @@ def comment_for(field: Field) -> str:
 
 
 def template_text(desc: Description) -> str:
+    from refcli.formats.text import example_of, toml_value  # not at import: `template` only reads a file
+
     lines = header(desc) + [""]
     present = [f for f in desc.fields if f.example is not None or f.required]
     for field in desc.fields:
@@ -85,20 +86,24 @@ def template_text(desc: Description) -> str:
 
 
 def section_lines(field: Field) -> list[str]:
+    from refcli.formats.text import example_of, toml_key, toml_value
+
     t = field.type
     value = field.example if field.example is not None else example_of(field)
     if t.kind == "map":
         lines = ["", commented_line(f"[{field.key}]", _(field.help))]
         for key, item in value.items():
             if not key.startswith("#"):
-                lines.append(commented_line(f"{toml_key(key)} = {toml_value(item)}", _(str(value.get(f"#{key}", "")))))
+                note = str(value.get(f"#{key}", ""))
+                lines.append(commented_line(f"{toml_key(key)} = {toml_value(item)}", _(note)))
         return lines
     lines = []
     seen: set[tuple[str, str]] = set()  # (variant, key): a key's help is said once per kind of table
     first_of: set[str] = set()
     for index, entry in enumerate(value):
         fields, variant = table_fields(t, entry)
-        opener = _(entry.get("#", field.help if index == 0 else ""))
+        opener = entry.get("#", field.help if index == 0 else "")
+        opener = _(opener)
         lines += ["", commented_line(f"[[{field.key}]]", opener)]
         first = variant not in first_of
         first_of.add(variant)

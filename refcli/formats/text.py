@@ -7,7 +7,7 @@ import re
 from typing import Any
 
 from refcli.formats import EXAMPLE_NAMES, Description, Field, Type
-from refcli.formats.reader import quoted_or, span
+from refcli.formats.reader import quoted_or
 from refcli.i18n import N_, _
 
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
@@ -51,7 +51,10 @@ def phrase(t: Type) -> str:
         return _(t.phrase)
     kind = t.kind
     if kind == "integer":
-        return _("an integer {span}").format(span=span(t.minimum or 0, t.maximum or 0))
+        low, high = t.minimum or 0, t.maximum or 0
+        if high == low + 1:
+            return _("an integer {minimum} or {maximum}").format(minimum=low, maximum=high)
+        return _("an integer from {minimum} to {maximum}").format(minimum=low, maximum=high)
     if kind == "boolean":
         return _("true or false")
     if kind == "string":
