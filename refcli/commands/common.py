@@ -460,5 +460,6 @@ def print_generated(game: str, relative: str) -> None:
     ``-o FILE`` is every command's (``verbs.writing_output``), so this only prints.
     """
     from refcli.catalogue import game_data_dir
+    from refcli.formats.template import template_file  # a template in the language of the run, if there is one
 
-    sys.stdout.write((game_data_dir(game) / relative).read_text(encoding="utf-8"))
+    sys.stdout.write(template_file(game_data_dir(game), relative).read_text(encoding="utf-8"))
