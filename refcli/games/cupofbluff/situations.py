@@ -20,7 +20,7 @@ from refcli.games.cupofbluff.engine import Call, Exchange, State, Step, finish, 
 from refcli.games.cupofbluff.phrases import and_list, chip_list, or_list
 from refcli.i18n import N_, _
 from refcli.inputs import Document
-from refcli.report import Report
+from refcli.report import Describe, Report
 from refcli.rulings import rule_on
 from refcli.schema import Table
 from refcli.verdict import Verdict
@@ -267,4 +267,20 @@ BACKGROUND = {
 
 def rule_document(doc: Document) -> tuple[Report, bool]:
     labels = {key: _(label) for key, label in LABELS.items()}  # in the run's language (JSON keeps the keys)
-    return rule_on(doc, game=GAME, title="Cup of Bluff", situations=SITUATIONS, labels=labels, background=BACKGROUND)
+    return rule_on(
+        doc,
+        game=GAME,
+        title="Cup of Bluff",
+        situations=SITUATIONS,
+        labels=labels,
+        describers=DESCRIBERS,
+        background=BACKGROUND,
+    )
+
+
+def chip_from(value: str) -> str:
+    """Where the chip called was: ``centre`` (an id in JSON) in the run's language, or a player's name."""
+    return _("centre") if value == "centre" else value
+
+
+DESCRIBERS: dict[str, Describe] = {"chip_from": chip_from}

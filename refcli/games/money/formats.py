@@ -432,7 +432,7 @@ RECORD = Description(
                     "player": "Ben",
                     "action": "right",
                 },
-                {"#": N_("3"), "type": "exchange", "player": "Ana", "action": "keep"},
+                {"#": "3", "type": "exchange", "player": "Ana", "action": "keep"},
                 {
                     "#": N_("4: after every bidder has acted, refill right then left"),
                     "type": "refill",

@@ -15,7 +15,7 @@ from refcli.formats import read_table
 from refcli.games.money import clauses as C
 from refcli.games.money import formats as F
 from refcli.games.money.bidding import Bidding, NeedSerials
-from refcli.games.money.cards import Card
+from refcli.games.money.cards import Card, parse_card
 from refcli.games.money.engine import (
     DISPLAY,
     Exchange,
@@ -31,7 +31,7 @@ from refcli.games.money.shown import card as shown_card
 from refcli.games.money.shown import cards
 from refcli.i18n import N_, _, ngettext
 from refcli.inputs import Document
-from refcli.report import Report
+from refcli.report import Describe, Report, describe_value
 from refcli.rulings import rule_on
 from refcli.schema import Table
 from refcli.verdict import Verdict
@@ -310,4 +310,39 @@ BACKGROUND = {
 
 def rule_document(doc: Document) -> tuple[Report, bool]:
     labels = {key: _(label) for key, label in LABELS.items()}  # in the run's language (JSON keeps the keys)
-    return rule_on(doc, game=GAME, title="Money!", situations=SITUATIONS, labels=labels, background=BACKGROUND)
+    return rule_on(
+        doc,
+        game=GAME,
+        title="Money!",
+        situations=SITUATIONS,
+        labels=labels,
+        describers=DESCRIBERS,
+        background=BACKGROUND,
+    )
+
+
+# The outcome's words for people: JSON keeps the ids and the cards as the input writes them.
+ACTIONS = {"right": N_("right"), "left": N_("left"), "swap": N_("swap"), "keep": N_("keep")}
+
+
+def action_said(value: str) -> str:
+    return _(ACTIONS[value]) if value in ACTIONS else value
+
+
+def cards_said(value: list[str]) -> str:
+    """``dollar 60 #33, coin #2`` in the run's language (``dólar 60 #33, moneda #2``)."""
+    return describe_value([shown_card(parse_card(text)) for text in value])
+
+
+def offers_said(value: dict[str, list[str]]) -> str:
+    return describe_value({name: [shown_card(parse_card(text)) for text in held] for name, held in value.items()})
+
+
+DESCRIBERS: dict[str, Describe] = {
+    "action": action_said,
+    "takes": cards_said,
+    "gives": cards_said,
+    "right": cards_said,
+    "left": cards_said,
+    "offers": offers_said,
+}
