@@ -58,8 +58,10 @@ def read_players(doc: Document, partial: bool = False) -> list[MoneyScore]:
                 if count > NOTE_VALUES.count(note):
                     raise top.error_at(
                         ("player", index, "notes", written[currency]),
-                        _(
-                            "at most {most} {value} notes of {currency} in the game (20, 20, 20, 30, 30, 30, 40, 50, 60)"
+                        ngettext(
+                            "at most {most} {value} note of {currency} in the game (20, 20, 20, 30, 30, 30, 40, 50, 60)",
+                            "at most {most} {value} notes of {currency} in the game (20, 20, 20, 30, 30, 30, 40, 50, 60)",
+                            NOTE_VALUES.count(note),
                         ).format(most=NOTE_VALUES.count(note), value=note, currency=shown_currency(currency)),
                         f"{count}",
                     )
