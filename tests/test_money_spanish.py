@@ -74,7 +74,7 @@ def test_scores_and_totals_in_spanish(invoke: Invoke, write: Callable[..., str])
         '[[player]]\nname = "Dora"\n'
     )
     totals = flat(run(invoke, "es", "score", str(MONEY / "rulebook-450.toml"), other).stdout)
-    assert "Totales tras 2 partidas" in totals and "Gana: Cid" in totals
+    assert "Totales tras 2 partidas" in totals and "Ganador: Cid" in totals
     assert "Las 2 partidas no las jugaron los mismos jugadores (Cid solo jugó la partida 1; Dora solo jugó la" in totals
 
 

@@ -1,4 +1,4 @@
-"""Lists said inside a sentence ("Ana and Ben", "8 or 13", "3, 15"), in the run's language. Pure."""
+"""Lists said inside a sentence ("Ana and Ben", "8 or 13"), in the run's language. Pure."""
 
 from __future__ import annotations
 
@@ -21,8 +21,3 @@ def or_list(items: Iterable[object]) -> str:
     for index, item in enumerate(items):
         text = str(item) if index == 0 else _("{first} or {second}").format(first=text, second=item)
     return text
-
-
-def chip_list(chips: Iterable[int]) -> str:
-    """``3, 15``, or ``none`` for no chip."""
-    return ", ".join(map(str, chips)) or _("none")

@@ -17,7 +17,7 @@ from refcli.games.cupofbluff import clauses as C
 from refcli.games.cupofbluff import formats as F
 from refcli.games.cupofbluff.chips import POINTS
 from refcli.games.cupofbluff.engine import Call, Exchange, State, Step, finish, step
-from refcli.games.cupofbluff.phrases import and_list, chip_list, or_list
+from refcli.games.cupofbluff.phrases import and_list, or_list
 from refcli.i18n import N_, _
 from refcli.inputs import Document
 from refcli.report import Describe, Report
@@ -119,6 +119,13 @@ CALLED: dict[tuple[bool, bool, bool], str] = {
 }
 
 
+def holding(name: str, chips: list[int]) -> str:
+    """``Ana 3, 15``, or ``Cid none``: the chips in front of a player."""
+    if not chips:
+        return _("{player} none").format(player=name)
+    return f"{name} {', '.join(map(str, chips))}"
+
+
 def call(top: Table) -> Verdict:
     values = read_situation(F.CALL, top)
     chips: dict[str, list[int]] = values["chips"]
@@ -157,7 +164,7 @@ def call(top: Table) -> Verdict:
         elif result.chip_from == target:
             verdict += " " + _("{caller} has no chip scored before, so gives nothing.").format(caller=caller)
     verdict += then(state)
-    held = "; ".join(f"{name} {chip_list(pile)}" for name, pile in chips.items())
+    held = "; ".join(holding(name, pile) for name, pile in chips.items())
     facts = (
         _("chips in front of each player at the start of the turn: {held}").format(held=held),
         seating(state),
