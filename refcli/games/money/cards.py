@@ -15,6 +15,8 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import NamedTuple
 
+from refcli.i18n import _
+
 NOTE_VALUES: tuple[int, ...] = (20, 20, 20, 30, 30, 30, 40, 50, 60)
 COIN_VALUE = 10
 COINS = 6
@@ -100,25 +102,31 @@ class Deck:
             if counted is None:
                 counted = self.notes[card.currency] = Counter()
                 if len(self.notes) > MAX_CURRENCIES:
-                    problem = f"{len(self.notes)} currencies, but the game has {MAX_CURRENCIES}"
+                    problem = _("{count} currencies, but the game has {most}").format(
+                        count=len(self.notes), most=MAX_CURRENCIES
+                    )
             counted[card.value] += 1
             allowed = _NOTE_COUNTS.get(card.value, 0)
             if not allowed:
-                problem = f"there is no {card.value} note (notes are 20, 30, 40, 50 and 60)"
+                problem = _("there is no {value} note (notes are 20, 30, 40, 50 and 60)").format(value=card.value)
             elif counted[card.value] > allowed:
-                problem = f"{counted[card.value]} {card.currency} {card.value} notes, but each currency has {allowed}"
+                from refcli.games.money.shown import currency as shown_currency  # shown imports this module
+
+                problem = _("{count} {currency} {value} notes, but each currency has {allowed}").format(
+                    count=counted[card.value], currency=shown_currency(card.currency), value=card.value, allowed=allowed
+                )
         elif card.kind == "coin":
             self.coins += 1
             if self.coins > COINS:
-                problem = f"{self.coins} coins, but the game has {COINS}"
+                problem = _("{count} coins, but the game has {most}").format(count=self.coins, most=COINS)
         else:
             return None  # bluff cards: one per player, checked with the offers
         serial = card.serial
         if serial is not None:
             if serial not in SERIALS:
-                problem = problem or f"serial #{serial} does not exist (FRED 001 to FRED 069)"
+                problem = problem or _("serial #{serial} does not exist (FRED 001 to FRED 069)").format(serial=serial)
             elif serial in self.serials:
-                problem = problem or f"serial #{serial} is on two cards"
+                problem = problem or _("serial #{serial} is on two cards").format(serial=serial)
             self.serials.add(serial)
         return problem
 
