@@ -146,7 +146,7 @@ def open_animals(players: tuple[Holding, ...]) -> list[OpenAnimal]:
     result = []
     for animal in ANIMALS:
         holders = tuple((p.name, p.cards.get(animal.id, 0)) for p in players if p.cards.get(animal.id, 0))
-        held = sum(count for _, count in holders)
+        held = sum(count for _name, count in holders)
         if len(holders) != 1 or held != CARDS_PER_ANIMAL:
             result.append(OpenAnimal(animal.id, holders, max(CARDS_PER_ANIMAL - held, 0)))
     return result
