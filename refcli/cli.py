@@ -105,17 +105,18 @@ class RootCommands(LazyCommands):
 
 def _installing(callback: Callable[..., Any]) -> Callable[..., Any]:
     """typer's --install-completion callback, saying what it did in the run's language (imports only when used)."""
-    if getattr(callback, "__wrapped__", None) is not None:
+    if getattr(callback, "translating", False):
         return callback
 
     @wraps(callback)
     def install(ctx: Any, param: Any, value: Any) -> Any:
         if not value:
-            return callback(ctx=ctx, param=param, value=value)
+            return callback(ctx, param, value)
         from refcli.commands.clickwords import translating_output
 
-        return translating_output(callback)(ctx=ctx, param=param, value=value)
+        return translating_output(callback)(ctx, param, value)
 
+    install.translating = True  # type: ignore[attr-defined]
     return install
 
 

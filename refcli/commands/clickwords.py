@@ -44,8 +44,10 @@ MESSAGES = (
     N_("Invalid value for {name}: {message}"),
     N_("Invalid value: {message}"),
     N_("{value} is not one of {choices}."),
-    N_("{value} is not a valid integer."),
+    N_("{value} is not a valid int."),
+    N_("{value} is not a valid int range."),
     N_("{value} is not a valid float."),
+    N_("{value} is not a valid float range."),
     N_("{value} is not a valid boolean. Recognized values: {values}"),
     N_("{value} is not in the range {range}."),
     N_("Got unexpected extra argument ({arguments})"),
@@ -83,6 +85,18 @@ EXTRAS = (N_("default: {default}"), N_("required"), N_("env var: {var}"))
 
 # placeholders holding a message of their own (translated in turn); the others are names and values
 NESTED = ("message", "details")
+# What each placeholder can hold, as click fills it in: a message is matched only where these allow
+# ("Invalid value for '-j': 0 is not in the range …" is not a {value} "is not in the range").
+_QUOTED = r"'[^']*'|\"[^\"]*\""
+SHAPES = {
+    "option": r"\S+",
+    "name": rf"(?:{_QUOTED})(?: / (?:{_QUOTED}))*",  # '--format' / '-f', 'FILE'
+    "value": rf"{_QUOTED}|\S+",  # a repr, or a number
+    "count": r"\d+",
+    "given": r"\d+",
+    "range": r"\S+",
+    "shell": r"\S+",
+}
 
 _FIELD = re.compile(r"\{(\w+)\}")
 
@@ -93,7 +107,10 @@ def _patterns(templates: tuple[str, ...]) -> list[tuple[re.Pattern[str], str]]:
     found = []
     for template in templates:
         pieces = _FIELD.split(template)
-        regex = "".join(f"(?P<{piece}>.+?)" if index % 2 else re.escape(piece) for index, piece in enumerate(pieces))
+        regex = "".join(
+            f"(?P<{piece}>{SHAPES.get(piece, '.+?')})" if index % 2 else re.escape(piece)
+            for index, piece in enumerate(pieces)
+        )
         literal = sum(len(piece) for piece in pieces[::2])
         found.append((literal, re.compile(regex, re.DOTALL), template))
     return [(pattern, template) for _literal, pattern, template in sorted(found, key=lambda item: -item[0])]
@@ -158,9 +175,9 @@ def aborted() -> None:
 def translating_output(callback: Callable[..., Any]) -> Callable[..., Any]:
     """``callback`` (typer's --install-completion) with what it prints on stdout in the run's language."""
 
-    def run(**arguments: Any) -> Any:
+    def run(*arguments: Any) -> Any:
         if language() == "en":
-            return callback(**arguments)
+            return callback(*arguments)
         import io
         from contextlib import redirect_stdout
 
@@ -169,7 +186,7 @@ def translating_output(callback: Callable[..., Any]) -> Callable[..., Any]:
         printed = io.StringIO()
         try:
             with redirect_stdout(printed):
-                return callback(**arguments)
+                return callback(*arguments)
         finally:
             for number, line in enumerate(printed.getvalue().splitlines()):
                 typer.secho(in_language(line), fg="green" if number == 0 else None)
