@@ -80,6 +80,8 @@ HELP_WORDS = (
     N_("Install completion for the specified shell."),
     N_("Show completion for the specified shell, to copy it or customize the installation."),
 )
+# The value click shows for a number option that names none ("-j, --jobs <int range>").
+METAVARS = (N_("<int range>"), N_("<int>"), N_("<float range>"), N_("<float>"))
 # What click adds to an option's help, in brackets: "[default: text; required]" (each part on its own).
 EXTRAS = (N_("default: {default}"), N_("required"), N_("env var: {var}"))
 
@@ -141,6 +143,15 @@ def extras_in_language(help_text: str, own: str) -> str:
     parts = [in_language(part, EXTRAS) for part in bracketed[1:-1].split("; ")]
     space = added[: len(added) - len(added.lstrip())]  # "  " after a help text, nothing when there is none
     return f"{own}{space}[{'; '.join(parts)}]"
+
+
+def name_in_language(name: str) -> str:
+    """An option's names and value as ``--help`` lists them, click's value words (``<int range>``) translated."""
+    if language() == "en":
+        return name
+    for metavar in METAVARS:
+        name = name.replace(metavar, _(metavar))
+    return name
 
 
 def show(error: Any) -> None:

@@ -102,10 +102,10 @@ def help_record(param: Any, ctx: Any) -> tuple[str, str] | None:
     record: tuple[str, str] | None = param.get_help_record(ctx)
     if record is None or language() == "en":
         return record
-    from refcli.commands.clickwords import extras_in_language
+    from refcli.commands.clickwords import extras_in_language, name_in_language
 
     name, text = record
-    return name, extras_in_language(text, getattr(param, "help", None) or "")
+    return name_in_language(name), extras_in_language(text, getattr(param, "help", None) or "")
 
 
 class TranslatingFormatter(typer.Context.formatter_class):  # type: ignore[misc,valid-type]
