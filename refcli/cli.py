@@ -66,23 +66,27 @@ class RootCommands(LazyCommands):
         errors itself only in its standalone mode: here they come back (standalone off) and
         ``refcli.commands.clickwords`` shows them as click would, in that language; the exit statuses are typer's.
         """
+        before = i18n.language()  # the run over, the language it found (tests run many in one process)
         i18n.set_language(i18n.from_arguments(sys.argv[1:] if args is None else args))
-        if not standalone_mode:
-            return super().main(args, prog_name, complete_var, standalone_mode, windows_expand_args, **extra)
         try:
-            result = super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
-        except typer.Abort:
-            from refcli.commands.clickwords import aborted
+            if not standalone_mode:
+                return super().main(args, prog_name, complete_var, standalone_mode, windows_expand_args, **extra)
+            try:
+                result = super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
+            except typer.Abort:
+                from refcli.commands.clickwords import aborted
 
-            aborted()
-            sys.exit(1)
-        except typer.TyperException as error:  # click's exceptions: usage errors (exit 2) and the like
-            from refcli.commands.clickwords import show
+                aborted()
+                sys.exit(1)
+            except typer.TyperException as error:  # click's exceptions: usage errors (exit 2) and the like
+                from refcli.commands.clickwords import show
 
-            show(error)
-            sys.exit(error.exit_code)
-        # not standalone, typer returns what typer.Exit carried (a command that finishes returns None: 0)
-        sys.exit(result if isinstance(result, int) else 0)
+                show(error)
+                sys.exit(error.exit_code)
+            # not standalone, typer returns what typer.Exit carried (a command that finishes returns None: 0)
+            sys.exit(result if isinstance(result, int) else 0)
+        finally:
+            i18n.set_language(before)
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
         """``--lang`` given to the root decides (also when the tree is read without ``main``: the man pages)."""
@@ -207,6 +211,7 @@ def _run() -> int:
     from refcli.errors import RefcliError
     from refcli.exit_status import ExitStatus
 
+    i18n.choose_for_command_line()  # for the whole run: also what is said once the app is done (stdout unwritable)
     try:
         app()  # typer always ends in SystemExit
         code = 0

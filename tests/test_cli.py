@@ -556,3 +556,15 @@ def test_an_internal_error_is_one_line_in_spanish(capsys: pytest.CaptureFixture[
     with using("es"):
         assert say_error(ValueError("x y")) == 70
     assert capsys.readouterr().err == "refcli: error: error interno (ValueError: x y); por favor, infórmanos de él\n"
+
+
+def test_a_run_leaves_the_language_as_it_found_it(invoke: Invoke) -> None:
+    """--lang is the run's: what the process says after it (a test, a script using refcli.api) is not changed."""
+    from refcli.i18n import language, using
+
+    with using("en"):
+        assert invoke(["--lang", "es", "kuhhandel", "scroe"]).stderr.startswith("Uso:")
+        assert language() == "en"
+    with using("es"):
+        assert invoke(["--lang", "en", "kuhhandel", "scroe"]).stderr.startswith("Usage:")
+        assert language() == "es"
