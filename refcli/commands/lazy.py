@@ -220,10 +220,9 @@ class LazyCommands(Translating, TyperGroup):
         if name and not name.startswith("-") and not ctx.resilient_parsing and self.get_command(ctx, name) is None:
             # said here, not by click, so an unknown name is looked up once (a game: one scan of the packages)
             close = suggestion(name, self.list_commands(ctx))
+            # click's usage error (exit 2), in the run's language
             if close:
-                ctx.fail(
-                    _(UNKNOWN_CLOSE).format(name=repr(name), suggestion=repr(close))
-                )  # click's usage error: exit 2
+                ctx.fail(_(UNKNOWN_CLOSE).format(name=repr(name), suggestion=repr(close)))
             ctx.fail(_(UNKNOWN).format(name=repr(name)))
         return super().resolve_command(ctx, args)
 

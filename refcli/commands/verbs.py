@@ -251,7 +251,9 @@ def items_help(game_id: str | None, verb: str) -> str:
     first = "" if game_id else "game=GAME "
     kind = "situation=KIND " if verb == "ruling" else ""
     usage = f"{game} {verb} {first}{kind}KEY=VALUE..."
-    example = example_line(game_id, verb) or usage if game_id is not None else usage
+    example = usage
+    if game_id is not None:
+        example = example_line(game_id, verb) or usage
     give = ITEMS_GIVE_SITUATION if verb == "ruling" else ITEMS_GIVE_SNAPSHOT
     template = f"{game if game_id else 'refcli GAME'} template KIND"
     return (
