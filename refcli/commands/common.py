@@ -15,6 +15,7 @@ import typer
 
 from refcli.errors import DataError, InputUnreadable, ReaderGone, RefcliError
 from refcli.exit_status import ExitStatus, status_for, worst
+from refcli.i18n import N_, _
 from refcli.options import (
     DEFAULT_MAX_BYTES,
     MAX_MAX_BYTES,
@@ -27,7 +28,7 @@ from refcli.options import (
 FormatOption = Annotated[
     DocumentFormat,
     typer.Option(
-        "--format", "-f", help="Output format: text for people, json or toml for scripts.", case_sensitive=False
+        "--format", "-f", help=N_("Output format: text for people, json or toml for scripts."), case_sensitive=False
     ),
 ]
 TableFormatOption = Annotated[
@@ -35,7 +36,7 @@ TableFormatOption = Annotated[
     typer.Option(
         "--format",
         "-f",
-        help="Output format: text for people, json or toml for scripts, csv for a spreadsheet.",
+        help=N_("Output format: text for people, json or toml for scripts, csv for a spreadsheet."),
         case_sensitive=False,
     ),
 ]
@@ -44,7 +45,7 @@ ValidateFormatOption = Annotated[
     typer.Option(
         "--format",
         "-f",
-        help=(
+        help=N_(
             "Output format: text for people, json or toml for scripts, csv for a spreadsheet "
             "[default: text; json with --jsonl, which also takes csv]."
         ),
@@ -54,7 +55,7 @@ ValidateFormatOption = Annotated[
 ]
 FilesArgument = Annotated[
     list[str],
-    typer.Argument(help="TOML files to read; - reads standard input.", metavar="FILE..."),
+    typer.Argument(help=N_("TOML files to read; - reads standard input."), metavar="FILE..."),
 ]
 MaxBytesOption = Annotated[
     int,
@@ -64,39 +65,46 @@ MaxBytesOption = Annotated[
         max=MAX_MAX_BYTES,
         metavar="N",
         show_default=False,
-        help="Refuse inputs (or JSON lines) larger than N bytes [default: 8 MiB; at most 2^40].",
+        help=N_("Refuse inputs (or JSON lines) larger than N bytes [default: 8 MiB; at most 2^40]."),
     ),
 ]
 JobsOption = Annotated[
-    int, typer.Option("--jobs", "-j", min=1, max=64, help="Validate in N processes (results stay in input order).")
+    int, typer.Option("--jobs", "-j", min=1, max=64, help=N_("Validate in N processes (results stay in input order)."))
 ]
 JsonlOption = Annotated[
     bool,
     typer.Option(
-        "--jsonl", help="Each FILE holds one record per line as JSON (same shape as the TOML); results as JSON Lines."
+        "--jsonl",
+        help=N_("Each FILE holds one record per line as JSON (same shape as the TOML); results as JSON Lines."),
     ),
 ]
-StrictOption = Annotated[bool, typer.Option("--strict", help="Stop at the first error instead of reporting every one.")]
+StrictOption = Annotated[
+    bool, typer.Option("--strict", help=N_("Stop at the first error instead of reporting every one."))
+]
 ExplainOption = Annotated[
     bool,
     typer.Option(
         "--explain",
         "-v",
-        help="On a terminal, quote every clause applied, not only those that decided the outcome "
-        "(a pipe, JSON and TOML always get every one).",
+        help=N_(
+            "On a terminal, quote every clause applied, not only those that decided the outcome "
+            "(a pipe, JSON and TOML always get every one)."
+        ),
     ),
 ]
 NoPagerOption = Annotated[
     bool,
     typer.Option(
         "--no-pager",
-        help="Print straight to the terminal. Otherwise text taller than the terminal goes through "
-        "$REFCLI_PAGER, $PAGER or less -R (never when piped).",
+        help=N_(
+            "Print straight to the terminal. Otherwise text taller than the terminal goes through "
+            "$REFCLI_PAGER, $PAGER or less -R (never when piped)."
+        ),
     ),
 ]
 PartialOption = Annotated[
     bool,
-    typer.Option("--partial", help="Score a game that is not over yet: complete sets/holdings only, and say so."),
+    typer.Option("--partial", help=N_("Score a game that is not over yet: complete sets/holdings only, and say so.")),
 ]
 
 
@@ -110,8 +118,9 @@ def say_error(error: BaseException) -> ExitStatus:
     if isinstance(error, RefcliError):
         message = error.one_line()
     else:  # a bug in refcli: still one line, never a traceback
-        message = f"internal error ({type(error).__name__}: {' '.join(str(error).split())[:200]}); please report it"
-    print(f"refcli: error: {message}", file=sys.stderr)
+        detail = f"{type(error).__name__}: {' '.join(str(error).split())[:200]}"
+        message = _("internal error ({detail}); please report it").format(detail=detail)
+    print(_("refcli: error: {message}").format(message=message), file=sys.stderr)
     return status_for(error)
 
 
@@ -123,7 +132,7 @@ def reporting() -> Iterator[None]:
     except typer.Exit:
         raise
     except RecursionError as error:
-        raise typer.Exit(say_error(DataError("input nested too deeply"))) from error
+        raise typer.Exit(say_error(DataError(_("input nested too deeply")))) from error
     except Exception as error:  # noqa: BLE001 - the boundary: nothing escapes as a traceback
         raise typer.Exit(say_error(error)) from error
 
@@ -180,11 +189,11 @@ class Inputs(NamedTuple):
             if not stdin_is_terminal():
                 missing(metavar)
         if at_most_one and len(files) > 1:
-            raise usage_error(f"Got unexpected extra argument ({files[1]})")
+            raise usage_error(_("Got unexpected extra argument ({arguments})").format(arguments=files[1]))
         if items and len(files) > 1:
-            raise usage_error("KEY=VALUE items go with at most one FILE")
+            raise usage_error(_("KEY=VALUE items go with at most one FILE"))
         if save is not None and len(files) > 1:
-            raise usage_error("--save writes one document: give at most one FILE")
+            raise usage_error(_("--save writes one document: give at most one FILE"))
         return cls(files, items, save, force)
 
     @property
@@ -375,11 +384,11 @@ def ask(game_id: str | None, verb: str, read: Any) -> tuple[Any, dict[str, Any],
         terminal = prompting.Terminal()
         game = registry.get(game_id) if game_id else prompting.choose_game(terminal, verb)
         if game is None or not game.formats():
-            raise UsageError(f"{game_id} describes no formats to ask for: give a FILE")
+            raise UsageError(_("{game} describes no formats to ask for: give a FILE").format(game=game_id))
         questions, settle = prompting.ask_document(game, verb)
         result = settle(lambda doc: read(doc, game.id))
         data = questions.document()
-        terminal.say(f"The same on one line: {prompting.one_line(game, verb, data)}")
+        terminal.say(_("The same on one line: {command}").format(command=prompting.one_line(game, verb, data)))
         return game, data, result
 
     found: tuple[Any, dict[str, Any], Any] = prompting.leave_on_end(run)
@@ -402,7 +411,9 @@ def validate_format(fmt: Format | None, jsonl: bool) -> Format:
         return Format.json if jsonl else Format.text
     if jsonl and fmt not in (Format.json, Format.csv):
         raise usage_error(
-            f"--jsonl writes one JSON result a line (or CSV rows with --format csv), not --format {fmt.value}"
+            _("--jsonl writes one JSON result a line (or CSV rows with --format csv), not --format {format}").format(
+                format=fmt.value
+            )
         )
     return fmt
 
