@@ -334,10 +334,13 @@ def _serve(connection: Any, work: Callable[[Any], Any], inherited: list[Any], pa
     except (EOFError, OSError):
         pass  # the parent went away: nobody is left to answer
     except Exception as error:  # noqa: BLE001 - a bug here: one line, never a traceback; the parent reports the task
+        from refcli.i18n import _  # in the run's language: the tasks set it (refcli.batch)
+
         detail = " ".join(str(error).split())[:200]
-        sys.stderr.write(
-            f"refcli: error: internal error in a worker ({type(error).__name__}: {detail}); please report it\n"
+        message = _("internal error in a worker ({kind}: {detail}); please report it").format(
+            kind=type(error).__name__, detail=detail
         )
+        sys.stderr.write(f"refcli: error: {message}\n")
         sys.stderr.flush()
         os._exit(INTERNAL_ERROR)
 
