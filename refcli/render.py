@@ -327,9 +327,9 @@ def _draw(console: Any, blocks: Sequence[Block]) -> None:
         elif isinstance(block, Grid):
             table = Table(box=box.SIMPLE_HEAD, title=Text(block.title) if block.title else None, title_justify="left")
             for header, justify in block.columns:
-                table.add_column(header, justify=justify)  # type: ignore[arg-type]
+                table.add_column(Text(header), justify=justify)  # type: ignore[arg-type]
             for row in bars_within(block, console.width):
-                table.add_row(*row)
+                table.add_row(*(Text(cell) for cell in row))  # Text: "[no-change.001]" is a clause, not markup
             console.print(table)
         elif isinstance(block, Quotes):
             if not block.citations:
