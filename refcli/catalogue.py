@@ -93,7 +93,7 @@ def is_garbled(citation: dict[str, Any]) -> bool:
         return False
     try:
         return rules_for(game).get(str(citation.get("id"))).garbled
-    except (KeyError, LookupError, OSError):  # a game or clause refcli does not know: the quote stands alone
+    except (LookupError, OSError):  # a game or clause refcli does not know: the quote stands alone
         return False
 
 
@@ -139,9 +139,10 @@ def check_query(query: str) -> None:
 # "intercambio de vacas", "huelga", "premio mayor", "sin cambio"). A name is matched whole,
 # accents, case and punctuation aside ("Intercambio-de-vacas"), and is singular unless the
 # rulebook's is plural ("dobles", "más huelgas"): a plural is a word search ("burros"). One name
-# may stand for several topics (a game has only one of them). Ambiguous words are left to the
-# word search: "objetivo" is both a Cup of Bluff target and the aim of the game (it names the
-# target), and in Money! "monedas" are currencies as often as coins.
+# may stand for several topics (a game has only one of them). An ambiguous word names the topic
+# players mean by it, or none: "objetivo" is both a Cup of Bluff target and the aim of the game
+# (it names the target); in Money! "monedas" are currencies as often as coins (left to the word
+# search).
 SPANISH_TOPICS: dict[str, tuple[str, ...]] = {
     "accept": ("aceptar", "aceptación"),
     "after-roll": ("después de tirar", "cartas después de tirar"),
