@@ -1,9 +1,8 @@
-"""The catalogues compiled into the wheel (hatch_build.py) equal data/*.toml and the .po files in this checkout.
+"""The catalogues compiled into the wheel (hatch_build.py) equal data/*.toml in this checkout.
 
 refcli reads ``refcli._compiled`` when it is installed from a wheel and the
-TOML (and the message catalogues' ``.po`` files) otherwise, so a stale or
-wrong compiled copy would make an installed refcli quote different rules, or
-speak other words, than the repository holds. In CI refcli is
+TOML otherwise, so a stale or wrong compiled copy would make an installed
+refcli quote different rules than the repository holds. In CI refcli is
 installed from a wheel and the installed copies are compared; in an
 editable checkout a wheel is built into a temporary folder and its copies
 are compared instead.
@@ -20,10 +19,7 @@ from pathlib import Path
 
 from conftest import REPO
 
-from refcli.translations import TRANSLATED, messages_of
-
 DATA = REPO / "data"
-MESSAGES = "messages_"  # refcli/_compiled/messages_<lang>.py: a language's messages, not data
 
 
 def expected() -> dict[str, object]:
@@ -32,17 +28,16 @@ def expected() -> dict[str, object]:
     return {path.stem.replace("-", "_"): tomllib.loads(path.read_text(encoding="utf-8")) for path in sources}
 
 
-def literal(module_text: str, name: str = "DATA") -> object:
-    """The ``DATA = …`` (or ``MESSAGES = …``) literal of a compiled module, read without executing it."""
+def literal(module_text: str) -> object:
+    """The ``DATA = …`` literal of a compiled module, read without executing it."""
     tree = ast.parse(module_text)
     for node in tree.body:
-        if isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == [name]:
+        if isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == ["DATA"]:
             return ast.literal_eval(node.value)
-    raise AssertionError(f"no {name} literal")
+    raise AssertionError("no DATA literal")
 
 
-def read(stem: str, text: str) -> object:
-    return literal(text, "MESSAGES" if stem.startswith(MESSAGES) else "DATA")
+MESSAGES = "messages_"  # the compiled message catalogues (tests/test_translations.py): not rule catalogues
 
 
 def compiled_from_installed() -> dict[str, object] | None:
@@ -52,9 +47,9 @@ def compiled_from_installed() -> dict[str, object] | None:
         return None
     folder = Path(compiled.__file__).parent
     return {
-        path.stem: read(path.stem, path.read_text(encoding="utf-8"))
+        path.stem: literal(path.read_text(encoding="utf-8"))
         for path in folder.glob("*.py")
-        if path.stem != "__init__"
+        if path.stem != "__init__" and not path.stem.startswith(MESSAGES)
     }
 
 
@@ -68,9 +63,11 @@ def compiled_from_a_fresh_wheel(tmp_path: Path) -> dict[str, object]:
     (wheel,) = tmp_path.glob("refcli-*.whl")
     with zipfile.ZipFile(wheel) as archive:
         return {
-            Path(name).stem: read(Path(name).stem, archive.read(name).decode("utf-8"))
+            Path(name).stem: literal(archive.read(name).decode("utf-8"))
             for name in archive.namelist()
-            if name.startswith("refcli/_compiled/") and not name.endswith("__init__.py")
+            if name.startswith("refcli/_compiled/")
+            and not name.endswith("__init__.py")
+            and not Path(name).stem.startswith(MESSAGES)
         }
 
 
@@ -78,14 +75,4 @@ def test_the_wheel_carries_exactly_the_catalogues_of_data(tmp_path: Path) -> Non
     compiled = compiled_from_installed()
     if compiled is None:
         compiled = compiled_from_a_fresh_wheel(tmp_path)
-    assert {stem: data for stem, data in compiled.items() if not stem.startswith(MESSAGES)} == expected()
-    # …and every language's messages, as the .po files of this checkout hold them (parts included)
-    messages = {stem: data for stem, data in compiled.items() if stem.startswith(MESSAGES)}
-    assert messages == {f"{MESSAGES}{lang}": messages_of(po_files(lang)) for lang in TRANSLATED}
-
-
-def po_files(lang: str) -> list[Path]:
-    """The checkout's ``.po`` files of ``lang``, as refcli.i18n.source_files orders them (an installed
-    refcli may carry none: they are compiled)."""
-    home = REPO / "refcli" / "locale" / lang
-    return [*sorted((home / "LC_MESSAGES").glob("*.po")), *sorted((home / "parts").glob("*.po"))]
+    assert compiled == expected()
