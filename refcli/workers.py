@@ -168,7 +168,7 @@ class _Pool(Generic[Task, Result]):
         except (EOFError, OSError):
             self._died(worker, pending, done, lost)
             return
-        done.update(zip((index for index, _ in worker.chunk), results))
+        done.update(zip((index for index, _task in worker.chunk), results))
         worker.chunk = []
 
     def _died(
@@ -282,7 +282,7 @@ class _Queue(Generic[Task]):
 
     def fill(self, size: int, may_read: bool) -> None:
         """Read from the source until ``size`` tasks (or CHUNK_BYTES) are waiting."""
-        load = sum(self.weight(task) for _, task in self.pending)
+        load = sum(self.weight(task) for _index, task in self.pending)
         while may_read and not self.exhausted and len(self.pending) < size and load < CHUNK_BYTES:
             try:
                 task = next(self.source)

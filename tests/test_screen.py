@@ -215,6 +215,6 @@ def test_a_terminal_prints_clause_ids_in_tables_as_written() -> None:
 def test_a_terminal_in_spanish(tmp_path: Path) -> None:
     shown = on_pty(["--lang", "es", "kuhhandel", "score", "kuhhandel/rulebook-2460.toml", "--no-pager"], EXAMPLES)
     flat = " ".join(shown.split())
-    assert "Puesto Jugador Puntos Cómo se suma" in flat and "Ganador: Cid" in flat
+    assert "Puesto Jugador Puntuación Cómo se suma" in flat and "Ganador: Cid" in flat
     assert "─ Reglas que lo decidieron ─" in flat  # the panel's title, translated as it is drawn
     assert "1 cláusula más aplicada (-v la cita): [score.example]" in flat

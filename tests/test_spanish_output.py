@@ -80,7 +80,7 @@ def test_a_score_in_spanish_has_spanish_headings_and_quotes_alone(invoke: Invoke
     assert result.exit_code == 0
     text = result.stdout
     lines = text.splitlines()
-    assert "Puesto  Jugador  Puntos  Cómo se suma" in lines
+    assert "Puesto  Jugador  Puntuación  Cómo se suma" in lines
     assert "Ganador: Cid" in lines
     assert "Reglas aplicadas" in lines
     for english in ("Rank", "Player", "Winner", "Rules applied", "How it adds up"):
