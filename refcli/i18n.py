@@ -156,7 +156,17 @@ def choose_for_command_line(arguments: Sequence[str] | None = None) -> None:
 LOCALE_DIR = Path(__file__).parent / "locale"
 
 
+_loaded: dict[str, Messages] = {}  # each language's catalogue, read once per process
+
+
 def catalogue(lang: str) -> Messages:
+    """``lang``'s catalogue, read once (tests switch languages hundreds of times in one process)."""
+    if lang not in _loaded:
+        _loaded[lang] = _read_catalogue(lang)
+    return _loaded[lang]
+
+
+def _read_catalogue(lang: str) -> Messages:
     """The compiled catalogue of ``lang`` (the wheel's module), else its ``.po`` sources (a checkout)."""
     try:
         module = __import__(f"refcli._compiled.messages_{lang}", fromlist=["MESSAGES"])
