@@ -14,10 +14,12 @@ never pays for scanning the installed packages.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Collection
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from refcli.gameinfo import Game
+from refcli.gameinfo import Game, fold
+from refcli.i18n import _
 
 if TYPE_CHECKING:
     from refcli.inputs import Document
@@ -68,16 +70,37 @@ def get(game_id: str) -> Game | None:
 
 
 def find(name: str) -> Game | None:
-    """A game by id or alias, case-insensitively (the `game` key of a file)."""
-    folded = name.strip().casefold()
-    exact = BUILT_IN.get(folded)
+    """A game by id, alias or Spanish name, ignoring case, accents and blanks (the `game` key of a file)."""
+    exact = BUILT_IN.get(name.strip().casefold())
     if exact is not None:
         return _declared(exact)
+    folded = fold(name)
     for games in (built_in, installed):  # the installed packages are scanned only when no built-in game matches
         for game in games():
-            if folded in game.names():
+            if any(fold(known) == folded for known in game.names()):
                 return game
     return None
+
+
+def kind_named(game_id: str, value: object, among: Collection[str]) -> str | None:
+    """The kind of input (a situation…) among ``among`` that ``value`` names, English or Spanish; None if none.
+
+    ``situation = "subasta"`` is the auction, as ``refcli kuhhandel template subasta`` is (``Game.kind``).
+    """
+    if not isinstance(value, str):
+        return None
+    if value.strip().casefold() in among:
+        return value.strip().casefold()
+    game = get(game_id)
+    kind = game.kind(value) if game is not None else None
+    return kind if kind in among else None
+
+
+def kind_words(game_id: str, among: Collection[str]) -> list[str]:
+    """The words of the kinds ``among``, English then Spanish: what "did you mean" picks among."""
+    game = get(game_id)
+    spanish = game.spanish.get("kind", {}) if game is not None else {}
+    return [*among, *(word for word, kind in spanish.items() if kind in among)]
 
 
 def is_built_in(game_id: str) -> bool:
@@ -87,14 +110,17 @@ def is_built_in(game_id: str) -> bool:
 def game_of(doc: Document, verb: str = "score") -> Game:
     """The game a file names in its ``game`` key (required when the command names none); ``verb``: the command."""
     from refcli.schema import Table, describe
+    from refcli.suggest import hint
 
     top = Table(doc, doc.data)
     known = ", ".join(BUILT_IN)
-    value = top.require("game", f"the game id ({known}), or use `refcli GAME {verb}`")
+    value = top.require("game", _("the game id ({games}), or use `refcli GAME {verb}`").format(games=known, verb=verb))
     game = find(value) if isinstance(value, str) else None
     if game is None:
-        every = ", ".join([*BUILT_IN, *(other.id for other in installed())])
-        raise top.error("game", f"one of {every}", describe(value))
+        games = [*built_in(), *installed()]
+        every = ", ".join(other.id for other in games)
+        names = [name for other in games for name in other.names()]
+        raise top.error("game", _("one of {games}").format(games=every), describe(value) + hint(value, names))
     return game
 
 
@@ -114,7 +140,11 @@ def engine_for(doc: Document, game_id: str | None, verb: str) -> ModuleType:
     if game.verb(verb) is None:
         from refcli.schema import Table
 
-        raise Table(doc, doc.data).error("game", f"a game with `{verb}`", f"{game.id}, which has none")
+        raise Table(doc, doc.data).error(
+            "game",
+            _("a game with `{verb}`").format(verb=verb),
+            _("{game}, which has none").format(game=game.id),
+        )
     return game.engine(verb)
 
 

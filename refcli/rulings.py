@@ -14,6 +14,7 @@ from collections.abc import Callable, Collection, Mapping
 from refcli.catalogue import rules_for
 from refcli.errors import RuleBroken
 from refcli.inputs import Document
+from refcli.registry import kind_named, kind_words
 from refcli.report import Describe, Report, ruling_report
 from refcli.schema import Table, check_game_key, describe
 from refcli.verdict import Verdict
@@ -36,11 +37,11 @@ def rule_on(
     check_game_key(top, game)
     kinds = ", ".join(situations)
     value = top.require("situation", f"the situation: one of {kinds}")
-    if not isinstance(value, str) or value.strip().casefold() not in situations:
+    situation = kind_named(game, value, situations)  # English or Spanish ("subasta")
+    if situation is None:
         from refcli.suggest import hint
 
-        raise top.error("situation", f"one of {kinds}", describe(value) + hint(value, situations))
-    situation = value.strip().casefold()
+        raise top.error("situation", f"one of {kinds}", describe(value) + hint(value, kind_words(game, situations)))
     rules = rules_for(game)
     try:
         verdict = situations[situation](top)

@@ -356,7 +356,24 @@ def kind_argument(game: Game, enum_name: str, lead: str) -> Any:
     name = "".join(part.title() for part in game.id.split("-")) + enum_name
     kind_type = enum.Enum(name, {kind.replace("-", "_"): kind for kind in kinds}, type=str)  # type: ignore[misc]
     described = "; ".join(f"{kind} ({title})" for kind, title in kinds.items())
-    return Annotated[Optional[kind_type], typer.Argument(help=f"{lead}: {described}.", show_default=False)]  # noqa: UP007
+    spanish = {"click_type": spanish_kinds(game, kind_type)}  # `template subasta`: the auction
+    return Annotated[Optional[kind_type], typer.Argument(help=f"{lead}: {described}.", show_default=False, **spanish)]  # noqa: UP007
+
+
+def spanish_kinds(game: Game, kind_type: Any) -> Any:
+    """KIND's choice type as typer makes it, where a Spanish kind (``subasta``) stands for its English one.
+
+    typer's choice class is not public: it is taken from the type typer gives a one-argument probe.
+    """
+    probe = typer.Typer(add_completion=False)
+    probe.command()(command_function([parameter("kind", Optional[kind_type], None)], lambda values: None))  # noqa: UP007
+    choice: Any = typer.main.get_command(probe).params[0].type
+
+    class Kinds(type(choice)):  # type: ignore[misc]
+        def convert(self, value: Any, param: Any, ctx: Any) -> Any:
+            return super().convert(game.kind(value) or value if isinstance(value, str) else value, param, ctx)
+
+    return Kinds(choice.choices, case_sensitive=choice.case_sensitive)
 
 
 def generated_file_definition(game: Game, command: str, folder: str, suffix: str, help: str, lead: str) -> Definition:

@@ -15,6 +15,8 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import NamedTuple
 
+from refcli.gameinfo import fold
+
 NOTE_VALUES: tuple[int, ...] = (20, 20, 20, 30, 30, 30, 40, 50, 60)
 COIN_VALUE = 10
 COINS = 6
@@ -41,6 +43,22 @@ class Card(NamedTuple):  # a tuple: compared in C when hands are searched card b
         return f"{self.currency} {self.value}{serial}"
 
 
+def _spanish(*what: str) -> dict[str, str]:
+    """The game's Spanish words of these kinds (``GAME.spanish``), folded: "dolar" → "dollar", "farol" → "bluff"."""
+    from refcli.games.money import GAME
+
+    return {fold(word): english for kind in what for word, english in GAME.spanish.get(kind, {}).items()}
+
+
+SPANISH_CURRENCIES = _spanish("currency")
+SPANISH_CARDS = _spanish("card", "currency")
+
+
+def currency_id(name: str) -> str:
+    """A currency name as refcli keeps it: folded to lower case, a Spanish name in English ("Dólar" → "dollar")."""
+    return SPANISH_CURRENCIES.get(fold(name), name)
+
+
 _CARD = re.compile(r"^\s*(?P<name>[^\s#]+(?:\s+[^\s#\d][^\s#]*)*?)\s*(?P<value>\d+)?\s*(?:#\s*(?P<serial>\d+))?\s*$")
 
 
@@ -54,6 +72,7 @@ def parse_card(text: str) -> Card:
     if not match:
         raise CardSyntaxError(text)
     name = " ".join(match["name"].split()).casefold()
+    name = SPANISH_CARDS.get(fold(name), name)  # "dólar 60 #33", "farol", "moneda #5": rulebook 003's words
     value = int(match["value"]) if match["value"] else None
     serial = int(match["serial"]) if match["serial"] else None
     if name == "bluff" and value is None and serial is None:

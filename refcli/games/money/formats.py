@@ -31,7 +31,7 @@ from refcli.formats import (
     variant,
 )
 from refcli.games.money import clauses as C
-from refcli.games.money.cards import COINS, MAX_CURRENCIES, NOTE_VALUES, parse_card
+from refcli.games.money.cards import COINS, MAX_CURRENCIES, NOTE_VALUES, currency_id, parse_card
 
 GAME = "money"
 CARD_FORMAT = '"<currency> <value> [#serial]", "coin [#serial]" or "bluff", e.g. "euro 30 #12"'
@@ -51,7 +51,7 @@ def _currency(value: Any) -> str:
     folded = " ".join(value.split()).casefold() if isinstance(value, str) else ""
     if not folded:
         raise ValueError(value)
-    return folded
+    return currency_id(folded)  # "dólar" is the dollar
 
 
 _SERIAL = r"(?:#\s*\d+)?"
@@ -62,7 +62,7 @@ CARD = custom(
     schema={
         "type": "string",
         "anyOf": [
-            {"pattern": r"^\s*[Bb][Ll][Uu][Ff][Ff]\s*$"},
+            {"pattern": r"^\s*(?:[Bb][Ll][Uu][Ff][Ff]|[Ff][Aa][Rr][Oo][Ll])\s*$"},  # "farol": 003's word
             {
                 "pattern": r"^\s*(?:[Cc][Oo][Ii][Nn]|[Mm][Oo][Nn][Ee][Dd][Aa]|[Mm][Üü][Nn][Zz][Ee])\s*(?:10)?\s*"
                 + _SERIAL
