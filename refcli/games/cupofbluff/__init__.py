@@ -105,7 +105,6 @@ GAME = Game(
             "puntuar la ficha": "score-chip",
             "preparar": "setup",
             "objetivo": "target",
-            "empate": "tie",
             "turno": "turn",
             "variante": "variant",
         },

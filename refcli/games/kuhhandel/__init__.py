@@ -192,7 +192,6 @@ GAME = Game(
             "puntuación": "scoring",
             "preparar": "setup",
             "preparativos": "setup",
-            "empate": "tie",
             "turno": "turn",
             "cartas de cero": "zero-cards",
         },
