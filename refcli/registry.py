@@ -82,6 +82,12 @@ def find(name: str) -> Game | None:
     return None
 
 
+def game_named(value: object, game_id: str) -> object:
+    """``game_id`` when ``value`` is one of that game's names ("dinero", "Engañado"), else ``value`` as it is."""
+    game = get(game_id) if isinstance(value, str) else None
+    return game_id if game is not None and isinstance(value, str) and game.is_named(value) else value
+
+
 def kind_named(game_id: str, value: object, among: Collection[str]) -> str | None:
     """The kind of input (a situation…) among ``among`` that ``value`` names, English or Spanish; None if none.
 

@@ -252,16 +252,8 @@ def names_among(table: Table, key: str, names: list[str]) -> list[str]:
 def check_game_key(top: Table, expected: str) -> None:
     """``game`` may be omitted after ``refcli GAME score``, but must match when given."""
     if top.has("game"):
-        value = top.raw("game")
-        if not isinstance(value, str) or not _names_game(value, expected):
+        from refcli.registry import game_named  # the game's other names: "dinero", "engañado"
+
+        value = game_named(top.raw("game"), expected)
+        if not isinstance(value, str) or value.strip().casefold() != expected:
             raise top.error("game", f'"{expected}" (this is the {expected} command)', describe(value))
-
-
-def _names_game(value: str, game_id: str) -> bool:
-    """Whether ``value`` is the game's id or another of its names ("dinero", "engañado"), as the reader takes them."""
-    if value.strip().casefold() == game_id:
-        return True
-    from refcli import registry
-
-    game = registry.get(game_id)
-    return game is not None and game.is_named(value)

@@ -31,7 +31,7 @@ from refcli.formats import (
     variant,
 )
 from refcli.games.money import clauses as C
-from refcli.games.money.cards import COINS, MAX_CURRENCIES, NOTE_VALUES, currency_id, parse_card
+from refcli.games.money.cards import COINS, MAX_CURRENCIES, NOTE_VALUES, parse_card
 
 GAME = "money"
 CARD_FORMAT = '"<currency> <value> [#serial]", "coin [#serial]" or "bluff", e.g. "euro 30 #12"'
@@ -51,6 +51,8 @@ def _currency(value: Any) -> str:
     folded = " ".join(value.split()).casefold() if isinstance(value, str) else ""
     if not folded:
         raise ValueError(value)
+    from refcli.games.money.cards import currency_id
+
     return currency_id(folded)  # "dólar" is the dollar
 
 
