@@ -134,11 +134,6 @@ class GameRules(NamedTuple):
         prefix = [c for c in self.clauses if c.id.casefold().startswith(wanted + ".") or wanted in c.topics]
         if prefix:
             return self._found("topic", prefix)
-        from refcli.registry import topic_named  # a topic in the game's Spanish words: "subasta", "más huelgas"
-
-        topic = topic_named(self.game, query)
-        if topic is not None:
-            return self._found("topic", [c for c in self.clauses if topic in c.topics])
         from refcli.search import rank  # the stemmers load only for a word search
 
         return Found(self.game, "words", tuple(Hit(c, score) for c, score in rank(self.clauses, query)))

@@ -109,12 +109,6 @@ def kind_words(game_id: str, among: Collection[str]) -> list[str]:
     return [*among, *(word for word, kind in spanish.items() if kind in among)]
 
 
-def topic_named(game_id: str, query: str) -> str | None:
-    """The rules topic a Spanish word or phrase of the game names ("más huelgas": more-strikes); None if none."""
-    game = get(game_id)
-    return game.english(query, "topic") if game is not None else None
-
-
 def is_built_in(game_id: str) -> bool:
     return game_id in BUILT_IN
 

@@ -175,10 +175,8 @@ def test_top_level_rules_quotes_each_game_under_its_name_once(invoke: Invoke) ->
 
 
 def test_top_level_rules_burro_finds_the_donkey(invoke: Invoke) -> None:
-    doc = found(invoke, "rules", "burro")  # the topic donkey in Spanish: its clauses and the register's (K2)
-    assert doc["clauses"] and all(
-        c["game"] == "kuhhandel" and "donkey" in topics_of("kuhhandel", c["id"]) for c in doc["clauses"]
-    )
+    doc = found(invoke, "rules", "burro")
+    assert doc["clauses"] and all(c["game"] == "kuhhandel" and c["id"].startswith("donkey") for c in doc["clauses"])
     toml = invoke(["rules", "burro", "--format", "toml"])
     assert toml.exit_code == 0 and 'game = "kuhhandel"' in toml.stdout
 

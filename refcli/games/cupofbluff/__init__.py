@@ -105,6 +105,7 @@ GAME = Game(
             "puntuar la ficha": "score-chip",
             "preparar": "setup",
             "objetivo": "target",
+            "empate": "tie",
             "turno": "turn",
             "variante": "variant",
         },

@@ -192,6 +192,7 @@ GAME = Game(
             "puntuación": "scoring",
             "preparar": "setup",
             "preparativos": "setup",
+            "empate": "tie",
             "turno": "turn",
             "cartas de cero": "zero-cards",
         },
