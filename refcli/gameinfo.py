@@ -154,9 +154,10 @@ class Game(Record):
     aliases: tuple[str, ...] = ()  # other names accepted in the `game` key (English, Spanish), lower case
     # The Spanish words a user may type for refcli's English ids, as the rulebook writes them, by what they
     # name: {"kind": {"subasta": "auction"}, "card": {...}, ...}. "game": more names of the game; "kind":
-    # situation and template kinds; "topic": rules topics; the others the values of input files (cards,
-    # answers, currencies, actions, event types…). Matched ignoring case, accents and blanks (``fold``);
-    # what the code sees, and JSON and TOML output show, is always the English id.
+    # situation and template kinds; the others the values of input files (event types, cards, answers,
+    # currencies, actions…). Matched ignoring case, accents and blanks (``fold``); what the code sees, and
+    # JSON and TOML output show, is always the English id. (Rules topics have their Spanish names in
+    # ``refcli.catalogue``.)
     spanish: Mapping[str, Mapping[str, str]] = NO_WORDS
     sources: tuple[Source, ...] = ()
     verbs: tuple[Verb, ...] = ()
@@ -188,7 +189,7 @@ class Game(Record):
         return fold(name) in {fold(known) for known in self.names()}
 
     def english(self, word: str, what: str) -> str | None:
-        """The English id a Spanish ``word`` of this kind (``"kind"``, ``"topic"``, ``"currency"``…) stands for."""
+        """The English id a Spanish ``word`` of this kind (``"kind"``, ``"currency"``…) stands for."""
         wanted = fold(word)
         return next(
             (english for spanish, english in self.spanish.get(what, {}).items() if fold(spanish) == wanted), None
@@ -206,13 +207,11 @@ class Game(Record):
     def file_words(self) -> list[tuple[str, str]]:
         """(word, English id) for every word other than an English id that the game's files may say.
 
-        The game's other names (for its id, in the ``game`` key) and its Spanish words but the rules
-        topics: what the format reader takes beside the English words (``refcli.formats.spanish``).
+        The game's other names (for its id, in the ``game`` key) and its Spanish words: what the format
+        reader takes beside the English words (``refcli.formats.spanish``).
         """
         pairs = [(name, self.id) for name in self.names()[1:]]
-        return pairs + [
-            pair for what, words in self.spanish.items() if what not in ("game", "topic") for pair in words.items()
-        ]
+        return pairs + [pair for what, words in self.spanish.items() if what != "game" for pair in words.items()]
 
     def describes_formats(self) -> bool:
         """Whether the package has a ``formats`` module (looked up, not imported: cheap on every command)."""
