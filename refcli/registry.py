@@ -14,7 +14,6 @@ never pays for scanning the installed packages.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Collection
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
@@ -88,25 +87,15 @@ def game_named(value: object, game_id: str) -> object:
     return game_id if game is not None and isinstance(value, str) and game.is_named(value) else value
 
 
-def kind_named(game_id: str, value: object, among: Collection[str]) -> str | None:
-    """The kind of input (a situation…) among ``among`` that ``value`` names, English or Spanish; None if none.
+def with_english_situation(data: dict[str, Any], game_id: str) -> dict[str, Any]:
+    """``data`` with its ``situation`` in English when it names one in the game's Spanish words; else ``data``.
 
-    ``situation = "subasta"`` is the auction, as ``refcli kuhhandel template subasta`` is (``Game.kind``).
+    ``situation = "subasta"`` is the auction: a ruling dispatches on the English kind and reports it.
     """
-    if not isinstance(value, str):
-        return None
-    if value.strip().casefold() in among:
-        return value.strip().casefold()
-    game = get(game_id)
-    kind = game.kind(value) if game is not None else None
-    return kind if kind in among else None
-
-
-def kind_words(game_id: str, among: Collection[str]) -> list[str]:
-    """The words of the kinds ``among``, English then Spanish: what "did you mean" picks among."""
-    game = get(game_id)
-    spanish = game.spanish.get("kind", {}) if game is not None else {}
-    return [*among, *(word for word, kind in spanish.items() if kind in among)]
+    value = data.get("situation")
+    game = get(game_id) if isinstance(value, str) else None
+    kind = game.kind(value) if game is not None and isinstance(value, str) else None
+    return {**data, "situation": kind} if kind is not None and kind != value else data
 
 
 def is_built_in(game_id: str) -> bool:

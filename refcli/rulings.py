@@ -14,7 +14,7 @@ from collections.abc import Callable, Collection, Mapping
 from refcli.catalogue import rules_for
 from refcli.errors import RuleBroken
 from refcli.inputs import Document
-from refcli.registry import kind_named, kind_words
+from refcli.registry import with_english_situation
 from refcli.report import Describe, Report, ruling_report
 from refcli.schema import Table, check_game_key, describe
 from refcli.verdict import Verdict
@@ -33,15 +33,15 @@ def rule_on(
     background: Mapping[str, Collection[str]] | None = None,
 ) -> tuple[Report, bool]:
     """The ruling on one situation file, and whether the situation is legal."""
-    top = Table(doc, doc.data)
+    top = Table(doc, with_english_situation(doc.data, game))  # "subasta" is read as "auction"
     check_game_key(top, game)
     kinds = ", ".join(situations)
     value = top.require("situation", f"the situation: one of {kinds}")
-    situation = kind_named(game, value, situations)  # English or Spanish ("subasta")
-    if situation is None:
+    if not isinstance(value, str) or value.strip().casefold() not in situations:
         from refcli.suggest import hint
 
-        raise top.error("situation", f"one of {kinds}", describe(value) + hint(value, kind_words(game, situations)))
+        raise top.error("situation", f"one of {kinds}", describe(value) + hint(value, situations))
+    situation = value.strip().casefold()
     rules = rules_for(game)
     try:
         verdict = situations[situation](top)
