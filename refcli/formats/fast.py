@@ -227,19 +227,31 @@ def _union(source: _Source, t: Type, src: str, depth: int) -> str:
     out, tag = source.fresh("u"), source.fresh("tag")
     source.line(depth, f"if type({src}) is not dict: raise NotFast")
     source.line(depth, f"{tag} = {src}.get({t.tag!r})")
-    if t.synonyms:  # a Spanish word for the type: the English one picks the variant, and is what is read
-        keys = source.constant(frozenset(v.key for v in t.variants), "TAGS")
-        synonyms = _synonyms(source, t)
-        source.line(depth, f"if type({tag}) is str and {tag} not in {keys}: {tag} = {synonyms}.get(FOLD({tag}), {tag})")
+    if not t.synonyms:
+        _variants(source, t, src, tag, out, depth, last="raise NotFast")
+        return out
+    # A word the English tags do not match may be a Spanish one: the table is read again as a copy with the
+    # English tag (in its place), so the English path costs nothing more than before.
+    synonyms = _synonyms(source, t)
+    source.line(depth, "while True:")
+    _variants(
+        source, t, src, tag, out, depth + 1, last=f"{tag} = {synonyms}.get(FOLD({tag})) if type({tag}) is str else None"
+    )
+    source.line(depth + 2, f"if {tag} is None: raise NotFast")
+    source.line(depth + 2, f"{src} = {{**{src}, {t.tag!r}: {tag}}}")
+    return out
+
+
+def _variants(source: _Source, t: Type, src: str, tag: str, out: str, depth: int, *, last: str) -> None:
+    """One branch per variant, picked by the tag's exact word; ``last``: what the ``else`` does."""
     for index, variant in enumerate(t.variants):
         source.line(depth, f"{'if' if index == 0 else 'elif'} {tag} == {variant.key!r} and type({tag}) is str:")
         got = _table(source, variant.type.fields, src, depth + 1, known=t.tag)
-        if t.synonyms:  # the copy holds the word as written
-            source.line(depth + 1, f"{got}[{t.tag!r}] = {tag}")
         source.line(depth + 1, f"{out} = {got}")
+        if t.synonyms:
+            source.line(depth + 1, "break")
     source.line(depth, "else:")
-    source.line(depth + 1, "raise NotFast")
-    return out
+    source.line(depth + 1, last)
 
 
 def _either(source: _Source, t: Type, src: str, key: str, depth: int) -> str:
