@@ -285,9 +285,10 @@ def describe_for(items: list[Item], base: Mapping[str, Any], game_id: str | None
     if verb == "score":
         return formats.get("final")
     kind = last_value(items, "situation", base)
-    if not isinstance(kind, str) or kind.strip().casefold() in ("final", "record"):
+    named = game.kind(kind) if isinstance(kind, str) else None  # English or Spanish ("subasta")
+    if named is None or named in ("final", "record"):
         return None
-    return formats.get(kind.strip().casefold())
+    return formats.get(named)
 
 
 def compose(base: Document | None, items: list[Item], game_id: str | None, verb: str) -> tuple[Document, Builder]:

@@ -50,7 +50,7 @@ def _explain(error: DataError, doc: Document, game_id: str | None, verb: str) ->
     named = data.get("game")
     if game_id is None and error.path == "game":
         # no game, or one refcli does not know (looked up once already: the packages are not scanned again)
-        built_in = any(isinstance(named, str) and named.strip().casefold() in g.names() for g in registry.built_in())
+        built_in = any(isinstance(named, str) and g.is_named(named) for g in registry.built_in())
         return None if built_in else _guessed_game(error, doc, verb)
     game = registry.get(game_id) if game_id else (registry.find(named) if isinstance(named, str) else None)
     if game is None or game.verb(verb) is None:  # a game without the verb says so itself
@@ -116,7 +116,7 @@ def reads_as(doc: Document, game: Game) -> bool:
     formats = game.formats()
     situation = doc.data.get("situation")
     if isinstance(situation, str):
-        candidates = [d for d in formats.values() if d.verb == "ruling" and d.kind == situation.strip().casefold()]
+        candidates = [d for d in formats.values() if d.verb == "ruling" and d.kind == game.kind(situation)]
     else:
         candidates = [d for d in formats.values() if d.verb != "ruling" and fits_keys(doc.data, d)]
     for desc in candidates:
@@ -135,7 +135,7 @@ def kind_of(data: dict[str, Any], game: Game) -> tuple[str, str] | None:
         return None
     situation = data.get("situation")
     if isinstance(situation, str):
-        desc = formats.get(situation.strip().casefold())
+        desc = formats.get(game.kind(situation) or "")
         if desc is not None and desc.verb == "ruling":
             return "ruling", desc.kind
         return ("ruling", "") if any(d.verb == "ruling" for d in formats.values()) else None

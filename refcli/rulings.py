@@ -15,6 +15,7 @@ from refcli.catalogue import rules_for
 from refcli.errors import RuleBroken
 from refcli.i18n import _
 from refcli.inputs import Document
+from refcli.registry import with_english_situation
 from refcli.report import Describe, Report, ruling_report
 from refcli.schema import Table, check_game_key, describe
 from refcli.verdict import Verdict
@@ -33,7 +34,7 @@ def rule_on(
     background: Mapping[str, Collection[str]] | None = None,
 ) -> tuple[Report, bool]:
     """The ruling on one situation file, and whether the situation is legal."""
-    top = Table(doc, doc.data)
+    top = Table(doc, with_english_situation(doc.data, game))  # "subasta" is read as "auction"
     check_game_key(top, game)
     kinds = ", ".join(situations)  # ids: the same in every language
     value = top.require("situation", _("the situation: one of {kinds}").format(kinds=kinds))

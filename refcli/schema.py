@@ -287,6 +287,8 @@ def names_among(table: Table, key: str, names: list[str]) -> list[str]:
 def check_game_key(top: Table, expected: str) -> None:
     """``game`` may be omitted after ``refcli GAME score``, but must match when given."""
     if top.has("game"):
-        value = top.raw("game")
+        from refcli.registry import game_named  # the game's other names: "dinero", "engañado"
+
+        value = game_named(top.raw("game"), expected)
         if not isinstance(value, str) or value.strip().casefold() != expected:
             raise top.error("game", _('"{game}" (this is the {game} command)').format(game=expected), describe(value))

@@ -14,7 +14,7 @@ import enum
 import sys
 from collections.abc import Callable, Iterable
 from functools import partial
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any, Optional, get_args
 
 import typer
 
@@ -414,7 +414,8 @@ def generated_file_definition(game: Game, command: str, folder: str, suffix: str
             kind = chosen.value if chosen is not None else ask_kind(game)
             print_generated(game.id, f"{folder}/{game.id}/{kind}{suffix}")
 
-    parameters = [parameter("kind", kind_argument(game, command.title() + "Kind", lead), None), *output_parameters()]
+    kind = spanish_kinds(game, kind_argument(game, command.title() + "Kind", lead))  # `template subasta`
+    parameters = [parameter("kind", kind, None), *output_parameters()]
     return Definition(command_function(parameters, writing_output(body)), help)
 
 
@@ -587,3 +588,22 @@ ROOT_DEFINITIONS: Builders = {
     "validate": partial(validate_definition, None, ROOT_HELP["validate"]),
     "rules": partial(rules_definition, None),
 }
+
+
+def spanish_kinds(game: Game, argument: Any) -> Any:
+    """KIND (``kind_argument``) taking the game's Spanish kinds too: ``template subasta`` is the auction (``Game.kind``).
+
+    The argument's choice type is typer's own, whose class is not public: it is taken from the type typer
+    gives the argument in a probe, and its conversion first turns a Spanish kind into the English one.
+    """
+    probe = typer.Typer(add_completion=False)
+    probe.command()(command_function([parameter("kind", argument, None)], lambda values: None))
+    choice: Any = typer.main.get_command(probe).params[0].type
+
+    class Kinds(type(choice)):  # type: ignore[misc]
+        def convert(self, value: Any, param: Any, ctx: Any) -> Any:
+            return super().convert(game.kind(value) or value if isinstance(value, str) else value, param, ctx)
+
+    kind_type, info = get_args(argument)
+    info.click_type = Kinds(choice.choices, case_sensitive=choice.case_sensitive)
+    return Annotated[kind_type, info]

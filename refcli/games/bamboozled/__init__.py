@@ -120,4 +120,42 @@ GAME = Game(
         ),
         Example(N_("Quote the rules about the Skip card:"), ("refcli", "bamboozled", "rules", "skip")),
     ),
+    # What a Spanish-speaking player types, in rulebook 002's words (accents and case optional).
+    spanish={
+        "kind": {
+            "desafío": "challenge",
+            "aceptar": "accept",
+            "carta": "card",
+            "clasificación": "final",
+            "estado final": "final",
+            "partida": "record",
+            "registro": "record",
+        },
+        "event": {"tirada": "roll", "aceptar": "accept", "llamada": "call", "llamar": "call", "carta": "card"},
+        "card": {
+            "premio mayor": "jackpot",
+            "bote": "jackpot",
+            "doble": "double",
+            "arriba / abajo": "up-down",
+            "nuevo comienzo": "new-start",
+            "inversa": "reverse",
+            "reverso": "reverse",
+            "mi mal": "my-bad",
+            "saltar": "skip",
+            "omitir": "skip",
+            "revivir": "revive",
+        },
+        "direction": {
+            "sentido horario": "clockwise",
+            "horario": "clockwise",
+            "sentido antihorario": "counterclockwise",
+            "antihorario": "counterclockwise",
+        },
+        "moment": {
+            "antes de tirar": "before-roll",
+            "después de tirar": "after-roll",
+            "después de llamar": "after-call",
+            "golpe final": "final-strike",
+        },
+    },
 )

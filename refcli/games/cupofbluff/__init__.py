@@ -85,4 +85,20 @@ GAME = Game(
         ),
         Example(N_("Quote the rules about doubles:"), ("refcli", "cup-of-bluff", "rules", "doubles")),
     ),
+    # What a Spanish-speaking player types, in rulebook 004's words (accents and case optional).
+    spanish={
+        "game": {"taza de farol": "cup-of-bluff"},
+        "kind": {
+            "llamada": "call",
+            "llamar": "call",
+            "intercambio": "exchange",
+            "fin": "end",
+            "fin del juego": "end",
+            "estado final": "final",
+            "partida": "record",
+            "registro": "record",
+        },
+        "event": {"llamada": "call", "llamar": "call", "intercambio": "exchange"},
+        "answer": {"verdad": "truth", "farol": "bluff"},
+    },
 )

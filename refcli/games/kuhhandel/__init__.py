@@ -181,4 +181,17 @@ GAME = Game(
         ),
         Example(N_("Quote the Kuhhandel rules about the donkey:"), ("refcli", "kuhhandel", "rules", "donkey")),
     ),
+    # What a Spanish-speaking player types, in rulebooks 000/001's words (accents and case optional).
+    spanish={
+        "kind": {
+            "subasta": "auction",
+            "intercambio de vacas": "cow-trade",
+            "comercio de vacas": "cow-trade",
+            "opciones de intercambio": "trade-options",
+            "burro": "donkey",
+            "estado final": "final",
+            "partida": "record",
+            "registro": "record",
+        },
+    },
 )

@@ -85,4 +85,35 @@ GAME = Game(
         Example(N_("Validate a recorded game:"), ("refcli", "money", "validate", "examples/money/record-game.toml")),
         Example(N_("Quote the scoring rules:"), ("refcli", "money", "rules", "scoring")),
     ),
+    # What a Spanish-speaking player types, in rulebook 003's words (accents and case optional).
+    spanish={
+        "kind": {
+            "pujas": "bids",
+            "ofertas": "bids",
+            "intercambio": "exchange",
+            "reposición": "refill",
+            "reponer": "refill",
+            "estado final": "final",
+            "partida": "record",
+            "registro": "record",
+        },
+        "event": {"ofertas": "offers", "intercambio": "exchange", "reposición": "refill", "reponer": "refill"},
+        "action": {
+            "derecha": "right",
+            "izquierda": "left",
+            "intercambiar": "swap",
+            "quedarse": "keep",
+            "sin cambio": "keep",
+        },
+        "card": {"farol": "bluff", "moneda": "coin"},
+        "currency": {
+            "dólar": "dollar",
+            "libra": "pound",
+            "franco": "franc",
+            "marco": "mark",
+            "florín": "guilder",
+            "rupia": "rupee",
+            "rublo": "rouble",
+        },
+    },
 )

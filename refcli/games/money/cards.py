@@ -43,6 +43,30 @@ class Card(NamedTuple):  # a tuple: compared in C when hands are searched card b
         return f"{self.currency} {self.value}{serial}"
 
 
+def _spanish(*what: str) -> dict[str, str]:
+    """The game's Spanish words of these kinds (``GAME.spanish``), folded: "dolar" → "dollar", "farol" → "bluff"."""
+    from refcli.gameinfo import fold
+    from refcli.games.money import GAME
+
+    return {fold(word): english for kind in what for word, english in GAME.spanish.get(kind, {}).items()}
+
+
+SPANISH_CURRENCIES = _spanish("currency")
+SPANISH_CARDS = _spanish("card", "currency")
+
+
+def fold_word(word: str) -> str:
+    """``refcli.gameinfo.fold``: a word as the game's Spanish words are matched (case, accents, blanks ignored)."""
+    from refcli.gameinfo import fold  # imported already, with the game's declaration
+
+    return fold(word)
+
+
+def currency_id(name: str) -> str:
+    """A currency name as refcli keeps it: folded to lower case, a Spanish name in English ("Dólar" → "dollar")."""
+    return SPANISH_CURRENCIES.get(fold_word(name), name)
+
+
 _CARD = re.compile(r"^\s*(?P<name>[^\s#]+(?:\s+[^\s#\d][^\s#]*)*?)\s*(?P<value>\d+)?\s*(?:#\s*(?P<serial>\d+))?\s*$")
 
 
@@ -56,6 +80,7 @@ def parse_card(text: str) -> Card:
     if not match:
         raise CardSyntaxError(text)
     name = " ".join(match["name"].split()).casefold()
+    name = SPANISH_CARDS.get(fold_word(name), name)  # "dólar 60 #33", "farol", "moneda #5": rulebook 003's words
     value = int(match["value"]) if match["value"] else None
     serial = int(match["serial"]) if match["serial"] else None
     if name == "bluff" and value is None and serial is None:

@@ -14,7 +14,7 @@ from typing import Any
 from refcli.catalogue import rules_for
 from refcli.formats import read
 from refcli.games.money import clauses as C
-from refcli.games.money.cards import COINS, CURRENCIES_FOR_PLAYERS, MAX_CURRENCIES, NOTE_VALUES
+from refcli.games.money.cards import COINS, CURRENCIES_FOR_PLAYERS, MAX_CURRENCIES, NOTE_VALUES, currency_id
 from refcli.games.money.formats import FINAL
 from refcli.games.money.scoring import PlayerScore as MoneyScore
 from refcli.games.money.scoring import score_player
@@ -49,7 +49,9 @@ def read_players(doc: Document, partial: bool = False) -> list[MoneyScore]:
                 _("at most {most} coins in the whole game").format(most=COINS),
                 _("{count} so far").format(count=coins_total),
             )
-        written = {" ".join(key.split()).casefold(): key for key in doc.data["player"][index - 1].get("notes", {})}
+        written = {  # as the reader keys them ("dólar" is the dollar)
+            currency_id(" ".join(key.split()).casefold()): key for key in doc.data["player"][index - 1].get("notes", {})
+        }
         for currency, notes in holding["notes"].items():
             counted = seen_notes.setdefault(currency, Counter())
             counted.update(notes)

@@ -51,7 +51,9 @@ def _currency(value: Any) -> str:
     folded = " ".join(value.split()).casefold() if isinstance(value, str) else ""
     if not folded:
         raise ValueError(value)
-    return folded
+    from refcli.games.money.cards import currency_id
+
+    return currency_id(folded)  # "dólar" is the dollar
 
 
 _SERIAL = r"(?:#\s*\d+)?"
@@ -62,7 +64,7 @@ CARD = custom(
     schema={
         "type": "string",
         "anyOf": [
-            {"pattern": r"^\s*[Bb][Ll][Uu][Ff][Ff]\s*$"},
+            {"pattern": r"^\s*(?:[Bb][Ll][Uu][Ff][Ff]|[Ff][Aa][Rr][Oo][Ll])\s*$"},  # "farol": 003's word
             {
                 "pattern": r"^\s*(?:[Cc][Oo][Ii][Nn]|[Mm][Oo][Nn][Ee][Dd][Aa]|[Mm][Üü][Nn][Zz][Ee])\s*(?:10)?\s*"
                 + _SERIAL
