@@ -195,6 +195,10 @@ class Game(Record):
             (english for spanish, english in self.spanish.get(what, {}).items() if fold(spanish) == wanted), None
         )
 
+    def spanish_word(self, what: str, english: str) -> str:
+        """The first Spanish word the game declares for ``english`` (a ``kind``, a ``card``…), else ``english``."""
+        return next((spanish for spanish, id_ in self.spanish.get(what, {}).items() if id_ == english), english)
+
     def kind(self, word: str) -> str | None:
         """The input kind (``final``, a situation, ``record``) ``word`` names, in English or Spanish; None if none."""
         kinds = self.formats()

@@ -278,6 +278,16 @@ def interpretation_ids(citations: list[dict[str, Any]]) -> list[str]:
     return [citation["id"] for citation in citations if citation.get("interpretation")]
 
 
+def kind_name(game: str, kind: str) -> str:
+    """A situation kind as the reader says it: the id in English, the game's own Spanish word in Spanish."""
+    if i18n.language() == "en":
+        return kind
+    from refcli import registry
+
+    declared = registry.get(game)
+    return declared.spanish_word("kind", kind) if declared is not None else kind
+
+
 def decisive_ids(citations: list[dict[str, Any]], background: Collection[str]) -> list[str]:
     """The clauses that decided the outcome: every clause applied except the background ones.
 
@@ -478,7 +488,11 @@ def ruling_report(
         data["broken_rule"] = broken_rule
     decided = _("Decision: {verdict}") if legal else _("Illegal: {verdict}")
     blocks: list[Block] = [
-        Heading(_("{title} ruling: {situation} — {file}").format(title=title, situation=situation, file=file)),
+        Heading(
+            _("{title} ruling: {situation} — {file}").format(
+                title=title, situation=kind_name(game, situation), file=file
+            )
+        ),
         Para(decided.format(verdict=verdict), "good" if legal else "bad"),
     ]
     names = {**COMMON_LABELS, **(labels or {})}
