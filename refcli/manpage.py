@@ -400,7 +400,8 @@ def param_entries(node: Node, *, with_help_option: bool) -> list[str]:
 def synopsis(node: Node) -> list[str]:
     """``.SY``/``.YS``: the command, then its options and arguments, hanging."""
     if node.is_group:
-        pieces = [f"[{italic(_('OPTIONS'))}]", f"{italic(_('COMMAND'))} [{italic(_('ARGS'))}]..."]
+        options, command, arguments = _("OPTIONS"), _("COMMAND"), _("ARGS")  # outside the f-strings: extracted
+        pieces = [f"[{italic(options)}]", f"{italic(command)} [{italic(arguments)}]..."]
     else:
         params = node.params()
         pieces = [option_synopsis(p) for p in params if not is_argument(p) and not is_help_option(p, node.ctx)]

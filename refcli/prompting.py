@@ -272,7 +272,8 @@ class Questions:
         while t.maximum is None or count < t.maximum:
             done = count >= (t.minimum or 0)
             noun = _("a player's name") if t.key.kind in ("name", "player") else _(t.key.what or N_("a key"))
-            key = self.terminal.ask(f"{label}: {noun}{_(' (blank: done)') if done else ''}: ")
+            blank = _(" (blank: done)") if done else ""
+            key = self.terminal.ask(f"{label}: {noun}{blank}: ")
             if not key:
                 if done:
                     return
@@ -367,7 +368,8 @@ def fallback(field: Field, done: bool) -> str:
     if default in ([], {}, ()):
         return " " + _("[blank: none]")
     if isinstance(default, bool):
-        return f" [{_('y') if default else _('n')}]"
+        answer = _("y") if default else _("n")
+        return f" [{answer}]"
     if default is not None:
         return f" [{toml_value(default).strip(chr(34))}]"
     return " " + _("[blank: leave out]")

@@ -96,6 +96,28 @@ def translated_calls() -> list[tuple[Path, int, str]]:
     return found
 
 
+def calls_inside_f_strings() -> list[str]:
+    """_("literal") inside an f-string's braces: Babel reads an f-string as one token and never sees the call.
+
+    (``_(field.help)`` there is fine: the text is marked N_ where it is written.)
+    """
+    found: list[str] = []
+    for path in sorted(REFCLI.rglob("*.py")):
+        if "_compiled" in path.parts:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.JoinedStr):
+                for inner in ast.walk(node):
+                    if isinstance(inner, ast.Call) and isinstance(inner.func, ast.Name) and inner.args:
+                        if inner.func.id in ("_", "N_", "ngettext") and isinstance(inner.args[0], ast.Constant):
+                            found.append(f"{path.relative_to(REFCLI.parent)}:{inner.lineno}")
+    return found
+
+
+def test_no_message_is_translated_inside_an_f_string() -> None:
+    assert calls_inside_f_strings() == []
+
+
 def test_every_translated_message_can_be_extracted() -> None:
     """No f-string or built text inside _() (it would never match a msgid); N_ and ngettext take literals."""
     assert translated_calls() == []
