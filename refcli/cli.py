@@ -101,9 +101,14 @@ class RootCommands(LazyCommands):
     def get_command(self, ctx: Any, name: str) -> Any:
         command = super().get_command(ctx, name)
         if command is None:
-            game = registry.get(name)
+            # a game by its id, else by another of its names (dinero, engañado, estas-fanfarroneando: accents
+            # optional), as its files' `game` key takes them; the group is kept under the id only, so the
+            # list of commands stays one per game
+            game = registry.get(name) or registry.find(name)
             if game is not None:
-                command = self.commands[name] = game_group(game)
+                command = self.commands.get(game.id)
+                if command is None:
+                    command = self.commands[game.id] = game_group(game)
         return command
 
 

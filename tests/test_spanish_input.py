@@ -506,3 +506,22 @@ def test_english_output_is_unchanged_by_the_language(invoke: Invoke) -> None:
         spanish = json_of(invoke, ["--lang", "es", "validate", path])
     assert english[0] == spanish[0] == 0
     assert english[1]["results"][0]["game"] == spanish[1]["results"][0]["game"] == "cup-of-bluff"
+
+
+@pytest.mark.parametrize(
+    ("name", "game"),
+    [
+        ("dinero", "money"),
+        ("engañado", "bamboozled"),
+        ("Enganado", "bamboozled"),
+        ("estas-fanfarroneando", "kuhhandel"),
+    ],
+)
+def test_a_game_command_takes_every_name_of_the_game(name: str, game: str, invoke: Invoke) -> None:
+    """On the command line as in a file's `game` key: `refcli dinero score …` is `refcli money score …`."""
+    spanish = invoke([name, "rules", "--format", "json"])
+    english = invoke([game, "rules", "--format", "json"])
+    assert spanish.exit_code == english.exit_code == 0, spanish.output
+    assert spanish.stdout == english.stdout
+    listed = invoke(["--help"]).stdout
+    assert f"  {game} " in listed and f"  {name} " not in listed, "the list of commands stays one per game"
