@@ -69,7 +69,7 @@ class CatalogueJsonHook(BuildHookInterface):  # type: ignore[misc]
         spec.loader.exec_module(translations)
         for lang in translations.TRANSLATED:
             home = Path(self.root) / "refcli" / "locale" / lang
-            sources = [*sorted((home / "LC_MESSAGES").glob("*.po")), *sorted((home / "parts").glob("*.po"))]
+            sources = sorted((home / "LC_MESSAGES").glob("*.po"))
             target = out / f"messages_{lang}.py"
             target.write_text(translations.compiled_text(lang, sources), encoding="utf-8")
             build_data["force_include"][str(target)] = f"refcli/_compiled/{target.name}"

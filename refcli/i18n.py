@@ -177,9 +177,9 @@ def _read_catalogue(lang: str) -> Messages:
 
 
 def source_files(lang: str) -> list[Path]:
-    """The ``.po`` files of ``lang``: the catalogue, then any parts still being merged into it."""
+    """The ``.po`` files of ``lang`` (one catalogue: ``LC_MESSAGES/refcli.po``)."""
     home = LOCALE_DIR / lang
-    return [*sorted((home / "LC_MESSAGES").glob("*.po")), *sorted((home / "parts").glob("*.po"))]
+    return sorted((home / "LC_MESSAGES").glob("*.po"))
 
 
 def read_sources(lang: str) -> Messages:

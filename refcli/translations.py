@@ -162,7 +162,7 @@ def update() -> None:
 
         path = po_path(lang)
         catalogue = read(path, lang) if path.exists() else Catalog(locale=lang, project="refcli")
-        known = messages_of(source_files(lang))  # parts being merged count as translations
+        known = messages_of(source_files(lang))
         catalogue.update(template, no_fuzzy_matching=True)
         for message in catalogue:
             key = tuple(message.id) if isinstance(message.id, (tuple, list)) else message.id

@@ -63,7 +63,6 @@ def test_the_spanish_catalogue_has_no_fuzzy_or_leftover_entries() -> None:
     fuzzy = [m.id for m in catalogue if m.id and m.fuzzy]
     assert not fuzzy, f"fuzzy entries (review them, then drop the flag): {fuzzy[:5]}"
     assert not catalogue.obsolete, f"obsolete entries: {list(catalogue.obsolete)[:5]}"
-    assert not list((translations.LOCALE / "es" / "parts").glob("*.po")), "merge the parts into refcli.po"
 
 
 def test_a_placeholder_mismatch_is_found() -> None:
