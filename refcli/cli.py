@@ -104,7 +104,7 @@ class RootCommands(LazyCommands):
             # a game by its id, else by another of its names (dinero, engañado, estas-fanfarroneando: accents
             # optional), as its files' `game` key takes them; the group is kept under the id only, so the
             # list of commands stays one per game
-            game = registry.get(name) or registry.find(name)
+            game = registry.find(name)
             if game is not None:
                 command = self.commands.get(game.id)
                 if command is None:
