@@ -122,12 +122,11 @@ def placeholders(text: str) -> list[str]:
     return sorted(field.split("!")[0].split(":")[0] for field in PLACEHOLDER.findall(text))
 
 
-def problems(lang: str, template: Catalog | None = None) -> list[str]:
-    """What keeps ``lang``'s catalogue from being complete: untranslated msgids and placeholder mismatches."""
-    template = template or extract()
-    from refcli.i18n import source_files
-
-    translated = messages_of(source_files(lang))
+def problems(lang: str, template: Catalog | None = None, root: Path = ROOT) -> list[str]:
+    """What keeps ``lang``'s catalogue (in the checkout ``root``) from being complete: untranslated msgids and
+    placeholder mismatches."""
+    template = template or extract(root)
+    translated = messages_of(sorted((root / "refcli" / "locale" / lang / "LC_MESSAGES").glob("*.po")))
     found: list[str] = []
     for message in template:
         if not message.id:

@@ -11,6 +11,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 import textwrap
 from pathlib import Path
 
@@ -48,8 +49,15 @@ GAMES = registry.BUILT_IN  # game id → the package declaring it
 
 def probe(*args: str, env: dict[str, str] | None = None) -> dict:
     environment = {**os.environ, **(env or {})}
+    # run outside the checkout: `python -c` puts the working directory first on sys.path, and the probe must
+    # import the refcli the tests import (the installed wheel in CI), not the checkout's sources
     result = subprocess.run(
-        [sys.executable, "-c", PROBE, json.dumps(args)], capture_output=True, text=True, check=True, env=environment
+        [sys.executable, "-c", PROBE, json.dumps(args)],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=environment,
+        cwd=tempfile.gettempdir(),
     )
     return json.loads(result.stdout)
 

@@ -19,19 +19,19 @@ import ast
 from pathlib import Path
 
 import pytest
+from babel.messages.catalog import Catalog
+from conftest import REPO
 
-pytest.importorskip("babel", reason="Babel is a test extra: pip install '.[test]'")
+from refcli import translations
 
-from babel.messages.catalog import Catalog  # noqa: E402
-
-from refcli import translations  # noqa: E402
-
-REFCLI = Path(translations.__file__).resolve().parent
+# The checkout's sources and catalogues, whichever refcli is installed (CI installs a wheel, whose
+# refcli/ has no data/ beside it to extract from).
+REFCLI = REPO / "refcli"
 
 
 @pytest.fixture(scope="module")
 def extracted() -> Catalog:
-    return translations.extract()
+    return translations.extract(REPO)
 
 
 def msgids(catalog: Catalog) -> set[object]:
@@ -44,7 +44,7 @@ def test_there_are_messages(extracted: Catalog) -> None:
 
 def test_the_english_catalogue_is_current(extracted: Catalog) -> None:
     """refcli.pot holds exactly the messages the code and the rule catalogues write."""
-    template = translations.read(translations.TEMPLATE)
+    template = translations.read(REFCLI / "locale" / "refcli.pot")
     missing = msgids(extracted) - msgids(template)
     stale = msgids(template) - msgids(extracted)
     assert not missing, (
@@ -54,12 +54,12 @@ def test_the_english_catalogue_is_current(extracted: Catalog) -> None:
 
 
 def test_every_message_has_a_spanish_translation_with_the_same_placeholders(extracted: Catalog) -> None:
-    problems = translations.problems("es", extracted)
+    problems = translations.problems("es", extracted, REPO)
     assert not problems, f"{len(problems)} problems, first ones:\n" + "\n".join(problems[:15])
 
 
 def test_the_spanish_catalogue_has_no_fuzzy_or_leftover_entries() -> None:
-    catalogue = translations.read(translations.po_path("es"), "es")
+    catalogue = translations.read(REFCLI / "locale" / "es" / "LC_MESSAGES" / "refcli.po", "es")
     fuzzy = [m.id for m in catalogue if m.id and m.fuzzy]
     assert not fuzzy, f"fuzzy entries (review them, then drop the flag): {fuzzy[:5]}"
     assert not catalogue.obsolete, f"obsolete entries: {list(catalogue.obsolete)[:5]}"
