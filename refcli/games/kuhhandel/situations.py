@@ -59,6 +59,14 @@ def check_supply(hands: list[list[int]], edition: int) -> None:
         )
 
 
+def held_at_least(*offers: list[int] | None) -> list[int]:
+    """The fewest cards one player must hold to make each of these offers (they are made one after another)."""
+    most: Counter[int] = Counter()
+    for offer in offers:
+        most |= Counter(offer or [])
+    return sorted(most.elements())
+
+
 def check_money(money: dict[str, list[int]] | None, edition: int) -> dict[str, list[int]]:
     """The optional ``[money]`` table: cards that exist, no more of a value than the game has."""
     for owner, cards in (money or {}).items():
@@ -207,7 +215,9 @@ def cow_trade(top: Table) -> Verdict:
         if cards is not None and invalid_cards(cards):
             break
     else:
-        check_supply([offer, counter or [], rebid or [], rebid_counter or []], edition)
+        # after a tie both offers go back to their owners (K3) and the rebid may offer the same cards again:
+        # each player holds at least, of each value, as many cards as the larger of their two offers shows
+        check_supply([held_at_least(offer, rebid), held_at_least(counter, rebid_counter)], edition)
     result = step(state, event)
     # the offers that decided the trade: the rebid after a tie, else the first ones
     deciding, deciding_counter = (offer, counter) if result.ties == 0 else (rebid or [], rebid_counter)
