@@ -21,10 +21,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 import refcli
 from refcli.i18n import _, language
+from refcli.plain import Record, record
 
 
 def data_dir() -> Path:
@@ -38,7 +39,8 @@ REGISTER = "register"  # the source of refcli's own rulings: their words are ref
 RULEBOOK_LANGUAGE = "es"  # the language of every quote: text in it needs no summary beside one
 
 
-class Clause(NamedTuple):
+@record
+class Clause(Record):
     id: str
     source: str
     section: str
@@ -239,14 +241,16 @@ def topic_name(topic: str) -> str:
     return names[0] if names and language() == "es" else topic
 
 
-class Hit(NamedTuple):
+@record
+class Hit(Record):
     """A clause a query found; ``score`` is its rank weight for a word search, 0 for an id or topic."""
 
     clause: Clause
     score: float
 
 
-class Found(NamedTuple):
+@record
+class Found(Record):
     """What a query found in one game, and how: "all" (no query), "id", "topic" or "words" (ranked)."""
 
     game: str
@@ -258,7 +262,8 @@ class Found(NamedTuple):
         return self.how == "words"
 
 
-class GameRules(NamedTuple):
+@record
+class GameRules(Record):
     game: str
     clauses: tuple[Clause, ...]
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Annotated, Any, NamedTuple, NoReturn, Optional
+from typing import Annotated, Any, NoReturn, Optional
 
 import typer
 
@@ -24,6 +24,7 @@ from refcli.options import (
     ScoreOptions,
     ValidateOptions,
 )
+from refcli.plain import Record, record
 
 FormatOption = Annotated[
     DocumentFormat,
@@ -156,7 +157,8 @@ def usage_error(message: str) -> Exception:
     return Usage(message)
 
 
-class Inputs(NamedTuple):
+@record
+class Inputs(Record):
     """What ``score`` and ``ruling`` read: FILE arguments, ``KEY=VALUE`` items (``refcli.inline``), or answers."""
 
     files: list[str]
