@@ -106,6 +106,7 @@ class RootCommands(LazyCommands):
             # list of commands stays one per game
             game = registry.find(name)
             if game is not None:
+                i18n.prefer_game(game.id)  # its words are the ones this run looks up
                 command = self.commands.get(game.id)
                 if command is None:
                     command = self.commands[game.id] = game_group(game)
