@@ -7,8 +7,8 @@ literals (``refcli/_compiled/<name>.py``, byte-compiled at install, so a
 command loads a catalogue in a fraction of a millisecond without importing
 any parser). The message catalogues are compiled the same way: each
 language's ``.po`` sources (refcli/locale/<lang>/) become
-``refcli/_compiled/messages_<lang>.py``, one dict literal that refcli.i18n
-loads (read with Babel, a build requirement, by refcli.translations).
+``refcli/_compiled/messages_<lang>.py`` and ``messages_<lang>_<game>.py``, dict
+literals that refcli.i18n loads (read with Babel, a build requirement, by refcli.translations).
 refcli.catalogue uses them when they are there and the TOML
 otherwise (a source checkout). They are written from the TOML at every
 build, and tests/test_catalogue.py checks that an installed wheel's copies
@@ -70,6 +70,7 @@ class CatalogueJsonHook(BuildHookInterface):  # type: ignore[misc]
         for lang in translations.TRANSLATED:
             home = Path(self.root) / "refcli" / "locale" / lang
             sources = sorted((home / "LC_MESSAGES").glob("*.po"))
-            target = out / f"messages_{lang}.py"
-            target.write_text(translations.compiled_text(lang, sources), encoding="utf-8")
-            build_data["force_include"][str(target)] = f"refcli/_compiled/{target.name}"
+            for name, text in translations.compiled_modules(lang, sources).items():
+                target = out / f"{name}.py"
+                target.write_text(text, encoding="utf-8")
+                build_data["force_include"][str(target)] = f"refcli/_compiled/{target.name}"

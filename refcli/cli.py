@@ -106,6 +106,7 @@ class RootCommands(LazyCommands):
             # list of commands stays one per game
             game = registry.find(name)
             if game is not None:
+                i18n.prefer_game(game.id)  # its words are the ones this run looks up
                 command = self.commands.get(game.id)
                 if command is None:
                     command = self.commands[game.id] = game_group(game)
@@ -196,13 +197,14 @@ def main() -> None:
     the reader of stdout gone: 141, nothing printed).
     """
     from refcli import process
-    from refcli.exit_status import ExitStatus
 
     try:
         process.handle_signals()
         process.guard_standard_streams()
         code = _run()
     except process.Interrupted:  # a signal outside _run's own try, e.g. while it was being entered
+        from refcli.exit_status import ExitStatus
+
         code = ExitStatus.INTERRUPTED
     finally:
         process.quit_on_signals()  # the work is done and stdout flushed: a late signal just ends it with 130
@@ -214,7 +216,6 @@ def _run() -> int:
     from refcli import process
     from refcli.commands.common import say_error
     from refcli.errors import RefcliError
-    from refcli.exit_status import ExitStatus
 
     i18n.choose_for_command_line()  # for the whole run: also what is said once the app is done (stdout unwritable)
     try:
@@ -223,6 +224,8 @@ def _run() -> int:
     except SystemExit as end:
         code = _exit_code(end)
     except (process.Interrupted, KeyboardInterrupt):  # Ctrl-C or SIGTERM (refcli.process)
+        from refcli.exit_status import ExitStatus  # a status made here only: not imported on a quick query's way
+
         code = ExitStatus.INTERRUPTED
     except Exception as error:  # noqa: BLE001 - a bug in refcli still ends in one line
         code = say_error(error)

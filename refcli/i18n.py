@@ -54,6 +54,8 @@ def _(message: str) -> str:
     if _messages is None or not message:  # gettext("") would be the catalogue's header
         return message
     translated = _messages.get(message)
+    if translated is None and _unread.get(_language or ""):  # perhaps in a game's part not read yet
+        translated = _read_more(message)
     return translated if translated else message
 
 
@@ -63,6 +65,8 @@ def ngettext(singular: str, plural: str, n: int) -> str:
         set_language(None)
     if _messages is not None:
         forms = _messages.get((singular, plural))
+        if forms is None and _unread.get(_language or ""):
+            forms = _read_more((singular, plural))
         if forms:
             form = forms[0 if n == 1 else 1]  # Spanish and English: nplurals=2; plural=(n != 1)
             if form:
@@ -166,13 +170,44 @@ def catalogue(lang: str) -> Messages:
     return _loaded[lang]
 
 
+# The games' parts of each compiled catalogue not read yet (refcli.translations.compiled_modules): the
+# catalogue is read in parts, what refcli's own code says first, then a game's part when a message is not
+# found (the game the command names first, ``prefer_game``), so a quick query reads one game's words only.
+_unread: dict[str, list[str]] = {}
+_preferred = ""  # the game (package name) whose part is read first
+
+
+def prefer_game(game: str) -> None:
+    """Read ``game``'s part of the catalogue first when a message is not found (the game of the command)."""
+    global _preferred
+    _preferred = game.replace("-", "")
+
+
+def _read_more(key: Any) -> Any:
+    """The translation of ``key`` from the parts of the catalogue not read yet, reading them until found."""
+    assert _language is not None and _messages is not None
+    unread = _unread[_language]
+    unread.sort(key=lambda game: game != _preferred)
+    while unread:
+        game = unread.pop(0)
+        module = __import__(f"refcli._compiled.messages_{_language}_{game}", fromlist=["MESSAGES"])
+        _messages.update(module.MESSAGES)
+        loaded = _loaded.get(_language)
+        if loaded is not None and loaded is not _messages:  # a catalogue given in its place (tests): both
+            loaded.update(module.MESSAGES)
+        if key in module.MESSAGES:
+            return module.MESSAGES[key]
+    return None
+
+
 def _read_catalogue(lang: str) -> Messages:
-    """The compiled catalogue of ``lang`` (the wheel's module), else its ``.po`` sources (a checkout)."""
+    """The compiled catalogue of ``lang`` (the wheel's modules), else its ``.po`` sources (a checkout)."""
     try:
         module = __import__(f"refcli._compiled.messages_{lang}", fromlist=["MESSAGES"])
     except ImportError:
         return read_sources(lang)
-    messages: Messages = module.MESSAGES
+    messages: Messages = module.MESSAGES  # the games' parts are added to it as they are read
+    _unread[lang] = list(getattr(module, "GAMES", ()))
     return messages
 
 

@@ -11,8 +11,8 @@ edited with any gettext tool (Poedit, Lokalize, msgmerge).
     python -m refcli.translations missing    # each msgid with no translation, by file (exit 1 if any)
     python -m refcli.translations check      # the .pot is current and every msgid translated (CI runs its test)
 
-``hatch_build.py`` compiles each ``.po`` into ``refcli/_compiled/messages_<lang>.py``
-(:func:`compiled_text`), which :func:`refcli.i18n.catalogue` loads.
+``hatch_build.py`` compiles each ``.po`` into ``refcli/_compiled/messages_<lang>.py`` and a module per
+game (:func:`compiled_modules`), which :func:`refcli.i18n.catalogue` loads.
 """
 
 from __future__ import annotations
@@ -109,9 +109,51 @@ def _translated(string: Any) -> bool:
     return all(string) if isinstance(string, (tuple, list)) else bool(string)
 
 
-def compiled_text(lang: str, paths: Iterable[Path]) -> str:
-    """The Python module the wheel carries for ``lang``: its messages as one dict literal."""
-    return f"# generated from refcli/locale/{lang} by hatch_build.py\nMESSAGES = {messages_of(paths)!r}\n"
+def game_of(locations: Iterable[tuple[str, Any]]) -> str:
+    """The one game whose code or rules use a message (its package's name: ``cupofbluff``), else "" (shared).
+
+    A game's code is ``refcli/games/<package>/``, its rules ``data/rules/<game>.toml``; a game's id and
+    its package name differ by their hyphens only (``cup-of-bluff``, ``cupofbluff``).
+    """
+    games = set()
+    for file, _line in locations:
+        parts = Path(file).parts
+        if len(parts) > 3 and parts[:2] == ("refcli", "games"):
+            games.add(parts[2])
+        elif len(parts) == 3 and parts[:2] == ("data", "rules"):
+            games.add(Path(parts[2]).stem.replace("-", ""))
+        else:
+            return ""
+    return games.pop() if len(games) == 1 else ""
+
+
+def compiled_modules(lang: str, paths: Iterable[Path]) -> dict[str, str]:
+    """The Python modules the wheel carries for ``lang``, by name: its messages as dict literals.
+
+    ``messages_<lang>`` holds what refcli's own code (and more than one game) says, and names the
+    games that have a module of their own, ``messages_<lang>_<game>``, holding what only that game's
+    code and rules say: a command loads its game's part only when it needs it (``refcli.i18n``), not
+    the whole catalogue. Together they hold exactly :func:`messages_of`'s messages.
+    """
+    paths = list(paths)
+    messages = messages_of(paths)
+    where: dict[Any, str] = {}
+    for path in paths:
+        for message in read(path):
+            key = tuple(message.id) if isinstance(message.id, (tuple, list)) else message.id
+            if key in messages and key not in where:
+                where[key] = game_of(message.locations)
+    parts: dict[str, dict[Any, Any]] = {}
+    for key, value in messages.items():
+        parts.setdefault(where.get(key, ""), {})[key] = value
+    games = tuple(sorted(game for game in parts if game))
+    head = f"# generated from refcli/locale/{lang} by hatch_build.py\n"
+    modules = {
+        f"messages_{lang}": f"{head}MESSAGES = {parts.get('', {})!r}\nGAMES = {games!r}  # messages_{lang}_<game>\n"
+    }
+    for game in games:
+        modules[f"messages_{lang}_{game}"] = f"{head}MESSAGES = {parts[game]!r}\n"
+    return modules
 
 
 # ---------------------------------------------------------------- checks

@@ -81,6 +81,8 @@ def test_quick_query_loads_only_its_game(game: str, args: tuple[str, ...]) -> No
     assert "rich" not in modules, "plain output (not a terminal) must not import rich"
     assert "importlib.metadata" not in modules, "a built-in game never scans the installed packages"
     assert GAMES[game] in modules
+    if args[1] != "rules":  # a game's own command: no option of the file-reading commands, no exit status made
+        assert "refcli.commands.fileoptions" not in modules and "refcli.exit_status" not in modules
     for other, package in GAMES.items():
         if other == game:
             continue
@@ -104,7 +106,7 @@ def test_help_and_version_load_no_engine() -> None:
         assert declarations == (set(GAMES.values()) if args == ("--help",) else set()), args
 
 
-# -- --lang es: the compiled catalogue, nothing else ---------------------------------------
+# -- --lang es: the compiled catalogue (refcli's part and the game's), nothing else ----------
 COMPILED_ES = "refcli._compiled.messages_es"
 
 
@@ -118,9 +120,10 @@ def compiled(tmp_path: Path) -> dict[str, str]:
     if importlib.util.find_spec("refcli._compiled") is not None:  # installed from a wheel: the real one
         return {}
     from refcli.i18n import source_files
-    from refcli.translations import compiled_text
+    from refcli.translations import compiled_modules
 
-    (tmp_path / "messages_es.py").write_text(compiled_text("es", source_files("es")), encoding="utf-8")
+    for name, text in compiled_modules("es", source_files("es")).items():
+        (tmp_path / f"{name}.py").write_text(text, encoding="utf-8")
     return {"PROBE_COMPILED": str(tmp_path)}
 
 
@@ -137,7 +140,10 @@ def test_a_quick_query_in_spanish_loads_the_compiled_catalogue_and_nothing_else(
     seen = probe(*spanish, *query, env={**compiled, "REFCLI_LANG": "es" if not spanish else "en"})
     assert english["code"] in (0, None) and seen["code"] in (0, None)
     added = set(seen["modules"]) - set(english["modules"]) - {"refcli._compiled"}  # its package, if not loaded yet
-    assert added == {COMPILED_ES}, f"--lang es loads more than its catalogue: {sorted(added)}"
+    # refcli's own words and the game's part of the catalogue (refcli.translations.compiled_modules), no other
+    assert added == {COMPILED_ES, f"{COMPILED_ES}_bamboozled"}, (
+        f"--lang es loads more than its catalogue: {sorted(added)}"
+    )
     assert not any(name == "babel" or name.startswith("babel.") for name in seen["modules"])
     assert "refcli.translations" not in seen["modules"] and "refcli.commands.clickwords" not in seen["modules"]
     assert not any(path.endswith(".po") for path in seen["opened"]), "no .po file read at start-up"

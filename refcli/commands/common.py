@@ -9,77 +9,23 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Annotated, Any, NamedTuple, NoReturn, Optional
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
 from refcli.errors import DataError, InputUnreadable, ReaderGone, RefcliError
-from refcli.exit_status import ExitStatus, status_for, worst
 from refcli.i18n import N_, _
-from refcli.options import (
-    DEFAULT_MAX_BYTES,
-    MAX_MAX_BYTES,
-    DocumentFormat,
-    Format,
-    ScoreOptions,
-    ValidateOptions,
-)
+from refcli.options import DEFAULT_MAX_BYTES, DocumentFormat, Format, ScoreOptions, ValidateOptions
+from refcli.plain import Record, record
+
+if TYPE_CHECKING:
+    from refcli.exit_status import ExitStatus  # imported where a status is made: not on a quick query's way
 
 FormatOption = Annotated[
     DocumentFormat,
     typer.Option(
         "--format", "-f", help=N_("Output format: text for people, json or toml for scripts."), case_sensitive=False
     ),
-]
-TableFormatOption = Annotated[
-    Format,
-    typer.Option(
-        "--format",
-        "-f",
-        help=N_("Output format: text for people, json or toml for scripts, csv for a spreadsheet."),
-        case_sensitive=False,
-    ),
-]
-ValidateFormatOption = Annotated[
-    Optional[Format],  # noqa: UP007 - typer reads it; None: text, or json with --jsonl
-    typer.Option(
-        "--format",
-        "-f",
-        help=N_(
-            "Output format: text for people, json or toml for scripts, csv for a spreadsheet "
-            "[default: text; json with --jsonl, which also takes csv]."
-        ),
-        case_sensitive=False,
-        show_default=False,
-    ),
-]
-FilesArgument = Annotated[
-    list[str],
-    typer.Argument(help=N_("TOML files to read; - reads standard input."), metavar="FILE..."),
-]
-MaxBytesOption = Annotated[
-    int,
-    typer.Option(
-        "--max-bytes",
-        min=1,
-        max=MAX_MAX_BYTES,
-        metavar="N",
-        show_default=False,
-        help=N_("Refuse inputs (or JSON lines) larger than N bytes [default: 8 MiB; at most 2^40]."),
-    ),
-]
-JobsOption = Annotated[
-    int, typer.Option("--jobs", "-j", min=1, max=64, help=N_("Validate in N processes (results stay in input order)."))
-]
-JsonlOption = Annotated[
-    bool,
-    typer.Option(
-        "--jsonl",
-        help=N_("Each FILE holds one record per line as JSON (same shape as the TOML); results as JSON Lines."),
-    ),
-]
-StrictOption = Annotated[
-    bool, typer.Option("--strict", help=N_("Stop at the first error instead of reporting every one."))
 ]
 ExplainOption = Annotated[
     bool,
@@ -102,10 +48,6 @@ NoPagerOption = Annotated[
         ),
     ),
 ]
-PartialOption = Annotated[
-    bool,
-    typer.Option("--partial", help=N_("Score a game that is not over yet: complete sets/holdings only, and say so.")),
-]
 
 
 def say_error(error: BaseException) -> ExitStatus:
@@ -113,6 +55,8 @@ def say_error(error: BaseException) -> ExitStatus:
 
     A reader that went away (``| head``) is not an error to print: only its status.
     """
+    from refcli.exit_status import status_for
+
     if isinstance(error, ReaderGone):
         return status_for(error)
     if isinstance(error, RefcliError):
@@ -156,7 +100,8 @@ def usage_error(message: str) -> Exception:
     return Usage(message)
 
 
-class Inputs(NamedTuple):
+@record
+class Inputs(Record):
     """What ``score`` and ``ruling`` read: FILE arguments, ``KEY=VALUE`` items (``refcli.inline``), or answers."""
 
     files: list[str]
@@ -235,6 +180,7 @@ def score_files(
     or no input at all (refcli asks) make one document instead.
     """
     from refcli import api
+    from refcli.exit_status import ExitStatus, worst
     from refcli.inputs import display_name
     from refcli.options import as_format
     from refcli.report import failure
@@ -323,6 +269,7 @@ def rule_file(
     A situation that cannot be read is, for scripts, a document saying so (``refcli.report.failure``).
     """
     from refcli import api
+    from refcli.exit_status import ExitStatus
     from refcli.options import as_format
     from refcli.render import emit
 
@@ -345,6 +292,7 @@ def ask_and_rule(
 ) -> NoReturn:
     """``refcli [GAME] ruling`` on a terminal with nothing to read: ask, rule, offer to save."""
     from refcli import api
+    from refcli.exit_status import ExitStatus
     from refcli.render import emit
 
     game, data, ruling = ask(game_id, "ruling", lambda doc, game: api.rule(doc, game=game, max_bytes=max_bytes))
@@ -364,6 +312,7 @@ def ask_and_score(
 ) -> NoReturn:
     """``refcli [GAME] score`` on a terminal with nothing to read: ask player by player, score, offer to save."""
     from refcli import api
+    from refcli.exit_status import ExitStatus
     from refcli.render import emit
 
     def read(doc: Any, game: str) -> Any:
@@ -457,6 +406,7 @@ def rules_query(
     catalogues: list[tuple[str, str]], query: str | None, fmt: Format, *, every: bool = False, page: bool = True
 ) -> None:
     """``[GAME] rules [QUERY]``: the matching clauses of the games' catalogues (game id, title); exit 1 if none."""
+    from refcli.exit_status import ExitStatus
     from refcli.lookup import Catalogue, lookup
     from refcli.render import emit
 

@@ -19,16 +19,18 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, NamedTuple
+from typing import Any
 
 import typer
 import typer.main
 from typer.core import TyperCommand, TyperGroup, TyperOption
 
 from refcli.i18n import LANGUAGES, N_, _, language
+from refcli.plain import Record, record
 
 
-class Definition(NamedTuple):
+@record
+class Definition(Record):
     """A command before conversion: its function (a signature typer reads) and help."""
 
     function: Callable[..., Any]

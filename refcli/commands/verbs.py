@@ -19,52 +19,12 @@ from typing import Annotated, Any, Optional, get_args
 import typer
 
 from refcli.commands.color import ColorOption
-from refcli.commands.common import (
-    ExplainOption,
-    FilesArgument,
-    FormatOption,
-    JobsOption,
-    JsonlOption,
-    MaxBytesOption,
-    NoPagerOption,
-    PartialOption,
-    StrictOption,
-    TableFormatOption,
-    ValidateFormatOption,
-    reporting,
-)
+from refcli.commands.common import ExplainOption, FormatOption, NoPagerOption, reporting
 from refcli.commands.lazy import Builders, Definition, LazyCommands, command_function, parameter
 from refcli.gameinfo import REQUIRED, Command, Game, Param, Simulate, resolve
 from refcli.i18n import N_, _
 from refcli.options import DEFAULT_MAX_BYTES, DocumentFormat, Format, ScoreOptions, ValidateOptions
 
-FileArgument = Annotated[
-    str, typer.Argument(help=N_("A situation file (TOML); - reads standard input."), metavar="FILE")
-]
-SituationArguments = Annotated[
-    Optional[list[str]],  # noqa: UP007 - typer reads it
-    typer.Argument(
-        help=N_(
-            "A situation file (TOML; - reads standard input) and/or KEY=VALUE items giving or changing its values."
-        ),
-        metavar="[FILE] [KEY=VALUE]...",
-        show_default=False,
-    ),
-]
-SnapshotArguments = Annotated[
-    Optional[list[str]],  # noqa: UP007 - typer reads it
-    typer.Argument(
-        help=N_("TOML files to read (- reads standard input), or one file and/or KEY=VALUE items."),
-        metavar="[FILE]... [KEY=VALUE]...",
-        show_default=False,
-    ),
-]
-SaveOption = Annotated[
-    Optional[str],  # noqa: UP007
-    typer.Option(
-        "--save", help=N_("Also write what was read (FILE, items or answers) to this TOML file."), metavar="FILE"
-    ),
-]
 OutputOption = Annotated[
     Optional[str],  # noqa: UP007
     typer.Option(
@@ -180,6 +140,13 @@ DISPLAY_PARAMETERS = (
 
 def score_definition(game_id: str | None, help: str, own: tuple[Param, ...]) -> Definition:
     """``score``; ``game_id`` None reads each file's `game` key; ``own`` are the games' own options."""
+    from refcli.commands.fileoptions import (
+        MaxBytesOption,
+        PartialOption,
+        SaveOption,
+        SnapshotArguments,
+        TableFormatOption,
+    )
 
     def body(values: Values) -> None:
         from refcli.commands.common import Inputs, score_files
@@ -204,6 +171,8 @@ def score_definition(game_id: str | None, help: str, own: tuple[Param, ...]) -> 
 
 
 def ruling_definition(game_id: str | None, help: str) -> Definition:
+    from refcli.commands.fileoptions import MaxBytesOption, SaveOption, SituationArguments
+
     def body(values: Values) -> None:
         from refcli.commands.common import Inputs
 
@@ -288,6 +257,15 @@ def example_line(game_id: str, verb: str) -> str:
 
 
 def validate_definition(game_id: str | None, help: str) -> Definition:
+    from refcli.commands.fileoptions import (
+        FilesArgument,
+        JobsOption,
+        JsonlOption,
+        MaxBytesOption,
+        StrictOption,
+        ValidateFormatOption,
+    )
+
     def body(values: Values) -> None:
         from refcli.commands.common import validate_format
 
@@ -323,11 +301,6 @@ def validate_definition(game_id: str | None, help: str) -> Definition:
 VERB_DEFINITIONS = {"ruling": ruling_definition, "validate": validate_definition}
 
 
-AllOption = Annotated[
-    bool, typer.Option("--all", "-a", help=N_("Show every clause a word search finds, not only the best five."))
-]
-
-
 RULES_HELP = N_("Quote the rulebook clauses: all, one by id, a topic, or the best matches for words or a question.")
 ALL_RULES_HELP = N_(
     "Search every game's rules by clause id, topic, or words or a question; each clause names its game."
@@ -345,6 +318,7 @@ EXAMPLES = N_("Examples:  {commands}")
 
 def rules_definition(game: Game | None) -> Definition:
     """``refcli GAME rules``; ``game`` None: ``refcli rules``, over every built-in game's catalogue."""
+    from refcli.commands.fileoptions import AllOption
 
     def body(values: Values) -> None:
         with reporting():
