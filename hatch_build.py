@@ -5,7 +5,11 @@ tomllib costs a few milliseconds on every command (tomllib is pure Python);
 the wheel therefore also carries the same data as Python modules of plain
 literals (``refcli/_compiled/<name>.py``, byte-compiled at install, so a
 command loads a catalogue in a fraction of a millisecond without importing
-any parser). refcli.catalogue uses them when they are there and the TOML
+any parser). The message catalogues are compiled the same way: each
+language's ``.po`` sources (refcli/locale/<lang>/) become
+``refcli/_compiled/messages_<lang>.py`` and ``messages_<lang>_<game>.py``, dict
+literals that refcli.i18n loads (read with Babel, a build requirement, by refcli.translations).
+refcli.catalogue uses them when they are there and the TOML
 otherwise (a source checkout). They are written from the TOML at every
 build, and tests/test_catalogue.py checks that an installed wheel's copies
 equal the TOML in the checkout.
@@ -51,3 +55,22 @@ class CatalogueJsonHook(BuildHookInterface):  # type: ignore[misc]
             target = out / f"{module_name(source.stem)}.py"
             target.write_text(compiled_text(source), encoding="utf-8")
             build_data["force_include"][str(target)] = f"refcli/_compiled/{target.name}"
+        self.compile_messages(out, build_data)
+
+    def compile_messages(self, out: Path, build_data: dict[str, Any]) -> None:
+        import importlib.util
+
+        # refcli/translations.py by its path: importing the package itself would run its start-up code
+        spec = importlib.util.spec_from_file_location(
+            "refcli_translations", Path(self.root) / "refcli" / "translations.py"
+        )
+        assert spec is not None and spec.loader is not None
+        translations = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(translations)
+        for lang in translations.TRANSLATED:
+            home = Path(self.root) / "refcli" / "locale" / lang
+            sources = sorted((home / "LC_MESSAGES").glob("*.po"))
+            for name, text in translations.compiled_modules(lang, sources).items():
+                target = out / f"{name}.py"
+                target.write_text(text, encoding="utf-8")
+                build_data["force_include"][str(target)] = f"refcli/_compiled/{target.name}"

@@ -12,6 +12,7 @@ The library (see :mod:`refcli.api`)::
     refcli.rule({"game": "cup-of-bluff", "situation": "call", ...}).verdict
     refcli.validate("game.toml", strict=True).valid
     refcli.game("money").score(document)
+    refcli.score("final.toml", lang="es").text()   # in Spanish, whatever the locale
 
 Its names are loaded on first use, so ``import refcli`` (and every CLI
 command) pays nothing for the API it does not call.

@@ -26,6 +26,13 @@ by the format, as on the command line; other values are taken as they are)
 or a list of ``"KEY=VALUE"`` strings, merged over the source, which may then
 be left out.
 
+``lang`` (every function) writes the result's free text (verdicts,
+messages, summaries, text) in that language, ``"es"`` or ``"en"``; None
+(the default) is the current language (``refcli.i18n``: ``REFCLI_LANG``,
+the locale). It is an argument, never state: the call after it is in the
+current language again, and a result's ``text()`` stays in its own.
+Keys and ids are English in every language.
+
 Errors are the classes in :mod:`refcli.errors`: ``InputUnreadable`` (the
 CLI's exit 66) when a path cannot be read, ``DataError`` (65) when the
 document does not fit its format, ``UsageError`` (2) for an unknown game.
@@ -41,6 +48,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, NamedTuple, Union
 
+from refcli import i18n
+from refcli.i18n import _
 from refcli.inputs import DEFAULT_MAX_BYTES, Document
 
 if TYPE_CHECKING:
@@ -55,12 +64,34 @@ Values = Union[Mapping[str, Any], Sequence[str]]
 DICT_NAME = "<document>"  # how a parsed document is named in messages (it has no file or lines)
 
 
-def load(source: Source, *, max_bytes: int = DEFAULT_MAX_BYTES, name: str | None = None) -> Document:
+@contextmanager
+def speaking(lang: str | None) -> Iterator[None]:
+    """Messages in ``lang`` inside the block (None: the current language); ``UsageError`` for a language refcli lacks."""
+    if lang is not None and i18n.normalize(str(lang)) is None:
+        from refcli.errors import UsageError
+
+        raise UsageError(
+            _("no language {lang!r}; the languages are {languages}").format(
+                lang=lang, languages=", ".join(i18n.LANGUAGES)
+            )
+        )
+    with i18n.using(lang):
+        yield
+
+
+def load(
+    source: Source, *, max_bytes: int = DEFAULT_MAX_BYTES, name: str | None = None, lang: str | None = None
+) -> Document:
     """The :class:`~refcli.inputs.Document` for ``source``: read and parsed, or wrapped as given.
 
     A mapping is used as it is (not copied deeply: the engines never change
     it); errors about it name ``name`` (default ``<document>``) and no line.
     """
+    with speaking(lang):
+        return _load(source, max_bytes=max_bytes, name=name)
+
+
+def _load(source: Source, *, max_bytes: int = DEFAULT_MAX_BYTES, name: str | None = None) -> Document:
     if isinstance(source, Document):  # already read (the CLI's file with its items, its prompts' answers)
         return source
     if isinstance(source, Mapping):
@@ -77,6 +108,7 @@ def score(
     values: Values | None = None,
     partial: bool = False,
     max_bytes: int = DEFAULT_MAX_BYTES,
+    lang: str | None = None,
     **variants: Any,
 ) -> Score | Report:
     """Score a final snapshot: each player's score with its breakdown, the ranks, the winners.
@@ -91,13 +123,14 @@ def score(
     from refcli import registry
     from refcli.options import ScoreOptions
 
-    game_id = _game_id(game) if game else None
-    doc, builder = _document(source, values, game_id, "score", max_bytes)
-    with _blamed(doc, builder), _misplaced(doc, game_id, "score"):
-        declared = registry.game_for(doc, game_id)
-        options = ScoreOptions(partial=partial, variants=tuple(variants.items()), max_bytes=max_bytes)
-        options = options.completed((param.name, param.default) for param in declared.score_options)
-        return declared.engine("score").score_document(doc, options)  # type: ignore[no-any-return]
+    with speaking(lang):
+        game_id = _game_id(game) if game else None
+        doc, builder = _document(source, values, game_id, "score", max_bytes)
+        with _blamed(doc, builder), _misplaced(doc, game_id, "score"):
+            declared = registry.game_for(doc, game_id)
+            options = ScoreOptions(partial=partial, variants=tuple(variants.items()), max_bytes=max_bytes)
+            options = options.completed((param.name, param.default) for param in declared.score_options)
+            return declared.engine("score").score_document(doc, options)  # type: ignore[no-any-return]
 
 
 def rule(
@@ -106,6 +139,7 @@ def rule(
     game: str | None = None,
     values: Values | None = None,
     max_bytes: int = DEFAULT_MAX_BYTES,
+    lang: str | None = None,
 ) -> Ruling:
     """Rule on a contested situation: the verdict, its outcome, the facts assumed, the clauses.
 
@@ -113,11 +147,12 @@ def rule(
     it breaks (the CLI's exit 1), not an exception. ``values`` give the
     situation (``situation`` among them) or change the source's.
     """
-    game_id = _game_id(game) if game else None
-    doc, builder = _document(source, values, game_id, "ruling", max_bytes)
-    with _blamed(doc, builder), _misplaced(doc, game_id, "ruling"):
-        report, _legal = _engine(doc, game_id, "ruling").rule_document(doc)
-    return report  # type: ignore[no-any-return]
+    with speaking(lang):
+        game_id = _game_id(game) if game else None
+        doc, builder = _document(source, values, game_id, "ruling", max_bytes)
+        with _blamed(doc, builder), _misplaced(doc, game_id, "ruling"):
+            report, _legal = _engine(doc, game_id, "ruling").rule_document(doc)
+        return report  # type: ignore[no-any-return]
 
 
 def _document(
@@ -128,11 +163,11 @@ def _document(
         if source is None:
             from refcli.errors import UsageError
 
-            raise UsageError("nothing to read: give a source (a path or a document) or values")
-        return load(source, max_bytes=max_bytes), None
+            raise UsageError(_("nothing to read: give a source (a path or a document) or values"))
+        return _load(source, max_bytes=max_bytes), None
     from refcli import inline
 
-    base = None if source is None else load(source, max_bytes=max_bytes)
+    base = None if source is None else _load(source, max_bytes=max_bytes)
     return inline.compose(base, inline.items_from(values), game_id, verb)
 
 
@@ -164,7 +199,12 @@ def _misplaced(doc: Document, game_id: str | None, verb: str) -> Iterator[None]:
 
 
 def validate(
-    source: Source, *, game: str | None = None, strict: bool = False, max_bytes: int = DEFAULT_MAX_BYTES
+    source: Source,
+    *,
+    game: str | None = None,
+    strict: bool = False,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+    lang: str | None = None,
 ) -> Validation:
     """Replay a recorded game and report every broken rule (``strict``: stop at the first).
 
@@ -172,15 +212,20 @@ def validate(
     ``{"results": [...]}`` document. As there, a source that cannot be read
     or does not fit the format is not raised but reported: an invalid result
     with one finding whose rule is ``input`` (so a batch of thousands goes
-    on past a bad record).
+    on past a bad record). Its ``text()`` is in the language it was made in.
     """
+    with speaking(lang):
+        return _validate(source, game, strict, max_bytes)._replace(language=i18n.language())
+
+
+def _validate(source: Source, game: str | None, strict: bool, max_bytes: int) -> Validation:
     from refcli.errors import DataError, InputUnreadable
     from refcli.exit_status import status_for
     from refcli.options import ValidateOptions
     from refcli.validation import input_failure, located
 
     try:
-        doc = load(source, max_bytes=max_bytes)
+        doc = _load(source, max_bytes=max_bytes)
         with _misplaced(doc, _game_id(game) if game else None, "validate"):
             engine = _engine(doc, game, "validate")
             result: Validation = engine.validate_document(doc, ValidateOptions(strict=strict, max_bytes=max_bytes))
@@ -215,9 +260,13 @@ class Game(NamedTuple):
         return validate(source, game=self.id, **options)
 
 
-def game(name: str) -> Game:
-    """A game by id or alias (``"kuhhandel"``, ``"dinero"``); ``UsageError`` if there is none."""
-    return Game(_game_id(name))
+def game(name: str, *, lang: str | None = None) -> Game:
+    """A game by id or alias (``"kuhhandel"``, ``"dinero"``); ``UsageError`` if there is none.
+
+    ``lang`` is the language of that error; the game's functions take their own ``lang``.
+    """
+    with speaking(lang):
+        return Game(_game_id(name))
 
 
 def _game_id(name: str) -> str:
@@ -226,7 +275,9 @@ def _game_id(name: str) -> str:
 
     found = registry.find(name)
     if found is None:
-        raise UsageError(f"no game {name!r}; the games are {', '.join(registry.BUILT_IN)}")
+        raise UsageError(
+            _("no game {name!r}; the games are {games}").format(name=name, games=", ".join(registry.BUILT_IN))
+        )
     return found.id
 
 

@@ -11,6 +11,10 @@ the record it was validating, reported as not validated (exit 66).
 JSON Lines are read by the rules TOML input follows: at most the size limit
 a line, the same decoding (``refcli.inputs.decode``), every error located
 by line, and a bad line never stops the lines after it.
+
+Messages are written in the run's language, in the worker processes too:
+the language travels with each task (``run``), as a worker may be a fresh
+interpreter (the spawn start method) that never saw ``--lang``.
 """
 
 from __future__ import annotations
@@ -24,8 +28,10 @@ from functools import partial
 from types import ModuleType
 from typing import IO, Any, NamedTuple
 
+from refcli import i18n
 from refcli.errors import DataError, InputUnreadable, RefcliError
 from refcli.exit_status import ExitStatus, status_for, worst
+from refcli.i18n import N_, _
 from refcli.options import SCHEMA_VERSION, Format, ValidateOptions
 from refcli.validation import Counts, FileResult, input_failure, located
 
@@ -149,12 +155,14 @@ def validator_for(doc: Any, game_id: str | None) -> ModuleType:
 def failed(where: str, error: Exception) -> Outcome:
     """A record that could not be validated: one finding ``rule = "input"`` and its one-line error."""
     if isinstance(error, RecursionError):
-        error = DataError("input nested too deeply", file=where)
+        error = DataError(_("input nested too deeply"), file=where)
     if isinstance(error, RefcliError):
         message = error.one_line()
     else:  # a bug in refcli: reported for this record, in one line, never a traceback
         detail = " ".join(str(error).split())[:200]
-        message = f"{where}: internal error ({type(error).__name__}: {detail}); please report it"
+        message = _("{where}: internal error ({kind}: {detail}); please report it").format(
+            where=where, kind=type(error).__name__, detail=detail
+        )
     status = status_for(error)
     line, key = getattr(error, "line", None), getattr(error, "path", None)
     return input_failure(where, message, line=line, key=key, status=status), status, message
@@ -172,7 +180,7 @@ def parse_json_line(raw: bytes, name: str, number: int) -> dict[str, Any]:
 
     if raw.startswith(BOM):  # json_lines took the file's own off line 1; one further on is a stray
         raise DataError(
-            "expected a JSON object, found a byte-order mark (U+FEFF); only the file may start with one",
+            _("expected a JSON object, found a byte-order mark (U+FEFF); only the file may start with one"),
             file=name,
             line=number,
         )
@@ -180,14 +188,18 @@ def parse_json_line(raw: bytes, name: str, number: int) -> dict[str, Any]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        message = error.msg[:1].lower() + error.msg[1:]
-        raise DataError(f"not valid JSON at column {error.colno}: {message}", file=name, line=number) from None
+        message = error.msg[:1].lower() + error.msg[1:]  # Python's own words: English
+        raise DataError(
+            _("not valid JSON at column {column}: {message}").format(column=error.colno, message=message),
+            file=name,
+            line=number,
+        ) from None
     except RecursionError:
-        raise DataError("not valid JSON: arrays or objects nested too deeply", file=name, line=number) from None
+        raise DataError(_("not valid JSON: arrays or objects nested too deeply"), file=name, line=number) from None
     except ValueError as error:  # e.g. an integer with more digits than Python converts
-        raise DataError(f"not valid JSON: {error}", file=name, line=number) from None
+        raise DataError(_("not valid JSON: {error}").format(error=error), file=name, line=number) from None
     if not isinstance(data, dict):
-        raise DataError("expected a JSON object (one record per line)", file=name, line=number)
+        raise DataError(_("expected a JSON object (one record per line)"), file=name, line=number)
     if _SURROGATE_ESCAPE.search(text):
         refuse_lone_surrogates(data, name, number)
     return data
@@ -211,8 +223,13 @@ def _refuse_in_text(text: str, name: str, number: int, path: str, what: str) -> 
         text.encode("utf-8")
     except UnicodeEncodeError as error:
         escape = f"\\u{ord(text[error.start]):04x}"
+        said = (
+            _("expected UTF-8 text, found a key with {escape}, half of a UTF-16 surrogate pair")
+            if what == "key"
+            else _("expected UTF-8 text, found a string with {escape}, half of a UTF-16 surrogate pair")
+        )
         raise DataError(
-            f"expected UTF-8 text, found a {what} with {escape}, half of a UTF-16 surrogate pair",
+            said.format(escape=escape),
             file=name,
             line=number,
             path=path or None,
@@ -267,8 +284,10 @@ def skip_rest_of_line(stream: IO[bytes], piece: int = 1 << 16) -> bool:
 
 def binary_line(name: str, number: int) -> DataError:
     return DataError(
-        "expected a JSON Lines text file, found a NUL byte in a line over the size limit (binary data?); "
-        "the rest of the file is not read",
+        _(
+            "expected a JSON Lines text file, found a NUL byte in a line over the size limit (binary data?); "
+            "the rest of the file is not read"
+        ),
         file=name,
         line=number,
     )
@@ -277,12 +296,12 @@ def binary_line(name: str, number: int) -> DataError:
 def unreadable(name: str, error: OSError) -> InputUnreadable:
     """The same reasons as for a TOML file that cannot be read."""
     if isinstance(error, FileNotFoundError):
-        return InputUnreadable(name, "no such file")
+        return InputUnreadable(name, _("no such file"))
     if isinstance(error, IsADirectoryError):
-        return InputUnreadable(name, "it is a directory, not a file")
+        return InputUnreadable(name, _("it is a directory, not a file"))
     if isinstance(error, PermissionError):
-        return InputUnreadable(name, "permission denied")
-    return InputUnreadable(name, error.strerror or type(error).__name__)
+        return InputUnreadable(name, _("permission denied"))
+    return InputUnreadable(name, error.strerror or type(error).__name__)  # the system's words
 
 
 class _no_close:
@@ -335,7 +354,10 @@ def render_outcome(outcome: Outcome, style: str) -> Rendered:
     return payload, status, message, cited
 
 
-def _work(check: Check, game_id: str | None, options: ValidateOptions, style: str, task: Task) -> Rendered:
+def _work(check: Check, game_id: str | None, options: ValidateOptions, style: str, lang: str, task: Task) -> Rendered:
+    """One task, with its messages in the run's language ``lang``: set here, as a spawned worker starts without it."""
+    if lang != i18n.language():
+        i18n.set_language(lang)
     return render_outcome(check(task, game_id, options), style)
 
 
@@ -350,14 +372,18 @@ def worker_died(style: str, task: Task, exitcode: int | None) -> Rendered:
 
     if exitcode is not None and exitcode < 0:
         try:
-            how = f"was killed by {signal.Signals(-exitcode).name}"
+            name = signal.Signals(-exitcode).name
         except ValueError:
-            how = f"was killed by signal {-exitcode}"
+            name = _("signal {number}").format(number=-exitcode)
         if exitcode == -signal.SIGKILL:
-            how += " (out of memory?)"
+            said = _("{where}: not validated: the worker process validating it was killed by {signal} (out of memory?)")
+        else:
+            said = _("{where}: not validated: the worker process validating it was killed by {signal}")
+        message = said.format(where=task.where, signal=name)
     else:
-        how = f"exited with status {exitcode}"
-    message = f"{task.where}: not validated: the worker process validating it {how}"
+        message = _("{where}: not validated: the worker process validating it exited with status {status}").format(
+            where=task.where, status=exitcode
+        )
     failure = input_failure(task.where, message, status=ExitStatus.UNREADABLE)
     return render_outcome((failure, ExitStatus.UNREADABLE, message), style)
 
@@ -375,8 +401,9 @@ def run(
 
     Close the iterator when done with it (``contextlib.closing``): that stops
     the workers at once if the caller leaves early (the reader went away).
+    The messages are in the current language, in every worker too.
     """
-    work = partial(_work, check, game_id, options, style)
+    work = partial(_work, check, game_id, options, style, i18n.language())
     if jobs <= 1:
         yield from map(work, tasks)
         return
@@ -443,10 +470,12 @@ class Progress:
         if self.total:
             filled = int(30 * self.done / self.total)
             bar = "█" * filled + "·" * (30 - filled)
-            line = f"\r{bar} {self.done}/{self.total} records, {rate:,.0f}/s"
+            line = _("{bar} {done}/{total} records, {rate:,.0f}/s").format(
+                bar=bar, done=self.done, total=self.total, rate=rate
+            )
         else:
-            line = f"\r{self.done} records, {rate:,.0f}/s"
-        sys.stderr.write(line)
+            line = _("{done} records, {rate:,.0f}/s").format(done=self.done, rate=rate)
+        sys.stderr.write("\r" + line)
         sys.stderr.flush()
         self.shown = True
 
@@ -533,7 +562,7 @@ def write_results(
     else:
         summary: list[Block] = [Heading(counts.line())]
         if citations:
-            summary.append(Quotes(tuple(citations), title="Rules cited"))
+            summary.append(Quotes(tuple(citations), title=N_("Rules cited")))
         out.write("\n" + plain_text(Report({}, summary).blocks))
     out.flush()  # here, not at exit: a reader that went away is a BrokenPipeError the caller sees
     return code

@@ -2,8 +2,18 @@
 
 ``data/rules/<game>.toml`` holds one ``[[clause]]`` per rule refcli applies
 (stable id, source document, section, a short verbatim quote, an English
-summary, ``interpretation = true`` for rulings-register entries). Engines
+summary, ``interpretation = true`` for rulings-register entries, ``garbled =
+true`` for a quote whose Spanish is too mangled to stand alone). Engines
 return clause ids; this module turns them into citations for the report.
+
+Languages: the quotes are the rulebooks' Spanish and never change. The
+summaries, and a register entry's text and section (``source =
+"register"``: refcli's own words, in English in the file), are messages of
+the catalogue (``refcli.translations`` extracts them) and are cited in the
+current language. Spanish text prints a quote alone, with its summary only
+where the quote is garbled; a register entry always shows both
+(:func:`summary_shown`). Topics are English ids, and their Spanish names
+(``SPANISH_TOPICS``) find them too.
 """
 
 from __future__ import annotations
@@ -11,9 +21,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 import refcli
+from refcli.i18n import _, language
+from refcli.plain import Record, record
 
 
 def data_dir() -> Path:
@@ -23,7 +35,12 @@ def data_dir() -> Path:
     return installed if installed.is_dir() else package.parent / "data"
 
 
-class Clause(NamedTuple):
+REGISTER = "register"  # the source of refcli's own rulings: their words are refcli's, and translated
+RULEBOOK_LANGUAGE = "es"  # the language of every quote: text in it needs no summary beside one
+
+
+@record
+class Clause(Record):
     id: str
     source: str
     section: str
@@ -32,18 +49,54 @@ class Clause(NamedTuple):
     interpretation: bool
     topics: tuple[str, ...]
     rests_on: tuple[str, ...]
+    garbled: bool = False  # the quote's Spanish misleads (machine translation): Spanish text adds the summary
+
+    @property
+    def own_words(self) -> bool:
+        """A register entry: its text and section are refcli's words (English in the file), not a quote."""
+        return self.source == REGISTER
 
     def citation(self, game: str | None = None) -> dict[str, Any]:
-        """The clause as it appears in JSON and TOML output; ``game`` first when given (every citation names it)."""
+        """The clause as it appears in JSON and TOML output; ``game`` first when given (every citation names it).
+
+        The summary (and a register entry's section and text) in the current language; keys, ids and
+        the quotes are the same in every language.
+        """
+        own = self.own_words
         return {
             **({"game": game} if game is not None else {}),
             "id": self.id,
             "source": self.source,
-            "section": self.section,
-            "text": self.text,
-            "summary": self.summary,
+            "section": _(self.section) if own else self.section,
+            "text": _(self.text) if own else self.text,
+            "summary": _(self.summary),
             "interpretation": self.interpretation,
         }
+
+
+def summary_shown(citation: dict[str, Any]) -> str:
+    """The summary text prints under a citation's quote: always, except in the rulebooks' own language.
+
+    In Spanish a quote is the rulebook's word and stands alone; a register entry (refcli's words,
+    translated) keeps its summary, and so does a quote marked ``garbled``, whose Spanish misleads.
+    """
+    summary = str(citation.get("summary") or "")
+    if not summary or language() != RULEBOOK_LANGUAGE:
+        return summary
+    if citation.get("source") == REGISTER or citation.get("interpretation"):
+        return summary
+    return summary if is_garbled(citation) else ""
+
+
+def is_garbled(citation: dict[str, Any]) -> bool:
+    """Whether the catalogue marks the cited clause ``garbled`` (a citation without its game: no)."""
+    game = citation.get("game")
+    if not isinstance(game, str):
+        return False
+    try:
+        return rules_for(game).get(str(citation.get("id"))).garbled
+    except (LookupError, OSError):  # a game or clause refcli does not know: the quote stands alone
+        return False
 
 
 # The longest rules query: a question a person types is a dozen words (summaries
@@ -71,19 +124,133 @@ def check_query(query: str) -> None:
         from refcli.errors import UsageError
 
         raise UsageError(
-            f"a rules query is at most {MAX_QUERY_WORDS} words and {MAX_QUERY_CHARACTERS} characters; "
-            f"this one has {words_given:,} words and {len(query):,} characters"
+            _(
+                "a rules query is at most {most_words} words and {most_characters} characters; "
+                "this one has {words:,} words and {characters:,} characters"
+            ).format(
+                most_words=MAX_QUERY_WORDS,
+                most_characters=MAX_QUERY_CHARACTERS,
+                words=words_given,
+                characters=len(query),
+            )
         )
 
 
-class Hit(NamedTuple):
+# Every topic of data/rules/*.toml by its Spanish names, the first the one Spanish text lists (a
+# test keeps this complete): the rulebooks' own words where they have one ("subasta",
+# "intercambio de vacas", "huelga", "premio mayor", "sin cambio"). A name is matched whole,
+# accents, case and punctuation aside ("Intercambio-de-vacas"), and is singular unless the
+# rulebook's is plural ("dobles", "más huelgas"): a plural is a word search ("burros"). One name
+# may stand for several topics (a game has only one of them). An ambiguous word names the topic
+# players mean by it, or none: "objetivo" is both a Cup of Bluff target and the aim of the game
+# (it names the target); in Money! "monedas" are currencies as often as coins (left to the word
+# search).
+SPANISH_TOPICS: dict[str, tuple[str, ...]] = {
+    "accept": ("aceptar", "aceptación"),
+    "after-roll": ("después de tirar", "cartas después de tirar"),
+    "answer": ("respuesta", "responder"),
+    "auction": ("subasta", "subastar"),
+    "bamboozle": ("engaño", "engañar", "engañado"),
+    "before-roll": ("antes de tirar", "cartas antes de tirar"),
+    "bluff": ("farol", "fanfarronear", "farolear"),
+    "bonus": ("bonificación", "bono", "carta de bonificación"),
+    "call": ("llamar", "llamada", "gritar"),
+    "cannot-pay": ("no puede pagar", "no poder pagar", "sin dinero"),
+    "coins": ("cartas de moneda", "monedas chinas"),
+    "components": ("componentes", "material"),
+    "cow-trade": ("intercambio de vacas", "comercio de vacas"),
+    "declare": ("declarar", "declaración"),
+    "display": ("grupo de visualización", "visualización", "mercado"),
+    "donkey": ("burro",),
+    "double": ("doble",),
+    "doubles": ("dobles", "dobles rodantes"),
+    "edition1": ("primera edición", "edición 1"),
+    "elimination": ("eliminación", "eliminado", "fuera del juego"),
+    "empty-deck": ("pila agotada", "pila vacía", "mazo vacío", "sin cartas de animales"),
+    "end": ("fin", "fin del juego", "final", "final de la partida"),
+    "example": ("ejemplo",),
+    "exception": ("excepción",),
+    "exchange": ("intercambio", "intercambiar"),
+    "final-round": ("ronda final", "última ronda"),
+    "hand": ("mano",),
+    "jackpot": ("premio mayor", "bote"),
+    "keep": ("sin cambio", "quedarse la oferta"),
+    "kids": ("niños", "reglas para niños", "reglas simplificadas"),
+    "more-strikes": ("más huelgas", "más strikes"),
+    "multi-game": ("varias partidas", "tres partidas", "puntuación acumulada"),
+    "my-bad": ("mi mal",),
+    "new-start": ("nuevo comienzo",),
+    "no-change": ("ningún cambio", "sin cambio", "sin vuelto"),
+    "no-limits": ("sin límites", "sin límite"),
+    "objective": ("objeto del juego", "meta"),
+    "offer": ("oferta", "puja"),
+    "pairs": ("parejas", "pares"),
+    "penalty": ("penalización", "resta"),
+    "points": ("puntos", "valor de las fichas"),
+    "ranking": ("valores de los dados", "valor de los dados", "orden de los dados"),
+    "refill": ("reponer", "reposición"),
+    "reveal": ("revelar", "levantar la taza"),
+    "reverse": ("inversa", "reverso", "retroceso"),
+    "revive": ("revivir",),
+    "roll": ("tirar", "tirada", "tirar los dados"),
+    "score-chip": ("anotar la ficha", "anotar ficha", "marcar ficha", "puntaje el chip"),
+    "scoring": ("puntuación", "puntuar", "puntaje", "puntos"),
+    "serial": ("número de serie", "serie"),
+    "setup": ("preparación", "preparar", "preparativos"),
+    "skip": ("saltar", "omitir"),
+    "strike": ("huelga", "carta de strike"),
+    "supply": ("pila de robo", "sin cartas de acción"),
+    "swap": ("cambiar ofertas", "intercambiar ofertas"),
+    "target": ("objetivo", "elegir un objetivo"),
+    "tie": ("empate",),
+    "tie-break": ("desempate",),
+    "triplet": ("triplete", "trío"),
+    "turn": ("turno",),
+    "two-players": ("dos jugadores",),
+    "up-down": ("arriba / abajo", "arriba abajo"),
+    "value": ("valor", "valor de la oferta"),
+    "variant": ("variante", "variaciones"),
+    "winner": ("ganador",),
+    "zero-cards": ("cartas de cero", "cartas de valor 0", "ceros"),
+}
+
+
+def topic_key(text: str) -> str:
+    """A topic name as it is compared: folded, words apart ("Intercambio-de-vacas" = "intercambio de vacas")."""
+    return " ".join("".join(ch if ch.isalnum() else " " for ch in fold(text)).split())
+
+
+@cache
+def _topics_by_spanish_name() -> dict[str, frozenset[str]]:
+    found: dict[str, frozenset[str]] = {}
+    for topic, names in SPANISH_TOPICS.items():
+        for name in names:
+            key = topic_key(name)
+            found[key] = found.get(key, frozenset()) | {topic}
+    return found
+
+
+def topics_named(query: str) -> frozenset[str]:
+    """The topics ``query`` names in Spanish (none for anything else)."""
+    return _topics_by_spanish_name().get(topic_key(query), frozenset())
+
+
+def topic_name(topic: str) -> str:
+    """A topic as text names it: its Spanish name in Spanish, else its id."""
+    names = SPANISH_TOPICS.get(topic)
+    return names[0] if names and language() == "es" else topic
+
+
+@record
+class Hit(Record):
     """A clause a query found; ``score`` is its rank weight for a word search, 0 for an id or topic."""
 
     clause: Clause
     score: float
 
 
-class Found(NamedTuple):
+@record
+class Found(Record):
     """What a query found in one game, and how: "all" (no query), "id", "topic" or "words" (ranked)."""
 
     game: str
@@ -95,7 +262,8 @@ class Found(NamedTuple):
         return self.how == "words"
 
 
-class GameRules(NamedTuple):
+@record
+class GameRules(Record):
     game: str
     clauses: tuple[Clause, ...]
 
@@ -118,7 +286,7 @@ class GameRules(NamedTuple):
         return [self.get(clause_id).citation(self.game) for clause_id in seen]
 
     def find(self, query: str) -> Found:
-        """A clause id; an id prefix or topic (``donkey``); else words, ranked best first.
+        """A clause id; an id prefix or topic (``donkey``, or its Spanish name ``burro``); else words, ranked best first.
 
         No query lists every clause. Words are matched by their Spanish and
         English stems, question and stop words ignored (``refcli.search``).
@@ -131,7 +299,13 @@ class GameRules(NamedTuple):
         exact = [c for c in self.clauses if c.id.casefold() == wanted]
         if exact:
             return self._found("id", exact)
-        prefix = [c for c in self.clauses if c.id.casefold().startswith(wanted + ".") or wanted in c.topics]
+        asked = {wanted, *topics_named(query)}  # an English topic or id prefix, or a topic's Spanish name
+
+        def named(clause: Clause) -> bool:
+            folded = clause.id.casefold()
+            return any(folded.startswith(topic + ".") or topic in clause.topics for topic in asked)
+
+        prefix = [c for c in self.clauses if named(c)]
         if prefix:
             return self._found("topic", prefix)
         from refcli.search import rank  # the stemmers load only for a word search
@@ -197,15 +371,16 @@ def rules_for(game: str) -> GameRules:
 
     raw = load_data(game, "rules", None if registry.is_built_in(game) else game_data_dir(game))
     clauses = tuple(
-        Clause(
-            id=entry["id"],
-            source=entry["source"],
-            section=entry["section"],
-            text=" ".join(entry["text"].split()),
-            summary=entry["summary"],
-            interpretation=bool(entry.get("interpretation", False)),
-            topics=tuple(entry.get("topics", ())),
-            rests_on=tuple(entry.get("rests_on", ())),
+        Clause(  # every field by position, in Clause's order: a record's quickest way in (refcli.plain)
+            entry["id"],
+            entry["source"],
+            entry["section"],
+            " ".join(entry["text"].split()),  # text
+            entry["summary"],
+            bool(entry.get("interpretation", False)),
+            tuple(entry.get("topics", ())),
+            tuple(entry.get("rests_on", ())),
+            bool(entry.get("garbled", False)),
         )
         for entry in raw["clause"]
     )

@@ -1,10 +1,15 @@
 """The exceptions refcli raises, one class per documented exit status.
 
 Every failure a user can cause is one of these; ``refcli.exit_status`` maps
-them to exit codes in one place and the CLI prints them as one line.
+them to exit codes in one place and the CLI prints them as one line. Messages
+are written in the language of the run (``refcli.i18n``) when the error is made.
 """
 
 from __future__ import annotations
+
+import errno
+
+from refcli.i18n import N_, _
 
 
 class RefcliError(Exception):
@@ -21,7 +26,18 @@ class InputUnreadable(RefcliError):
     def __init__(self, file: str, reason: str) -> None:
         self.file = file
         self.reason = reason
-        super().__init__(f"{file}: cannot read: {reason}")
+        super().__init__(_("{file}: cannot read: {reason}").format(file=file, reason=reason))
+
+    @classmethod
+    def because(cls, file: str, error: OSError) -> InputUnreadable:
+        """The error for ``file`` that ``error`` (from opening or reading it) means, in refcli's words."""
+        if isinstance(error, FileNotFoundError):
+            return cls(file, _("no such file"))
+        if isinstance(error, IsADirectoryError):
+            return cls(file, _("it is a directory, not a file"))
+        if isinstance(error, PermissionError):
+            return cls(file, _("permission denied"))
+        return cls(file, os_reason(error))
 
 
 class DataError(RefcliError):
@@ -54,7 +70,7 @@ class DataError(RefcliError):
         return self
 
     def one_line(self) -> str:
-        where = self.file or "<input>"
+        where = self.file or _("<input>")
         if self.line is not None:
             where += f":{self.line}"
         parts = [where]
@@ -77,14 +93,14 @@ class OutputFailed(RefcliError):
     def __init__(self, name: str, reason: str) -> None:
         self.name = name
         self.reason = reason
-        super().__init__(f"{name}: cannot write: {reason}")
+        super().__init__(_("{name}: cannot write: {reason}").format(name=name, reason=reason))
 
 
 class ReaderGone(RefcliError):
     """The program reading refcli's output exited early (``refcli … | head``): exit 141, nothing printed."""
 
     def __init__(self) -> None:
-        super().__init__("the reader of standard output went away")
+        super().__init__(_("the reader of standard output went away"))
 
 
 class UsageError(RefcliError):
@@ -101,3 +117,55 @@ class RuleBroken(RefcliError):
         self.clause = clause
         self.outcome = outcome or {}  # what a situation's outcome still says, e.g. {"allowed": False}
         super().__init__(message)
+
+
+# The reasons an operating-system call fails that people meet most, as Linux's C library says them in
+# English (what ``OSError.strerror`` holds there): in another language refcli says them in its own
+# catalogue's words rather than the system's English.
+_OS_REASONS = {
+    number: text
+    for name, text in (
+        ("ENOENT", N_("No such file or directory")),
+        ("EACCES", N_("Permission denied")),
+        ("EPERM", N_("Operation not permitted")),
+        ("EISDIR", N_("Is a directory")),
+        ("ENOTDIR", N_("Not a directory")),
+        ("ENOSPC", N_("No space left on device")),
+        ("EDQUOT", N_("Disk quota exceeded")),
+        ("EFBIG", N_("File too large")),
+        ("EROFS", N_("Read-only file system")),
+        ("ENAMETOOLONG", N_("File name too long")),
+        ("ELOOP", N_("Too many levels of symbolic links")),
+        ("EIO", N_("Input/output error")),
+        ("EBUSY", N_("Device or resource busy")),
+        ("ETXTBSY", N_("Text file busy")),
+        ("ENXIO", N_("No such device or address")),
+        ("ENODEV", N_("No such device")),
+        ("EINVAL", N_("Invalid argument")),
+        ("EMFILE", N_("Too many open files")),
+        ("ENOMEM", N_("Cannot allocate memory")),
+    )
+    if (number := getattr(errno, name, None)) is not None  # not every system has every number
+}
+
+
+def os_reason(error: OSError) -> str:
+    """Why ``error``'s system call failed, in the current language.
+
+    English keeps the system's own words (``strerror``, whatever the platform says); another language
+    gets refcli's translation of the common reasons, and the system's words for the rest.
+    """
+    said = error.strerror or type(error).__name__
+    known = _OS_REASONS.get(error.errno) if error.errno is not None else None
+    if known is not None:
+        translated = _(known)
+        if translated != known:
+            return translated
+    return said
+
+
+def strerror_reason(number: int) -> str:
+    """``os_reason`` for an error number with no exception (``os.strerror``'s words in English)."""
+    import os
+
+    return os_reason(OSError(number, os.strerror(number)))

@@ -13,7 +13,8 @@ CLI and the man-page generator sit on the games.
 from __future__ import annotations
 
 import importlib
-from types import ModuleType
+from collections.abc import Mapping
+from types import MappingProxyType, ModuleType
 from typing import TYPE_CHECKING, Any
 
 from refcli.plain import Record, record
@@ -23,6 +24,23 @@ if TYPE_CHECKING:
 
 # The default of a parameter that must be given.
 REQUIRED: Any = ...
+
+# A game that declares no Spanish words.
+NO_WORDS: Mapping[str, Mapping[str, str]] = MappingProxyType({})
+
+
+def fold(word: str) -> str:
+    """A word as typed input is matched: case, accents and blanks ignored, punctuation a hyphen.
+
+    ``"Nuevo  comienzo"``, ``"nuevo-comienzo"`` → ``"nuevo-comienzo"``; ``"Engañado"`` → ``"enganado"``;
+    ``"Arriba / abajo"`` → ``"arriba-abajo"``; ``"¡Dinero!"`` → ``"dinero"``.
+    """
+    folded = word.casefold()
+    if not folded.isascii():
+        import unicodedata  # only for a word beyond ASCII
+
+        folded = "".join(ch for ch in unicodedata.normalize("NFKD", folded) if not unicodedata.combining(ch))
+    return "-".join("".join(ch if ch.isalnum() else " " for ch in folded).split())
 
 
 @record
@@ -134,6 +152,13 @@ class Game(Record):
     help: str  # ``refcli GAME --help``, and the NAME line of its man page
     alt_title: str = ""  # another published title, shown in parentheses in ``refcli --help``
     aliases: tuple[str, ...] = ()  # other names accepted in the `game` key (English, Spanish), lower case
+    # The Spanish words a user may type for refcli's English ids, as the rulebook writes them, by what they
+    # name: {"kind": {"subasta": "auction"}, "card": {...}, ...}. "game": more names of the game; "kind":
+    # situation and template kinds; the others the values of input files (event types, cards, answers,
+    # currencies, actions…). Matched ignoring case, accents and blanks (``fold``); what the code sees, and
+    # JSON and TOML output show, is always the English id. (Rules topics have their Spanish names in
+    # ``refcli.catalogue``.)
+    spanish: Mapping[str, Mapping[str, str]] = NO_WORDS
     sources: tuple[Source, ...] = ()
     verbs: tuple[Verb, ...] = ()
     score_options: tuple[Param, ...] = ()  # the game's own options of ``score`` (ScoreOptions variants)
@@ -156,8 +181,41 @@ class Game(Record):
         return importlib.import_module(found.module)
 
     def names(self) -> tuple[str, ...]:
-        """The id and every alias: what the `game` key may say."""
-        return (self.id, *self.aliases)
+        """The id, every alias and the Spanish names: what the `game` key may say (``is_named``)."""
+        return (self.id, *self.aliases, *self.spanish.get("game", {}))
+
+    def is_named(self, name: str) -> bool:
+        """Whether ``name`` is one of the game's names, ignoring case, accents and blanks."""
+        return fold(name) in {fold(known) for known in self.names()}
+
+    def english(self, word: str, what: str) -> str | None:
+        """The English id a Spanish ``word`` of this kind (``"kind"``, ``"currency"``…) stands for."""
+        wanted = fold(word)
+        return next(
+            (english for spanish, english in self.spanish.get(what, {}).items() if fold(spanish) == wanted), None
+        )
+
+    def spanish_word(self, what: str, english: str) -> str:
+        """The first Spanish word the game declares for ``english`` (a ``kind``, a ``card``…), else ``english``."""
+        return next((spanish for spanish, id_ in self.spanish.get(what, {}).items() if id_ == english), english)
+
+    def kind(self, word: str) -> str | None:
+        """The input kind (``final``, a situation, ``record``) ``word`` names, in English or Spanish; None if none."""
+        kinds = self.formats()
+        folded = word.strip().casefold()
+        if folded in kinds:
+            return folded
+        english = self.english(word, "kind")
+        return english if english in kinds else None
+
+    def file_words(self) -> list[tuple[str, str]]:
+        """(word, English id) for every word other than an English id that the game's files may say.
+
+        The game's other names (for its id, in the ``game`` key) and its Spanish words: what the format
+        reader takes beside the English words (``refcli.formats.spanish``).
+        """
+        pairs = [(name, self.id) for name in self.names()[1:]]
+        return pairs + [pair for what, words in self.spanish.items() if what != "game" for pair in words.items()]
 
     def describes_formats(self) -> bool:
         """Whether the package has a ``formats`` module (looked up, not imported: cheap on every command)."""

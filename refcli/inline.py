@@ -35,13 +35,14 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from refcli.errors import DataError
+from refcli.i18n import N_, _
 
 if TYPE_CHECKING:
     from refcli.formats import Description, Type
     from refcli.inputs import Document
     from refcli.locate import KeyPath
 
-COMMAND_LINE = "<command line>"  # how a document made only of items is named in messages
+COMMAND_LINE = N_("<command line>")  # how a document made only of items is named in messages (translated)
 
 _KEY = re.compile(r"[\w-]+(?:\[\d+\])*(?:\.[\w-]+(?:\[\d+\])*)*")
 _INTEGER = re.compile(r"\s*[+-]?\d+\s*")
@@ -83,9 +84,7 @@ def parse_item(argument: str) -> Item | None:
     try:
         parsed = tomllib.loads(f"v = {value}")["v"]
     except tomllib.TOMLDecodeError:
-        raise DataError(
-            'expected a TOML value after :=, e.g. [10, 50] or "Ana"', file=f"item {quote(argument)}"
-        ) from None
+        raise DataError(_('expected a TOML value after :=, e.g. [10, 50] or "Ana"'), file=item_name(argument)) from None
     return Item(argument, keys, parsed, literal=True)
 
 
@@ -112,14 +111,18 @@ def items_from(values: Mapping[str, Any] | Iterable[str]) -> list[Item]:
         for key, value in values.items():
             keys = split_key(str(key))
             if keys is None:
-                raise DataError(f'expected a key such as challenger.offer, found "{key}"', file=COMMAND_LINE)
+                raise DataError(
+                    _('expected a key such as challenger.offer, found "{key}"').format(key=key), file=_(COMMAND_LINE)
+                )
             found.append(Item(f"{key}={value}", keys, value, literal=not isinstance(value, str)))
         return found
     items = []
     for argument in values:
         item = parse_item(argument)
         if item is None:
-            raise DataError(f"expected KEY=VALUE, found {quote(argument)}", file=COMMAND_LINE)
+            raise DataError(
+                _("expected KEY=VALUE, found {argument}").format(argument=quote(argument)), file=_(COMMAND_LINE)
+            )
         items.append(item)
     return items
 
@@ -155,7 +158,7 @@ def convert(t: Type | None, text: str) -> Any:
         return custom_value(t, text)
     if kind == "map" and t.item is not None and t.item.kind in SCALAR_KINDS and "=" in text:
         pairs = (part.partition("=") for part in split_list(text))
-        return {key.strip(): convert(t.item, value.strip()) for key, _, value in pairs}
+        return {key.strip(): convert(t.item, value.strip()) for key, _equals, value in pairs}
     return text  # strings, names, players, choices, constants; a table given as text is the reader's to refuse
 
 
@@ -251,10 +254,13 @@ class Builder:
     def misplaced(item: Item, where: KeyPath, head: str, count: int) -> DataError:
         from refcli.locate import format_path
 
-        numbers = f"1 to {count + 1}" if count else "1"
+        if count:
+            message = _("expected an item number from 1 to {last} (they count from 1, without gaps), found {found}")
+        else:
+            message = _("expected an item number from 1 (they count from 1, without gaps), found {found}")
         return DataError(
-            f"expected an item number from {numbers} (they count from 1, without gaps), found {head}",
-            file=f"item {quote(item.text)}",
+            message.format(last=count + 1, found=head),
+            file=item_name(item.text),
             path=format_path(where) or None,
         )
 
@@ -279,9 +285,10 @@ def describe_for(items: list[Item], base: Mapping[str, Any], game_id: str | None
     if verb == "score":
         return formats.get("final")
     kind = last_value(items, "situation", base)
-    if not isinstance(kind, str) or kind.strip().casefold() in ("final", "record"):
+    named = game.kind(kind) if isinstance(kind, str) else None  # English or Spanish ("subasta")
+    if named is None or named in ("final", "record"):
         return None
-    return formats.get(kind.strip().casefold())
+    return formats.get(named)
 
 
 def compose(base: Document | None, items: list[Item], game_id: str | None, verb: str) -> tuple[Document, Builder]:
@@ -295,7 +302,7 @@ def compose(base: Document | None, items: list[Item], game_id: str | None, verb:
     builder = Builder(desc.fields if desc is not None else None)
     data = builder.apply(data, items)
     if base is None:
-        return Document.from_data(data, COMMAND_LINE), builder
+        return Document.from_data(data, _(COMMAND_LINE)), builder
     return Document(name=base.name, data=data, text=base.text, line=base.line, has_lines=base.has_lines), builder
 
 
@@ -308,7 +315,7 @@ def blamed(doc: Document, builder: Builder) -> Iterator[None]:
         if error.file == doc.name and error.path is not None:
             item = owner(error.path, builder.placed)
             if item is not None:
-                error.file, error.line = f"item {quote(item.text)}", None
+                error.file, error.line = item_name(item.text), None
         raise
 
 
@@ -344,6 +351,11 @@ def items_of(data: Mapping[str, Any], prefix: str = "") -> list[str]:
         else:
             found.append(f"{path}={plain(value)}")
     return found
+
+
+def item_name(text: str) -> str:
+    """How messages name the ``KEY=VALUE`` argument ``text`` in place of a file: ``item 'a=b c'``."""
+    return _("item {argument}").format(argument=quote(text))
 
 
 def quote(text: str) -> str:

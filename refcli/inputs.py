@@ -15,7 +15,8 @@ from functools import cached_property
 from typing import Any
 
 from refcli.errors import DataError, InputUnreadable
-from refcli.locate import KeyLocator
+from refcli.i18n import N_, _, ngettext
+from refcli.locate import KeyLocator, LazyPattern
 from refcli.options import DEFAULT_MAX_BYTES as DEFAULT_MAX_BYTES
 from refcli.prescan import check_toml_shape, find_long_integer
 
@@ -29,7 +30,9 @@ _CHUNK = 1024 * 1024
 def too_large(name: str, max_bytes: int, line: int | None = None) -> DataError:
     """The refusal of an input (or JSON line) larger than ``max_bytes``; ``line`` is where it went over."""
     return DataError(
-        f"expected at most {size_text(max_bytes)} (the input size limit; --max-bytes raises it), found more",
+        _("expected at most {size} (the input size limit; --max-bytes raises it), found more").format(
+            size=size_text(max_bytes)
+        ),
         file=name,
         line=line,
     )
@@ -38,8 +41,8 @@ def too_large(name: str, max_bytes: int, line: int | None = None) -> DataError:
 def size_text(count: int) -> str:
     """``8 MiB``, ``1 byte``, ``100 bytes``: a byte count as people read it."""
     if count >= 1024 * 1024 and count % (1024 * 1024) == 0:
-        return f"{count // (1024 * 1024)} MiB"
-    return f"{count} byte" + ("" if count == 1 else "s")
+        return _("{count} MiB").format(count=count // (1024 * 1024))
+    return ngettext("{count} byte", "{count} bytes", count).format(count=count)
 
 
 @dataclass(frozen=True)
@@ -109,14 +112,8 @@ def read_bytes(path: str, *, max_bytes: int = DEFAULT_MAX_BYTES) -> bytes:
         else:
             with open(path, "rb") as handle:
                 raw = _read_at_most(handle, max_bytes + 1)
-    except FileNotFoundError:
-        raise InputUnreadable(name, "no such file") from None
-    except IsADirectoryError:
-        raise InputUnreadable(name, "it is a directory, not a file") from None
-    except PermissionError:
-        raise InputUnreadable(name, "permission denied") from None
-    except OSError as error:
-        raise InputUnreadable(name, error.strerror or type(error).__name__) from None
+    except OSError as error:  # no such file, a directory, no permission, …
+        raise InputUnreadable.because(name, error) from None
     if len(raw) > max_bytes:
         # the line holding the first byte past the limit
         raise too_large(name, max_bytes, raw.count(b"\n", 0, max_bytes) + 1)
@@ -153,21 +150,23 @@ def decode(raw: bytes, name: str, *, first_line: int = 1) -> str:
     ):
         if raw.startswith(mark):
             raise DataError(
-                f"expected UTF-8 text, found {encoding} (save the file as UTF-8)", file=name, line=first_line
+                _("expected UTF-8 text, found {encoding} (save the file as UTF-8)").format(encoding=encoding),
+                file=name,
+                line=first_line,
             )
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
         line = first_line + raw.count(b"\n", 0, error.start)
         raise DataError(
-            f"expected UTF-8 text, found the byte 0x{raw[error.start]:02x} that is not UTF-8",
+            _("expected UTF-8 text, found the byte {byte} that is not UTF-8").format(byte=f"0x{raw[error.start]:02x}"),
             file=name,
             line=line,
         ) from None
     nul = text.find("\x00")
     if nul >= 0:
         line = first_line + text.count("\n", 0, nul)
-        raise DataError("expected a text file, found a NUL byte (binary data?)", file=name, line=line)
+        raise DataError(_("expected a text file, found a NUL byte (binary data?)"), file=name, line=line)
     return text
 
 
@@ -188,11 +187,9 @@ def parse_toml(text: str, name: str) -> dict[str, Any]:
         message = str(error)
         line: int | None = None
         column: int | None = None
-        where = ""
         match = _TOML_POSITION.search(message)
         if match:
             line, column = int(match.group(1)), int(match.group(2))
-            where = f" at column {column}"
             message = message[: match.start()]
         elif _TOML_END.search(message):
             line = text.count("\n") + 1
@@ -202,19 +199,72 @@ def parse_toml(text: str, name: str) -> dict[str, Any]:
         said = own_words(message, text, line, column)
         if said is not None:
             raise DataError(said.message, file=name, line=line, path=said.path) from None
-        raise DataError(f"not valid TOML{where}: {message[:1].lower()}{message[1:]}", file=name, line=line) from None
+        reason = toml_reason(message)
+        if column is not None:
+            text_said = _("not valid TOML at column {column}: {reason}").format(column=column, reason=reason)
+        else:
+            text_said = _("not valid TOML: {reason}").format(reason=reason)
+        raise DataError(text_said, file=name, line=line) from None
     except RecursionError:
-        raise DataError("not valid input: arrays or tables nested too deeply", file=name) from None
+        raise DataError(_("not valid input: arrays or tables nested too deeply"), file=name) from None
     except ValueError as error:  # not a TOMLDecodeError: Python's limit on the digits of an integer
         long_integer = find_long_integer(text)
         if long_integer is None:
-            raise DataError(f"not valid input: {' '.join(str(error).split())[:120]}", file=name) from None
+            raise DataError(
+                _("not valid input: {reason}").format(reason=" ".join(str(error).split())[:120]), file=name
+            ) from None
         line, digits = long_integer
         raise DataError(
-            f"expected an integer of at most {sys.get_int_max_str_digits():,} digits, found one of {digits:,}",
+            _("expected an integer of at most {most:,} digits, found one of {digits:,}").format(
+                most=sys.get_int_max_str_digits(), digits=digits
+            ),
             file=name,
             line=line,
         ) from None
+
+
+# tomllib's messages (Python 3.11 to 3.13), for translation: the fixed ones by their text, the others by a
+# pattern whose groups fill the message's placeholders. A message not listed is shown as tomllib says it.
+_TOML_MESSAGES = {
+    "Invalid statement": N_("invalid statement"),
+    "Expected newline or end of document after a statement": N_(
+        "expected a new line or the end of the document after a statement"
+    ),
+    "Cannot overwrite a value": N_("cannot overwrite a value"),
+    "Expected ']' at the end of a table declaration": N_("expected ']' at the end of a table declaration"),
+    "Expected ']]' at the end of an array declaration": N_("expected ']]' at the end of an array declaration"),
+    "Expected '=' after a key in a key/value pair": N_("expected '=' after a key in a key/value pair"),
+    "Invalid initial character for a key part": N_("invalid initial character for a key part"),
+    "Unclosed array": N_("unclosed array"),
+    "Unclosed inline table": N_("unclosed inline table"),
+    "Unescaped '\\' in a string": N_("unescaped '\\' in a string"),
+    "Invalid hex value": N_("invalid hex value"),
+    "Escaped character is not a Unicode scalar value": N_("escaped character is not a Unicode scalar value"),
+    "Unterminated string": N_("unterminated string"),
+    "Invalid date or datetime": N_("invalid date or datetime"),
+    "Invalid value": N_("invalid value"),
+}
+_TOML_PATTERNS = (
+    (LazyPattern(r"Expected (.+)"), N_("expected {what}")),
+    (LazyPattern(r"Found invalid character (.+)"), N_("found invalid character {what}")),
+    (LazyPattern(r"Illegal character (.+)"), N_("illegal character {what}")),
+    (LazyPattern(r"Cannot declare (.+) twice"), N_("cannot declare {what} twice")),
+    (LazyPattern(r"Cannot mutate immutable namespace (.+)"), N_("cannot mutate immutable namespace {what}")),
+    (LazyPattern(r"Cannot redefine namespace (.+)"), N_("cannot redefine namespace {what}")),
+    (LazyPattern(r"Duplicate inline table key (.+)"), N_("duplicate inline table key {what}")),
+)
+
+
+def toml_reason(message: str) -> str:
+    """tomllib's ``message`` (without its position) as refcli shows it: in the current language, lower case first."""
+    known = _TOML_MESSAGES.get(message)
+    if known is not None:
+        return _(known)
+    for pattern, said in _TOML_PATTERNS:
+        match = pattern.fullmatch(message)
+        if match:
+            return _(said).format(what=match.group(1))
+    return message[:1].lower() + message[1:]
 
 
 def load_document(path: str, *, max_bytes: int = DEFAULT_MAX_BYTES) -> Document:
@@ -224,8 +274,10 @@ def load_document(path: str, *, max_bytes: int = DEFAULT_MAX_BYTES) -> Document:
     data = parse_toml(text, name)
     if not data:
         raise DataError(
-            "the file is empty (no keys, only blanks or comments); expected a TOML document "
-            "(`refcli GAME template final` prints one)",
+            _(
+                "the file is empty (no keys, only blanks or comments); expected a TOML document "
+                "(`refcli GAME template final` prints one)"
+            ),
             file=name,
             line=1,
         )

@@ -73,7 +73,11 @@ def format_path(path: KeyPath) -> str:
                 key = key.replace("\\", "\\\\").replace('"', '\\"')
                 key = '"' + "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in key) + '"'
             out += f".{key}" if out else key
-    return out or "(top level)"
+    if out:
+        return out
+    from refcli.i18n import _
+
+    return _("(top level)")
 
 
 class _Stop(Exception):
@@ -354,7 +358,7 @@ class _Scanner:
         end = run.end()
         if self.text.count(",", self.pos, end) > most:
             end = self.pos - 1
-            for _ in range(most):
+            for _item in range(most):
                 end = self.text.index(",", end + 1)
             end += 1
         passed = self.text.count(",", self.pos, end)

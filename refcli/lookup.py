@@ -4,7 +4,8 @@ One game's catalogue, or every built-in game's at once: the clauses found
 (``refcli.catalogue.GameRules.find``), best first for a word search and
 only the first few unless every one is asked for, each naming its game.
 When nothing matches, the report lists the topics of the games searched and
-the command exits 1, as grep does.
+the command exits 1, as grep does. Text follows the language (Spanish
+names the topics by their Spanish names); JSON and TOML keep the ids.
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from refcli.catalogue import Found, Hit, rules_for
+from refcli.catalogue import Found, Hit, fold, rules_for, topic_name
+from refcli.i18n import _, ngettext
 from refcli.report import Block, Heading, Para, Quotes, Report
 
 # A word search shows the best few; the rest are a --all away.
@@ -48,10 +50,8 @@ def lookup(catalogues: Sequence[Catalogue], query: str | None, *, every: bool = 
         data["topics"] = {c.game: rules_for(c.game).topics() for c in catalogues}
         said = nothing_found(catalogues, query, data["topics"]) if query else []
         return Lookup(Report(data=data, blocks=said), found=not query)  # only an empty catalogue has no query match
-    scope = catalogues[0].title if len(catalogues) == 1 else "Rules of every game"
-    heading = f"{scope}: {counted(len(shown), len(hits), ranked)}"
-    heading += f" matching “{query}”" if query else ""
-    blocks: list[Block] = [Heading(heading)]
+    scope = catalogues[0].title if len(catalogues) == 1 else _("Rules of every game")
+    blocks: list[Block] = [Heading(heading(scope, len(shown), len(hits), ranked, query))]
     if len(catalogues) == 1:
         blocks.append(Quotes(tuple(clauses), title=""))
     else:  # each game's clauses under its title, best first; the game with the best match first
@@ -59,9 +59,12 @@ def lookup(catalogues: Sequence[Catalogue], query: str | None, *, every: bool = 
             blocks.append(Quotes(tuple(own), title=titles[game]))
     if len(shown) < len(hits):
         rest = len(hits) - len(shown)
-        blocks.append(
-            Para(f"{rest} more clause{'s' if rest != 1 else ''} matched less well: --all shows every one.", "dim")
+        more = ngettext(
+            "{n} more clause matched less well: --all shows every one.",
+            "{n} more clauses matched less well: --all shows every one.",
+            rest,
         )
+        blocks.append(Para(more.format(n=rest), "dim"))
     return Lookup(Report(data=data, blocks=blocks), found=True)
 
 
@@ -80,13 +83,17 @@ def merged(found: Sequence[Found]) -> tuple[list[tuple[str, Hit]], bool]:
     return hits, True
 
 
-def counted(shown: int, matches: int, ranked: bool) -> str:
-    noun = "clause" if matches == 1 else "clauses"
+def heading(scope: str, shown: int, matches: int, ranked: bool, query: str | None) -> str:
+    """``Kuhhandel: the best 5 of 6 clauses matching “empate”``: what was found, and how many."""
+    if not query:  # the whole catalogue
+        return ngettext("{scope}: {n} clause", "{scope}: {n} clauses", matches).format(scope=scope, n=matches)
     if shown < matches:
-        return f"the best {shown} of {matches} {noun}"
-    if ranked and matches > 1:
-        return f"{matches} {noun}, best first"
-    return f"{matches} {noun}"
+        said = _("{scope}: the best {shown} of {n} clauses matching “{query}”")
+    elif ranked and matches > 1:
+        said = _("{scope}: {n} clauses, best first, matching “{query}”")
+    else:
+        said = ngettext("{scope}: {n} clause matching “{query}”", "{scope}: {n} clauses matching “{query}”", matches)
+    return said.format(scope=scope, shown=shown, n=matches, query=query)
 
 
 def by_game(clauses: list[dict[str, Any]]) -> list[tuple[str, list[dict[str, Any]]]]:
@@ -98,12 +105,20 @@ def by_game(clauses: list[dict[str, Any]]) -> list[tuple[str, list[dict[str, Any
 
 
 def nothing_found(catalogues: Sequence[Catalogue], query: str | None, topics: dict[str, list[str]]) -> list[Block]:
+    """What to try instead: each game's topics (in Spanish, by their Spanish names, which find them too)."""
     if len(catalogues) == 1:
         only = catalogues[0]
-        blocks: list[Block] = [Para(f"No {only.title} clause matches “{query}”.", "warn")]
+        blocks: list[Block] = [
+            Para(_("No {game} clause matches “{query}”.").format(game=only.title, query=query), "warn")
+        ]
         if topics[only.game]:
-            blocks.append(Para(f"Try a topic: {', '.join(topics[only.game])}."))
+            blocks.append(Para(_("Try a topic: {topics}.").format(topics=named_topics(topics[only.game]))))
         return blocks
-    blocks = [Para(f"No clause of any game matches “{query}”. Try a topic:", "warn")]
-    blocks.extend(Para(f"{c.title}: {', '.join(topics[c.game])}.") for c in catalogues if topics[c.game])
+    blocks = [Para(_("No clause of any game matches “{query}”. Try a topic:").format(query=query), "warn")]
+    blocks.extend(Para(f"{c.title}: {named_topics(topics[c.game])}.") for c in catalogues if topics[c.game])
     return blocks
+
+
+def named_topics(topics: list[str]) -> str:
+    """The topics as text names them, alphabetical (their Spanish names in Spanish)."""
+    return ", ".join(sorted((topic_name(topic) for topic in topics), key=fold))

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 import refcli
 from refcli.exit_status import ExitStatus, worst
 from refcli.gameinfo import Example, Game, SnapshotFormat, resolve
+from refcli.i18n import N_, _, language, using
 
 if TYPE_CHECKING:
     from refcli.formats import Description
@@ -39,7 +40,7 @@ if TYPE_CHECKING:
 # did not change (the test compares man/ byte for byte).
 DATE = "2026-11-29"
 SECTION = "1"
-MANUAL = "refcli manual"
+MANUAL = N_("refcli manual")
 PROGRAM = "refcli"
 # Not __name__: that is "__main__" under `python -m`, and the pages must not
 # depend on how the generator was started.
@@ -57,29 +58,29 @@ class ManpageError(Exception):
 # new ExitStatus member without a meaning stops generation instead of being
 # left out of the pages.
 EXIT_MEANINGS: dict[str, str] = {
-    "OK": "Done; for a recorded game, every file follows the rules.",
-    "RULE_BROKEN": (
+    "OK": N_("Done; for a recorded game, every file follows the rules."),
+    "RULE_BROKEN": N_(
         "A rule is broken: a recorded game breaks one, or a contested situation is itself "
         "illegal; the output says which rule. For rules, nothing matched the query."
     ),
-    "USAGE": "Usage error: an unknown command or option, or a bad argument.",
-    "DATA": (
+    "USAGE": N_("Usage error: an unknown command or option, or a bad argument."),
+    "DATA": N_(
         "The input is not valid TOML or does not fit the format; the message names the file, "
         "the line, the key path and what was expected."
     ),
-    "UNREADABLE": "An input file cannot be read.",
-    "INTERNAL": "A bug in refcli, reported in one line all the same; please report it.",
-    "CANNOT_WRITE": (
+    "UNREADABLE": N_("An input file cannot be read."),
+    "INTERNAL": N_("A bug in refcli, reported in one line all the same; please report it."),
+    "CANNOT_WRITE": N_(
         "An output file cannot be created; or it exists (or is a symlink) and --force was not given; "
         "or it is a directory, device, FIFO or socket, which refcli never replaces. "
         "An output file is never left half-written."
     ),
-    "OUTPUT_FAILED": "Standard output cannot be written: it is closed, the disk is full, or an I/O error.",
-    "INTERRUPTED": (
+    "OUTPUT_FAILED": N_("Standard output cannot be written: it is closed, the disk is full, or an I/O error."),
+    "INTERRUPTED": N_(
         "Interrupted: Ctrl-C (SIGINT) or kill (SIGTERM), at any moment, with nothing on stderr; "
         "worker processes are stopped and an output file is left as it was or complete."
     ),
-    "READER_GONE": (
+    "READER_GONE": N_(
         "The program reading the output exited before refcli finished (refcli ... | head); "
         "nothing is printed, as for a program ended by SIGPIPE."
     ),
@@ -130,25 +131,31 @@ def page_examples(node: Node, root: Node) -> tuple[Example, ...]:
 
 # True of every command (SPEC.md, "Commands"); the tree cannot say it.
 COMMON_NOTES: tuple[str, ...] = (
-    "A FILE argument may be `-` to read standard input. Results go to standard output, "
-    "messages to standard error. Text output is drawn (boxes, the terminal's width) on a "
-    "terminal and plain when piped. Colour: `--color auto|always|never`; under auto, none "
-    "when `NO_COLOR` is non-empty, and also in a pipe when `FORCE_COLOR` is. Where the output "
-    "cannot encode a symbol (cp1252, ASCII) it is written in ASCII. `--format json` and "
-    "`--format toml` print the same document for scripts.",
-    "Every JSON and TOML document starts with `schema_version` (now 1; it goes up when a key is "
-    "removed, renamed or changes meaning, never for a new key), and its shape depends only on the "
-    'command line: one FILE gives that file\'s report, several give `{"games": [...]}` with one '
-    'entry per FILE. A FILE that cannot be read is an entry too, `{"game", "file", "error": '
-    '{"message", "line", "key", "exit_code"}}`, besides its line on standard error. Every '
-    "result and every citation names its `game`. A validation finding has `event` and `line`, the "
-    "line of its `[[event]]` table, printed in text as `FILE:LINE: event N: …`; `validate` "
-    "documents end with `counts` of valid, invalid and unreadable files.",
-    "`--format csv` (score and validate) prints an RFC 4180 table: for score one row per player "
-    "per game (`row,game,file,player,rank,score,winner,over,explanation,error`; `total` rows for "
-    "scores that add up, an `error` row per file not scored), for validate one row per finding "
-    "(`file,game,valid,line,event,severity,rule,message`). A format a command cannot write is a "
-    "usage error (exit 2), as is `--jsonl` with `--format text` or `toml`.",
+    N_(
+        "A FILE argument may be `-` to read standard input. Results go to standard output, "
+        "messages to standard error. Text output is drawn (boxes, the terminal's width) on a "
+        "terminal and plain when piped. Colour: `--color auto|always|never`; under auto, none "
+        "when `NO_COLOR` is non-empty, and also in a pipe when `FORCE_COLOR` is. Where the output "
+        "cannot encode a symbol (cp1252, ASCII) it is written in ASCII. `--format json` and "
+        "`--format toml` print the same document for scripts."
+    ),
+    N_(
+        "Every JSON and TOML document starts with `schema_version` (now 1; it goes up when a key is "
+        "removed, renamed or changes meaning, never for a new key), and its shape depends only on the "
+        'command line: one FILE gives that file\'s report, several give `{"games": [...]}` with one '
+        'entry per FILE. A FILE that cannot be read is an entry too, `{"game", "file", "error": '
+        '{"message", "line", "key", "exit_code"}}`, besides its line on standard error. Every '
+        "result and every citation names its `game`. A validation finding has `event` and `line`, the "
+        "line of its `[[event]]` table, printed in text as `FILE:LINE: event N: …`; `validate` "
+        "documents end with `counts` of valid, invalid and unreadable files."
+    ),
+    N_(
+        "`--format csv` (score and validate) prints an RFC 4180 table: for score one row per player "
+        "per game (`row,game,file,player,rank,score,winner,over,explanation,error`; `total` rows for "
+        "scores that add up, an `error` row per file not scored), for validate one row per finding "
+        "(`file,game,valid,line,event,severity,rule,message`). A format a command cannot write is a "
+        "usage error (exit 2), as is `--jsonl` with `--format text` or `toml`."
+    ),
 )
 
 
@@ -178,7 +185,9 @@ class Node:
 
     @property
     def help(self) -> str:
-        return self.command.help or ""
+        """The command's help in the run's language (marked ``N_`` where it is declared)."""
+        text = self.command.help or ""
+        return _(text) if text else ""
 
     def params(self) -> list[Any]:
         return [p for p in self.command.get_params(self.ctx) if not getattr(p, "hidden", False)]
@@ -349,10 +358,13 @@ def option_tag(param: Any) -> str:
 
 
 def option_help(param: Any, ctx: Any) -> str:
+    """An option's help as ``--help`` shows it (inside ``translated``: in the run's language)."""
+    from refcli.commands.lazy import help_record
+
     if is_help_option(param, ctx):
         # typer says "Show this message and exit", which reads oddly in a manual
-        return "Show the help for this command and exit."
-    record = param.get_help_record(ctx)
+        return _("Show the help for this command and exit.")
+    record = help_record(param, ctx)
     # the record adds what --help adds: [default: …], [required], env vars
     return " ".join((record[1] if record else param.help or "").split())
 
@@ -361,20 +373,23 @@ def argument_help(param: Any) -> str:
     text = " ".join((param.help or "").split())
     choices = getattr(param.type, "choices", None)
     if choices:
-        text += " One of: " + ", ".join(f"`{c}`" for c in choices) + "."
+        text += " " + _("One of: {choices}.").format(choices=", ".join(f"`{c}`" for c in choices))
     return text.strip()
 
 
 def param_entries(node: Node, *, with_help_option: bool) -> list[str]:
-    """A .TP list: arguments first (as in the synopsis), then options."""
+    """A .TP list: arguments first (as in the synopsis), then options; their help in the run's language."""
+    from refcli.commands.lazy import translated
+
     lines: list[str] = []
-    params = node.params()
-    for param in [p for p in params if is_argument(p)]:
-        lines += [".TP", argument_name(param), text_line(inline(argument_help(param)))]
-    for param in [p for p in params if not is_argument(p)]:
-        if is_help_option(param, node.ctx) and not with_help_option:
-            continue
-        lines += [".TP", option_tag(param), text_line(inline(option_help(param, node.ctx)))]
+    with translated(node.command, node.ctx):
+        params = node.params()
+        for param in [p for p in params if is_argument(p)]:
+            lines += [".TP", argument_name(param), text_line(inline(argument_help(param)))]
+        for param in [p for p in params if not is_argument(p)]:
+            if is_help_option(param, node.ctx) and not with_help_option:
+                continue
+            lines += [".TP", option_tag(param), text_line(inline(option_help(param, node.ctx)))]
     return lines
 
 
@@ -385,7 +400,8 @@ def param_entries(node: Node, *, with_help_option: bool) -> list[str]:
 def synopsis(node: Node) -> list[str]:
     """``.SY``/``.YS``: the command, then its options and arguments, hanging."""
     if node.is_group:
-        pieces = [f"[{italic('OPTIONS')}]", f"{italic('COMMAND')} [{italic('ARGS')}]..."]
+        options, command, arguments = _("OPTIONS"), _("COMMAND"), _("ARGS")  # outside the f-strings: extracted
+        pieces = [f"[{italic(options)}]", f"{italic(command)} [{italic(arguments)}]..."]
     else:
         params = node.params()
         pieces = [option_synopsis(p) for p in params if not is_argument(p) and not is_help_option(p, node.ctx)]
@@ -403,23 +419,38 @@ def command_entry(node: Node) -> list[str]:
     if node.is_group:
         # a sub-group is described in full on its own page; name its commands here
         names = ", ".join(bold(child.path[-1]) for child in node.children())
-        lines += [".PP", text_line(f"Commands: {names}; see"), manref(node.page) + "."]
+        lines += [".PP", text_line(_("Commands: {names}; see").format(names=names)), manref(node.page) + "."]
     return lines + param_entries(node, with_help_option=False)
 
 
+# The sections of a page, in order (man-pages(7)); the title in the run's language.
+NAME = N_("NAME")
+SYNOPSIS = N_("SYNOPSIS")
+DESCRIPTION = N_("DESCRIPTION")
+COMMANDS = N_("COMMANDS")
+OPTIONS = N_("OPTIONS")
+EXIT_STATUS = N_("EXIT STATUS")
+ENVIRONMENT = N_("ENVIRONMENT")
+EXAMPLES = N_("EXAMPLES")
+FILES = N_("FILES")
+SEE_ALSO = N_("SEE ALSO")
+
+
 def section(title: str, body: list[str]) -> list[str]:
-    return [f'.SH "{title}"' if " " in title else f".SH {title}", *body]
+    """``.SH TITLE`` (``title`` in the run's language), then the body."""
+    shown = _unicode(_(title))
+    return [f'.SH "{shown}"' if " " in shown else f".SH {shown}", *body]
 
 
 def name_section(node: Node) -> list[str]:
-    return section("NAME", [f"{literal(node.page)} \\- {prose(name_line(node))}"])
+    return section(NAME, [f"{literal(node.page)} \\- {prose(name_line(node))}"])
 
 
 def synopsis_section(node: Node) -> list[str]:
     body = synopsis(node)
     for child in node.children():
         body += synopsis(child)
-    return section("SYNOPSIS", body)
+    return section(SYNOPSIS, body)
 
 
 def description_section(node: Node, root: Node) -> list[str]:
@@ -427,25 +458,26 @@ def description_section(node: Node, root: Node) -> list[str]:
     if node.path == root.path:
         games = [group for group in page_groups(root) if group.path != root.path]
         if games:
-            body += [".PP", "Each game has its own command group, described in its own page:"]
+            body += [".PP", text_line(prose(_("Each game has its own command group, described in its own page:")))]
             body += [manref(g.page) + ("," if i < len(games) - 1 else ".") for i, g in enumerate(games)]
     else:
-        names = " or ".join(f"`{name}`" for name in node.ctx.help_option_names)
-        body += [".PP", text_line(inline(f"Every command accepts {names}."))]
+        names = [f"`{name}`" for name in node.ctx.help_option_names]
+        accepted = _("{first} or {last}").format(first=", ".join(names[:-1]), last=names[-1]) if names[1:] else names[0]
+        body += [".PP", text_line(inline(_("Every command accepts {options}.").format(options=accepted)))]
     for note in COMMON_NOTES:
-        body += [".PP", text_line(inline(note))]
-    return section("DESCRIPTION", body)
+        body += [".PP", text_line(inline(_(note)))]
+    return section(DESCRIPTION, body)
 
 
 def commands_section(node: Node) -> list[str]:
     body: list[str] = []
     for child in node.children():
         body += command_entry(child)
-    return section("COMMANDS", body)
+    return section(COMMANDS, body)
 
 
 def options_section(node: Node) -> list[str]:
-    return section("OPTIONS", param_entries(node, with_help_option=True))
+    return section(OPTIONS, param_entries(node, with_help_option=True))
 
 
 def _worse(a: ExitStatus, b: ExitStatus) -> int:
@@ -459,11 +491,61 @@ def exit_status_section() -> list[str]:
     for status in sorted(ExitStatus, key=int):
         if status.name not in EXIT_MEANINGS:
             raise ManpageError(f"no meaning for exit status {status.name}: add it to EXIT_MEANINGS in {MODULE}")
-        body += [".TP", bold(str(int(status))), text_line(prose(EXIT_MEANINGS[status.name]))]
+        body += [".TP", bold(str(int(status))), text_line(prose(_(EXIT_MEANINGS[status.name])))]
     # the order comes from refcli.exit_status.worst, so the page says what the code does
     chain = " > ".join(str(int(s)) for s in sorted(PER_FILE_CODES, key=cmp_to_key(_worse), reverse=True))
-    body += [".PP", f"With several files every file is still reported, and the worst code wins ({chain})."]
-    return section("EXIT STATUS", body)
+    worst_wins = _("With several files every file is still reported, and the worst code wins ({chain}).")
+    body += [".PP", text_line(prose(worst_wins.format(chain=chain)))]
+    return section(EXIT_STATUS, body)
+
+
+# What refcli reads from the environment (name, meaning); each meaning in the run's language.
+ENVIRONMENT_VARIABLES: tuple[tuple[str, str], ...] = (
+    (
+        "REFCLI_LANG",
+        N_(
+            "The language of everything refcli writes when `--lang` is not given: `en` (English) or `es` "
+            "(Spanish). JSON and TOML keys and enumerated values stay English either way."
+        ),
+    ),
+    (
+        "LC_ALL, LC_MESSAGES, LANG, LANGUAGE",
+        N_(
+            "Without `--lang` and `REFCLI_LANG`, the first of these that is set chooses the language: "
+            "`es_ES.UTF-8` or `es` is Spanish, `C`, `POSIX` and every other language English; `LANGUAGE` may "
+            "list several (`es:en`)."
+        ),
+    ),
+    (
+        "NO_COLOR, FORCE_COLOR",
+        N_(
+            "Under `--color auto`, a non-empty `NO_COLOR` means no colour, and a non-empty `FORCE_COLOR` means "
+            "colour even in a pipe."
+        ),
+    ),
+    (
+        "COLUMNS",
+        N_("The width of text drawn for a pipe (with colour asked for); 80 when it is not set."),
+    ),
+    (
+        "REFCLI_PAGER, PAGER",
+        N_(
+            "The pager for text taller than the terminal, the first that is set; empty or `cat` means none. "
+            "Otherwise `less -R`, when it is installed."
+        ),
+    ),
+    (
+        "LESS",
+        N_("Options for less; refcli sets `FRX` when it is not set."),
+    ),
+)
+
+
+def environment_section() -> list[str]:
+    body: list[str] = []
+    for names, meaning in ENVIRONMENT_VARIABLES:
+        body += [".TP", ", ".join(bold(name) for name in names.split(", ")), text_line(inline(_(meaning)))]
+    return section(ENVIRONMENT, body)
 
 
 def examples_section(node: Node, root: Node) -> list[str]:
@@ -472,24 +554,25 @@ def examples_section(node: Node, root: Node) -> list[str]:
         raise ManpageError(f"no examples for {node.page}({SECTION}): add them to the game's declaration (examples)")
     body: list[str] = []
     for example in examples:
-        body += [".PP", text_line(inline(example.what)), ".PP", ".RS 4", ".EX"]
+        body += [".PP", text_line(inline(_(example.what))), ".PP", ".RS 4", ".EX"]
         body += [text_line(literal(shlex.join(example.argv))), ".EE", ".RE"]
-    return section("EXAMPLES", body)
+    return section(EXAMPLES, body)
 
 
-def catalogue_entry(path: str, game: str) -> list[str]:
-    """The rule catalogue: where it is installed and what a clause holds."""
-    return [
-        ".TP",
-        path,
-        text_line(
-            inline(
-                f"The {game} rule catalogue inside the installed package (`data/rules/` in a "
-                "source checkout): each clause's id, source document, section, quoted text and "
-                "English summary, as quoted in every result."
-            )
-        ),
-    ]
+CATALOGUE = N_(
+    "The {game} rule catalogue inside the installed package (`data/rules/` in a source checkout): each "
+    "clause's id, source document, section, quoted text and English summary, as quoted in every result."
+)
+CATALOGUES = N_(
+    "The game's rule catalogue inside the installed package (`data/rules/` in a source checkout): each "
+    "clause's id, source document, section, quoted text and English summary, as quoted in every result."
+)
+
+
+def catalogue_entry(path: str, game: str | None) -> list[str]:
+    """The rule catalogue of ``game`` (None: any game's): where it is installed and what a clause holds."""
+    text = _(CATALOGUE).format(game=game) if game is not None else _(CATALOGUES)
+    return [".TP", path, text_line(inline(text))]
 
 
 def subsection(title: str) -> str:
@@ -532,16 +615,17 @@ def format_lines(game: Game, desc: Description) -> list[str]:
     """One input format: what it is and who reads it, every key with its range and default, maybe its starter."""
     from refcli.formats import man_rows, template_text
 
-    lines = [
-        subsection(f"{desc.kind}: {desc.title}"),
-        text_line(inline(f"{desc.summary} Read by `refcli {game.id} {desc.verb}`.")),
-    ]
-    lines += note_lines(desc.notes)
+    read_by = _("{summary} Read by `{command}`.").format(
+        summary=_(desc.summary), command=f"refcli {game.id} {desc.verb}"
+    )
+    lines = [subsection(f"{desc.kind}: {_(desc.title)}"), text_line(inline(read_by))]
+    lines += note_lines(tuple(_(note) for note in desc.notes))
     for key, meaning in man_rows(desc):
         lines += [".TP", bold(key), text_line(inline(meaning))]
     if desc.kind in QUOTED_STARTERS:
         # from the description itself, as the template files are (a test keeps those equal to it)
-        lines += [".PP", text_line(inline(f"The starter `refcli {game.id} template {desc.kind}` prints:"))]
+        starter = _("The starter `{command}` prints:").format(command=f"refcli {game.id} template {desc.kind}")
+        lines += [".PP", text_line(inline(starter))]
         lines += example_lines(template_text(desc))
     return lines
 
@@ -551,12 +635,12 @@ def formats_lines(game: Game) -> list[str]:
     described = game.formats()
     if not described:
         return snapshot_lines(game)
-    intro = (
-        f"Inputs are TOML files, one format for each KIND below. `refcli {game.id} template KIND` prints a "
-        f"commented starter to fill in; `refcli {game.id} schema KIND` prints its JSON Schema. "
+    intro = _(
+        "Inputs are TOML files, one format for each KIND below. `{template}` prints a "
+        "commented starter to fill in; `{schema}` prints its JSON Schema. "
         "Unknown keys are errors (they are nearly always typos); a key inside a table is written "
         "`table.key` below, and `[[table]]` is an array of tables."
-    )
+    ).format(template=f"refcli {game.id} template KIND", schema=f"refcli {game.id} schema KIND")
     lines = [text_line(inline(intro))]
     for desc in described.values():
         lines += format_lines(game, desc)
@@ -568,36 +652,33 @@ def snapshot_lines(game: Game) -> list[str]:
     if not game.snapshot:
         raise ManpageError(f"no formats for {game.id}: describe them in {game.package}.formats (refcli.formats)")
     fmt: SnapshotFormat = resolve(game.snapshot)()
-    intro = (
-        f"The TOML file `refcli {game.id} score` and `refcli score` read. "
-        "Unknown keys are errors (they are nearly always typos)."
-    )
-    lines = ['.SS "Final snapshot"', text_line(inline(intro))]
+    intro = _(
+        "The TOML file `{command}` and `refcli score` read. Unknown keys are errors (they are nearly always typos)."
+    ).format(command=f"refcli {game.id} score")
+    lines = [subsection(_("Final snapshot")), text_line(inline(intro))]
     for key, meaning in fmt.keys:
-        lines += [".TP", bold(key), text_line(inline(meaning))]
-    return [*lines, ".PP", "For example:", *example_lines(fmt.sample)]
+        lines += [".TP", bold(key), text_line(inline(_(meaning)))]
+    return [*lines, ".PP", text_line(prose(_("For example:"))), *example_lines(fmt.sample)]
 
 
 def data_file_lines(game: Game, where: str) -> list[str]:
     """Where the game's catalogue, starters and schemas are installed."""
     lines = catalogue_entry(italic(f"{where}/rules/{game.id}.toml"), game.id) if game.rules else []
     if game.describes_formats():
+        starters = _("The starters `{command}` prints, generated from the descriptions above.")
+        schemas = _("The JSON Schemas (draft 2020-12) `{command}` prints, generated likewise.")
         lines += [
             ".TP",
             italic(f"{where}/templates/{game.id}/KIND.toml"),
-            text_line(
-                inline(f"The starters `refcli {game.id} template KIND` prints, generated from the descriptions above.")
-            ),
+            text_line(inline(starters.format(command=f"refcli {game.id} template KIND"))),
             ".TP",
             italic(f"{where}/schemas/{game.id}/KIND.schema.json"),
-            text_line(
-                inline(f"The JSON Schemas (draft 2020-12) `refcli {game.id} schema KIND` prints, generated likewise.")
-            ),
+            text_line(inline(schemas.format(command=f"refcli {game.id} schema KIND"))),
         ]
-    return ['.SS "Data files"', *lines] if lines else []
+    return [subsection(_("Data files")), *lines] if lines else []
 
 
-LANGUAGES = {"de": "German", "en": "English", "es": "Spanish", "fr": "French"}
+LANGUAGES = {"de": N_("German"), "en": N_("English"), "es": N_("Spanish"), "fr": N_("French")}
 
 
 def source_lines(game: Game) -> list[str]:
@@ -605,16 +686,19 @@ def source_lines(game: Game) -> list[str]:
     if not game.sources:
         return []
     lines = [
-        '.SS "Rule documents"',
-        text_line(inline("The documents the catalogue quotes, by the id each clause names:")),
+        subsection(_("Rule documents")),
+        text_line(inline(_("The documents the catalogue quotes, by the id each clause names:"))),
     ]
     for source in game.sources:
-        language = LANGUAGES.get(source.language, source.language)
-        edition = f", edition {source.edition}" if source.edition is not None else ""
+        language = _(LANGUAGES[source.language]) if source.language in LANGUAGES else source.language
+        if source.edition is not None:
+            about = _("{language}, edition {edition}").format(language=language, edition=source.edition)
+        else:
+            about = language
         lines += [
             ".TP",
             bold(source.id),
-            text_line(prose(f"{source.title} ({language}{edition}): {source.description}")),
+            text_line(prose(f"{source.title} ({about}): {_(source.description)}")),
         ]
     return lines
 
@@ -625,8 +709,8 @@ def files_section(node: Node, root: Node) -> list[str]:
 
         game = game_of_page(node)
         where = "refcli/data" if registry.is_built_in(game.id) else f"{game.package.replace('.', '/')}/data"
-        return section("FILES", [*formats_lines(game), *data_file_lines(game, where), *source_lines(game)])
-    intro = (
+        return section(FILES, [*formats_lines(game), *data_file_lines(game, where), *source_lines(game)])
+    intro = _(
         "Inputs are TOML files. A final snapshot names its game in `game` and has one "
         "`[[player]]` table per player with a unique `name`; each game's page describes every "
         "format it reads, key by key. `refcli GAME template KIND` prints a commented starter, "
@@ -635,44 +719,54 @@ def files_section(node: Node, root: Node) -> list[str]:
     generic = italic("refcli/data/rules/GAME.toml")
     body = [
         text_line(inline(intro)),
-        *catalogue_entry(generic, "game's"),
+        *catalogue_entry(generic, None),
         ".TP",
         italic("refcli/data/templates/GAME/KIND.toml"),
-        text_line(prose("The starter files, generated from the format descriptions (python -m refcli.formats).")),
+        text_line(prose(_("The starter files, generated from the format descriptions (python -m refcli.formats)."))),
         ".TP",
         italic("refcli/data/schemas/GAME/KIND.schema.json"),
-        text_line(prose("The JSON Schemas (draft 2020-12) of every format, generated likewise.")),
+        text_line(prose(_("The JSON Schemas (draft 2020-12) of every format, generated likewise."))),
         ".TP",
         italic("refcli/data/schemas/output/NAME.schema.json"),
         text_line(
             prose(
-                "The JSON Schemas of every document refcli prints (score, ruling, validate, "
-                "validate-line, rules, GAME-COMMAND), at the schema_version they name."
+                _(
+                    "The JSON Schemas of every document refcli prints (score, ruling, validate, "
+                    "validate-line, rules, GAME-COMMAND), at the schema_version they name."
+                )
             )
         ),
         ".TP",
         italic("refcli/data/sources.toml"),
         text_line(
             prose(
-                "The rulings register, the source of every clause marked as an interpretation; each game's page lists the documents its catalogue quotes."
+                _(
+                    "The rulings register, the source of every clause marked as an interpretation; each game's "
+                    "page lists the documents its catalogue quotes."
+                )
             )
         ),
     ]
-    return section("FILES", body)
+    return section(FILES, body)
 
 
 def see_also_section(node: Node, root: Node) -> list[str]:
     others = [group.page for group in page_groups(root) if group.page != node.page]
     refs = [manref(page) + ("," if i < len(others) - 1 else "") for i, page in enumerate(others)]
-    return section("SEE ALSO", refs)
+    return section(SEE_ALSO, refs)
 
 
 def header(node: Node) -> list[str]:
-    return [
+    lines = [
         f'.\\" Generated by {MODULE} from the command tree; do not edit.',
         '.\\" Regenerate with: python -m refcli.manpage',
-        f'.TH {literal(node.page.upper())} {SECTION} "{DATE}" "{PROGRAM} {refcli.__version__}" "{MANUAL}"',
+        f'.TH {literal(node.page.upper())} {SECTION} "{DATE}" "{PROGRAM} {refcli.__version__}" "{_unicode(_(MANUAL))}"',
     ]
+    if language() != "en":
+        # groff hyphenates with English patterns only ("sal-ida"): no hyphenation at all in another language
+        # (HY 0 too: groff's .YS and .EE turn hyphenation back on at the HY level)
+        lines += [".nr HY 0", ".nh"]
+    return lines
 
 
 def render_page(node: Node, root: Node) -> str:
@@ -684,6 +778,7 @@ def render_page(node: Node, root: Node) -> str:
         *commands_section(node),
         *options_section(node),
         *exit_status_section(),
+        *environment_section(),
         *examples_section(node, root),
         *files_section(node, root),
         *see_also_section(node, root),
@@ -691,10 +786,28 @@ def render_page(node: Node, root: Node) -> str:
     return "\n".join(lines) + "\n"
 
 
-def render_pages(app: Any = None) -> dict[str, str]:
-    """Every page, file name → roff text (for ``refcli.cli.app`` unless another app is given)."""
-    root = command_tree(app)
-    return {f"{group.page}.{SECTION}": render_page(group, root) for group in page_groups(root)}
+# The languages the pages are written in, and the folder of each under DIR: man/ and man/es/.
+FOLDERS = {"en": "", "es": "es"}
+
+
+def render_pages(app: Any = None, lang: str | None = None) -> dict[str, str]:
+    """Every page, file name → roff text (for ``refcli.cli.app`` unless another app is given), in ``lang``.
+
+    ``lang`` None: the run's language. The tree is built in that language too (a command composes some
+    of its help when it is built).
+    """
+    with using(lang):
+        root = command_tree(app)
+        return {f"{group.page}.{SECTION}": render_page(group, root) for group in page_groups(root)}
+
+
+def render_all(app: Any = None) -> dict[str, str]:
+    """Every page in every language, path under DIR → roff text: ``refcli.1``, ``es/refcli.1``…"""
+    pages: dict[str, str] = {}
+    for lang, folder in FOLDERS.items():
+        for name, text in render_pages(app, lang).items():
+            pages[f"{folder}/{name}" if folder else name] = text
+    return pages
 
 
 # --------------------------------------------------------------------------
@@ -712,15 +825,19 @@ def stale_pages(pages: dict[str, str], directory: Path) -> list[str]:
 
 
 def obsolete_pages(pages: dict[str, str], directory: Path) -> list[str]:
-    """refcli pages in DIR that the tree no longer gives (a removed group)."""
-    if not directory.is_dir():
-        return []
-    return sorted(p.name for p in directory.glob(f"{PROGRAM}*.{SECTION}") if p.name not in pages)
+    """refcli pages in DIR (or a language's folder in it) that the tree no longer gives (a removed group)."""
+    found: list[str] = []
+    for folder in FOLDERS.values():
+        where = directory / folder if folder else directory
+        if where.is_dir():
+            names = (f"{folder}/{p.name}" if folder else p.name for p in where.glob(f"{PROGRAM}*.{SECTION}"))
+            found += sorted(name for name in names if name not in pages)
+    return found
 
 
 def write_pages(pages: dict[str, str], directory: Path) -> None:
-    directory.mkdir(parents=True, exist_ok=True)
     for name, text in pages.items():
+        (directory / name).parent.mkdir(parents=True, exist_ok=True)
         # newline="\n": the same bytes on every platform
         (directory / name).write_text(text, encoding="utf-8", newline="\n")
 
@@ -728,7 +845,9 @@ def write_pages(pages: dict[str, str], directory: Path) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     import argparse
 
-    parser = argparse.ArgumentParser(prog="python -m refcli.manpage", description="Write refcli's man pages.")
+    parser = argparse.ArgumentParser(
+        prog="python -m refcli.manpage", description="Write refcli's man pages: English in DIR, Spanish in DIR/es."
+    )
     parser.add_argument("--check", action="store_true", help="write nothing; exit 1 if a page is stale or missing")
     parser.add_argument(
         "directory",
@@ -740,7 +859,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     try:
-        pages = render_pages()
+        pages = render_all()
     except ManpageError as error:
         print(f"refcli.manpage: error: {error}", file=sys.stderr)
         return 1

@@ -15,14 +15,21 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from refcli.errors import DataError
+from refcli.i18n import N_, _
 
 if TYPE_CHECKING:
     from refcli.formats import Description
     from refcli.gameinfo import Game
     from refcli.inputs import Document
 
-READS = {"score": "a final snapshot", "ruling": "a situation", "validate": "a recorded game"}
-DOES = {"score": "score it", "ruling": "rule on it", "validate": "validate it"}
+# what each verb reads, as "found …" names it and as a game's ("Kuhhandel's final snapshot"); what to do with it
+READS = {"score": N_("a final snapshot"), "ruling": N_("a situation"), "validate": N_("a recorded game")}
+WHOSE = {
+    "score": N_("{title}'s final snapshot"),
+    "ruling": N_("{title}'s situation"),
+    "validate": N_("{title}'s recorded game"),
+}
+DOES = {"score": N_("score it"), "ruling": N_("rule on it"), "validate": N_("validate it")}
 
 
 def explained(error: DataError, doc: Document, game_id: str | None, verb: str) -> DataError:
@@ -43,7 +50,7 @@ def _explain(error: DataError, doc: Document, game_id: str | None, verb: str) ->
     named = data.get("game")
     if game_id is None and error.path == "game":
         # no game, or one refcli does not know (looked up once already: the packages are not scanned again)
-        built_in = any(isinstance(named, str) and named.strip().casefold() in g.names() for g in registry.built_in())
+        built_in = any(isinstance(named, str) and g.is_named(named) for g in registry.built_in())
         return None if built_in else _guessed_game(error, doc, verb)
     game = registry.get(game_id) if game_id else (registry.find(named) if isinstance(named, str) else None)
     if game is None or game.verb(verb) is None:  # a game without the verb says so itself
@@ -51,12 +58,18 @@ def _explain(error: DataError, doc: Document, game_id: str | None, verb: str) ->
     kind = kind_of(data, game)
     if kind is None or kind[0] == verb or game.verb(kind[0]) is None:
         return None
-    right, what = kind
+    right, situation = kind
     path = "situation" if "situation" in data else error.path
     line = doc.locator().line_of(("situation",)) if "situation" in data else error.line
     return DataError(
-        f"expected {READS[verb]} (what `refcli {game.id} {verb}` reads), found {what}: "
-        f"{DOES[right]} with `{command(game.id, right, doc)}`",
+        _("expected {reads} (what `refcli {game} {verb}` reads), found {what}: {does} with `{command}`").format(
+            reads=_(READS[verb]),
+            game=game.id,
+            verb=verb,
+            what=what_it_is(right, situation),
+            does=_(DOES[right]),
+            command=command(game.id, right, doc),
+        ),
         file=doc.name,
         line=line,
         path=path,
@@ -74,12 +87,21 @@ def _guessed_game(error: DataError, doc: Document, verb: str) -> DataError | Non
     kind = kind_of(doc.data, game)
     if kind is None:
         return None
-    right, what = kind
+    right, situation = kind
     known = ", ".join(registry.BUILT_IN)
-    found_text = "nothing (the key is missing)" if "game" not in doc.data else error.message.rpartition(", found ")[2]
+    found_text = _("nothing (the key is missing)") if "game" not in doc.data else found_part(error.message)
     return DataError(
-        f"expected the game id ({known}), found {found_text}; the document is {game.title}'s {what[2:]}: "
-        f'add game = "{game.id}" or {DOES[right]} with `{command(game.id, right, doc)}`',
+        _(
+            "expected the game id ({known}), found {found}; the document is {whose}: "
+            'add game = "{game}" or {does} with `{command}`'
+        ).format(
+            known=known,
+            found=found_text,
+            whose=whose(right, situation, game.title),
+            game=game.id,
+            does=_(DOES[right]),
+            command=command(game.id, right, doc),
+        ),
         file=doc.name,
         line=error.line,
         path="game",
@@ -94,7 +116,7 @@ def reads_as(doc: Document, game: Game) -> bool:
     formats = game.formats()
     situation = doc.data.get("situation")
     if isinstance(situation, str):
-        candidates = [d for d in formats.values() if d.verb == "ruling" and d.kind == situation.strip().casefold()]
+        candidates = [d for d in formats.values() if d.verb == "ruling" and d.kind == game.kind(situation)]
     else:
         candidates = [d for d in formats.values() if d.verb != "ruling" and fits_keys(doc.data, d)]
     for desc in candidates:
@@ -107,20 +129,42 @@ def reads_as(doc: Document, game: Game) -> bool:
 
 
 def kind_of(data: dict[str, Any], game: Game) -> tuple[str, str] | None:
-    """(the verb that reads it, what it is) for a document of ``game``, when that is plain; else None."""
+    """(the verb that reads it, its situation kind or "") for a document of ``game``, when that is plain; else None."""
     formats = game.formats()
     if not formats:
         return None
     situation = data.get("situation")
     if isinstance(situation, str):
-        desc = formats.get(situation.strip().casefold())
+        desc = formats.get(game.kind(situation) or "")
         if desc is not None and desc.verb == "ruling":
-            return "ruling", f"a {desc.kind} situation"
-        return ("ruling", "a situation") if any(d.verb == "ruling" for d in formats.values()) else None
+            return "ruling", desc.kind
+        return ("ruling", "") if any(d.verb == "ruling" for d in formats.values()) else None
     fits = [desc for desc in formats.values() if desc.verb != "ruling" and fits_keys(data, desc)]
     if len(fits) != 1:
         return None
-    return fits[0].verb, READS[fits[0].verb]
+    return fits[0].verb, ""
+
+
+def what_it_is(verb: str, situation: str) -> str:
+    """ "a final snapshot", "a cow-trade situation": what a document of ``kind_of`` is."""
+    if situation:
+        return _("a {kind} situation").format(kind=situation)
+    return _(READS[verb])
+
+
+def whose(verb: str, situation: str, title: str) -> str:
+    """ "Kuhhandel's final snapshot", "Kuhhandel's cow-trade situation"."""
+    if situation:
+        return _("{title}'s {kind} situation").format(title=title, kind=situation)
+    return _(WHOSE[verb]).format(title=title)
+
+
+def found_part(message: str) -> str:
+    """What an ``expected …, found …`` message says was found (the reader's frame, in the current language)."""
+    frame = _("expected {expected}, found {found}")
+    before_found = frame.partition("{expected}")[2].partition("{found}")[0]  # ", found " in English
+    found = message.rpartition(before_found)[2] if before_found else ""
+    return found or message
 
 
 def fits_keys(data: dict[str, Any], desc: Description) -> bool:

@@ -58,7 +58,8 @@ from typing import IO, TYPE_CHECKING, Union
 if TYPE_CHECKING:
     from _typeshed import ReadableBuffer
 
-from refcli.errors import OutputUnwritable
+from refcli.errors import OutputUnwritable, os_reason, strerror_reason
+from refcli.i18n import N_, _
 
 _MAX_SYMLINKS = 40  # the kernel's own limit before ELOOP
 _TEMP_MARK = ".refcli-"
@@ -130,7 +131,7 @@ def _write_spooled(path: str, spool: _Spool, force: bool) -> None:
     if spool.failure is not None:
         raise spool.failure
     write_file(path, spool.file, force)
-    print(f"wrote {path}", file=sys.stderr)
+    print(_("wrote {file}").format(file=path), file=sys.stderr)
 
 
 class _Spool(io.BufferedIOBase):
@@ -158,7 +159,9 @@ class _Spool(io.BufferedIOBase):
                 self.file.write(view)
             except OSError as error:  # the temporary file's disk is full: FILE cannot be complete
                 self.failure = OutputUnwritable(
-                    f"cannot write {self.path}: {_reason(error)} (while holding the output)"
+                    _("cannot write {file}: {reason} (while holding the output)").format(
+                        file=self.path, reason=os_reason(error)
+                    )
                 )
             self.size += view.nbytes
         if self.failure is not None:
@@ -182,7 +185,7 @@ def write_file(path: str, text: str | _Source, force: bool) -> None:
         except _Unsupported:
             _write_named(folder, destination, data, existing, force, path)
     except OSError as error:
-        raise OutputUnwritable(f"cannot write {path}: {_reason(error)}") from None
+        raise cannot_write(path, os_reason(error)) from None
     _sync_folder(folder)
 
 
@@ -190,56 +193,73 @@ def write_file(path: str, text: str | _Source, force: bool) -> None:
 def _destination(path: str, force: bool) -> tuple[str, os.stat_result | None]:
     """The regular file to write (through symlinks) and its status, or None when it is new."""
     if not path:
-        raise OutputUnwritable('cannot write "": the name is empty; name a file')
+        raise OutputUnwritable(_('cannot write "": the name is empty; name a file'))
     if not os.path.basename(path):
-        raise OutputUnwritable(f"cannot write {path}: name a file, not a directory")
+        raise cannot_write(path, _("name a file, not a directory"))
     current = path
-    for _ in range(_MAX_SYMLINKS + 1):
+    for _link in range(_MAX_SYMLINKS + 1):
         try:
             info = os.lstat(current)
         except FileNotFoundError:  # new (a missing folder is reported when the file is created)
             if current != path and not force:
                 raise OutputUnwritable(
-                    f"{path} is a symlink to {current}, which does not exist; use --force to create it"
+                    _("{file} is a symlink to {target}, which does not exist; use --force to create it").format(
+                        file=path, target=current
+                    )
                 ) from None
             return current, None
         except OSError as error:  # too long a name, a file used as a folder, no permission
-            raise OutputUnwritable(f"cannot write {path}: {_reason(error)}") from None
+            raise cannot_write(path, os_reason(error)) from None
         if stat.S_ISLNK(info.st_mode):
             _refuse_foreign_link(path, current, info)
             try:
                 target = os.readlink(current)
             except OSError as error:  # replaced since lstat
-                raise OutputUnwritable(f"cannot write {path}: {_reason(error)}") from None
+                raise cannot_write(path, os_reason(error)) from None
             current = os.path.join(os.path.dirname(current), target)
             continue
-        what = "it is" if current == path else f"it links to {current},"
         if stat.S_ISDIR(info.st_mode):
-            raise OutputUnwritable(f"cannot write {path}: {what} a directory; name a file")
+            if current == path:
+                raise cannot_write(path, _("it is a directory; name a file"))
+            raise cannot_write(path, _("it links to {target}, a directory; name a file").format(target=current))
         if not stat.S_ISREG(info.st_mode):  # --force or not: the message does not offer it
-            raise OutputUnwritable(f"cannot write {path}: {what} a {_kind(info.st_mode)}, not a regular file")
+            kind = _kind(info.st_mode)
+            kind = _(kind)
+            if current == path:
+                raise cannot_write(path, _("it is a {kind}, not a regular file").format(kind=kind))
+            raise cannot_write(
+                path, _("it links to {target}, a {kind}, not a regular file").format(target=current, kind=kind)
+            )
         if not force:
             raise _exists(path, current)
         return current, info
-    raise OutputUnwritable(f"cannot write {path}: {os.strerror(errno.ELOOP)}")
+    raise cannot_write(path, strerror_reason(errno.ELOOP))
+
+
+def cannot_write(path: str, reason: str) -> OutputUnwritable:
+    """``cannot write FILE: reason`` (``reason`` in the current language)."""
+    return OutputUnwritable(_("cannot write {file}: {reason}").format(file=path, reason=reason))
 
 
 def _exists(path: str, current: str) -> OutputUnwritable:
     if current == path:
-        return OutputUnwritable(f"{path} exists; use --force to overwrite it")
-    return OutputUnwritable(f"{path} exists (a symlink to {current}); use --force to overwrite {current}")
+        return OutputUnwritable(_("{file} exists; use --force to overwrite it").format(file=path))
+    return OutputUnwritable(
+        _("{file} exists (a symlink to {target}); use --force to overwrite {target}").format(file=path, target=current)
+    )
 
 
 def _kind(mode: int) -> str:
+    """What a file that is not a regular one is (to translate with ``_``)."""
     if stat.S_ISCHR(mode):
-        return "character device"
+        return N_("character device")
     if stat.S_ISBLK(mode):
-        return "block device"
+        return N_("block device")
     if stat.S_ISFIFO(mode):
-        return "FIFO"
+        return N_("FIFO")
     if stat.S_ISSOCK(mode):
-        return "socket"
-    return "special file"
+        return N_("socket")
+    return N_("special file")
 
 
 def _refuse_foreign_link(path: str, link: str, info: os.stat_result) -> None:
@@ -252,8 +272,11 @@ def _refuse_foreign_link(path: str, link: str, info: os.stat_result) -> None:
         return
     shared = folder.st_mode & stat.S_ISVTX and folder.st_mode & stat.S_IWOTH
     if shared and info.st_uid not in (os.geteuid(), folder.st_uid):
-        raise OutputUnwritable(
-            f"cannot write {path}: {link} is a symlink someone else owns in a shared directory; refcli does not follow it"
+        raise cannot_write(
+            path,
+            _("{link} is a symlink someone else owns in a shared directory; refcli does not follow it").format(
+                link=link
+            ),
         )
 
 
@@ -394,10 +417,6 @@ def _remove(path: str) -> None:
         os.unlink(path)
     except OSError:
         pass
-
-
-def _reason(error: OSError) -> str:
-    return error.strerror or type(error).__name__
 
 
 # -- temporaries ---------------------------------------------------------------

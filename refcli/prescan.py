@@ -34,6 +34,7 @@ import re
 import sys
 
 from refcli.errors import DataError
+from refcli.i18n import _
 from refcli.locate import LazyPattern
 
 MAX_KEY_PARTS = 32  # parts of one dotted key or header: `a.b.c` has 3; refcli's formats use at most 4
@@ -143,8 +144,8 @@ class _Scanner:
         self.tables = 0
         self.items = 0
 
-    def refuse(self, expected: str, found: str) -> DataError:
-        return DataError(f"expected {expected}, found {found}", file=self.name, line=self.line)
+    def refuse(self, message: str) -> DataError:
+        return DataError(message, file=self.name, line=self.line)
 
     def run(self) -> None:
         text, size = self.text, len(self.text)
@@ -214,7 +215,7 @@ class _Scanner:
         count = run.count(",") * each
         if self.items + count > MAX_ITEMS:  # find the line of the one that goes over
             at = -1
-            for _ in range((MAX_ITEMS - self.items) // each + 1):
+            for _item in range((MAX_ITEMS - self.items) // each + 1):
                 at = run.index(",", at + 1)
             self.line += run.count("\n", 0, at)
             self.items = MAX_ITEMS
@@ -238,8 +239,13 @@ class _Scanner:
                 self.parts += 1
                 self.count_table()  # each dotted part's parent is a table
                 if self.parts > MAX_KEY_PARTS:
-                    what = "a table header" if expect == _HEADER else "a dotted key"
-                    raise self.refuse(f"{what} of at most {MAX_KEY_PARTS} parts", "more")
+                    if expect == _HEADER:
+                        raise self.refuse(
+                            _("expected a table header of at most {most} parts, found more").format(most=MAX_KEY_PARTS)
+                        )
+                    raise self.refuse(
+                        _("expected a dotted key of at most {most} parts, found more").format(most=MAX_KEY_PARTS)
+                    )
             return  # in a value: a decimal point
         if char == "=":
             if expect == _KEY:
@@ -281,11 +287,15 @@ class _Scanner:
     def count_item(self) -> None:
         self.items += 1
         if self.items > MAX_ITEMS:
-            raise self.refuse(f"at most {MAX_ITEMS:,} keys and values in one input", "more")
+            raise self.refuse(
+                _("expected at most {most:,} keys and values in one input, found more").format(most=MAX_ITEMS)
+            )
 
     def count_table(self) -> None:
         self.tables += 1
         if self.tables > MAX_TABLES:
             raise self.refuse(
-                f"at most {MAX_TABLES:,} tables in one input (headers, inline tables, dotted keys)", "more"
+                _(
+                    "expected at most {most:,} tables in one input (headers, inline tables, dotted keys), found more"
+                ).format(most=MAX_TABLES)
             )

@@ -53,7 +53,8 @@ if TYPE_CHECKING:
     from _typeshed import ReadableBuffer as Buffer
     from _typeshed import WriteableBuffer
 
-from refcli.errors import InputUnreadable, OutputFailed, ReaderGone
+from refcli.errors import InputUnreadable, OutputFailed, ReaderGone, os_reason
+from refcli.i18n import _
 from refcli.terminal import ERRORS, register_ascii_fallback
 
 STDOUT_NAME = "<stdout>"
@@ -111,7 +112,7 @@ class _Stdout(io.FileIO):
                 raise ReaderGone() from None
             except OSError as error:
                 self.failed = True
-                raise OutputFailed(STDOUT_NAME, error.strerror or type(error).__name__) from None
+                raise OutputFailed(STDOUT_NAME, os_reason(error)) from None
             if written is not None:
                 return written
             _wait_until_writable(self.fileno())  # a non-blocking stdout (EAGAIN): wait, as a blocking one would
@@ -134,7 +135,7 @@ class _ClosedStdout(io.RawIOBase):
     def write(self, data: Buffer) -> int:
         if not self.failed:
             self.failed = True
-            raise OutputFailed(STDOUT_NAME, "standard output is closed")
+            raise OutputFailed(STDOUT_NAME, _("standard output is closed"))
         return memoryview(data).nbytes
 
 
@@ -156,7 +157,7 @@ class _ClosedStdin(io.RawIOBase):
         return True
 
     def readinto(self, buffer: WriteableBuffer) -> int:
-        raise InputUnreadable(STDIN_NAME, "standard input is closed")
+        raise InputUnreadable(STDIN_NAME, _("standard input is closed"))
 
 
 def _open_fd(fd: int) -> bool:

@@ -24,6 +24,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from refcli.errors import DataError, OutputUnwritable
+from refcli.i18n import N_, _
 from refcli.inline import SCALAR_KINDS, convert, items_of, quote
 from refcli.locate import KeyPath, format_path
 
@@ -63,12 +64,12 @@ class Terminal:
 
     def choose(self, title: str, label: str, options: list[tuple[str, str]]) -> str:
         """One of ``options`` (word, what it is), by number or word (any case)."""
-        width = max(len(word) for word, _ in options) + 2
+        width = max(len(word) for word, _what in options) + 2
         self.say(title)
         for number, (word, what) in enumerate(options, 1):
             line = f"  {number}. {word.ljust(width)}{what}"
             self.say(line if len(line) <= 79 else line[:78] + "…")
-        words = [word for word, _ in options]
+        words = [word for word, _what in options]
         while True:
             answer = self.ask(f"{label} [1-{len(options)}]: ")
             if answer.isdigit() and 1 <= int(answer) <= len(options):
@@ -76,20 +77,39 @@ class Terminal:
             folded = answer.casefold()
             if folded in words:
                 return folded
-            found = f'"{answer}"' if answer else "nothing"
-            self.say(f"  {label}: expected one of {', '.join(words)} (or its number), found {found}")
+            found = f'"{answer}"' if answer else _("nothing")
+            self.say(
+                _("  {label}: expected one of {choices} (or its number), found {found}").format(
+                    label=label, choices=", ".join(words), found=found
+                )
+            )
 
     def confirm(self, question: str, default: bool = False) -> bool:
-        hint = "[Y/n]" if default else "[y/N]"
+        hint = _(YES_NO_HINTS[default])
         while True:
-            answer = self.ask(f"{question} {hint}: ").casefold()
+            answer = self.ask(f"{question} {hint}: ")
             if not answer:
                 return default
-            if answer in ("y", "yes", "true"):
-                return True
-            if answer in ("n", "no", "false"):
-                return False
-            self.say(f'  expected y or n, found "{answer}"')
+            meant = yes_or_no(answer)
+            if meant is not None:
+                return meant
+            self.say(_('  expected y or n, found "{answer}"').format(answer=answer.casefold()))
+
+
+# What Enter gives in a yes-or-no question: [Y/n] when it means yes. Spanish: [S/n].
+YES_NO_HINTS = {True: N_("[Y/n]"), False: N_("[y/N]")}
+YES = ("y", "yes", "true", "s", "si", "sí", "verdadero")  # English and Spanish, accents optional
+NO = ("n", "no", "false", "falso")
+
+
+def yes_or_no(answer: str) -> bool | None:
+    """True or False for a yes or a no in English or Spanish (y, yes, s, sí, si; n, no), else None."""
+    folded = answer.strip().casefold()
+    if folded in YES:
+        return True
+    if folded in NO:
+        return False
+    return None
 
 
 class Answer:
@@ -130,7 +150,7 @@ class Questions:
 
     def settle(self, read: Callable[[dict[str, Any]], Any]) -> Any:
         """``read(document)``, asking again what a DataError points at until it reads."""
-        for _ in range(MAX_RETRIES):
+        for _attempt in range(MAX_RETRIES):
             try:
                 return read(self.document())
             except DataError as error:
@@ -172,7 +192,7 @@ class Questions:
         if kind == "const":
             self.answers[where] = Answer(t.value, lambda: None)
         elif kind == "table":
-            if field.required or self.terminal.confirm(f"{label}? ({field.help})"):
+            if field.required or self.terminal.confirm(f"{label}? ({_(field.help)})"):
                 from refcli.formats.reader import reading_order
 
                 for sub in reading_order(t.fields):
@@ -210,7 +230,11 @@ class Questions:
         count = 0
         while high is None or count < high:
             if count >= low:
-                question = f"another {noun}?" if count else f"any {noun}? ({field.help})"
+                question = (
+                    _("another {key}?").format(key=noun)
+                    if count
+                    else _("any {key}? ({help})").format(key=noun, help=_(field.help))
+                )
                 if not self.terminal.confirm(question):
                     break
             count += 1
@@ -225,7 +249,9 @@ class Questions:
 
     def ask_union(self, t: Type, where: KeyPath) -> None:
         options = [(v.key, v.help) for v in t.variants]
-        tag = self.terminal.choose(f"{dotted(where)}: which {t.what}?", dotted((*where, t.tag)), options)
+        options = [(key, _(what)) for key, what in options]
+        question = _("{key}: which {what}?").format(key=dotted(where), what=_(t.what))
+        tag = self.terminal.choose(question, dotted((*where, t.tag)), options)
         self.answers[(*where, t.tag)] = Answer(tag, lambda: self.ask_union(t, where))
         variant = next(v for v in t.variants if v.key == tag)
         for sub in variant.type.fields[1:]:  # the first is the tag
@@ -235,7 +261,7 @@ class Questions:
         t = field.type
         assert t.key is not None and t.item is not None
         label = dotted(where)
-        if not field.required and not self.terminal.confirm(f"{label}? ({field.help})"):
+        if not field.required and not self.terminal.confirm(f"{label}? ({_(field.help)})"):
             return
         value_field = field._replace(type=t.item, required=False, default=None, example=None)
         if self.by_player(t):
@@ -245,12 +271,17 @@ class Questions:
         count = 0
         while t.maximum is None or count < t.maximum:
             done = count >= (t.minimum or 0)
-            noun = "a player's name" if t.key.kind in ("name", "player") else (t.key.what or "a key")
-            key = self.terminal.ask(f"{label}: {noun}{' (blank: done)' if done else ''}: ")
+            noun = _("a player's name") if t.key.kind in ("name", "player") else _(t.key.what or N_("a key"))
+            blank = _(" (blank: done)") if done else ""
+            key = self.terminal.ask(f"{label}: {noun}{blank}: ")
             if not key:
                 if done:
                     return
-                self.terminal.say(f"  {label}: expected at least {t.minimum}, found {count}")
+                self.terminal.say(
+                    _("  {label}: expected at least {minimum}, found {count}").format(
+                        label=label, minimum=t.minimum, count=count
+                    )
+                )
                 continue
             count += 1
             self.ask_field(value_field._replace(required=True), (*where, key))
@@ -270,19 +301,24 @@ class Questions:
         """One value on one line; True when answered, False when left out."""
         t = field.type
         label = dotted(where)
-        prompt = f"{label} ({field.help}{hint(t)}){choices(t, self.roster)}{fallback(field, done)}: "
+        prompt = f"{label} ({_(field.help)}{hint(t)}){choices(t, self.roster)}{fallback(field, done)}: "
         while True:
             text = self.terminal.ask(prompt)
             if not text and not field.required:
                 self.answers.pop(where, None)
                 return False
+            if t.kind == "boolean" and yes_or_no(text) is not None:  # y/n as the question offers, in either language
+                text = "true" if yes_or_no(text) else "false"
             value = convert(t, text) if text or t.kind == "array" else None  # an empty list may be asked for
             try:
                 if value is None:
                     from refcli.formats.reader import MISSING, missing_expected
 
-                    expected, _ = missing_expected(field)
-                    raise DataError(f"expected {expected}, found {MISSING}", path=format_path(where))
+                    expected, _found = missing_expected(field)
+                    raise DataError(
+                        _("expected {expected}, found {found}").format(expected=expected, found=MISSING),
+                        path=format_path(where),
+                    )
                 check(t, value, where, self.roster)
             except DataError as error:
                 self.terminal.say(f"  {error.path or label}: {error.message}")
@@ -302,9 +338,9 @@ def dotted(where: KeyPath) -> str:
 
 def hint(t: Type) -> str:
     if t.kind in ("array", "names", "tuple"):
-        return "; commas between"
+        return _("; commas between")
     if t.kind == "map":
-        return "; key=value, commas between"
+        return _("; key=value, commas between")
     return ""
 
 
@@ -322,16 +358,21 @@ def fallback(field: Field, done: bool) -> str:
 
     default = field.default
     if field.type.kind == "boolean":
-        return {True: " [Y/n]", False: " [y/N]"}.get(default, " [y/n]") if not done else " [blank: done]"
+        if done:
+            return " " + _("[blank: done]")
+        return " " + _(YES_NO_HINTS[default] if isinstance(default, bool) else N_("[y/n]"))
     if field.required:
         return ""
     if done:
-        return " [blank: done]"
+        return " " + _("[blank: done]")
     if default in ([], {}, ()):
-        return " [blank: none]"
+        return " " + _("[blank: none]")
+    if isinstance(default, bool):
+        answer = _("y") if default else _("n")
+        return f" [{answer}]"
     if default is not None:
-        return f" [{'y' if default is True else 'n' if default is False else toml_value(default).strip(chr(34))}]"
-    return " [blank: leave out]"
+        return f" [{toml_value(default).strip(chr(34))}]"
+    return " " + _("[blank: leave out]")
 
 
 def check(t: Type, value: Any, where: KeyPath, roster: list[str] | None) -> None:
@@ -376,7 +417,7 @@ def leave_on_end(run: Callable[[], Any]) -> Any:
     try:
         return run()
     except EndOfInput:
-        sys.stderr.write("\nrefcli: stopped: end of input before every question was answered\n")
+        sys.stderr.write("\n" + _("refcli: stopped: end of input before every question was answered") + "\n")
         raise typer.Exit(130) from None
     except (Interrupted, KeyboardInterrupt):
         sys.stderr.write("\n")
@@ -387,7 +428,7 @@ def choose_game(terminal: Terminal, verb: str) -> Game:
     from refcli import registry
 
     games = [game for game in registry.built_in() if game.verb(verb) is not None and game.describes_formats()]
-    chosen = terminal.choose("Which game?", "game", [(game.id, game.title) for game in games])
+    chosen = terminal.choose(_("Which game?"), "game", [(game.id, game.title) for game in games])
     return next(game for game in games if game.id == chosen)
 
 
@@ -407,7 +448,9 @@ def ask_document(game: Game, verb: str) -> tuple[Questions, Callable[[Callable[[
     if verb == "ruling":
         kinds = situation_kinds(game)
         kind = terminal.choose(
-            f"{game.title}: which situation?", "situation", [(k, d.summary) for k, d in kinds.items()]
+            _("{game}: which situation?").format(game=game.title),
+            "situation",
+            [(k, _(d.summary)) for k, d in kinds.items()],
         )
         desc = kinds[kind]
         fixed = {"game": game.id, "situation": kind}
@@ -416,8 +459,8 @@ def ask_document(game: Game, verb: str) -> tuple[Questions, Callable[[Callable[[
         fixed = {"game": game.id}
     import textwrap
 
-    terminal.say(textwrap.fill(f"{desc.title}: {desc.summary}", width=79))
-    terminal.say("Enter takes the value in [brackets]; Ctrl-C leaves.")
+    terminal.say(textwrap.fill(f"{_(desc.title)}: {_(desc.summary)}", width=79))
+    terminal.say(_("Enter takes the value in [brackets]; Ctrl-C leaves."))
     questions = Questions(terminal, desc, fixed)
     questions.ask_all()
 
@@ -440,7 +483,7 @@ def save(data: dict[str, Any], game: Game | str, verb: str, path: str, force: bo
     game_id = game if isinstance(game, str) else game.id
     text = f"# run: refcli {game_id} {verb} FILE\n" + toml_text(data)
     write_file(path, text, force)
-    print(f"wrote {path}", file=sys.stderr)
+    print(_("wrote {path}").format(path=path), file=sys.stderr)
 
 
 def toml_text(data: dict[str, Any]) -> str:
@@ -462,13 +505,17 @@ def toml_text(data: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
+SAVE_SITUATION = N_("Save this situation as TOML? file name (blank: don't):")
+SAVE_SNAPSHOT = N_("Save this snapshot as TOML? file name (blank: don't):")
+
+
 def offer_save(data: dict[str, Any], game: Game, verb: str, force: bool) -> None:
     """Ask for a file name to save the document in (blank: not saved); a name refused is asked again."""
     terminal = Terminal()
-    what = "situation" if verb == "ruling" else "snapshot"
+    question = SAVE_SITUATION if verb == "ruling" else SAVE_SNAPSHOT
     while True:
         try:
-            path = terminal.ask(f"Save this {what} as TOML? file name (blank: don't): ")
+            path = terminal.ask(_(question) + " ")
         except EndOfInput:  # the ruling is out: the end of input only means no
             terminal.say()
             return
@@ -486,7 +533,9 @@ def ask_kind(game: Game) -> str:
     return str(
         leave_on_end(
             lambda: Terminal().choose(
-                f"{game.title}: which starter file?", "kind", [(k, d.title) for k, d in game.formats().items()]
+                _("{game}: which starter file?").format(game=game.title),
+                "kind",
+                [(k, _(d.title)) for k, d in game.formats().items()],
             )
         )
     )
@@ -496,4 +545,4 @@ def missing(what: str, more: str = "") -> NoReturn:
     """The usage error of a missing argument (as typer's own) when there is nothing to read and nobody to ask."""
     from refcli.commands.common import usage_error
 
-    raise usage_error(f"Missing argument '{what}'." + (f" {more}" if more else ""))
+    raise usage_error(_("Missing argument {name}.").format(name=f"'{what}'") + (f" {more}" if more else ""))

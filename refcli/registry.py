@@ -17,7 +17,8 @@ import importlib
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from refcli.gameinfo import Game
+from refcli.gameinfo import Game, fold
+from refcli.i18n import _
 
 if TYPE_CHECKING:
     from refcli.inputs import Document
@@ -68,16 +69,33 @@ def get(game_id: str) -> Game | None:
 
 
 def find(name: str) -> Game | None:
-    """A game by id or alias, case-insensitively (the `game` key of a file)."""
-    folded = name.strip().casefold()
-    exact = BUILT_IN.get(folded)
+    """A game by id, alias or Spanish name, ignoring case, accents and blanks (the `game` key of a file)."""
+    exact = BUILT_IN.get(name.strip().casefold())
     if exact is not None:
         return _declared(exact)
+    folded = fold(name)
     for games in (built_in, installed):  # the installed packages are scanned only when no built-in game matches
         for game in games():
-            if folded in game.names():
+            if any(fold(known) == folded for known in game.names()):
                 return game
     return None
+
+
+def game_named(value: object, game_id: str) -> object:
+    """``game_id`` when ``value`` is one of that game's names ("dinero", "Engañado"), else ``value`` as it is."""
+    game = get(game_id) if isinstance(value, str) else None
+    return game_id if game is not None and isinstance(value, str) and game.is_named(value) else value
+
+
+def with_english_situation(data: dict[str, Any], game_id: str) -> dict[str, Any]:
+    """``data`` with its ``situation`` in English when it names one in the game's Spanish words; else ``data``.
+
+    ``situation = "subasta"`` is the auction: a ruling dispatches on the English kind and reports it.
+    """
+    value = data.get("situation")
+    game = get(game_id) if isinstance(value, str) else None
+    kind = game.kind(value) if game is not None and isinstance(value, str) else None
+    return {**data, "situation": kind} if kind is not None and kind != value else data
 
 
 def is_built_in(game_id: str) -> bool:
@@ -87,14 +105,17 @@ def is_built_in(game_id: str) -> bool:
 def game_of(doc: Document, verb: str = "score") -> Game:
     """The game a file names in its ``game`` key (required when the command names none); ``verb``: the command."""
     from refcli.schema import Table, describe
+    from refcli.suggest import hint
 
     top = Table(doc, doc.data)
     known = ", ".join(BUILT_IN)
-    value = top.require("game", f"the game id ({known}), or use `refcli GAME {verb}`")
+    value = top.require("game", _("the game id ({games}), or use `refcli GAME {verb}`").format(games=known, verb=verb))
     game = find(value) if isinstance(value, str) else None
     if game is None:
-        every = ", ".join([*BUILT_IN, *(other.id for other in installed())])
-        raise top.error("game", f"one of {every}", describe(value))
+        games = [*built_in(), *installed()]
+        every = ", ".join(other.id for other in games)
+        names = [name for other in games for name in other.names()]
+        raise top.error("game", _("one of {games}").format(games=every), describe(value) + hint(value, names))
     return game
 
 
@@ -114,7 +135,11 @@ def engine_for(doc: Document, game_id: str | None, verb: str) -> ModuleType:
     if game.verb(verb) is None:
         from refcli.schema import Table
 
-        raise Table(doc, doc.data).error("game", f"a game with `{verb}`", f"{game.id}, which has none")
+        raise Table(doc, doc.data).error(
+            "game",
+            _("a game with `{verb}`").format(verb=verb),
+            _("{game}, which has none").format(game=game.id),
+        )
     return game.engine(verb)
 
 

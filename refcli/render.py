@@ -18,6 +18,12 @@ decided the outcome (``Quotes.decisive``), naming the others, unless
 terminal goes through a pager (``refcli.pager``) unless ``page`` is off.
 A pipe, JSON and TOML always get every citation. In every text a clause
 is quoted once: a later file's report that cites it again names it.
+
+Text follows the language (``refcli.i18n``): the reports' own words are
+already in it; the words added here (titles, labels) are translated as
+they are laid out. In Spanish a rulebook quote stands alone, being the
+rulebook's own words: its summary is printed only for a quote the
+catalogue marks ``garbled`` (``refcli.catalogue.summary_shown``).
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ import sys
 from collections.abc import Sequence
 from typing import IO, Any
 
+from refcli.i18n import N_, _, ngettext
 from refcli.options import Format
 from refcli.report import Block, Grid, Heading, Para, Quotes, Report
 from refcli.terminal import color, drawn, on_terminal
@@ -174,16 +181,20 @@ def shown_blocks(blocks: Sequence[Block], *, short: bool) -> list[Block]:
                 quoted_before.add(citation["id"])
         title = block.title
         if hidden and title == "Rules applied":
-            title = "Rules that decided it"
+            title = N_("Rules that decided it")
         if kept:
             shown.append(block._replace(citations=tuple(kept), title=title))
         elif repeated or hidden:
             shown.append(Para("", "dim"))  # the same blank line a quote block starts with
         if repeated:
-            shown.append(Para(f"  Also applied, quoted above: {_ids(repeated)}", "dim"))
+            shown.append(Para("  " + _("Also applied, quoted above: {ids}").format(ids=_ids(repeated)), "dim"))
         if hidden:
-            more = f"{len(hidden)} more clause{'s' if len(hidden) != 1 else ''} applied"
-            shown.append(Para(f"  {more} (-v quotes them): {_ids(hidden)}", "dim"))
+            more = ngettext(
+                "{n} more clause applied (-v quotes them): {ids}",
+                "{n} more clauses applied (-v quotes them): {ids}",
+                len(hidden),
+            )
+            shown.append(Para("  " + more.format(n=len(hidden), ids=_ids(hidden)), "dim"))
     return shown
 
 
@@ -213,13 +224,27 @@ def _wrap(text: str, indent: str, width: int = 88) -> list[str]:
 
 def citation_label(citation: dict[str, Any]) -> str:
     if citation.get("interpretation"):
-        return f"[{citation['id']}] interpretation (rulings register)"
+        return f"[{citation['id']}] " + _("interpretation (rulings register)")
     return f"[{citation['id']}] {citation['source']} · {citation['section']}"
 
 
 def quoted(citation: dict[str, Any]) -> str:
-    """A rulebook quote in quotation marks; a register entry (refcli's own words) without."""
+    """A rulebook quote in quotation marks; a register entry (refcli's own words, translated) without."""
     return citation["text"] if citation.get("interpretation") else f"“{citation['text']}”"
+
+
+def summary_shown(citation: dict[str, Any]) -> str:
+    """The line printed under a quote: its summary, or nothing (a Spanish quote in Spanish text)."""
+    if not citation.get("summary"):
+        return ""
+    from refcli.catalogue import summary_shown as shown  # only a quote block needs it
+
+    return shown(citation)
+
+
+def title_text(title: str) -> str:
+    """A block's title as printed: an English title (``N_``) or a game's title, in the current language."""
+    return _(title) if title else ""
 
 
 def plain_text(blocks: Sequence[Block], width: int = 88) -> str:
@@ -237,26 +262,27 @@ def plain_text(blocks: Sequence[Block], width: int = 88) -> str:
             lines.append("")
             if block.title:
                 lines.append(block.title)
-            widths = [len(header) for header, _ in block.columns]
+            widths = [len(header) for header, _justify in block.columns]
             for row in block.rows:
                 widths = [max(width, len(cell)) for width, cell in zip(widths, row)]
-            headers = tuple(header for header, _ in block.columns)
+            headers = tuple(header for header, _justify in block.columns)
             for row in ((headers,) if any(headers) else ()) + block.rows:
                 cells = [
                     cell.rjust(width) if justify == "right" else cell.ljust(width)
-                    for cell, width, (_, justify) in zip(row, widths, block.columns)
+                    for cell, width, (_header, justify) in zip(row, widths, block.columns)
                 ]
                 lines.append("  ".join(cells).rstrip())
             lines.append("")
         elif isinstance(block, Quotes):
             if block.title:
                 lines.append("")
-                lines.append(block.title)
+                lines.append(title_text(block.title))
             for citation in block.citations:
                 lines.append("  " + citation_label(citation))
                 lines.extend(_wrap(quoted(citation), "    ", width))
-                if citation.get("summary"):
-                    lines.extend(_wrap(citation["summary"], "    ", width))
+                summary = summary_shown(citation)
+                if summary:
+                    lines.extend(_wrap(summary, "    ", width))
     return "\n".join(lines).rstrip() + "\n"
 
 
@@ -301,9 +327,9 @@ def _draw(console: Any, blocks: Sequence[Block]) -> None:
         elif isinstance(block, Grid):
             table = Table(box=box.SIMPLE_HEAD, title=Text(block.title) if block.title else None, title_justify="left")
             for header, justify in block.columns:
-                table.add_column(header, justify=justify)  # type: ignore[arg-type]
+                table.add_column(Text(header), justify=justify)  # type: ignore[arg-type]
             for row in bars_within(block, console.width):
-                table.add_row(*row)
+                table.add_row(*(Text(cell) for cell in row))  # Text: "[no-change.001]" is a clause, not markup
             console.print(table)
         elif isinstance(block, Quotes):
             if not block.citations:
@@ -315,13 +341,13 @@ def _draw(console: Any, blocks: Sequence[Block]) -> None:
                 label_style = "bold magenta" if citation.get("interpretation") else "bold cyan"
                 body.append(citation_label(citation), style=label_style)
                 body.append("\n" + quoted(citation), style="" if citation.get("interpretation") else "italic")
-                if citation.get("summary"):
-                    body.append(f"\n{citation['summary']}", style="dim")
+                summary = summary_shown(citation)
+                if summary:
+                    body.append(f"\n{summary}", style="dim")
+            title = title_text(block.title)
             console.print(
                 Padding(
-                    Panel(
-                        body, title=Text(block.title) if block.title else None, title_align="left", border_style="dim"
-                    ),
+                    Panel(body, title=Text(title) if title else None, title_align="left", border_style="dim"),
                     (1, 0, 0, 0),
                 )
             )
@@ -346,7 +372,7 @@ def bars_within(grid: Grid, width: int) -> tuple[tuple[str, ...], ...]:
     bar = bars[0]
     others = sum(
         max(len(header), *(len(row[index]) for row in grid.rows))
-        for index, (header, _) in enumerate(grid.columns)
+        for index, (header, _justify) in enumerate(grid.columns)
         if index != bar
     )
     room = max(width - others - 3 * len(grid.columns) - 1, 1)  # a space each side of every column, and between

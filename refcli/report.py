@@ -12,6 +12,8 @@ from collections.abc import Callable, Collection, Mapping
 from types import MappingProxyType
 from typing import Any
 
+from refcli import i18n
+from refcli.i18n import N_, _, using
 from refcli.plain import Record, record
 
 
@@ -44,11 +46,14 @@ class Quotes(Record):
 
     ``decisive`` names the clauses that decided the outcome (None: all of
     them). On a terminal only those are quoted unless ``-v/--explain`` asks
-    for every clause applied; a pipe always gets every one.
+    for every clause applied; a pipe always gets every one. ``title`` is
+    English (a message marked with ``N_``, or a game's title): it is
+    translated where it is printed (``refcli.render``), so a block compares
+    the same whatever the language.
     """
 
     citations: tuple[dict[str, Any], ...]
-    title: str = "Rules applied"
+    title: str = N_("Rules applied")
     decisive: tuple[str, ...] | None = None
 
 
@@ -61,22 +66,27 @@ class Report:
     ``to_dict()`` is the document ``--format json`` prints, less its first
     key ``schema_version`` (``to_json()`` is the document itself); inside a
     several-file document, it is this file's entry exactly. ``text()`` (and
-    ``str()``) is the plain text the CLI prints when piped.
+    ``str()``) is the plain text the CLI prints when piped, in the
+    ``language`` the report was made in (its free text already is).
     """
 
-    __slots__ = ("_data", "_blocks")
+    __slots__ = ("_data", "_blocks", "_language")
     _data: dict[str, Any]
     _blocks: tuple[Block, ...]
+    _language: str
 
-    def __init__(self, data: dict[str, Any], blocks: list[Block] | tuple[Block, ...] | None = None) -> None:
+    def __init__(
+        self, data: dict[str, Any], blocks: list[Block] | tuple[Block, ...] | None = None, language: str | None = None
+    ) -> None:
         object.__setattr__(self, "_data", data)
         object.__setattr__(self, "_blocks", tuple(blocks) if blocks is not None else ())
+        object.__setattr__(self, "_language", language or i18n.language())
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"{type(self).__name__} is immutable")
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (type(self), (self._data, self._blocks))
+        return (type(self), (self._data, self._blocks, self._language))
 
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self) and other._data == self._data and other._blocks == self._blocks
@@ -96,6 +106,11 @@ class Report:
     def blocks(self) -> tuple[Block, ...]:
         """The text layout, block by block."""
         return self._blocks
+
+    @property
+    def language(self) -> str:
+        """The language of its free text (``"en"``, ``"es"``): the one current when it was made."""
+        return self._language
 
     def to_dict(self) -> dict[str, Any]:
         """A copy of the document ``--format json`` prints."""
@@ -121,7 +136,8 @@ class Report:
         """Plain text, as the CLI prints it to a pipe."""
         from refcli.render import plain_text
 
-        return plain_text(list(self._blocks))
+        with using(self._language):  # the words the layout adds ("Rules applied") in the report's language
+            return plain_text(list(self._blocks))
 
     def __str__(self) -> str:
         return self.text()
@@ -234,7 +250,7 @@ def named(report: Report, game: str) -> Report:
     if report.data.get("game") == game:
         return report
     data = {"game": game, **{key: value for key, value in report.data.items() if key != "game"}}
-    return type(report)(data, report.blocks)
+    return type(report)(data, report.blocks, report.language)
 
 
 def failure(error: BaseException, status: int, *, file: str | None = None, game: str | None = None) -> Report:
@@ -260,6 +276,16 @@ def failure(error: BaseException, status: int, *, file: str | None = None, game:
 
 def interpretation_ids(citations: list[dict[str, Any]]) -> list[str]:
     return [citation["id"] for citation in citations if citation.get("interpretation")]
+
+
+def kind_name(game: str, kind: str) -> str:
+    """A situation kind as the reader says it: the id in English, the game's own Spanish word in Spanish."""
+    if i18n.language() == "en":
+        return kind
+    from refcli import registry
+
+    declared = registry.get(game)
+    return declared.spanish_word("kind", kind) if declared is not None else kind
 
 
 def decisive_ids(citations: list[dict[str, Any]], background: Collection[str]) -> list[str]:
@@ -292,13 +318,14 @@ class Alone(Record):
 
     @property
     def status(self) -> str:
-        who = " and ".join(self.names)
-        return f"Only {who}'s holdings are given (--partial): scored as they stand."
+        return _("Only {players}'s holdings are given (--partial): scored as they stand.").format(
+            players=listed(self.names)
+        )
 
     @property
     def note(self) -> str:
         checks = "; ".join(self.unchecked)
-        return f"Not checked, as they need the other players' holdings: {checks}."
+        return _("Not checked, as they need the other players' holdings: {checks}.").format(checks=checks)
 
     def extra(self) -> dict[str, Any]:
         """What the JSON adds: the checks left out."""
@@ -309,7 +336,15 @@ def alone(names: list[str], minimum: int, partial: bool, unchecked: list[str]) -
     """An :class:`Alone` when ``--partial`` scores fewer than ``minimum`` players (one player's "what is my score?")."""
     if not partial or len(names) >= minimum:
         return None
-    return Alone(tuple(names), ("the ranks and the winner", *unchecked))
+    return Alone(tuple(names), (_("the ranks and the winner"), *unchecked))
+
+
+def listed(names: Collection[str]) -> str:
+    """``Ana``, ``Ana and Ben``, ``Ana and Ben and Cid``: names as a sentence joins them."""
+    joined = ""
+    for name in names:
+        joined = _("{first} and {second}").format(first=joined, second=name) if joined else name
+    return joined
 
 
 def competition_ranks(scores: list[tuple[Any, ...]]) -> list[int]:
@@ -336,7 +371,7 @@ def score_report(
     tie_break: str | None,
     notes: list[str],
     citations: list[dict[str, Any]],
-    columns: tuple[str, str] = ("Score", "How it adds up"),
+    columns: tuple[str, str] = (N_("Score"), N_("How it adds up")),
     extra: dict[str, Any] | None = None,
     background: Collection[str] = (),
 ) -> Report:
@@ -344,7 +379,8 @@ def score_report(
 
     ``background`` names the clauses cited for context (an example, the aim
     of the game) rather than for deciding a score: on a terminal they are
-    quoted only with ``-v/--explain``.
+    quoted only with ``-v/--explain``. ``columns`` (the score's and the
+    explanation's headers) are English marked with ``N_``, translated here.
     """
     ordered = sorted(players, key=lambda player: player.rank)  # stable: input order within a rank
     first = [player.name for player in ordered if player.rank == 1]
@@ -373,18 +409,19 @@ def score_report(
     data.update(extra or {})
 
     grid = Grid(
-        columns=(("Rank", "right"), ("Player", "left"), (columns[0], "right"), (columns[1], "left")),
+        columns=((_("Rank"), "right"), (_("Player"), "left"), (_(columns[0]), "right"), (_(columns[1]), "left")),
         rows=tuple((str(p.rank), p.name, str(p.score), p.explanation) for p in ordered),
     )
+    names = ", ".join(first)
     if over:
-        won = "Winner" if len(first) == 1 else "Winners (a shared win)"
+        won = _("Winner: {names}") if len(first) == 1 else _("Winners (a shared win): {names}")
     else:
-        won = "Leading so far" if len(first) == 1 else "Leading so far (level)"
+        won = _("Leading so far: {names}") if len(first) == 1 else _("Leading so far (level): {names}")
     blocks: list[Block] = [
         Heading(f"{title} — {file}"),
         Para(status, "good" if over else "warn"),
         grid,
-        Para(f"{won}: {', '.join(first)}" + (f" — {tie_break}" if tie_break else ""), "good" if over else "warn"),
+        Para(won.format(names=names) + (f" — {tie_break}" if tie_break else ""), "good" if over else "warn"),
     ]
     blocks.extend(Para(note, "warn") for note in notes)
     blocks.append(Quotes(tuple(citations), decisive=tuple(chosen)))
@@ -392,17 +429,18 @@ def score_report(
 
 
 # Outcome keys many situations share; a game declares its own keys (``rule_on``'s ``labels``).
+# English, marked for the catalogue: translated where they are printed (``outcome_label``).
 COMMON_LABELS: dict[str, str] = {
-    "player": "Player",
-    "next_player": "Next to play",
-    "game_over": "Game over",
-    "winner": "Winner",
-    "winners": "Winners",
-    "skipped": "Skipped",
-    "allowed": "Allowed",
-    "points": "Points",
-    "action": "Action",
-    "totals": "Offers compared",
+    "player": N_("Player"),
+    "next_player": N_("Next to play"),
+    "game_over": N_("Game over"),
+    "winner": N_("Winner"),
+    "winners": N_("Winners"),
+    "skipped": N_("Skipped"),
+    "allowed": N_("Allowed"),
+    "points": N_("Points"),
+    "action": N_("Action"),
+    "totals": N_("Offers compared"),
 }
 
 Describe = Callable[[Any], str]
@@ -427,8 +465,9 @@ def ruling_report(
     """The ``ruling`` document: verdict, outcome, the facts assumed, the clauses quoted.
 
     Text puts the decision first, then the outcome under each key's label
-    (``labels``, over COMMON_LABELS; ``describers`` lay out a value a game
-    knows better), then the facts and the clauses. ``background`` clauses
+    (``labels``, over COMMON_LABELS: English marked with ``N_``, translated
+    here; ``describers`` lay out a value a game knows better), then the
+    facts and the clauses. ``background`` clauses
     are cited but did not decide the outcome (see ``decisive_ids``); an
     illegal situation's broken rule always decides.
     """
@@ -447,9 +486,14 @@ def ruling_report(
     }
     if broken_rule:
         data["broken_rule"] = broken_rule
+    decided = _("Decision: {verdict}") if legal else _("Illegal: {verdict}")
     blocks: list[Block] = [
-        Heading(f"{title} ruling: {situation} — {file}"),
-        Para(("Decision: " if legal else "Illegal: ") + verdict, "good" if legal else "bad"),
+        Heading(
+            _("{title} ruling: {situation} — {file}").format(
+                title=title, situation=kind_name(game, situation), file=file
+            )
+        ),
+        Para(decided.format(verdict=verdict), "good" if legal else "bad"),
     ]
     names = {**COMMON_LABELS, **(labels or {})}
     described = describers or {}
@@ -459,17 +503,22 @@ def ruling_report(
         if value is not None  # nothing to say (no donkey, no next player known): JSON keeps the null
     )
     if rows:
-        blocks.append(Grid((("Outcome", "left"), ("", "left")), rows))
+        blocks.append(Grid(((_("Outcome"), "left"), ("", "left")), rows))
     if facts:
-        blocks.append(Para("Facts assumed:", "dim"))
+        blocks.append(Para(_("Facts assumed:"), "dim"))
         blocks.extend(Para(f"  • {fact}", "dim") for fact in facts)
-    blocks.append(Quotes(tuple(citations), title="Rules applied" if legal else "Rule broken", decisive=tuple(chosen)))
+    title = N_("Rules applied") if legal else N_("Rule broken")
+    blocks.append(Quotes(tuple(citations), title=title, decisive=tuple(chosen)))
     return Ruling(data=data, blocks=blocks)
 
 
 def outcome_label(key: str, labels: Mapping[str, str]) -> str:
-    """A person's words for an outcome key (a key without a label still reads as words, not as a key)."""
-    return labels.get(key) or key.replace("_", " ").capitalize()
+    """A person's words for an outcome key (a key without a label still reads as words, not as a key).
+
+    The labels are English messages marked with ``N_`` (COMMON_LABELS, each game's own): translated here.
+    """
+    label = labels.get(key)
+    return _(label) if label else key.replace("_", " ").capitalize()
 
 
 def describe_value(value: Any) -> str:
@@ -480,13 +529,13 @@ def describe_value(value: Any) -> str:
     if value is None:
         return "—"
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     if isinstance(value, list):
         separator = " | " if any(isinstance(item, dict) for item in value) else ", "
-        return separator.join(describe_value(item) for item in value) if value else "none"
+        return separator.join(describe_value(item) for item in value) if value else _("none")
     if isinstance(value, dict):
         if not value:
-            return "none"
+            return _("none")
         if any(isinstance(item, (list, dict)) for item in value.values()):
             return "; ".join(f"{key}: {describe_value(item)}" for key, item in value.items())
         return ", ".join(f"{key} {describe_value(item)}" for key, item in value.items())

@@ -13,7 +13,9 @@ from collections.abc import Callable, Collection, Mapping
 
 from refcli.catalogue import rules_for
 from refcli.errors import RuleBroken
+from refcli.i18n import _
 from refcli.inputs import Document
+from refcli.registry import with_english_situation
 from refcli.report import Describe, Report, ruling_report
 from refcli.schema import Table, check_game_key, describe
 from refcli.verdict import Verdict
@@ -32,14 +34,14 @@ def rule_on(
     background: Mapping[str, Collection[str]] | None = None,
 ) -> tuple[Report, bool]:
     """The ruling on one situation file, and whether the situation is legal."""
-    top = Table(doc, doc.data)
+    top = Table(doc, with_english_situation(doc.data, game))  # "subasta" is read as "auction"
     check_game_key(top, game)
-    kinds = ", ".join(situations)
-    value = top.require("situation", f"the situation: one of {kinds}")
+    kinds = ", ".join(situations)  # ids: the same in every language
+    value = top.require("situation", _("the situation: one of {kinds}").format(kinds=kinds))
     if not isinstance(value, str) or value.strip().casefold() not in situations:
         from refcli.suggest import hint
 
-        raise top.error("situation", f"one of {kinds}", describe(value) + hint(value, situations))
+        raise top.error("situation", _("one of {kinds}").format(kinds=kinds), describe(value) + hint(value, situations))
     situation = value.strip().casefold()
     rules = rules_for(game)
     try:

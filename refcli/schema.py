@@ -15,35 +15,42 @@ from collections.abc import Iterable
 from typing import Any
 
 from refcli.errors import DataError
+from refcli.i18n import N_, _, ngettext
 from refcli.inputs import Document
 from refcli.locate import SHOWN_CHARACTERS, KeyPath, clip, format_path
 
 MAX_NAME_LENGTH = 64
+NAME_EXPECTED = N_("a player's name (a non-empty string)")
+
+
+# TOML's dates and times, as a found value is named
+_TEMPORAL = {"datetime": N_("a datetime"), "date": N_("a date"), "time": N_("a time")}
 
 
 def describe(value: Any) -> str:
-    """How a found value is shown in an error: short, typed, never huge."""
+    """How a found value is shown in an error: short, typed, never huge (TOML's literals as written)."""
     if value is None:
         return "null"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):
         text = str(value)
-        return text if len(text) <= 12 else f"an integer of {len(text)} digits"
+        return text if len(text) <= 12 else _("an integer of {digits} digits").format(digits=len(text))
     if isinstance(value, float):
         if math.isnan(value):
-            return "nan (not a number)"
+            return _("nan (not a number)")
         if math.isinf(value):
-            return "infinity"
-        return f"the decimal {value!r}"
+            return _("infinity")
+        return _("the decimal {value}").format(value=repr(value))
     if isinstance(value, str):
         shown = "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in clip(value))
-        return f'"{shown}"' if value else "an empty string"
+        return f'"{shown}"' if value else _("an empty string")
     if isinstance(value, dict):
-        return "a table"
+        return _("a table")
     if isinstance(value, list):
-        return "an array"
-    return f"a {type(value).__name__}"  # dates and times
+        return _("an array")
+    kind = type(value).__name__
+    return _(_TEMPORAL[kind]) if kind in _TEMPORAL else f"a {kind}"
 
 
 def join(items: Iterable[str]) -> str:
@@ -60,7 +67,12 @@ class Table:
 
     # -- errors -------------------------------------------------------------
     def error_at(self, path: KeyPath, expected: str, found: str | None = None) -> DataError:
-        message = f"expected {expected}" + (f", found {found}" if found is not None else "")
+        """``expected …, found …`` at ``path``; ``expected`` and ``found`` already in the current language."""
+        message = (
+            _("expected {expected}").format(expected=expected)
+            if found is None
+            else _("expected {expected}, found {found}").format(expected=expected, found=found)
+        )
         return DataError(
             message,
             file=self.doc.name,
@@ -80,8 +92,10 @@ class Table:
             if key not in allowed:
                 # difflib's work and memory grow with the key: a typo is short
                 close = difflib.get_close_matches(key, allowed, n=1) if len(key) <= SHOWN_CHARACTERS else []
-                hint = f' (did you mean "{close[0]}"?)' if close else ""
-                raise self.error(key, f"one of the keys {join(allowed)}", f"an unknown key{hint}")
+                found = (
+                    _('an unknown key (did you mean "{key}"?)').format(key=close[0]) if close else _("an unknown key")
+                )
+                raise self.error(key, _("one of the keys {keys}").format(keys=join(allowed)), found)
 
     def has(self, key: str) -> bool:
         return key in self.data
@@ -91,46 +105,55 @@ class Table:
 
     def require(self, key: str, expected: str) -> Any:
         if key not in self.data:
-            raise self.error_at(self.path + (key,), expected, "nothing (the key is missing)")
+            raise self.error_at(self.path + (key,), expected, _("nothing (the key is missing)"))
         return self.data[key]
 
     def table(self, key: str, *, required: bool = False) -> Table | None:
         if key not in self.data:
             if required:
-                self.require(key, "a table")
+                self.require(key, _("a table"))
             return None
         value = self.data[key]
         if not isinstance(value, dict):
-            raise self.error(key, "a table", describe(value))
+            raise self.error(key, _("a table"), describe(value))
         return Table(self.doc, value, self.path + (key,))
 
     def tables(self, key: str, *, what: str, minimum: int = 0, maximum: int | None = None) -> list[Table]:
-        """An array of tables such as ``[[player]]``."""
+        """An array of tables such as ``[[player]]``; ``what`` (what they are) in the current language."""
         if key not in self.data:
             if minimum:
-                raise self.error_at(self.path + (key,), f"at least {minimum} [[{key}]] table(s) ({what})", "none")
+                raise self.error_at(
+                    self.path + (key,),
+                    _("at least {minimum} [[{key}]] table(s) ({what})").format(minimum=minimum, key=key, what=what),
+                    _("none"),
+                )
             return []
         value = self.data[key]
         if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
-            raise self.error(key, f"[[{key}]] tables ({what})", describe(value))
+            raise self.error(key, _("[[{key}]] tables ({what})").format(key=key, what=what), describe(value))
         if len(value) < minimum:
-            raise self.error(key, f"at least {minimum} [[{key}]] tables ({what})", str(len(value)))
+            expected = _("at least {minimum} [[{key}]] tables ({what})").format(minimum=minimum, key=key, what=what)
+            raise self.error(key, expected, str(len(value)))
         if maximum is not None and len(value) > maximum:
-            raise self.error(key, f"at most {maximum} [[{key}]] tables ({what})", str(len(value)))
+            expected = _("at most {maximum} [[{key}]] tables ({what})").format(maximum=maximum, key=key, what=what)
+            raise self.error(key, expected, str(len(value)))
         return [Table(self.doc, item, self.path + (key, index)) for index, item in enumerate(value, 1)]
 
     # -- scalars ------------------------------------------------------------
     def integer(self, key: str, *, minimum: int, maximum: int, default: int | None = None, what: str = "") -> int:
         if key not in self.data:
             if default is None:
-                self.require(key, f"an integer from {minimum} to {maximum}")
+                self.require(key, _("an integer from {minimum} to {maximum}").format(minimum=minimum, maximum=maximum))
             return default  # type: ignore[return-value]
         return self.check_integer(key, self.data[key], minimum=minimum, maximum=maximum, what=what)
 
     def check_integer(self, key: str | int, value: Any, *, minimum: int, maximum: int, what: str = "") -> int:
-        label = f"{what} " if what else ""
-        span = f"{minimum} or {maximum}" if maximum == minimum + 1 else f"from {minimum} to {maximum}"
-        expected = f"{label}an integer {span}"
+        """An integer in range; ``what`` (what it is, in the current language) comes before the range."""
+        if maximum == minimum + 1:
+            span = _("an integer {minimum} or {maximum}").format(minimum=minimum, maximum=maximum)
+        else:
+            span = _("an integer from {minimum} to {maximum}").format(minimum=minimum, maximum=maximum)
+        expected = f"{what} {span}" if what else span
         if isinstance(value, bool) or not isinstance(value, int):
             raise self.error(key, expected, describe(value))
         if not minimum <= value <= maximum:
@@ -142,10 +165,11 @@ class Table:
             return default
         value = self.data[key]
         if not isinstance(value, bool):
-            raise self.error(key, "true or false", describe(value))
+            raise self.error(key, _("true or false"), describe(value))
         return value
 
-    def string(self, key: str, *, expected: str = "a string", default: str | None = None) -> str:
+    def string(self, key: str, *, expected: str = "", default: str | None = None) -> str:
+        expected = expected or _("a string")
         if key not in self.data:
             if default is None:
                 self.require(key, expected)
@@ -157,18 +181,22 @@ class Table:
 
     def name(self, key: str = "name") -> str:
         """A player's name: non-empty, printable, short enough for a table."""
-        return self.check_name(key, self.string(key, expected="a player's name (a non-empty string)"))
+        return self.check_name(key, self.string(key, expected=_(NAME_EXPECTED)))
 
     def check_name(self, key: str | int, value: Any) -> str:
         if not isinstance(value, str):
-            raise self.error(key, "a player's name (a non-empty string)", describe(value))
+            raise self.error(key, _(NAME_EXPECTED), describe(value))
         stripped = value.strip()
         if not stripped:
-            raise self.error(key, "a player's name (a non-empty string)", describe(value))
+            raise self.error(key, _(NAME_EXPECTED), describe(value))
         if any(unicodedata.category(ch).startswith("C") for ch in stripped):
-            raise self.error(key, "a name without control characters", describe(value))
+            raise self.error(key, _("a name without control characters"), describe(value))
         if len(stripped) > MAX_NAME_LENGTH:
-            raise self.error(key, f"a name of at most {MAX_NAME_LENGTH} characters", f"{len(stripped)} characters")
+            raise self.error(
+                key,
+                _("a name of at most {maximum} characters").format(maximum=MAX_NAME_LENGTH),
+                ngettext("{count} character", "{count} characters", len(stripped)).format(count=len(stripped)),
+            )
         return stripped
 
 
@@ -180,8 +208,8 @@ def unique_names(players: list[Table], names: list[str]) -> None:
         if folded in seen:
             raise table.error(
                 "name",
-                "a name no other player has",
-                f'"{name}" again (player[{seen[folded]}] has it)',
+                _("a name no other player has"),
+                _('"{name}" again (player[{index}] has it)').format(name=name, index=seen[folded]),
             )
         seen[folded] = index
 
@@ -189,7 +217,7 @@ def unique_names(players: list[Table], names: list[str]) -> None:
 def integer_list(table: Table, key: str | int, value: Any, *, minimum: int, maximum: int, what: str) -> list[int]:
     """An array of integers, each in range (e.g. card values)."""
     if not isinstance(value, list):
-        raise table.error(key, f"an array of {what}", describe(value))
+        raise table.error(key, _("an array of {what}").format(what=what), describe(value))
     path = table.path + (key,)
     items = Table(table.doc, {}, path)
     return [
@@ -200,33 +228,40 @@ def integer_list(table: Table, key: str | int, value: Any, *, minimum: int, maxi
 
 def player_names(table: Table, key: str, *, minimum: int = 2, maximum: int = 5) -> list[str]:
     """An array of distinct player names in seating order."""
-    value = table.require(key, f"an array of {minimum} to {maximum} player names in seating order")
+    expected = _("an array of {minimum} to {maximum} player names in seating order").format(
+        minimum=minimum, maximum=maximum
+    )
+    value = table.require(key, expected)
     if not isinstance(value, list) or not value:
-        raise table.error(key, f"an array of {minimum} to {maximum} player names in seating order", describe(value))
+        raise table.error(key, expected, describe(value))
     if not minimum <= len(value) <= maximum:
-        raise table.error(key, f"{minimum} to {maximum} player names", f"{len(value)}")
+        raise table.error(
+            key, _("{minimum} to {maximum} player names").format(minimum=minimum, maximum=maximum), f"{len(value)}"
+        )
     items = Table(table.doc, {}, table.path + (key,))
     names: list[str] = []
     folded: set[str] = set()
     for index, item in enumerate(value, 1):
         name = items.check_name(index, item)
         if name.casefold() in folded:
-            raise items.error(index, "names that differ", f'"{name}" twice')
+            raise items.error(index, _("names that differ"), _('"{name}" twice').format(name=name))
         names.append(name)
         folded.add(name.casefold())
     return names
 
 
 def one_of_names(table: Table, key: str, names: list[str], *, role: str) -> str:
-    """A name that must be one of ``names`` (matched ignoring case)."""
+    """A name that must be one of ``names`` (matched ignoring case); ``role`` in the current language."""
     value = table.data.get(key)
     if value in names:  # the usual case: checked before any message is built
         return str(value)
-    value = table.string(key, expected=f"the {role}'s name, one of {join(names)}")
+    value = table.string(key, expected=_("the {role}'s name, one of {names}").format(role=role, names=join(names)))
     for name in names:
         if name.casefold() == value.strip().casefold():
             return name
-    raise table.error(key, f"the {role}: one of the players ({join(names)})", describe(value))
+    raise table.error(
+        key, _("the {role}: one of the players ({names})").format(role=role, names=join(names)), describe(value)
+    )
 
 
 def optional_name(table: Table, key: str, names: list[str], *, role: str) -> str | None:
@@ -238,13 +273,13 @@ def names_among(table: Table, key: str, names: list[str]) -> list[str]:
     """An array of names, each one of ``names`` (matched ignoring case)."""
     value = table.raw(key)
     if not isinstance(value, list):
-        raise table.error(key, f"an array of names among {join(names)}", describe(value))
+        raise table.error(key, _("an array of names among {names}").format(names=join(names)), describe(value))
     items = Table(table.doc, {str(i): v for i, v in enumerate(value, 1)}, table.path + (key,))
     found = []
     for index, item in enumerate(value, 1):
         match = next((n for n in names if isinstance(item, str) and n.casefold() == item.strip().casefold()), None)
         if match is None:
-            raise items.error(index, f"one of {join(names)}", describe(item))
+            raise items.error(index, _("one of {names}").format(names=join(names)), describe(item))
         found.append(match)
     return found
 
@@ -252,6 +287,8 @@ def names_among(table: Table, key: str, names: list[str]) -> list[str]:
 def check_game_key(top: Table, expected: str) -> None:
     """``game`` may be omitted after ``refcli GAME score``, but must match when given."""
     if top.has("game"):
-        value = top.raw("game")
+        from refcli.registry import game_named  # the game's other names: "dinero", "engañado"
+
+        value = game_named(top.raw("game"), expected)
         if not isinstance(value, str) or value.strip().casefold() != expected:
-            raise top.error("game", f'"{expected}" (this is the {expected} command)', describe(value))
+            raise top.error("game", _('"{game}" (this is the {game} command)').format(game=expected), describe(value))

@@ -14,6 +14,9 @@ import io
 from collections.abc import Iterable, Mapping
 from typing import IO, Any
 
+# The column names are like JSON keys: English in every language (a sheet gathers runs made in any),
+# and so are the enumerated values (the row kinds, the severities); the free text (an explanation,
+# a finding's message) follows the language.
 SCORE_COLUMNS = ("row", "game", "file", "player", "rank", "score", "winner", "over", "explanation", "error")
 FINDING_COLUMNS = ("file", "game", "valid", "line", "event", "severity", "rule", "message")
 

@@ -1,17 +1,21 @@
 """tomllib's texts for the mistakes people make most, said in refcli's own words.
 
 ``tomllib`` says ``Cannot declare ('player',) twice`` for a ``[player]``
-table written once per player, and ``Invalid value`` for ``name = Ana``.
-:func:`own_words` recognises those (and a few others) from the message and
-the line it points at, and gives the key and a sentence that says what to
-write instead; anything else keeps tomllib's text. Imported only when a file
-is not valid TOML.
+table written once per player, ``Invalid value`` for ``name = Ana``, and
+``Expected '=' after a key`` for ``dólar = [20]`` (a bare key is ASCII
+letters, digits, ``-`` and ``_`` only). :func:`own_words` recognises those
+(and a few others) from the message and the line it points at, and gives the
+key and a sentence that says what to write instead, in the language of the
+moment; anything else keeps tomllib's text. Imported only when a file is not
+valid TOML.
 """
 
 from __future__ import annotations
 
 import re
 from typing import NamedTuple
+
+from refcli.i18n import _
 
 _TWICE = re.compile(r"^Cannot declare \((.*)\) twice$")
 _PART = re.compile(r"'((?:[^'\\]|\\.)*)'|\"((?:[^\"\\]|\\.)*)\"")
@@ -21,6 +25,8 @@ _KEY_BEFORE_VALUE = re.compile(
 _HEADER = re.compile(r"^\s*\[(\[?)\s*([^\[\]]+?)\s*\]\]?\s*(?:#.*)?$")
 _ARRAY_HEADER = re.compile(r"^\s*\[\[\s*([^\[\]]+?)\s*\]\]")
 _BARE_WORDS = re.compile(r"[^\W\d][^,}\]#]*")
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]")
+_DOTTED_BEFORE = re.compile(r"(?:(?:[A-Za-z0-9_-]+|\"[^\"]*\"|'[^']*')\s*\.\s*)+$")
 
 
 class Said(NamedTuple):
@@ -43,14 +49,19 @@ def own_words(message: str, text: str, line: int | None, column: int | None) -> 
         noun = dotted.rsplit(".", 1)[-1]
         return Said(
             dotted,
-            f"not valid TOML: [{dotted}] above is a single table; write every one as [[{dotted}]] (one table per {noun})",
+            _(
+                "not valid TOML: [{table}] above is a single table; write every one as [[{table}]] "
+                "(one table per {noun})"
+            ).format(table=dotted, noun=noun),
         )
     if message == "Invalid value" and column is not None and line is not None:
         return _invalid_value(source, column, _table_path(lines[: line - 1]))
     if message == "Invalid initial character for a key part" and column is not None:
         before = source[: column - 1].rstrip()
         if before.endswith(",") and source[column - 1 :].lstrip().startswith("}"):
-            return Said(None, "not valid TOML: an inline table { … } takes no comma after its last item")
+            return Said(None, _("not valid TOML: an inline table { … } takes no comma after its last item"))
+    if message == "Expected '=' after a key in a key/value pair" and column is not None and line is not None:
+        return _key_beyond_ascii(source, column, _table_path(lines[: line - 1]))
     return None
 
 
@@ -59,10 +70,10 @@ def _declared_twice(parts: str, source: str) -> Said:
     dotted = ".".join(keys)
     noun = keys[-1] if keys else "entry"
     if source.strip().startswith("["):
-        said = f"[{dotted}] should be [[{dotted}]] (one table per {noun}), or write it once"
+        said = _("not valid TOML: [{table}] should be [[{table}]] (one table per {noun}), or write it once")
     else:
-        said = f"[{dotted}] is declared twice (once as a table, once with dotted keys); write it once"
-    return Said(dotted or None, f"not valid TOML: {said}")
+        said = _("not valid TOML: [{table}] is declared twice (once as a table, once with dotted keys); write it once")
+    return Said(dotted or None, said.format(table=dotted, noun=noun))
 
 
 def _dotted(key: str) -> str:
@@ -79,8 +90,19 @@ def _table_path(above: list[str]) -> str:
             array, dotted = bool(header.group(1)), _dotted(header.group(2))
             if array:
                 counts[dotted] = counts.get(dotted, 0) + 1
-            path = f"{dotted}[{counts[dotted]}]" if array else dotted
+            path = _numbered(dotted, counts, last=array)
     return path
+
+
+def _numbered(dotted: str, counts: dict[str, int], *, last: bool) -> str:
+    """``player.notes`` under the second ``[[player]]`` as messages write it: ``player[2].notes``."""
+    parts = dotted.split(".")
+    shown = []
+    for index in range(len(parts)):
+        prefix = ".".join(parts[: index + 1])
+        numbered = prefix in counts and (index < len(parts) - 1 or last)
+        shown.append(f"{parts[index]}[{counts[prefix]}]" if numbered else parts[index])
+    return ".".join(shown)
 
 
 def _invalid_value(source: str, column: int, table: str) -> Said | None:
@@ -99,8 +121,61 @@ def _invalid_value(source: str, column: int, table: str) -> Said | None:
         return None
     value = word.group(0).strip()
     if value in ("True", "False", "TRUE", "FALSE"):
-        return Said(path, f"not valid TOML: true and false are written in lower case: {name} = {value.lower()}")
+        return Said(
+            path,
+            _("not valid TOML: true and false are written in lower case: {key} = {value}").format(
+                key=name, value=value.lower()
+            ),
+        )
     shown = value.replace("\\", "\\\\").replace('"', '\\"')
     if in_array:
-        return Said(path, f'not valid TOML: strings need quotes, in an array too: "{shown}"')
-    return Said(path, f'not valid TOML: strings need quotes: {name} = "{shown}"')
+        return Said(path, _('not valid TOML: strings need quotes, in an array too: "{value}"').format(value=shown))
+    return Said(path, _('not valid TOML: strings need quotes: {key} = "{value}"').format(key=name, value=shown))
+
+
+def _key_beyond_ascii(source: str, column: int, table: str) -> Said | None:
+    """``dólar = [20]``: a bare key with a letter beyond ASCII; tomllib stops at that letter."""
+    at = column - 1
+    if not 0 <= at < len(source) or source[at].isascii() or not source[at].isalnum():
+        return None
+    start = at
+    while start > 0 and (_BARE_KEY.match(source[start - 1]) or not source[start - 1].isascii()):
+        start -= 1
+    end = at
+    while end < len(source) and (_BARE_KEY.match(source[end]) or (not source[end].isascii() and source[end].isalnum())):
+        end += 1
+    key, rest = source[start:end], source[end:].lstrip()
+    if not rest.startswith("="):
+        return None
+    before = source[:start]
+    dotted = _DOTTED_BEFORE.search(before)  # notes.dólar = …
+    prefix = _dotted(dotted.group(0)) if dotted else ""
+    before = before[: dotted.start()] if dotted else before
+    outer = _KEY_BEFORE_VALUE.search(before[: before.rfind("{")]) if "{" in before else None  # in an inline table
+    parts = (table, _dotted(outer.group(1)) if outer else "", prefix.rstrip("."), f'"{key}"')
+    path = ".".join(part for part in parts if part)
+    value = _value_text(rest[1:].strip())
+    written = f'{prefix}"{key}" = {value or "…"}'
+    return Said(
+        path,
+        _("not valid TOML: a key with accents or other letters beyond a-z needs quotes: {written}").format(
+            written=written
+        ),
+    )
+
+
+def _value_text(text: str) -> str:
+    """The value at the start of ``text``, up to the comma or brace that ends it in an inline table (or a comment)."""
+    depth, quote = 0, ""
+    for index, ch in enumerate(text):
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "\"'":
+            quote = ch
+        elif ch in "[{":
+            depth += 1
+        elif ch in "]}" and depth:
+            depth -= 1
+        elif depth == 0 and ch in ",}#":
+            return text[:index].strip()
+    return text.strip()

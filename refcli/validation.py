@@ -5,6 +5,10 @@ SPEC.md: ``{"results": [{"file", "game", "valid", "findings": [{"event",
 parsed is invalid with one finding whose rule is ``input`` (and an ``error``
 entry: line, key, exit code). Issue 15 adds each finding's ``line``: the
 line of its ``[[event]]`` table, found only when there is a finding.
+
+The text follows the language (``refcli.i18n``); the JSON keys and the
+enumerated values (``severity``, ``rule``) stay English, the messages are
+written in the language of the validation.
 """
 
 from __future__ import annotations
@@ -13,7 +17,11 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from refcli.i18n import N_, _, ngettext, using
 from refcli.report import Block, Grid, Heading, Para, Quotes, Report
+
+# A finding's severity as text names it (JSON keeps the English value).
+SEVERITY_WORDS = {"error": N_("error"), "warning": N_("warning")}
 
 
 class Finding(NamedTuple):
@@ -35,7 +43,7 @@ class Finding(NamedTuple):
     def where(self, file: str) -> str:
         """``FILE:LINE: event 46`` (the form editors jump to); ``FILE:LINE: record`` for the record as a whole."""
         place = file if self.line is None else f"{file}:{self.line}"
-        return f"{place}: " + ("record" if self.event is None else f"event {self.event}")
+        return f"{place}: " + (_("record") if self.event is None else _("event {number}").format(number=self.event))
 
 
 class FileResult(NamedTuple):
@@ -46,6 +54,7 @@ class FileResult(NamedTuple):
     findings: tuple[Finding, ...]
     skipped: tuple[str, ...] = ()  # checks not made, and why (facts the record leaves out)
     summary: dict[str, Any] = {}  # noqa: RUF012 - never mutated
+    language: str | None = None  # the language of its text (``refcli.validate(lang=…)``); None: the current one
 
     @property
     def valid(self) -> bool:
@@ -70,7 +79,8 @@ class FileResult(NamedTuple):
         """Plain text, as ``refcli validate`` prints this file's result to a pipe."""
         from refcli.render import plain_text
 
-        return plain_text(result_blocks(self))
+        with using(self.language):
+            return plain_text(result_blocks(self))
 
     def __str__(self) -> str:
         return self.text()
@@ -146,26 +156,35 @@ def result_blocks(result: FileResult) -> list[Block]:
     blocks: list[Block] = []
     if result.valid:
         events = result.summary.get("events")
-        counted = f"{events} events" if events is not None else "checked"
-        extra = f", {warnings} warning{'s' if warnings != 1 else ''}" if warnings else ""
-        blocks.append(Para(f"✓ {result.file}: follows the rules ({counted}{extra})", "good"))
+        counted = ngettext("{n} event", "{n} events", events).format(n=events) if events is not None else _("checked")
+        if warnings:
+            counted += ngettext(", {n} warning", ", {n} warnings", warnings).format(n=warnings)
+        blocks.append(
+            Para(_("✓ {file}: follows the rules ({details})").format(file=result.file, details=counted), "good")
+        )
     elif result.unreadable:
-        blocks.append(Para(f"{result.file}: not validated", "bad"))
+        blocks.append(Para(_("{file}: not validated").format(file=result.file), "bad"))
     else:
-        blocks.append(Para(f"{result.file}: {errors} error{'s' if errors != 1 else ''}", "bad"))
+        said = ngettext("{file}: {n} error", "{file}: {n} errors", errors)
+        blocks.append(Para(said.format(file=result.file, n=errors), "bad"))
     # One line a finding, never wrapped (a table without headers): `FILE:LINE: …` is what editors and grep read.
     lines = tuple(
         (
             finding.message
             if finding.rule == "input"
-            else f"{finding.where(result.file)}: {finding.severity} [{finding.rule}]: {finding.message}",
+            else f"{finding.where(result.file)}: {severity_word(finding.severity)} [{finding.rule}]: {finding.message}",
         )
         for finding in result.findings  # an input finding's message already says FILE:LINE: key
     )
     if lines:
         blocks.append(Grid((("", "left"),), lines))
-    blocks.extend(Para(f"  skipped: {note}", "dim") for note in result.skipped)
+    blocks.extend(Para("  " + _("skipped: {note}").format(note=note), "dim") for note in result.skipped)
     return blocks
+
+
+def severity_word(severity: str) -> str:
+    word = SEVERITY_WORDS.get(severity)
+    return _(word) if word else severity
 
 
 class Counts(NamedTuple):
@@ -192,8 +211,12 @@ class Counts(NamedTuple):
 
     def line(self) -> str:
         """``3 files validated: 1 valid, 1 invalid, 1 unreadable``."""
-        files = f"{self.files} file{'s' if self.files != 1 else ''}"
-        return f"{files} validated: {self.valid} valid, {self.invalid} invalid, {self.unreadable} unreadable"
+        said = ngettext(
+            "{files} file validated: {valid} valid, {invalid} invalid, {unreadable} unreadable",
+            "{files} files validated: {valid} valid, {invalid} invalid, {unreadable} unreadable",
+            self.files,
+        )
+        return said.format(files=self.files, valid=self.valid, invalid=self.invalid, unreadable=self.unreadable)
 
 
 def validation_report(
@@ -211,7 +234,7 @@ def validation_report(
     for result in results:
         blocks.extend(result_blocks(result))
     if citations:
-        blocks.append(Quotes(tuple(citations), title="Rules cited"))
+        blocks.append(Quotes(tuple(citations), title=N_("Rules cited")))
     return Report(data=data, blocks=blocks)
 
 

@@ -168,7 +168,7 @@ class _Pool(Generic[Task, Result]):
         except (EOFError, OSError):
             self._died(worker, pending, done, lost)
             return
-        done.update(zip((index for index, _ in worker.chunk), results))
+        done.update(zip((index for index, _task in worker.chunk), results))
         worker.chunk = []
 
     def _died(
@@ -282,7 +282,7 @@ class _Queue(Generic[Task]):
 
     def fill(self, size: int, may_read: bool) -> None:
         """Read from the source until ``size`` tasks (or CHUNK_BYTES) are waiting."""
-        load = sum(self.weight(task) for _, task in self.pending)
+        load = sum(self.weight(task) for _index, task in self.pending)
         while may_read and not self.exhausted and len(self.pending) < size and load < CHUNK_BYTES:
             try:
                 task = next(self.source)
@@ -334,10 +334,13 @@ def _serve(connection: Any, work: Callable[[Any], Any], inherited: list[Any], pa
     except (EOFError, OSError):
         pass  # the parent went away: nobody is left to answer
     except Exception as error:  # noqa: BLE001 - a bug here: one line, never a traceback; the parent reports the task
+        from refcli.i18n import _  # in the run's language: the tasks set it (refcli.batch)
+
         detail = " ".join(str(error).split())[:200]
-        sys.stderr.write(
-            f"refcli: error: internal error in a worker ({type(error).__name__}: {detail}); please report it\n"
+        message = _("internal error in a worker ({kind}: {detail}); please report it").format(
+            kind=type(error).__name__, detail=detail
         )
+        sys.stderr.write(f"refcli: error: {message}\n")
         sys.stderr.flush()
         os._exit(INTERNAL_ERROR)
 

@@ -20,6 +20,24 @@ RULES_SOURCES = REPO.parent / "shared" / "rules-sources"
 
 Invoke = Callable[..., Result]
 
+LANGUAGE_VARIABLES = ("REFCLI_LANG", "LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE")
+
+
+@pytest.fixture(autouse=True)
+def english_unless_asked(monkeypatch: pytest.MonkeyPatch) -> Any:
+    """Every test starts in English whatever the machine's locale, and leaves the language as it found it.
+
+    refcli follows REFCLI_LANG and the locale (also in the subprocesses tests start); a test that wants
+    Spanish says so (``--lang es``, ``REFCLI_LANG=es``, ``refcli.i18n.using("es")``).
+    """
+    from refcli import i18n
+
+    for variable in LANGUAGE_VARIABLES:
+        monkeypatch.delenv(variable, raising=False)
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
+
 
 @pytest.fixture
 def invoke() -> Invoke:

@@ -124,3 +124,44 @@ def test_each_game_has_its_own_topics() -> None:
     assert "cow-trade" in topics["kuhhandel"] and "cow-trade" not in topics["money"]
     for game, listed in topics.items():
         assert listed == sorted(set(listed)) and listed, game
+
+
+# The keys a [[clause]] may have; garbled (issue 16) marks a quote whose Spanish misleads.
+CLAUSE_KEYS = {"id", "source", "section", "text", "summary", "topics", "interpretation", "rests_on", "garbled"}
+
+
+@pytest.mark.parametrize("game", GAMES_WITH_RULES)
+def test_clauses_have_only_known_keys_and_garbled_is_a_boolean_of_quotes(game: str) -> None:
+    with open(catalogue.data_dir() / "rules" / f"{game}.toml", "rb") as handle:
+        raw = tomllib.load(handle)["clause"]
+    for entry in raw:
+        assert set(entry) <= CLAUSE_KEYS, (entry["id"], set(entry) - CLAUSE_KEYS)
+        assert isinstance(entry.get("garbled", False), bool), entry["id"]
+        assert not (entry.get("garbled") and entry["source"] == "register"), f"{entry['id']}: refcli's own words"
+        # The catalogue's msgids are these values as written: refcli translates them as it loads them.
+        for key in ("summary", "text", "section") if entry["source"] == "register" else ("summary",):
+            assert entry[key] == " ".join(entry[key].split()), (entry["id"], key)
+
+
+def test_the_loader_reads_garbled(monkeypatch: pytest.MonkeyPatch) -> None:
+    raw = catalogue.load_data("cup-of-bluff", "rules")
+    marked = {**raw, "clause": [{**entry, "garbled": entry["id"] == "score.exception"} for entry in raw["clause"]]}
+    monkeypatch.setattr(catalogue, "load_data", lambda *args, **kwargs: marked)
+    rules = catalogue.rules_for.__wrapped__("cup-of-bluff")  # type: ignore[attr-defined]
+    assert [clause.id for clause in rules.clauses if clause.garbled] == ["score.exception"]
+    assert "garbled" not in rules.get("score.exception").citation("cup-of-bluff")  # JSON is unchanged
+    assert not catalogue.rules_for("kuhhandel").get("K3").garbled
+
+
+def test_every_topic_has_a_spanish_name_that_finds_it() -> None:
+    used = {topic for game in GAMES_WITH_RULES for topic in catalogue.rules_for(game).topics()}
+    assert used - set(catalogue.SPANISH_TOPICS) == set(), "a topic without a Spanish name"
+    assert set(catalogue.SPANISH_TOPICS) - used == set(), "a Spanish name for a topic no clause has"
+    for topic, names in catalogue.SPANISH_TOPICS.items():
+        assert names, topic
+        for name in names:
+            assert topic in catalogue.topics_named(name), (topic, name)
+            assert catalogue.topic_key(name) not in used, f"{name!r} is an English topic id already"
+    assert catalogue.topics_named("Intercambio-de-VACAS") == {"cow-trade"}
+    assert catalogue.topics_named("preparacion") == {"setup"}  # accents optional
+    assert catalogue.topics_named("xyzzy") == frozenset()

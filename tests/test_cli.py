@@ -336,3 +336,235 @@ def test_unknown_template_kind_is_a_usage_error(invoke: Invoke) -> None:
 def test_unknown_option_is_a_usage_error(invoke: Invoke) -> None:
     assert invoke(["kuhhandel", "score", RULEBOOK, "--bogus"]).exit_code == 2
     assert invoke(["kuhhandel", "score", RULEBOOK, "--format", "yaml"]).exit_code == 2
+
+
+# ---------------------------------------------------------------- the command line in Spanish (--lang es)
+
+# What click writes in English by itself: none of it may be left in a Spanish help page or usage error.
+CLICK_ENGLISH = (
+    "Usage:",
+    "Options:",
+    "Arguments:",
+    "Commands:",
+    "[OPTIONS]",
+    "COMMAND [ARGS]",
+    "[default:",
+    "<int range>",
+    "[required]",
+    "Show this message and exit.",
+    "Try '",
+    "for help.",
+    "Invalid value",
+    "No such",
+    "Missing",
+    "did you mean",
+)
+
+
+def command_paths() -> list[tuple[str, ...]]:
+    """Every command line whose --help refcli shows: the root, each group, each command (hidden ones too)."""
+    import typer.main
+
+    from refcli.cli import app
+
+    root = typer.main.get_command(app)
+    ctx = root.make_context("refcli", [], resilient_parsing=True)
+    paths: list[tuple[str, ...]] = [()]
+    for name in root.list_commands(ctx):
+        command = root.get_command(ctx, name)
+        paths.append((name,))
+        if hasattr(command, "list_commands"):
+            sub = command.make_context(name, [], parent=ctx, resilient_parsing=True)
+            paths += [(name, child) for child in command.list_commands(sub)]
+    return paths
+
+
+def test_every_help_page_is_in_spanish_with_lang_es(invoke: Invoke) -> None:
+    """Root, game groups and every command: click's own words too ("Usage", "Options", "[default: …]")."""
+    paths = command_paths()
+    assert ("kuhhandel", "score") in paths and ("bamboozled", "compare") in paths and ("rules",) in paths
+    for path in paths:
+        shown = invoke(["--lang", "es", *path, "--help"])
+        assert shown.exit_code == 0, (path, shown.stderr)
+        assert shown.stdout.startswith(f"Uso: {' '.join(('refcli', *path))} [OPCIONES]"), path
+        assert "\nOpciones:\n" in shown.stdout and "Muestra este mensaje y termina." in shown.stdout, path
+        if len(path) != 1 or path[0] in ("score", "ruling", "validate", "rules"):  # the root and every command
+            assert "Idioma de todo lo que escribe refcli" in shown.stdout, path
+        left = [word for word in CLICK_ENGLISH if word in shown.stdout]
+        assert not left, f"refcli {' '.join(path)} --help: {left}"
+
+
+def test_spanish_help_translates_what_click_adds_and_keeps_what_is_typed(invoke: Invoke) -> None:
+    shown = " ".join(invoke(["--lang", "es", "validate", "--help"]).stdout.split())
+    assert "Argumentos: FILE... Archivos TOML que leer; - lee la entrada estándar. [obligatorio]" in shown
+    assert "-f, --format <text|json|toml|csv> Formato de salida:" in shown  # option names and values stay
+    assert "-j, --jobs <entero> Valida en N procesos" in shown and "[por defecto: 1; 1<=x<=64]" in shown
+    score = " ".join(invoke(["--lang", "es", "kuhhandel", "score", "--help"]).stdout.split())
+    assert "csv para una hoja de cálculo. [por defecto: text]" in score
+    assert "Los elementos KEY=VALUE dan un estado final en la línea de comandos" in score
+    root = invoke(["--lang", "es", "--help"]).stdout
+    assert root.startswith("Uso: refcli [OPCIONES] COMANDO [ARGS]...\n")
+    assert "\nComandos:\n" in root and "Ejemplos:  refcli kuhhandel score final.toml" in root
+    assert listed_commands(root.replace("\nComandos:\n", "\nCommands:\n")) == listed_commands(invoke(["--help"]).stdout)
+
+
+def test_english_help_is_as_click_writes_it(invoke: Invoke) -> None:
+    shown = invoke(["validate", "--help"]).stdout
+    assert shown.startswith("Usage: refcli validate [OPTIONS] {FILE...}\n")
+    assert "\nArguments:\n" in shown and "\nOptions:\n" in shown and "[required]" in shown
+    assert "Show this message and exit." in shown and "Uso:" not in shown
+
+
+# (arguments, the last line of stderr in Spanish, the same in English)
+USAGE_ERRORS = [
+    (
+        ["kuhhandel", "scroe"],
+        "Error: No existe el comando 'scroe' (¿quisiste decir 'score'?).",
+        "Error: No such command 'scroe' (did you mean 'score'?).",
+    ),
+    (["kuhandel"], "Error: No existe el comando 'kuhandel' (¿quisiste decir 'kuhhandel'?).", None),
+    (["chess"], "Error: No existe el comando 'chess'.", "Error: No such command 'chess'."),
+    (
+        ["kuhhandel", "score", "--format", "xml", "x.toml"],
+        "Error: Valor no válido para '--format' / '-f': 'xml' no es ninguno de estos: 'text', 'json', 'toml', 'csv'.",
+        "Error: Invalid value for '--format' / '-f': 'xml' is not one of 'text', 'json', 'toml', 'csv'.",
+    ),
+    (
+        ["kuhhandel", "rules", "--format", "jsn"],
+        "Error: Valor no válido para '--format' / '-f': 'jsn' no es ninguno de estos: 'text', 'json', 'toml' "
+        "(¿quisiste decir 'json'?).",
+        "Error: Invalid value for '--format' / '-f': 'jsn' is not one of 'text', 'json', 'toml' "
+        "(did you mean 'json'?).",
+    ),
+    (
+        ["kuhhandel", "score", "--fromat", "json"],
+        "Error: No existe la opción: --fromat (opciones posibles: --format)",
+        "Error: No such option: --fromat (Possible options: --format)",
+    ),
+    (["kuhhandel", "score", "--bogus"], "Error: No existe la opción: --bogus", "Error: No such option: --bogus"),
+    (["validate"], "Error: Falta el argumento 'FILE...'.", "Error: Missing argument 'FILE...'."),
+    (["bamboozled", "compare", "43"], "Error: Falta el argumento 'SCORE'.", "Error: Missing argument 'SCORE'."),
+    (
+        ["kuhhandel", "ruling", "a.toml", "b.toml"],
+        "Error: Sobra un argumento (b.toml)",
+        "Error: Got unexpected extra argument (b.toml)",
+    ),
+    (
+        ["validate", "--jobs", "x", "f.toml"],
+        "Error: Valor no válido para '--jobs' / '-j': 'x' no es un número entero válido.",
+        "Error: Invalid value for '--jobs' / '-j': 'x' is not a valid int range.",
+    ),
+    (
+        ["validate", "--jobs", "99", "f.toml"],
+        "Error: Valor no válido para '--jobs' / '-j': 99 está fuera del intervalo 1<=x<=64.",
+        "Error: Invalid value for '--jobs' / '-j': 99 is not in the range 1<=x<=64.",
+    ),
+    (
+        ["kuhhandel", "score", "-f"],
+        "Error: La opción '-f' necesita un valor.",
+        "Error: Option '-f' requires an argument.",
+    ),
+    (
+        ["kuhhandel", "score", "--partial=yes"],
+        "Error: La opción '--partial' no lleva valor.",
+        "Error: Option '--partial' does not take a value.",
+    ),
+    (
+        ["kuhhandel", "score", "a.toml", "b.toml", "player.1.name=Ana"],
+        "Error: los elementos KEY=VALUE van con un FILE como mucho",
+        "Error: KEY=VALUE items go with at most one FILE",
+    ),
+    (
+        ["validate", "--jsonl", "--format", "toml", "f.jsonl"],
+        "Error: --jsonl escribe un resultado JSON por línea (o filas CSV con --format csv), no --format toml",
+        "Error: --jsonl writes one JSON result a line (or CSV rows with --format csv), not --format toml",
+    ),
+    (
+        ["kuhhandel", "score", "--lang", "fr"],
+        "Error: Valor no válido para '--lang': 'fr' no es ninguno de estos: 'en', 'es'.",
+        "Error: Invalid value for '--lang': 'fr' is not one of 'en', 'es'.",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("args", "spanish", "english"), USAGE_ERRORS, ids=[" ".join(args) for args, *_ in USAGE_ERRORS]
+)
+def test_usage_errors_come_out_in_the_language_asked_for(
+    invoke: Invoke, args: list[str], spanish: str, english: str | None
+) -> None:
+    said = invoke(["--lang", "es", *args])
+    assert said.exit_code == 2 and said.stdout == ""
+    lines = said.stderr.splitlines()
+    assert lines[-1] == spanish
+    assert not [word for word in CLICK_ENGLISH if word in said.stderr]
+    if len(lines) > 1:  # the usage line and the hint, when click knows the command (not for a misused option)
+        assert lines[0].startswith("Uso: refcli") and lines[-3].startswith("Prueba 'refcli")
+        assert lines[-3].endswith(" -h' para ver la ayuda.")
+    if english is not None:
+        plain = invoke(args)
+        assert plain.exit_code == 2 and plain.stderr.splitlines()[-1] == english
+        assert len(plain.stderr.splitlines()) == len(lines)
+        assert len(lines) == 1 or plain.stderr.startswith("Usage: refcli") and "for help." in plain.stderr
+
+
+def test_a_missing_choice_lists_the_choices_in_spanish(invoke: Invoke) -> None:
+    said = invoke(["--lang", "es", "kuhhandel", "template"])
+    assert said.exit_code == 2
+    assert "Error: Falta el argumento 'kind'. Elige entre:\n\tfinal,\n\tauction," in said.stderr
+
+
+@pytest.mark.parametrize(
+    "env",
+    [
+        {"REFCLI_LANG": "es"},
+        {"REFCLI_LANG": None, "LC_ALL": None, "LC_MESSAGES": None, "LANGUAGE": None, "LANG": "es_ES.UTF-8"},
+        {"REFCLI_LANG": None, "LC_ALL": None, "LC_MESSAGES": None, "LANG": None, "LANGUAGE": "es:en"},
+    ],
+    ids=["REFCLI_LANG", "LANG", "LANGUAGE"],
+)
+def test_the_environment_chooses_the_language_and_lang_wins(invoke: Invoke, env: dict[str, str | None]) -> None:
+    assert invoke(["kuhhandel", "scroe"], env=env).stderr.startswith("Uso: refcli kuhhandel")  # type: ignore[arg-type]
+    english = invoke(["kuhhandel", "scroe", "--lang", "en"], env=env)  # type: ignore[arg-type]
+    assert english.stderr.startswith("Usage: refcli kuhhandel")
+    assert invoke(["kuhhandel", "scroe"]).stderr.startswith("Usage:"), "the next run starts again from its own"
+
+
+def test_lang_may_come_anywhere_on_the_line(invoke: Invoke) -> None:
+    for args in (["--lang", "es", "kuhhandel", "score", "--help"], ["kuhhandel", "score", "--help", "--lang=es"]):
+        assert invoke(args).stdout.startswith("Uso: refcli kuhhandel score"), args
+
+
+def test_install_completion_says_what_it_did_in_spanish(
+    invoke: Invoke, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION", "1")  # the shell is named, not detected
+    done = invoke(["--lang", "es", "--install-completion", "bash"], env={"HOME": str(tmp_path)})
+    assert done.exit_code == 0, done.output
+    installed, restart = done.stdout.splitlines()
+    assert installed.startswith("Autocompletado de ")  # typer names the shell (bash, or Shells.bash when told it)
+    assert installed.endswith(f" instalado en {tmp_path / '.bash_completions' / 'refcli.sh'}")
+    assert restart == "El autocompletado funcionará cuando reinicies el terminal"
+    again = invoke(["--install-completion", "bash"], env={"HOME": str(tmp_path)})
+    assert again.stdout.splitlines()[-1] == "Completion will take effect once you restart the terminal"
+
+
+def test_an_internal_error_is_one_line_in_spanish(capsys: pytest.CaptureFixture[str]) -> None:
+    from refcli.commands.common import say_error
+    from refcli.i18n import using
+
+    with using("es"):
+        assert say_error(ValueError("x y")) == 70
+    assert capsys.readouterr().err == "refcli: error: error interno (ValueError: x y); por favor, infórmanos de él\n"
+
+
+def test_a_run_leaves_the_language_as_it_found_it(invoke: Invoke) -> None:
+    """--lang is the run's: what the process says after it (a test, a script using refcli.api) is not changed."""
+    from refcli.i18n import language, using
+
+    with using("en"):
+        assert invoke(["--lang", "es", "kuhhandel", "scroe"]).stderr.startswith("Uso:")
+        assert language() == "en"
+    with using("es"):
+        assert invoke(["--lang", "en", "kuhhandel", "scroe"]).stderr.startswith("Usage:")
+        assert language() == "es"

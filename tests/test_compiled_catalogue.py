@@ -37,6 +37,9 @@ def literal(module_text: str) -> object:
     raise AssertionError("no DATA literal")
 
 
+MESSAGES = "messages_"  # the compiled message catalogues (tests/test_translations.py): not rule catalogues
+
+
 def compiled_from_installed() -> dict[str, object] | None:
     try:
         import refcli._compiled as compiled  # type: ignore[import-not-found]
@@ -44,7 +47,9 @@ def compiled_from_installed() -> dict[str, object] | None:
         return None
     folder = Path(compiled.__file__).parent
     return {
-        path.stem: literal(path.read_text(encoding="utf-8")) for path in folder.glob("*.py") if path.stem != "__init__"
+        path.stem: literal(path.read_text(encoding="utf-8"))
+        for path in folder.glob("*.py")
+        if path.stem != "__init__" and not path.stem.startswith(MESSAGES)
     }
 
 
@@ -60,7 +65,9 @@ def compiled_from_a_fresh_wheel(tmp_path: Path) -> dict[str, object]:
         return {
             Path(name).stem: literal(archive.read(name).decode("utf-8"))
             for name in archive.namelist()
-            if name.startswith("refcli/_compiled/") and not name.endswith("__init__.py")
+            if name.startswith("refcli/_compiled/")
+            and not name.endswith("__init__.py")
+            and not Path(name).stem.startswith(MESSAGES)
         }
 
 

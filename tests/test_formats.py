@@ -17,8 +17,10 @@ from typing import Any
 import pytest
 
 from refcli import formats as F
+from refcli import registry
 from refcli.errors import DataError
 from refcli.formats import Description, Field
+from refcli.i18n import DEFAULT, LANGUAGES
 from refcli.inputs import Document
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -304,16 +306,23 @@ def test_the_kinds_offered_and_their_files_are_exactly_the_descriptions(game: st
     assert templates == schemas == sorted(kinds), (
         "run: python -m refcli.formats --write (and remove files nothing describes)"
     )
-    assert sorted(path.name for path in (ROOT / "data" / "templates" / game).iterdir()) == [
-        f"{kind}.toml" for kind in sorted(kinds)
-    ]
+    translated = sorted(lang for lang in LANGUAGES if lang != DEFAULT)  # each has its folder of the same files
+    assert sorted(path.name for path in (ROOT / "data" / "templates" / game).iterdir()) == sorted(
+        [f"{kind}.toml" for kind in kinds] + translated
+    )
+    for lang in translated:
+        assert sorted(path.name for path in (ROOT / "data" / "templates" / game / lang).iterdir()) == [
+            f"{kind}.toml" for kind in sorted(kinds)
+        ]
 
 
 def kind_of(path: Path, data: dict[str, Any]) -> str:
     """An example's kind, from its ``# run:`` line (score: final, validate: record) or its situation."""
-    verb = path.read_text(encoding="utf-8").splitlines()[0].split()[4]
-    if verb == "ruling":
-        return str(data["situation"]).strip().casefold()
+    game, verb = path.read_text(encoding="utf-8").splitlines()[0].split()[3:5]
+    if verb == "ruling":  # in English or the game's Spanish words ("subasta")
+        declared = registry.get(game)
+        assert declared is not None
+        return str(declared.kind(str(data["situation"])))
     return {"score": "final", "validate": "record"}[verb]
 
 

@@ -3,7 +3,8 @@
 The man pages ship in the wheel's ``data/share/man/man1`` (pyproject.toml,
 ``[tool.hatch.build.targets.wheel.shared-data]``), which pip installs as
 ``<venv>/share/man/man1``, so ``MANPATH=$VIRTUAL_ENV/share/man man refcli``
-finds them. Where refcli is installed from a wheel (CI, the README's second
+finds them; the Spanish ones (``man/es/``) go to ``share/man/es/man1``, where
+``man -L es`` (or ``LANG=es_ES.UTF-8``) looks. Where refcli is installed from a wheel (CI, the README's second
 command) the installed pages are checked; in an editable checkout a wheel is
 built into a temporary folder and its pages are checked instead.
 """
@@ -26,11 +27,13 @@ import refcli
 
 MAN = REPO / "man"
 MAN1 = "share/man/man1"
+FOLDERS = {"": MAN1, "es/": "share/man/es/man1"}  # man/<folder>*.1 → where it is installed
 GUARD_SECONDS = 300  # a hang guard for building a wheel, not a timing
 
 
-def pages() -> dict[str, bytes]:
-    found = {path.name: path.read_bytes() for path in sorted(MAN.glob("*.1"))}
+def pages(folder: str = "") -> dict[str, bytes]:
+    """The pages in man/ (``folder`` "es/": man/es/), by file name."""
+    found = {path.name: path.read_bytes() for path in sorted((MAN / folder).glob("*.1"))}
     assert "refcli.1" in found and "refcli-kuhhandel.1" in found
     return found
 
@@ -38,7 +41,14 @@ def pages() -> dict[str, bytes]:
 def test_every_man_page_is_mapped_to_share_man_man1() -> None:
     config = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
     shared = config["tool"]["hatch"]["build"]["targets"]["wheel"]["shared-data"]
-    assert shared == {f"man/{name}": f"{MAN1}/{name}" for name in pages()}
+    expected = {
+        f"man/{folder}{name}": f"{target}/{name}" for folder, target in FOLDERS.items() for name in pages(folder)
+    }
+    assert shared == expected
+
+
+def test_there_is_a_spanish_page_for_every_english_one() -> None:
+    assert set(pages("es/")) == set(pages())
 
 
 def installed_from_a_wheel() -> bool:
@@ -71,18 +81,21 @@ def test_the_man_pages_are_installed_and_man_finds_them(tmp_path: Path) -> None:
     share = shipped_pages(tmp_path)
     installed = {path.name: path.read_bytes() for path in sorted((share / "man1").glob("*.1"))}
     assert installed == pages()
+    spanish = {path.name: path.read_bytes() for path in sorted((share / "es" / "man1").glob("*.1"))}
+    assert spanish == pages("es/")
     if shutil.which("man") is None:
         pytest.skip("no man command here to look the pages up with")
     for page in ("refcli", "refcli-kuhhandel"):
-        found = subprocess.run(
-            ["man", "-w", page],
-            capture_output=True,
-            text=True,
-            env={**os.environ, "MANPATH": str(share)},
-            timeout=60,
-        )
-        assert found.returncode == 0, found.stderr
-        assert Path(found.stdout.strip()) == share / "man1" / f"{page}.1"
+        for language, folder in (("C", share / "man1"), ("es", share / "es" / "man1")):
+            found = subprocess.run(
+                ["man", "-L", language, "-w", page],
+                capture_output=True,
+                text=True,
+                env={**os.environ, "MANPATH": str(share)},
+                timeout=60,
+            )
+            assert found.returncode == 0, found.stderr
+            assert Path(found.stdout.strip()) == folder / f"{page}.1", language
 
 
 # -- the README's set-up -----------------------------------------------------------

@@ -189,3 +189,26 @@ def test_validate_quotes_the_register_entries_its_replay_applied(invoke: Any) ->
     result = invoke(["validate", str(example), "--format", "json"])
     cited = [c["id"] for c in json.loads(result.stdout)["citations"]]
     assert {"K1", "K15"} <= set(cited), cited
+
+
+def cow_trade_with_rebid(tmp_path: Path, ana: str, ben: str, ana_again: str, ben_again: str) -> Any:
+    path = tmp_path / "rebid.toml"
+    path.write_text(
+        'game = "kuhhandel"\nsituation = "cow-trade"\nanimal = "goose"\n'
+        f'challenger = {{ name = "Ana", holds = 1, offer = {ana} }}\n'
+        f'defender = {{ name = "Ben", holds = 1, offer = {ben} }}\n'
+        f"rebid = {{ challenger = {ana_again}, defender = {ben_again} }}\n",
+        encoding="utf-8",
+    )
+    return refcli.rule(str(path))
+
+
+def test_a_rebid_may_offer_the_same_cards_again_within_the_money_supply(tmp_path: Path) -> None:
+    """After a tie both offers go back (K3), so the rebid's cards may be the first offer's: the supply check
+    counts each player's larger offer, not both. Edition 2 has five 100s.
+    (Found by tests/test_kuhhandel_agreement.py: seed 1284, cut 0.328125.)"""
+    again = cow_trade_with_rebid(tmp_path, "[100, 100, 100]", "[100, 100, 50, 50]", "[100, 100, 100]", "[100, 100]")
+    assert again.legal, again.verdict  # Ana's three 100s twice, Ben's two twice: five cards of 100 in all
+    assert again.outcome["animals_to"] == "Ana"
+    at_once = cow_trade_with_rebid(tmp_path, "[100, 100, 100]", "[100, 100, 100]", "[100, 100, 100]", "[10]")
+    assert not at_once.legal and "6 money cards of value 100" in at_once.verdict  # six on the table at once

@@ -17,8 +17,18 @@ import typer
 import typer.main
 
 from refcli import registry
-from refcli.commands.lazy import Builders, LazyCommands
+from refcli.commands import clickwords
+from refcli.commands.lazy import (
+    Builders,
+    LazyCommands,
+    Translating,
+    TranslatingContext,
+    help_record,
+    lang_option,
+    translated,
+)
 from refcli.commands.verbs import ROOT_DEFINITIONS, game_definitions
+from refcli.i18n import using
 
 REFCLI = Path(__file__).resolve().parents[1] / "refcli"
 
@@ -29,7 +39,10 @@ def eager_group(definitions: Builders) -> Any:
     for name, build in definitions.items():
         definition = build()
         app.command(name, help=definition.help, hidden=definition.hidden)(definition.function)
-    return typer.main.get_command(app)
+    group = typer.main.get_command(app)
+    for command in group.commands.values():  # what to_click adds to every command it builds
+        command.params.append(lang_option())
+    return group
 
 
 def described(command: Any, name: str) -> tuple[Any, ...]:
@@ -101,3 +114,105 @@ def test_refcli_uses_only_typers_public_interface() -> None:
         if PRIVATE_TYPER.search(line) and not line.lstrip().startswith("#")
     ]
     assert offenders == [], "typer internals used (they change without notice):\n" + "\n".join(offenders)
+
+
+# ---------------------------------------------------------------- help and click's words in the run's language
+
+
+def every_command() -> list[tuple[str, Any]]:
+    """(command line, click command) for the root, every group and every command, hidden ones too."""
+    from refcli.cli import app
+
+    root = typer.main.get_command(app)
+    ctx = root.make_context("refcli", [], resilient_parsing=True)
+    found: list[tuple[str, Any]] = [("refcli", root)]
+    for name in root.list_commands(ctx):
+        command = root.get_command(ctx, name)
+        found.append((f"refcli {name}", command))
+        if hasattr(command, "list_commands"):
+            sub = command.make_context(name, [], parent=ctx, resilient_parsing=True)
+            found += [
+                (f"refcli {name} {child}", command.get_command(sub, child)) for child in command.list_commands(sub)
+            ]
+    return found
+
+
+def test_every_command_shows_its_help_through_the_translating_classes() -> None:
+    """Root, game groups, every command: help, the list of commands and usage lines all go through Translating."""
+    for line, command in every_command():
+        assert isinstance(command, Translating), line
+        assert command.context_class is TranslatingContext, line
+
+
+def test_translated_swaps_the_texts_in_and_back() -> None:
+    game = registry.get("kuhhandel")
+    assert game is not None
+    command = LazyCommands(name="kuhhandel", definitions=game_definitions(game)).get_command(None, "score")
+    ctx = command.make_context("score", [], resilient_parsing=True)
+    before = [param.help for param in command.params]
+    with using("es"), translated(command, ctx):
+        texts = {param.name: param.help for param in command.get_params(ctx)}
+        assert texts["help"] == "Muestra este mensaje y termina."
+        assert texts["fmt"].startswith("Formato de salida:")
+        record = help_record(next(p for p in command.params if p.name == "fmt"), ctx)
+        assert record is not None and record[1].endswith("[por defecto: text]")
+    assert [param.help for param in command.params] == before
+    assert command.get_help_option(ctx).help == "Show this message and exit."
+
+
+CLICK_MESSAGES = [
+    ("No such option: --fromat", "No existe la opción: --fromat"),
+    (
+        "No such option: --fromat (Possible options: --format)",
+        "No existe la opción: --fromat (opciones posibles: --format)",
+    ),
+    ("No such command 'x'.", "No existe el comando 'x'."),
+    ("No such command 'x'. Did you mean 'y'?", "No existe el comando 'x'. ¿Quisiste decir 'y'?"),
+    ("Missing command.", "Falta el comando."),
+    ("Missing argument 'FILE'.", "Falta el argumento 'FILE'."),
+    ("Missing argument 'KIND'. Choose from:\n\ta,\n\tb", "Falta el argumento 'KIND'. Elige entre:\n\ta,\n\tb"),
+    ("Missing option '--money'.", "Falta la opción '--money'."),
+    (
+        "Invalid value for '--format' / '-f': 'xml' is not one of 'text', 'json'.",
+        "Valor no válido para '--format' / '-f': 'xml' no es ninguno de estos: 'text', 'json'.",
+    ),
+    (
+        "Invalid value for '-j': 0 is not in the range 1<=x<=64.",
+        "Valor no válido para '-j': 0 está fuera del intervalo 1<=x<=64.",
+    ),
+    (
+        "Invalid value for '-j': 'x' is not a valid int range.",
+        "Valor no válido para '-j': 'x' no es un número entero válido.",
+    ),
+    ("Invalid value: a game's own words", "Valor no válido: a game's own words"),
+    ("Got unexpected extra argument(s) (a b)", "Sobran argumentos (a b)"),
+    ("Option '--seed' requires an argument.", "La opción '--seed' necesita un valor."),
+    ("Option '--x' requires 2 arguments.", "La opción '--x' necesita 2 valores."),
+    ("Option '--partial' does not take a value.", "La opción '--partial' no lleva valor."),
+    (
+        "bash completion installed in /h/.bash_completions/refcli.sh",
+        "Autocompletado de bash instalado en /h/.bash_completions/refcli.sh",
+    ),
+]
+
+
+@pytest.mark.parametrize(("english", "spanish"), CLICK_MESSAGES, ids=[english[:40] for english, _s in CLICK_MESSAGES])
+def test_clicks_messages_are_matched_and_translated(english: str, spanish: str) -> None:
+    with using("es"):
+        assert clickwords.in_language(english) == spanish
+    with using("en"):
+        assert clickwords.in_language(english) == english
+
+
+def test_a_message_that_is_not_clicks_is_left_as_it_is() -> None:
+    with using("es"):
+        for message in ("refcli's own, already in Spanish: falta FILE", "Missing the point", "No such option:"):
+            assert clickwords.in_language(message) == message
+
+
+def test_every_template_names_only_placeholders_it_fills() -> None:
+    """A template's placeholders are named (a translation may reorder them) and each shape is a valid pattern."""
+    for template in (*clickwords.MESSAGES, *clickwords.EXTRAS):
+        fields = re.findall(r"\{([^{}]*)\}", template)
+        assert all(field.isidentifier() for field in fields), template
+    assert len(clickwords._patterns(clickwords.MESSAGES)) == len(clickwords.MESSAGES)

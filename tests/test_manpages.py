@@ -27,6 +27,7 @@ from refcli import manpage, registry
 from refcli.cli import app
 from refcli.exit_status import ExitStatus
 from refcli.gameinfo import Example, Game, SnapshotFormat
+from refcli.i18n import language, using
 
 REPO = Path(__file__).resolve().parents[1]
 MAN = REPO / "man"
@@ -38,14 +39,29 @@ REQUIRED_SECTIONS = [
     "COMMANDS",
     "OPTIONS",
     "EXIT STATUS",
+    "ENVIRONMENT",
     "EXAMPLES",
     "FILES",
     "SEE ALSO",
 ]
+# The same sections in the Spanish pages (man/es/), as the issue names them.
+SPANISH_SECTIONS = [
+    "NOMBRE",
+    "SINOPSIS",
+    "DESCRIPCIÓN",
+    "COMANDOS",
+    "OPCIONES",
+    "ESTADO DE SALIDA",
+    "ENTORNO",
+    "EJEMPLOS",
+    "ARCHIVOS",
+    "VÉASE TAMBIÉN",
+]
 GROFF = shutil.which("groff")
 needs_groff = pytest.mark.skipif(GROFF is None, reason="groff is not installed")
 
-PAGES = manpage.render_pages()
+PAGES = manpage.render_pages(lang="en")
+SPANISH = manpage.render_pages(lang="es")
 
 
 # ---------------------------------------------------------------- helpers
@@ -106,12 +122,44 @@ def groff_ascii(text: str) -> str:
 # ---------------------------------------------------------------- man/ is current
 
 
-def test_man_directory_matches_the_generator() -> None:
-    committed = {path.name: path.read_bytes() for path in MAN.glob("*.1")} if MAN.is_dir() else {}
-    expected = {name: text.encode("utf-8") for name, text in PAGES.items()}
-    assert sorted(committed) == sorted(expected), f"man/ has the wrong set of pages; {REGENERATE}"
+@pytest.mark.parametrize(("folder", "pages"), [(MAN, PAGES), (MAN / "es", SPANISH)], ids=["man", "man/es"])
+def test_man_directory_matches_the_generator(folder: Path, pages: dict[str, str]) -> None:
+    committed = {path.name: path.read_bytes() for path in folder.glob("*.1")} if folder.is_dir() else {}
+    expected = {name: text.encode("utf-8") for name, text in pages.items()}
+    assert sorted(committed) == sorted(expected), f"{folder} has the wrong set of pages; {REGENERATE}"
     stale = [name for name in expected if committed[name] != expected[name]]
-    assert not stale, f"stale man pages {stale}; {REGENERATE}"
+    assert not stale, f"stale man pages {stale} in {folder}; {REGENERATE}"
+
+
+def test_the_pages_are_the_same_in_both_languages_and_the_spanish_ones_are_in_spanish() -> None:
+    assert set(SPANISH) == set(PAGES)
+    for name, text in SPANISH.items():
+        assert [unroff(title) for title in section_titles(text)] == SPANISH_SECTIONS, name
+        assert unroff(text.splitlines()[2]).endswith('"manual de refcli"'), name
+        # the same commands, options and examples: only the words around them differ
+        assert sections(text)["SINOPSIS"] == sections(PAGES[name])["SYNOPSIS"].replace(
+            "\\fIOPTIONS\\fR", "\\fIOPCIONES\\fR"
+        ).replace("\\fICOMMAND\\fR", "\\fICOMANDO\\fR"), name
+    root = unroff(sections(SPANISH["refcli.1"])["OPCIONES"])
+    assert "Muestra la ayuda de este comando y termina." in root
+    assert "Idioma de todo lo que escribe refcli: en o es" in root
+
+
+@pytest.mark.parametrize(("pages", "title"), [(PAGES, "ENVIRONMENT"), (SPANISH, "ENTORNO")], ids=["en", "es"])
+def test_environment_documents_the_language_variables(pages: dict[str, str], title: str) -> None:
+    for name, text in pages.items():
+        body = unroff(sections(text)[title])
+        assert ".TP\n\\fBREFCLI_LANG\\fR\n" in body, name
+        for variable in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE", "NO_COLOR", "REFCLI_PAGER", "PAGER"):
+            assert f"\\fB{variable}\\fR" in body, (name, variable)
+
+
+def test_a_page_in_a_language_is_the_same_whatever_language_the_run_started_in() -> None:
+    with using("es"):
+        assert manpage.render_pages(lang="en") == PAGES
+    with using("en"):
+        assert manpage.render_pages(lang="es") == SPANISH
+        assert language() == "en"
 
 
 def test_there_is_a_page_per_game_group() -> None:
@@ -144,7 +192,7 @@ def test_generation_does_not_depend_on_the_machine(tmp_path: Path) -> None:
         check=False,
     )
     assert done.returncode == 0, done.stderr
-    assert manpage.render_pages() == PAGES
+    assert manpage.render_pages(lang="en") == PAGES
 
 
 # ---------------------------------------------------------------- every command documented
@@ -292,9 +340,9 @@ def test_see_also_names_every_other_page_and_not_itself(name: str) -> None:
 
 
 @needs_groff
-@pytest.mark.parametrize("name", sorted(PAGES))
+@pytest.mark.parametrize("name", [*sorted(PAGES), *(f"es/{name}" for name in sorted(SPANISH))])
 def test_groff_finds_nothing_to_warn_about(name: str) -> None:
-    done = groff_lint(PAGES[name])
+    done = groff_lint(SPANISH[name.removeprefix("es/")] if name.startswith("es/") else PAGES[name])
     assert done.returncode == 0 and done.stderr == "", f"groff -man -ww -z {name}:\n{done.stderr}"
 
 
@@ -451,11 +499,19 @@ def test_cli_writes_then_checks(tmp_path: Path, capsys: pytest.CaptureFixture[st
     assert not target.exists(), "--check must write nothing"
 
     assert manpage.main([str(target)]) == 0
-    assert {p.name for p in target.iterdir()} == set(PAGES)
+    written = {str(p.relative_to(target)) for p in target.rglob("*.1")}
+    assert written == {*PAGES, *(f"es/{name}" for name in SPANISH)}
+    assert (target / "es" / "refcli.1").read_text(encoding="utf-8") == SPANISH["refcli.1"]
     assert manpage.main(["--check", str(target)]) == 0
 
     (target / "refcli.1").write_text(PAGES["refcli.1"].replace("EXIT STATUS", "EXIT"), encoding="utf-8")
     (target / "refcli-gone.1").write_text(".TH X 1\n", encoding="utf-8")
+    (target / "es" / "refcli-ido.1").write_text(".TH X 1\n", encoding="utf-8")
     assert manpage.main(["--check", str(target)]) == 1
     err = capsys.readouterr().err
     assert "refcli.1" in err and "refcli-gone.1" in err and "python -m refcli.manpage" in err
+    assert "es/refcli-ido.1" in err
+
+    (target / "es" / "refcli-kuhhandel.1").unlink()
+    assert manpage.main(["--check", str(target)]) == 1
+    assert "stale or missing: " + str(target / "es" / "refcli-kuhhandel.1") in capsys.readouterr().err

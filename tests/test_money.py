@@ -86,7 +86,7 @@ def test_several_games_give_totals(invoke: Invoke) -> None:
         ),
         (
             '[[player]]\nname = "A"\nnotes = { euro = [60] }\n[[player]]\nname = "B"\nnotes = { Euro = [60] }\n[[player]]\nname = "C"\n',
-            "at most 1 60 notes of euro",
+            "at most 1 60 note of euro",
         ),
         (
             '[[player]]\nname = "A"\ncoins = 4\n[[player]]\nname = "B"\ncoins = 3\n[[player]]\nname = "C"\n',

@@ -294,3 +294,83 @@ def test_ctrl_c_at_a_question_leaves_quietly_with_130() -> None:
     terminal.type("\x03")
     assert terminal.finish() == 130
     assert "Traceback" not in terminal.seen and "error" not in terminal.seen
+
+
+# -- in Spanish (--lang es) --------------------------------------------------------------
+def test_the_questions_are_asked_in_spanish_and_yes_and_no_are_s_and_n(
+    invoke: Invoke, asking: None, tmp_path: Path
+) -> None:
+    target = tmp_path / "trueque.toml"
+    answers = ["cow-trad", "cow-trade", "", "", "cat", "Ana", "2", "10,10,0", "Ben", "2", "50", "x", "no", str(target)]
+    code, output = answered(invoke, ["--lang", "es", "kuhhandel", "ruling"], answers)
+    assert code == 0, output
+    assert "Kuhhandel: ¿qué situación?" in output
+    assert (
+        '  situation: se esperaba uno de auction, cow-trade, trade-options, donkey (o su número), se encontró "cow-trad"'
+        in output
+    )
+    assert "Intro toma el valor entre [corchetes]; Ctrl-C sale." in output
+    assert "[vacío: omitir]" in output and "[s/N]: " in output
+    assert '  se esperaba s o n, se encontró "x"' in output
+    assert "Lo mismo en una línea: refcli kuhhandel ruling situation=cow-trade animal=cat" in output
+    assert "¿Guardar esta situación como TOML? nombre de archivo (vacío: no): " in output
+    assert output.rstrip().endswith(f"guardado en {target}")
+    assert tomllib.loads(target.read_text(encoding="utf-8"))["defender"] == {"name": "Ben", "holds": 2, "offer": [50]}
+    for english in ("which situation", "Enter takes", "[y/N]", "The same on one line", "Save this", "wrote "):
+        assert english not in output
+
+
+@pytest.mark.parametrize("yes", ["s", "sí", "si", "SÍ", "y", "yes"])
+def test_a_yes_in_either_language_answers_a_yes_or_no_question(invoke: Invoke, asking: None, yes: str) -> None:
+    answers = ["", "Ana", "3,9,14", yes, "Ben", "18,4", "n", ""]
+    code, output = answered(invoke, ["--lang", "es", "cup-of-bluff", "score", "--partial"], answers)
+    assert code == 0, output
+    assert "¿otra entrada de player? [s/N]: " in output
+    assert "Ben" in output.split("¿otra entrada de player?", 1)[1]
+
+
+def test_a_spanish_yes_answers_a_true_or_false_value(invoke: Invoke, asking: None) -> None:
+    """The auction's boolean answered "sí" rules as "y" does (the question offers [s/n] in Spanish)."""
+    game, answers, _example = DISPUTES["auction"]
+    english = outcome(invoke, ["--lang", "es", game, "ruling"], answers)
+    spanish = outcome(
+        invoke, ["--lang", "es", game, "ruling"], ["sí" if answer == "y" else answer for answer in answers]
+    )
+    assert spanish == english
+
+
+def test_end_of_input_leaves_with_one_line_in_spanish(invoke: Invoke, asking: None) -> None:
+    code, output = answered(invoke, ["--lang", "es", "kuhhandel", "ruling"], ["cow-trade", "", "cat"])
+    assert code == 130
+    assert output.rstrip().endswith("refcli: detenido: la entrada terminó antes de responder a todas las preguntas")
+
+
+def test_the_root_command_asks_the_game_in_spanish(invoke: Invoke, asking: None) -> None:
+    code, output = answered(invoke, ["--lang", "es", "ruling"], ["kuhhandel", *DISPUTES["cow trade"][1]])
+    assert code == 0, output
+    assert output.startswith("¿Qué juego?\n")
+
+
+def test_a_cow_trade_settled_in_spanish_on_a_real_terminal() -> None:
+    terminal = Terminal("--lang", "es", "kuhhandel", "ruling", "--no-pager")
+    for prompt, answer in [
+        ("situation [1-4]: ", "cow-trade"),
+        ("[2]: ", ""),
+        ("[vacío: omitir]: ", ""),
+        ("animal (", "cat"),
+        ("challenger.name (", "Ana"),
+        ("challenger.holds (", "2"),
+        ("challenger.offer (", "10,10,0"),
+        ("defender.name (", "Ben"),
+        ("defender.holds (", "2"),
+        ("defender.offer (", "50"),
+        ("[s/N]: ", "n"),
+        ("¿Guardar esta situación como TOML? nombre de archivo (vacío: no): ", ""),
+    ]:
+        terminal.read_until(prompt)
+        terminal.type(answer + "\r")
+    assert terminal.finish() == 0
+    seen = terminal.seen
+    assert "Kuhhandel: ¿qué situación?" in seen and "Intro toma el valor entre [corchetes]; Ctrl-C sale." in seen
+    assert "Lo mismo en una línea: refcli kuhhandel ruling situation=cow-trade" in seen
+    assert "Traceback" not in seen

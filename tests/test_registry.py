@@ -27,7 +27,7 @@ from typer.testing import CliRunner
 
 from refcli import manpage, registry
 from refcli.cli import app
-from refcli.gameinfo import Game
+from refcli.gameinfo import Game, fold
 
 TOY_INIT = '''
 """Toy: every player names a number; the highest wins."""
@@ -332,3 +332,27 @@ def test_names_do_not_clash() -> None:
     names = [name for game in registry.built_in() for name in game.names()]
     assert len(names) == len(set(names))
     assert not set(names) & {"score", "ruling", "validate"}, "a game id would hide a cross-game verb"
+    games_of: dict[str, set[str]] = {}
+    for game in registry.built_in():
+        for name in game.names():
+            games_of.setdefault(fold(name), set()).add(game.id)
+    assert all(len(ids) == 1 for ids in games_of.values()), "a name two games answer to, accents and case aside"
+
+
+@pytest.mark.parametrize(
+    ("name", "game_id"),
+    [
+        ("Engañado", "bamboozled"),
+        ("ENGANADO", "bamboozled"),
+        ("¡Dinero!", "money"),
+        (" dinero ", "money"),
+        ("Estás fanfarroneando", "kuhhandel"),
+        ("taza de farol", "cup-of-bluff"),
+        ("Cup of Bluff", "cup-of-bluff"),
+    ],
+)
+def test_a_game_is_found_by_any_of_its_names_ignoring_case_accents_and_blanks(name: str, game_id: str) -> None:
+    found = registry.find(name)
+    assert found is not None and found.id == game_id
+    assert found.is_named(name)
+    assert registry.find("dinerito") is None

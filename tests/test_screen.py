@@ -203,3 +203,18 @@ def test_an_unfinished_game_has_a_leader_not_a_winner(
     assert document["over"] is False and document["winners"] == [] and len(document["leading"]) == 1
     text = invoke([game, "score", "--partial", path]).stdout
     assert f"Leading so far: {document['leading'][0]}" in text and "Winner" not in text
+
+
+def test_a_terminal_prints_clause_ids_in_tables_as_written() -> None:
+    """A table cell is text, not rich markup: "[no-change.001]" stays in a finding's line."""
+    shown = " ".join(on_pty(["validate", "kuhhandel/record-broken.toml", "--no-pager"], EXAMPLES, columns=120).split())
+    assert "event 7: error [no-change.001]: Ben pays 10" in shown
+    assert "event 46: error [donkey.payouts]: " in shown
+
+
+def test_a_terminal_in_spanish(tmp_path: Path) -> None:
+    shown = on_pty(["--lang", "es", "kuhhandel", "score", "kuhhandel/rulebook-2460.toml", "--no-pager"], EXAMPLES)
+    flat = " ".join(shown.split())
+    assert "Puesto Jugador Puntuación Cómo se suma" in flat and "Ganador: Cid" in flat
+    assert "─ Reglas que lo decidieron ─" in flat  # the panel's title, translated as it is drawn
+    assert "1 cláusula más aplicada (-v la cita): [score.example]" in flat

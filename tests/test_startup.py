@@ -6,10 +6,14 @@ the files opened, then refcli's ``main()`` runs as the console script would.
 
 from __future__ import annotations
 
+import importlib.util
 import json
+import os
 import subprocess
 import sys
+import tempfile
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -17,7 +21,11 @@ from refcli import registry
 
 PROBE = textwrap.dedent(
     """
-    import builtins, io, json, sys
+    import builtins, io, json, os, sys, types
+    if os.environ.get("PROBE_COMPILED"):  # a checkout: the compiled catalogue as the wheel carries it
+        compiled = types.ModuleType("refcli._compiled")
+        compiled.__path__ = [os.environ["PROBE_COMPILED"]]
+        sys.modules["refcli._compiled"] = compiled
     opened = []
     real_open = builtins.open
     def recording_open(file, *args, **kwargs):
@@ -39,8 +47,18 @@ PROBE = textwrap.dedent(
 GAMES = registry.BUILT_IN  # game id → the package declaring it
 
 
-def probe(*args: str) -> dict:
-    result = subprocess.run([sys.executable, "-c", PROBE, json.dumps(args)], capture_output=True, text=True, check=True)
+def probe(*args: str, env: dict[str, str] | None = None) -> dict:
+    environment = {**os.environ, **(env or {})}
+    # run outside the checkout: `python -c` puts the working directory first on sys.path, and the probe must
+    # import the refcli the tests import (the installed wheel in CI), not the checkout's sources
+    result = subprocess.run(
+        [sys.executable, "-c", PROBE, json.dumps(args)],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=environment,
+        cwd=tempfile.gettempdir(),
+    )
     return json.loads(result.stdout)
 
 
@@ -63,6 +81,8 @@ def test_quick_query_loads_only_its_game(game: str, args: tuple[str, ...]) -> No
     assert "rich" not in modules, "plain output (not a terminal) must not import rich"
     assert "importlib.metadata" not in modules, "a built-in game never scans the installed packages"
     assert GAMES[game] in modules
+    if args[1] != "rules":  # a game's own command: no option of the file-reading commands, no exit status made
+        assert "refcli.commands.fileoptions" not in modules and "refcli.exit_status" not in modules
     for other, package in GAMES.items():
         if other == game:
             continue
@@ -84,3 +104,46 @@ def test_help_and_version_load_no_engine() -> None:
         assert "rich" not in modules and "importlib.metadata" not in modules
         declarations = {package for package in GAMES.values() if package in modules}
         assert declarations == (set(GAMES.values()) if args == ("--help",) else set()), args
+
+
+# -- --lang es: the compiled catalogue (refcli's part and the game's), nothing else ----------
+COMPILED_ES = "refcli._compiled.messages_es"
+
+
+@pytest.fixture
+def compiled(tmp_path: Path) -> dict[str, str]:
+    """The environment a probe needs to load the Spanish catalogue compiled, as an installed refcli does.
+
+    A checkout has no ``refcli._compiled`` (the wheel's build writes it): the probe gets one holding the
+    module ``hatch_build.py`` would write, in a folder of its own (for the English run too, to compare).
+    """
+    if importlib.util.find_spec("refcli._compiled") is not None:  # installed from a wheel: the real one
+        return {}
+    from refcli.i18n import source_files
+    from refcli.translations import compiled_modules
+
+    for name, text in compiled_modules("es", source_files("es")).items():
+        (tmp_path / f"{name}.py").write_text(text, encoding="utf-8")
+    return {"PROBE_COMPILED": str(tmp_path)}
+
+
+@pytest.mark.parametrize(
+    "spanish",
+    [("--lang", "es"), ("--lang=es",), ()],
+    ids=["--lang es", "--lang=es", "REFCLI_LANG=es"],
+)
+def test_a_quick_query_in_spanish_loads_the_compiled_catalogue_and_nothing_else(
+    compiled: dict[str, str], spanish: tuple[str, ...]
+) -> None:
+    query = ("bamboozled", "compare", "43", "34")
+    english = probe(*query, env={**compiled, "REFCLI_LANG": "en"})
+    seen = probe(*spanish, *query, env={**compiled, "REFCLI_LANG": "es" if not spanish else "en"})
+    assert english["code"] in (0, None) and seen["code"] in (0, None)
+    added = set(seen["modules"]) - set(english["modules"]) - {"refcli._compiled"}  # its package, if not loaded yet
+    # refcli's own words and the game's part of the catalogue (refcli.translations.compiled_modules), no other
+    assert added == {COMPILED_ES, f"{COMPILED_ES}_bamboozled"}, (
+        f"--lang es loads more than its catalogue: {sorted(added)}"
+    )
+    assert not any(name == "babel" or name.startswith("babel.") for name in seen["modules"])
+    assert "refcli.translations" not in seen["modules"] and "refcli.commands.clickwords" not in seen["modules"]
+    assert not any(path.endswith(".po") for path in seen["opened"]), "no .po file read at start-up"

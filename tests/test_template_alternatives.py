@@ -2,7 +2,9 @@
 
 A template shows optional keys commented out (``# key = value  # help``).
 Uncommenting any one of them must still give a file refcli accepts: a
-snapshot that scores, a legal situation, a record that validates.
+snapshot that scores, a legal situation, a record that validates. The
+templates of every language are tried (``templates/GAME/es/KIND.toml``): a
+translator's comment may not break them.
 """
 
 from __future__ import annotations
@@ -17,13 +19,14 @@ from refcli.errors import RefcliError
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATES = ROOT / "data" / "templates"
+FILES = sorted(TEMPLATES.glob("**/*.toml"))  # English and every translation
 COMMENTED = re.compile(r"^# ([A-Za-z_][\w-]*) = (.+?)(\s+# .*)?$")
 HEADER = re.compile(r"^# (\[[\w.-]+\])(\s+# .*)?$")
 
 
 def alternatives() -> list[tuple[Path, int, str]]:
     found = []
-    for path in sorted(TEMPLATES.glob("*/*.toml")):
+    for path in FILES:
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines()):
             match = COMMENTED.match(line)
             if match:
@@ -47,7 +50,17 @@ def accepted(path: Path) -> tuple[bool, str]:
         return False, str(error)
 
 
-@pytest.mark.parametrize("path", sorted(TEMPLATES.glob("*/*.toml")), ids=lambda p: f"{p.parent.name}/{p.stem}")
+def label(path: Path) -> str:
+    """``kuhhandel/auction``, ``kuhhandel/es/auction``."""
+    return path.relative_to(TEMPLATES).with_suffix("").as_posix()
+
+
+def test_every_language_has_its_templates() -> None:
+    english = [path.relative_to(TEMPLATES) for path in TEMPLATES.glob("*/*.toml")]
+    assert english and all((TEMPLATES / path.parent / "es" / path.name).is_file() for path in english)
+
+
+@pytest.mark.parametrize("path", FILES, ids=label)
 def test_template_as_written_is_accepted(path: Path, tmp_path: Path) -> None:
     copy = tmp_path / path.name
     copy.write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
@@ -58,7 +71,7 @@ def test_template_as_written_is_accepted(path: Path, tmp_path: Path) -> None:
 CASES = alternatives()
 
 
-@pytest.mark.parametrize(("path", "number", "key"), CASES, ids=[f"{p.parent.name}/{p.stem}:{k}" for p, _, k in CASES])
+@pytest.mark.parametrize(("path", "number", "key"), CASES, ids=[f"{label(p)}:{k}" for p, _, k in CASES])
 def test_each_commented_alternative_is_accepted(path: Path, number: int, key: str, tmp_path: Path) -> None:
     lines = path.read_text(encoding="utf-8").splitlines()
     match = COMMENTED.match(lines[number])
@@ -78,9 +91,10 @@ def test_each_commented_alternative_is_accepted(path: Path, number: int, key: st
     copy = tmp_path / path.name
     copy.write_text("\n".join(lines) + "\n", encoding="utf-8")
     ok, why = accepted(copy)
-    assert ok, f"{path.parent.name}/{path.name} line {number + 1} uncommented ({lines[number]}): {why}"
+    assert ok, f"{label(path)} line {number + 1} uncommented ({lines[number]}): {why}"
 
 
 def test_there_are_alternatives_to_try() -> None:
     assert len(CASES) >= 10
-    assert any(p.parent.name == "kuhhandel" and k == "rebid" for p, _, k in CASES)
+    assert any(label(p) == "kuhhandel/cow-trade" and k == "rebid" for p, _, k in CASES)
+    assert any(label(p) == "kuhhandel/es/cow-trade" and k == "rebid" for p, _, k in CASES)

@@ -10,9 +10,11 @@ from typing import Annotated, Literal, Optional
 
 import typer
 
+from refcli.i18n import N_
+
 ColorMode = Literal["auto", "always", "never"]  # typer makes it a choice; an Enum class costs start-up time
 
-COLOR_HELP = (
+COLOR_HELP = N_(
     "Colour in text output: auto (on a terminal, unless NO_COLOR is set; also in a pipe when FORCE_COLOR is), "
     "always (also in a pipe, drawn as on a terminal: for less -R) or never. Only colour: the layout follows "
     "the terminal either way."

@@ -9,94 +9,44 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Annotated, Any, NamedTuple, NoReturn, Optional
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
 from refcli.errors import DataError, InputUnreadable, ReaderGone, RefcliError
-from refcli.exit_status import ExitStatus, status_for, worst
-from refcli.options import (
-    DEFAULT_MAX_BYTES,
-    MAX_MAX_BYTES,
-    DocumentFormat,
-    Format,
-    ScoreOptions,
-    ValidateOptions,
-)
+from refcli.i18n import N_, _
+from refcli.options import DEFAULT_MAX_BYTES, DocumentFormat, Format, ScoreOptions, ValidateOptions
+from refcli.plain import Record, record
+
+if TYPE_CHECKING:
+    from refcli.exit_status import ExitStatus  # imported where a status is made: not on a quick query's way
 
 FormatOption = Annotated[
     DocumentFormat,
     typer.Option(
-        "--format", "-f", help="Output format: text for people, json or toml for scripts.", case_sensitive=False
+        "--format", "-f", help=N_("Output format: text for people, json or toml for scripts."), case_sensitive=False
     ),
 ]
-TableFormatOption = Annotated[
-    Format,
-    typer.Option(
-        "--format",
-        "-f",
-        help="Output format: text for people, json or toml for scripts, csv for a spreadsheet.",
-        case_sensitive=False,
-    ),
-]
-ValidateFormatOption = Annotated[
-    Optional[Format],  # noqa: UP007 - typer reads it; None: text, or json with --jsonl
-    typer.Option(
-        "--format",
-        "-f",
-        help=(
-            "Output format: text for people, json or toml for scripts, csv for a spreadsheet "
-            "[default: text; json with --jsonl, which also takes csv]."
-        ),
-        case_sensitive=False,
-        show_default=False,
-    ),
-]
-FilesArgument = Annotated[
-    list[str],
-    typer.Argument(help="TOML files to read; - reads standard input.", metavar="FILE..."),
-]
-MaxBytesOption = Annotated[
-    int,
-    typer.Option(
-        "--max-bytes",
-        min=1,
-        max=MAX_MAX_BYTES,
-        metavar="N",
-        show_default=False,
-        help="Refuse inputs (or JSON lines) larger than N bytes [default: 8 MiB; at most 2^40].",
-    ),
-]
-JobsOption = Annotated[
-    int, typer.Option("--jobs", "-j", min=1, max=64, help="Validate in N processes (results stay in input order).")
-]
-JsonlOption = Annotated[
-    bool,
-    typer.Option(
-        "--jsonl", help="Each FILE holds one record per line as JSON (same shape as the TOML); results as JSON Lines."
-    ),
-]
-StrictOption = Annotated[bool, typer.Option("--strict", help="Stop at the first error instead of reporting every one.")]
 ExplainOption = Annotated[
     bool,
     typer.Option(
         "--explain",
         "-v",
-        help="On a terminal, quote every clause applied, not only those that decided the outcome "
-        "(a pipe, JSON and TOML always get every one).",
+        help=N_(
+            "On a terminal, quote every clause applied, not only those that decided the outcome "
+            "(a pipe, JSON and TOML always get every one)."
+        ),
     ),
 ]
 NoPagerOption = Annotated[
     bool,
     typer.Option(
         "--no-pager",
-        help="Print straight to the terminal. Otherwise text taller than the terminal goes through "
-        "$REFCLI_PAGER, $PAGER or less -R (never when piped).",
+        help=N_(
+            "Print straight to the terminal. Otherwise text taller than the terminal goes through "
+            "$REFCLI_PAGER, $PAGER or less -R (never when piped)."
+        ),
     ),
-]
-PartialOption = Annotated[
-    bool,
-    typer.Option("--partial", help="Score a game that is not over yet: complete sets/holdings only, and say so."),
 ]
 
 
@@ -105,13 +55,16 @@ def say_error(error: BaseException) -> ExitStatus:
 
     A reader that went away (``| head``) is not an error to print: only its status.
     """
+    from refcli.exit_status import status_for
+
     if isinstance(error, ReaderGone):
         return status_for(error)
     if isinstance(error, RefcliError):
         message = error.one_line()
     else:  # a bug in refcli: still one line, never a traceback
-        message = f"internal error ({type(error).__name__}: {' '.join(str(error).split())[:200]}); please report it"
-    print(f"refcli: error: {message}", file=sys.stderr)
+        detail = f"{type(error).__name__}: {' '.join(str(error).split())[:200]}"
+        message = _("internal error ({detail}); please report it").format(detail=detail)
+    print(_("refcli: error: {message}").format(message=message), file=sys.stderr)
     return status_for(error)
 
 
@@ -123,7 +76,7 @@ def reporting() -> Iterator[None]:
     except typer.Exit:
         raise
     except RecursionError as error:
-        raise typer.Exit(say_error(DataError("input nested too deeply"))) from error
+        raise typer.Exit(say_error(DataError(_("input nested too deeply")))) from error
     except Exception as error:  # noqa: BLE001 - the boundary: nothing escapes as a traceback
         raise typer.Exit(say_error(error)) from error
 
@@ -147,7 +100,8 @@ def usage_error(message: str) -> Exception:
     return Usage(message)
 
 
-class Inputs(NamedTuple):
+@record
+class Inputs(Record):
     """What ``score`` and ``ruling`` read: FILE arguments, ``KEY=VALUE`` items (``refcli.inline``), or answers."""
 
     files: list[str]
@@ -180,11 +134,11 @@ class Inputs(NamedTuple):
             if not stdin_is_terminal():
                 missing(metavar)
         if at_most_one and len(files) > 1:
-            raise usage_error(f"Got unexpected extra argument ({files[1]})")
+            raise usage_error(_("Got unexpected extra argument ({arguments})").format(arguments=files[1]))
         if items and len(files) > 1:
-            raise usage_error("KEY=VALUE items go with at most one FILE")
+            raise usage_error(_("KEY=VALUE items go with at most one FILE"))
         if save is not None and len(files) > 1:
-            raise usage_error("--save writes one document: give at most one FILE")
+            raise usage_error(_("--save writes one document: give at most one FILE"))
         return cls(files, items, save, force)
 
     @property
@@ -226,6 +180,7 @@ def score_files(
     or no input at all (refcli asks) make one document instead.
     """
     from refcli import api
+    from refcli.exit_status import ExitStatus, worst
     from refcli.inputs import display_name
     from refcli.options import as_format
     from refcli.report import failure
@@ -314,6 +269,7 @@ def rule_file(
     A situation that cannot be read is, for scripts, a document saying so (``refcli.report.failure``).
     """
     from refcli import api
+    from refcli.exit_status import ExitStatus
     from refcli.options import as_format
     from refcli.render import emit
 
@@ -336,6 +292,7 @@ def ask_and_rule(
 ) -> NoReturn:
     """``refcli [GAME] ruling`` on a terminal with nothing to read: ask, rule, offer to save."""
     from refcli import api
+    from refcli.exit_status import ExitStatus
     from refcli.render import emit
 
     game, data, ruling = ask(game_id, "ruling", lambda doc, game: api.rule(doc, game=game, max_bytes=max_bytes))
@@ -355,6 +312,7 @@ def ask_and_score(
 ) -> NoReturn:
     """``refcli [GAME] score`` on a terminal with nothing to read: ask player by player, score, offer to save."""
     from refcli import api
+    from refcli.exit_status import ExitStatus
     from refcli.render import emit
 
     def read(doc: Any, game: str) -> Any:
@@ -375,11 +333,11 @@ def ask(game_id: str | None, verb: str, read: Any) -> tuple[Any, dict[str, Any],
         terminal = prompting.Terminal()
         game = registry.get(game_id) if game_id else prompting.choose_game(terminal, verb)
         if game is None or not game.formats():
-            raise UsageError(f"{game_id} describes no formats to ask for: give a FILE")
+            raise UsageError(_("{game} describes no formats to ask for: give a FILE").format(game=game_id))
         questions, settle = prompting.ask_document(game, verb)
         result = settle(lambda doc: read(doc, game.id))
         data = questions.document()
-        terminal.say(f"The same on one line: {prompting.one_line(game, verb, data)}")
+        terminal.say(_("The same on one line: {command}").format(command=prompting.one_line(game, verb, data)))
         return game, data, result
 
     found: tuple[Any, dict[str, Any], Any] = prompting.leave_on_end(run)
@@ -402,7 +360,9 @@ def validate_format(fmt: Format | None, jsonl: bool) -> Format:
         return Format.json if jsonl else Format.text
     if jsonl and fmt not in (Format.json, Format.csv):
         raise usage_error(
-            f"--jsonl writes one JSON result a line (or CSV rows with --format csv), not --format {fmt.value}"
+            _("--jsonl writes one JSON result a line (or CSV rows with --format csv), not --format {format}").format(
+                format=fmt.value
+            )
         )
     return fmt
 
@@ -446,6 +406,7 @@ def rules_query(
     catalogues: list[tuple[str, str]], query: str | None, fmt: Format, *, every: bool = False, page: bool = True
 ) -> None:
     """``[GAME] rules [QUERY]``: the matching clauses of the games' catalogues (game id, title); exit 1 if none."""
+    from refcli.exit_status import ExitStatus
     from refcli.lookup import Catalogue, lookup
     from refcli.render import emit
 
@@ -460,5 +421,6 @@ def print_generated(game: str, relative: str) -> None:
     ``-o FILE`` is every command's (``verbs.writing_output``), so this only prints.
     """
     from refcli.catalogue import game_data_dir
+    from refcli.formats.template import template_file  # a template in the language of the run, if there is one
 
-    sys.stdout.write((game_data_dir(game) / relative).read_text(encoding="utf-8"))
+    sys.stdout.write(template_file(game_data_dir(game), relative).read_text(encoding="utf-8"))

@@ -14,68 +14,42 @@ import enum
 import sys
 from collections.abc import Callable, Iterable
 from functools import partial
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any, Optional, get_args
 
 import typer
 
 from refcli.commands.color import ColorOption
-from refcli.commands.common import (
-    ExplainOption,
-    FilesArgument,
-    FormatOption,
-    JobsOption,
-    JsonlOption,
-    MaxBytesOption,
-    NoPagerOption,
-    PartialOption,
-    StrictOption,
-    TableFormatOption,
-    ValidateFormatOption,
-    reporting,
-)
+from refcli.commands.common import ExplainOption, FormatOption, NoPagerOption, reporting
 from refcli.commands.lazy import Builders, Definition, LazyCommands, command_function, parameter
 from refcli.gameinfo import REQUIRED, Command, Game, Param, Simulate, resolve
+from refcli.i18n import N_, _
 from refcli.options import DEFAULT_MAX_BYTES, DocumentFormat, Format, ScoreOptions, ValidateOptions
 
-FileArgument = Annotated[str, typer.Argument(help="A situation file (TOML); - reads standard input.", metavar="FILE")]
-SituationArguments = Annotated[
-    Optional[list[str]],  # noqa: UP007 - typer reads it
-    typer.Argument(
-        help="A situation file (TOML; - reads standard input) and/or KEY=VALUE items giving or changing its values.",
-        metavar="[FILE] [KEY=VALUE]...",
-        show_default=False,
-    ),
-]
-SnapshotArguments = Annotated[
-    Optional[list[str]],  # noqa: UP007 - typer reads it
-    typer.Argument(
-        help="TOML files to read (- reads standard input), or one file and/or KEY=VALUE items.",
-        metavar="[FILE]... [KEY=VALUE]...",
-        show_default=False,
-    ),
-]
-SaveOption = Annotated[
-    Optional[str],  # noqa: UP007
-    typer.Option("--save", help="Also write what was read (FILE, items or answers) to this TOML file.", metavar="FILE"),
-]
 OutputOption = Annotated[
     Optional[str],  # noqa: UP007
     typer.Option(
         "--output",
         "-o",
-        help=(
+        help=N_(
             "Write the result to FILE instead of standard output (- is standard output), all at once when it "
             "is complete; a command that fails before printing anything leaves FILE as it was."
         ),
         metavar="FILE",
     ),
 ]
-_REPLACES = (
+_REPLACES = N_(
     "if it exists; through a symlink, the file it points to (the link stays). "
     "A directory, device, FIFO or socket is never replaced."
 )
-ForceOption = Annotated[bool, typer.Option("--force", help=f"Let -o replace FILE {_REPLACES}")]
-SaveForceOption = Annotated[bool, typer.Option("--force", help=f"Let -o or --save replace FILE {_REPLACES}")]
+# whole sentences (a translation reorders them), built where a command is built: in the run's language
+FORCE_HELP = N_("Let -o replace FILE {replaces}")
+SAVE_FORCE_HELP = N_("Let -o or --save replace FILE {replaces}")
+
+
+def force_option(text: str) -> Any:
+    """``--force``, its help (:data:`FORCE_HELP` or :data:`SAVE_FORCE_HELP`) in the run's language."""
+    return Annotated[bool, typer.Option("--force", help=_(text).format(replaces=_(_REPLACES)))]
+
 
 Values = dict[str, Any]
 
@@ -83,9 +57,9 @@ Values = dict[str, Any]
 # -------------------------------------------------------------------------- -o FILE, on every command
 
 
-def output_parameters(force: Any = ForceOption) -> list[Any]:
-    """``-o FILE`` and ``--force``, last among a result-printing command's options."""
-    return [parameter("output", OutputOption, None), parameter("force", force, False)]
+def output_parameters(force: str = FORCE_HELP) -> list[Any]:
+    """``-o FILE`` and ``--force`` (its help ``force``), last among a result-printing command's options."""
+    return [parameter("output", OutputOption, None), parameter("force", force_option(force), False)]
 
 
 def writing_output(body: Callable[[Values], None]) -> Callable[[Values], None]:
@@ -166,6 +140,13 @@ DISPLAY_PARAMETERS = (
 
 def score_definition(game_id: str | None, help: str, own: tuple[Param, ...]) -> Definition:
     """``score``; ``game_id`` None reads each file's `game` key; ``own`` are the games' own options."""
+    from refcli.commands.fileoptions import (
+        MaxBytesOption,
+        PartialOption,
+        SaveOption,
+        SnapshotArguments,
+        TableFormatOption,
+    )
 
     def body(values: Values) -> None:
         from refcli.commands.common import Inputs, score_files
@@ -184,12 +165,14 @@ def score_definition(game_id: str | None, help: str, own: tuple[Param, ...]) -> 
         parameter("max_bytes", MaxBytesOption, DEFAULT_MAX_BYTES),
         parameter("fmt", TableFormatOption, Format.text),
         *DISPLAY_PARAMETERS,
-        *output_parameters(SaveForceOption),
+        *output_parameters(SAVE_FORCE_HELP),
     ]
-    return Definition(command_function(parameters, writing_output(body)), help + items_help(game_id, "score"))
+    return Definition(command_function(parameters, writing_output(body)), _(help) + items_help(game_id, "score"))
 
 
 def ruling_definition(game_id: str | None, help: str) -> Definition:
+    from refcli.commands.fileoptions import MaxBytesOption, SaveOption, SituationArguments
+
     def body(values: Values) -> None:
         from refcli.commands.common import Inputs
 
@@ -212,30 +195,43 @@ def ruling_definition(game_id: str | None, help: str) -> Definition:
         parameter("max_bytes", MaxBytesOption, DEFAULT_MAX_BYTES),
         parameter("fmt", FormatOption, DocumentFormat.text),
         *DISPLAY_PARAMETERS,
-        *output_parameters(SaveForceOption),
+        *output_parameters(SAVE_FORCE_HELP),
     ]
-    return Definition(command_function(parameters, writing_output(body)), help + items_help(game_id, "ruling"))
+    return Definition(command_function(parameters, writing_output(body)), _(help) + items_help(game_id, "ruling"))
+
+
+ITEMS_GIVE_SITUATION = N_("KEY=VALUE items give the situation on the command line, or change FILE's values: `{usage}`.")
+ITEMS_GIVE_SNAPSHOT = N_(
+    "KEY=VALUE items give one final snapshot on the command line, or change FILE's values: `{usage}`."
+)
+ITEMS_SYNTAX = N_(
+    "Dotted keys reach into tables (table.key=VALUE), a number picks the Nth [[table]] or list item, counting "
+    "from 1 (player.2.name=Ben), commas separate list items (1,2,3; nothing after = is an empty list), and values "
+    "are typed as the format says (`{template}` lists the keys); KEY:=VALUE takes a TOML value as it is. A file "
+    "whose name has = in it is given with a folder (./a=b.toml). With no FILE and no items on a terminal, refcli "
+    "asks for each value instead; --save FILE keeps what was read as TOML."
+)
+ITEMS_EXAMPLE = N_("For example `{example}`; `{command} FILE KEY=VALUE` changes one value of FILE.")
 
 
 def items_help(game_id: str | None, verb: str) -> str:
-    """The help's paragraphs on KEY=VALUE items and prompts (refcli.inline, refcli.prompting)."""
-    what = "the situation" if verb == "ruling" else "one final snapshot"
+    """The help's paragraphs on KEY=VALUE items and prompts (refcli.inline, refcli.prompting), in the run's language."""
     game = f"refcli {game_id}" if game_id else "refcli"
     first = "" if game_id else "game=GAME "
     kind = "situation=KIND " if verb == "ruling" else ""
-    example = f"{game} {verb} {first}{kind}KEY=VALUE..."
+    usage = f"{game} {verb} {first}{kind}KEY=VALUE..."
+    example = usage
     if game_id is not None:
-        example = example_line(game_id, verb) or example
+        example = example_line(game_id, verb) or usage
+    give = ITEMS_GIVE_SITUATION if verb == "ruling" else ITEMS_GIVE_SNAPSHOT
+    template = f"{game if game_id else 'refcli GAME'} template KIND"
     return (
-        f"\n\nKEY=VALUE items give {what} on the command line, or change FILE's values: "
-        f"`{game} {verb} {first}{kind}KEY=VALUE...`. Dotted keys reach into tables (table.key=VALUE), "
-        "a number picks the Nth [[table]] or list item, counting from 1 (player.2.name=Ben), commas "
-        "separate list items (1,2,3; nothing after = is an empty list), and values are typed as the format says "
-        f"(`{game if game_id else 'refcli GAME'} template KIND` lists the keys); KEY:=VALUE takes a TOML value as it is. "
-        "A file whose name has = in it is given with a folder (./a=b.toml). "
-        "With no FILE and no items on a terminal, refcli asks for each value instead; --save FILE keeps "
-        "what was read as TOML."
-        f"\n\nFor example `{example}`; `{game} {verb} FILE KEY=VALUE` changes one value of FILE."
+        "\n\n"
+        + _(give).format(usage=usage)
+        + " "
+        + _(ITEMS_SYNTAX).format(template=template)
+        + "\n\n"
+        + _(ITEMS_EXAMPLE).format(example=example, command=f"{game} {verb}")
     )
 
 
@@ -261,6 +257,15 @@ def example_line(game_id: str, verb: str) -> str:
 
 
 def validate_definition(game_id: str | None, help: str) -> Definition:
+    from refcli.commands.fileoptions import (
+        FilesArgument,
+        JobsOption,
+        JsonlOption,
+        MaxBytesOption,
+        StrictOption,
+        ValidateFormatOption,
+    )
+
     def body(values: Values) -> None:
         from refcli.commands.common import validate_format
 
@@ -296,13 +301,24 @@ def validate_definition(game_id: str | None, help: str) -> Definition:
 VERB_DEFINITIONS = {"ruling": ruling_definition, "validate": validate_definition}
 
 
-AllOption = Annotated[
-    bool, typer.Option("--all", "-a", help="Show every clause a word search finds, not only the best five.")
-]
+RULES_HELP = N_("Quote the rulebook clauses: all, one by id, a topic, or the best matches for words or a question.")
+ALL_RULES_HELP = N_(
+    "Search every game's rules by clause id, topic, or words or a question; each clause names its game."
+)
+RULES_QUERIES = N_(
+    "A clause id or a topic gives every clause it names. Words are matched in Spanish or English by their "
+    "stems (empate, empates and empatar match each other; tie never matches tiene), accents optional; "
+    "punctuation and words such as who, what, quién or el are ignored. The best five clauses come first; "
+    "--all shows every match. Register entries are marked as interpretations. Exits 1 when nothing "
+    "matches, listing the topics to try. A query has at most 20 words and 200 characters (exit 2)."
+)
+RULES_QUERY_HELP = N_("A clause id, a topic, or words or a question to find ({examples}).")
+EXAMPLES = N_("Examples:  {commands}")
 
 
 def rules_definition(game: Game | None) -> Definition:
     """``refcli GAME rules``; ``game`` None: ``refcli rules``, over every built-in game's catalogue."""
+    from refcli.commands.fileoptions import AllOption
 
     def body(values: Values) -> None:
         with reporting():
@@ -316,9 +332,7 @@ def rules_definition(game: Game | None) -> Definition:
     examples = game.rules if game is not None else ("burro", "tie")
     query = Annotated[
         Optional[str],  # noqa: UP007
-        typer.Argument(
-            help=f"A clause id, a topic, or words or a question to find ({', '.join(examples)}).", metavar="QUERY"
-        ),
+        typer.Argument(help=_(RULES_QUERY_HELP).format(examples=", ".join(examples)), metavar="QUERY"),
     ]
     parameters = [
         parameter("query", query, None),
@@ -329,21 +343,18 @@ def rules_definition(game: Game | None) -> Definition:
     ]
     where = f"refcli {game.id} rules" if game is not None else "refcli rules"
     question = "¿quién gana el comercio de vacas?" if game is None or game.id == "kuhhandel" else "¿quién gana?"
+    shown = [f"{where} empate", f'{where} "{question}"', f"{where} {examples[0]} --format json"]
     return Definition(
         command_function(parameters, writing_output(body)),
-        (
-            "Quote the rulebook clauses: all, one by id, a topic, or the best matches for words or a question."
-            if game is not None
-            else "Search every game's rules by clause id, topic, or words or a question; each clause names its game."
-        )
+        _(RULES_HELP if game is not None else ALL_RULES_HELP)
         + "\n\n"
-        "A clause id or a topic gives every clause it names. Words are matched in Spanish or English by their "
-        "stems (empate, empates and empatar match each other; tie never matches tiene), accents optional; "
-        "punctuation and words such as who, what, quién or el are ignored. The best five clauses come first; "
-        "--all shows every match. Register entries are marked as interpretations. Exits 1 when nothing "
-        "matches, listing the topics to try. A query has at most 20 words and 200 characters (exit 2).\n\n"
-        f'Examples:  {where} empate  ·  {where} "{question}"  ·  {where} {examples[0]} --format json',
+        + _(RULES_QUERIES)
+        + "\n\n"
+        + _(EXAMPLES).format(commands="  ·  ".join(shown)),
     )
+
+
+KIND_HELP = N_("{lead}: {kinds}.")
 
 
 def kind_argument(game: Game, enum_name: str, lead: str) -> Any:
@@ -355,8 +366,9 @@ def kind_argument(game: Game, enum_name: str, lead: str) -> Any:
     kinds = dict(game.templates)
     name = "".join(part.title() for part in game.id.split("-")) + enum_name
     kind_type = enum.Enum(name, {kind.replace("-", "_"): kind for kind in kinds}, type=str)  # type: ignore[misc]
-    described = "; ".join(f"{kind} ({title})" for kind, title in kinds.items())
-    return Annotated[Optional[kind_type], typer.Argument(help=f"{lead}: {described}.", show_default=False)]  # noqa: UP007
+    described = "; ".join(f"{kind} ({_(title)})" for kind, title in kinds.items())
+    help = _(KIND_HELP).format(lead=_(lead), kinds=described)
+    return Annotated[Optional[kind_type], typer.Argument(help=help, show_default=False)]  # noqa: UP007
 
 
 def generated_file_definition(game: Game, command: str, folder: str, suffix: str, help: str, lead: str) -> Definition:
@@ -368,42 +380,52 @@ def generated_file_definition(game: Game, command: str, folder: str, suffix: str
             from refcli.prompting import ask_kind, missing, stdin_is_terminal
 
             if not stdin_is_terminal():
-                listed = ",\n\t".join(kind for kind, _ in game.templates)
-                missing("kind", f"Choose from:\n\t{listed}\n")
+                listed = ",\n\t".join(kind for kind, _title in game.templates)
+                missing("kind", _("Choose from:\n\t{choices}").format(choices=listed) + "\n")
         with reporting():
             from refcli.commands.common import print_generated
 
             kind = chosen.value if chosen is not None else ask_kind(game)
             print_generated(game.id, f"{folder}/{game.id}/{kind}{suffix}")
 
-    parameters = [parameter("kind", kind_argument(game, command.title() + "Kind", lead), None), *output_parameters()]
+    kind = spanish_kinds(game, kind_argument(game, command.title() + "Kind", lead))  # `template subasta`
+    parameters = [parameter("kind", kind, None), *output_parameters()]
     return Definition(command_function(parameters, writing_output(body)), help)
+
+
+TEMPLATE_HELP = N_(
+    "Print a commented starter TOML file to fill in.\n\n"
+    "Every key has a comment saying what it holds, and optional keys the example leaves out are shown "
+    "commented out. Fill it in and give it to the command its first line names (score, ruling or validate): "
+    "`{write}` writes a starter for `{read}`."
+)
+SCHEMA_HELP = N_(
+    "Print the JSON Schema (draft 2020-12) of one kind of input file.\n\n"
+    "It says what a file may hold once read as TOML (its keys, their types, ranges and defaults, each "
+    "key's help), for an editor or a script; whether the rules are kept is still refcli's to say. The same "
+    "text ships in the game's data as {path}. `{write}` writes the schema of a {kind} file."
+)
 
 
 def template_definition(game: Game) -> Definition:
     described = game.formats()
     first = next(iter(described.values()))
-    help = (
-        "Print a commented starter TOML file to fill in.\n\n"
-        "Every key has a comment saying what it holds, and optional keys the example leaves out are shown "
-        "commented out. Fill it in and give it to the command its first line names (score, ruling or validate): "
-        f"`refcli {game.id} template {first.kind} -o {first.kind}.toml` writes a starter for "
-        f"`refcli {game.id} {first.verb} {first.kind}.toml`."
+    help = _(TEMPLATE_HELP).format(
+        write=f"refcli {game.id} template {first.kind} -o {first.kind}.toml",
+        read=f"refcli {game.id} {first.verb} {first.kind}.toml",
     )
-    return generated_file_definition(game, "template", "templates", ".toml", help, "What to start")
+    return generated_file_definition(game, "template", "templates", ".toml", help, N_("What to start"))
 
 
 def schema_definition(game: Game) -> Definition:
     kinds = list(game.formats())
     kind = kinds[1] if len(kinds) > 1 else kinds[0]  # a situation's, when the game has one
-    help = (
-        "Print the JSON Schema (draft 2020-12) of one kind of input file.\n\n"
-        "It says what a file may hold once read as TOML (its keys, their types, ranges and defaults, each "
-        "key's help), for an editor or a script; whether the rules are kept is still refcli's to say. The same "
-        f"text ships in the game's data as schemas/{game.id}/KIND.schema.json. "
-        f"`refcli {game.id} schema {kind} -o {kind}.schema.json` writes the schema of a {kind} file."
+    help = _(SCHEMA_HELP).format(
+        path=f"schemas/{game.id}/KIND.schema.json",
+        write=f"refcli {game.id} schema {kind} -o {kind}.schema.json",
+        kind=kind,
     )
-    return generated_file_definition(game, "schema", "schemas", ".schema.json", help, "Which format")
+    return generated_file_definition(game, "schema", "schemas", ".schema.json", help, N_("Which format"))
 
 
 def simulate_definition(simulate: Simulate) -> Definition:
@@ -418,11 +440,13 @@ def simulate_definition(simulate: Simulate) -> Definition:
 
     players = Annotated[
         Optional[int],  # noqa: UP007
-        typer.Option("--players", min=simulate.min_players, max=simulate.max_players, help="How many players."),
+        typer.Option("--players", min=simulate.min_players, max=simulate.max_players, help=N_("How many players.")),
     ]
     parameters = [
         parameter(
-            "seed", Annotated[int, typer.Option("--seed", help="Random seed: the same seed gives the same game.")], 0
+            "seed",
+            Annotated[int, typer.Option("--seed", help=N_("Random seed: the same seed gives the same game."))],
+            0,
         ),
         parameter("players", players, None),
         *declared(simulate.params),
@@ -430,7 +454,7 @@ def simulate_definition(simulate: Simulate) -> Definition:
     ]
     return Definition(
         command_function(parameters, writing_output(body)),
-        "Print a random legal recorded game (test data for validate).",
+        N_("Print a random legal recorded game (test data for validate)."),
         hidden=True,
     )
 
@@ -500,16 +524,16 @@ def game_group(game: Game) -> LazyCommands:
 
 
 ROOT_HELP = {
-    "score": (
+    "score": N_(
         "Score final snapshots of any game; each file's `game` key says which.\n\n"
         "Prints every player's score with its breakdown, the ranking, the winners and the rules applied. With "
         "several files every file is reported and the worst exit status wins (66 unreadable > 65 bad data > 0)."
     ),
-    "ruling": (
+    "ruling": N_(
         "Rule on a contested situation; the file's `game` key says which game.\n\n"
         "Exits 0 with the verdict, or 1 when the situation itself breaks a rule."
     ),
-    "validate": (
+    "validate": N_(
         "Replay recorded games of any game and report every broken rule by event number and line.\n\n"
         "Each file's `game` key says which game. Exits 0 when every file follows the rules, 1 when any breaks "
         "one (66 unreadable and 65 bad data win over 1)."
@@ -538,3 +562,22 @@ ROOT_DEFINITIONS: Builders = {
     "validate": partial(validate_definition, None, ROOT_HELP["validate"]),
     "rules": partial(rules_definition, None),
 }
+
+
+def spanish_kinds(game: Game, argument: Any) -> Any:
+    """KIND (``kind_argument``) taking the game's Spanish kinds too: ``template subasta`` is the auction (``Game.kind``).
+
+    The argument's choice type is typer's own, whose class is not public: it is taken from the type typer
+    gives the argument in a probe, and its conversion first turns a Spanish kind into the English one.
+    """
+    probe = typer.Typer(add_completion=False)
+    probe.command()(command_function([parameter("kind", argument, None)], lambda values: None))
+    choice: Any = typer.main.get_command(probe).params[0].type
+
+    class Kinds(type(choice)):  # type: ignore[misc]
+        def convert(self, value: Any, param: Any, ctx: Any) -> Any:
+            return super().convert(game.kind(value) or value if isinstance(value, str) else value, param, ctx)
+
+    kind_type, info = get_args(argument)
+    info.click_type = Kinds(choice.choices, case_sensitive=choice.case_sensitive)
+    return Annotated[kind_type, info]

@@ -68,6 +68,7 @@ import importlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from refcli.i18n import N_
 from refcli.plain import Record, record
 
 if TYPE_CHECKING:
@@ -123,6 +124,11 @@ class Type(Record):
     phrase: str = ""  # help and man pages: what the value is (default: derived)
     example: Any = None  # custom: an example value
     words: tuple[str, ...] = ()  # custom: the words a value may be, for "did you mean" on a typo
+    # choice, const, union: (word, English word) for each word that stands for one of the English ones: the
+    # game's Spanish words and other names, and the English words themselves. Matched ignoring case, accents
+    # and blanks (``refcli.gameinfo.fold``); the value read is the English word. Added when a description is
+    # read (``with_spanish_words``), from the game's declaration; descriptions are written without them.
+    synonyms: tuple[tuple[str, str], ...] = ()
 
 
 @record
@@ -239,6 +245,7 @@ def either(*items: Type, phrase: str = "") -> Type:
 
 
 def const(value: str, *, expected: str = "") -> Type:
+    """Exactly ``value``; ``expected`` (the message's "expected …", marked ``N_``) may say ``{value}``."""
     return Type("const", value=value, expected=expected)
 
 
@@ -277,12 +284,33 @@ def ignoring_case(words: tuple[str, ...] | list[str]) -> str:
     return r"^\s*(?:" + "|".join(letters(word) for word in words) + r")\s*$"
 
 
+# The accented letters a folded letter also stands for (``refcli.gameinfo.fold`` takes the accents off).
+_ACCENTED = {"a": "áàâä", "e": "éèêë", "i": "íìîï", "o": "óòôö", "u": "úùûü", "n": "ñ", "c": "ç", "y": "ý"}
+
+
+def loosely(words: tuple[str, ...] | list[str]) -> str:
+    """A JSON-Schema pattern matching any of ``words`` as the reader matches a synonym: ignoring case,
+    accents and blanks (``"Intercambio de vacas"``, ``"intercambio-de-vacas"``, ``"DESAFÍO"``)."""
+    from refcli.gameinfo import fold
+
+    def letter(ch: str) -> str:
+        if ch == "-":
+            return r"[\W_]+"
+        if not ch.isalpha():
+            return ch
+        every = ch + _ACCENTED.get(ch, "")
+        return "[" + every + every.upper() + "]"
+
+    alternatives = sorted({"".join(letter(ch) for ch in fold(word)) for word in words})
+    return r"^[\W_]*(?:" + "|".join(alternatives) + r")[\W_]*$"
+
+
 # -- the keys every format has ------------------------------------------------------
 def game_field(game: str) -> Field:
-    """``game``: optional after ``refcli GAME …``, but must match when present."""
+    """``game``: optional after ``refcli GAME …``, but must match when present (the id or any of the game's names)."""
     return Field(
         "game",
-        const(game, expected=f'"{game}" (this is the {game} command)'),
+        const(game, expected=N_('"{value}" (this is the {value} command)')),
         f'"{game}"; optional after `refcli {game} …`, but must match when present',
         example=game,
     )
@@ -306,6 +334,18 @@ def descriptions(package: str) -> dict[str, Description]:
     module = importlib.import_module(f"{package}.formats")
     formats: dict[str, Description] = module.FORMATS
     return dict(formats)
+
+
+def with_spanish_words(desc: Description) -> Description:
+    """``desc`` with the game's Spanish words as synonyms of its choices, constants and union tags.
+
+    The words come from the game's declaration (``Game.spanish``; the ``game`` key also takes the game's
+    other names): "subasta" for the situation "auction", "saltar" for the card "skip". A value the game
+    has no word for is left as it is, and so is the description of a game that declares none.
+    """
+    from refcli.formats.spanish import with_words
+
+    return with_words(desc)
 
 
 def read(desc: Description, doc: Document) -> dict[str, Any]:

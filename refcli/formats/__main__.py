@@ -1,7 +1,9 @@
 """``python -m refcli.formats [--write | --check] [DIR]``: the generated files under data/.
 
 For every game whose package has a ``formats`` module, each description
-gives ``DIR/templates/<game>/<kind>.toml`` (the commented starter) and
+gives ``DIR/templates/<game>/<kind>.toml`` (the commented starter, in
+English), ``DIR/templates/<game>/<lang>/<kind>.toml`` (the same starter
+commented in each other language refcli speaks: ``es/``) and
 ``DIR/schemas/<game>/<kind>.schema.json`` (its JSON Schema). ``--check``
 writes nothing and exits 1 naming every file that is stale or missing
 (tests/test_formats.py runs it); ``--write`` (the default) rewrites them.
@@ -17,6 +19,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from refcli.formats import Description, descriptions, json_schema, template_text
+from refcli.formats.template import language_folder
+from refcli.i18n import DEFAULT, LANGUAGES, using
 
 
 def game_packages() -> dict[str, str]:
@@ -40,14 +44,24 @@ def schema_text(desc: Description) -> str:
 
 
 def generated_files() -> dict[str, str]:
-    """Path under data/ → text, for every description, and the output schemas (``refcli.output_schemas``)."""
+    """Path under data/ → text, for every description, and the output schemas (``refcli.output_schemas``).
+
+    Whatever language the environment asks for: templates in each language, schemas in English.
+    """
     from refcli.output_schemas import schema_files
 
     files: dict[str, str] = {}
-    for desc in described():
-        files[f"templates/{desc.game}/{desc.kind}.toml"] = template_text(desc)
-        files[f"schemas/{desc.game}/{desc.kind}.schema.json"] = schema_text(desc)
-    files.update(schema_files())
+    descs = described()
+    with using(DEFAULT):
+        for desc in descs:
+            files[f"templates/{desc.game}/{desc.kind}.toml"] = template_text(desc)
+            files[f"schemas/{desc.game}/{desc.kind}.schema.json"] = schema_text(desc)
+        files.update(schema_files())
+    for lang in LANGUAGES:
+        if lang != DEFAULT:
+            with using(lang):
+                for desc in descs:
+                    files[f"templates/{desc.game}/{language_folder(lang)}{desc.kind}.toml"] = template_text(desc)
     return files
 
 

@@ -24,6 +24,7 @@ from collections.abc import Callable
 from typing import Any
 
 from refcli.formats import Description, Field, Type
+from refcli.gameinfo import fold
 
 # (the document's table, the reading context) -> the values; raises anything on a value it does not accept
 FastReader = Callable[[Any, Any], dict[str, Any]]
@@ -40,7 +41,7 @@ class _Source:
         self.slow = slow  # compiles a nested reader (for the values not inlined)
         self.roster_of = roster_of  # how the nested reader gets the names from the key listing the players
         self.lines: list[str] = []
-        self.names: dict[str, Any] = {"NotFast": NotFast, "MISSING": _MISSING}
+        self.names: dict[str, Any] = {"NotFast": NotFast, "MISSING": _MISSING, "FOLD": fold}
         self.count = 0
 
     def fresh(self, stem: str) -> str:
@@ -99,12 +100,22 @@ def _value(source: _Source, t: Type, src: str, key: str, depth: int) -> str:
         out = source.fresh("w")
         source.line(depth, f"if type({src}) is not str: raise NotFast")
         source.line(depth, f"{out} = {src}.strip().casefold()" if t.fold else f"{out} = {src}")
-        source.line(depth, f"if {out} not in {words}: raise NotFast")
+        if t.synonyms:  # a Spanish word: looked up folded, as the nested reader does, only when not English
+            synonyms = _synonyms(source, t)
+            source.line(depth, f"if {out} not in {words}:")
+            source.line(depth + 1, f"{out} = {synonyms}.get(FOLD({src}))")
+            source.line(depth + 1, f"if {out} is None: raise NotFast")
+        else:
+            source.line(depth, f"if {out} not in {words}: raise NotFast")
         return out
     if kind == "const":
         word = source.constant(t.value, "WORD")
         source.line(depth, f"if {src} != {word} and (type({src}) is not str or {src}.strip().casefold() != {word}):")
-        source.line(depth + 1, "raise NotFast")
+        if t.synonyms:  # another of the game's names, a Spanish word
+            synonyms = _synonyms(source, t)
+            source.line(depth + 1, f"if type({src}) is not str or {synonyms}.get(FOLD({src})) != {word}: raise NotFast")
+        else:
+            source.line(depth + 1, "raise NotFast")
         return word
     if kind == "custom":
         parse = source.constant(t.parse, "PARSE")
@@ -139,6 +150,13 @@ def _value(source: _Source, t: Type, src: str, key: str, depth: int) -> str:
     source.line(depth, "ctx.names = names")
     source.line(depth, f"{out} = {reader}({src}, ctx, (), None)")
     return out
+
+
+def _synonyms(source: _Source, t: Type) -> str:
+    """The name of ``t``'s synonyms by folded word (``refcli.formats.reader.folded_synonyms``)."""
+    from refcli.formats.reader import folded_synonyms
+
+    return source.constant(folded_synonyms(t), "SYNONYMS")
 
 
 def _counted(source: _Source, src: str, minimum: int | None, maximum: int | None, depth: int) -> None:
@@ -209,13 +227,31 @@ def _union(source: _Source, t: Type, src: str, depth: int) -> str:
     out, tag = source.fresh("u"), source.fresh("tag")
     source.line(depth, f"if type({src}) is not dict: raise NotFast")
     source.line(depth, f"{tag} = {src}.get({t.tag!r})")
+    if not t.synonyms:
+        _variants(source, t, src, tag, out, depth, last="raise NotFast")
+        return out
+    # A word the English tags do not match may be a Spanish one: the table is read again as a copy with the
+    # English tag (in its place), so the English path costs nothing more than before.
+    synonyms = _synonyms(source, t)
+    source.line(depth, "while True:")
+    _variants(
+        source, t, src, tag, out, depth + 1, last=f"{tag} = {synonyms}.get(FOLD({tag})) if type({tag}) is str else None"
+    )
+    source.line(depth + 2, f"if {tag} is None: raise NotFast")
+    source.line(depth + 2, f"{src} = {{**{src}, {t.tag!r}: {tag}}}")
+    return out
+
+
+def _variants(source: _Source, t: Type, src: str, tag: str, out: str, depth: int, *, last: str) -> None:
+    """One branch per variant, picked by the tag's exact word; ``last``: what the ``else`` does."""
     for index, variant in enumerate(t.variants):
         source.line(depth, f"{'if' if index == 0 else 'elif'} {tag} == {variant.key!r} and type({tag}) is str:")
         got = _table(source, variant.type.fields, src, depth + 1, known=t.tag)
         source.line(depth + 1, f"{out} = {got}")
+        if t.synonyms:
+            source.line(depth + 1, "break")
     source.line(depth, "else:")
-    source.line(depth + 1, "raise NotFast")
-    return out
+    source.line(depth + 1, last)
 
 
 def _either(source: _Source, t: Type, src: str, key: str, depth: int) -> str:

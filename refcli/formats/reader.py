@@ -13,6 +13,16 @@ which then say where and why.
 Keys that name one of the players are read after the key that lists the
 players (the roster), wherever they are declared: the names they must be
 among are known by then.
+
+A description is read with its game's Spanish words (``refcli.formats.spanish``):
+a choice, a constant (``game``, ``situation``) or an event's type may be one
+of them, or another of the game's names, matched ignoring case, accents and
+blanks; the value read is the English word.
+
+Messages are written when a value fails, in the language of the moment
+(``refcli.i18n``): the fragments a description gives (``what``, ``expected``,
+``number``, ``missing``, a player's ``role``; marked ``N_`` where written) are
+translated where they are put in.
 """
 
 from __future__ import annotations
@@ -23,15 +33,17 @@ from collections.abc import Callable
 from typing import Any
 
 from refcli.errors import DataError
-from refcli.formats import Description, Field, Type
+from refcli.formats import Description, Field, Type, with_spanish_words
 from refcli.formats.fast import FastReader, compile_fast
+from refcli.gameinfo import fold as fold_word
+from refcli.i18n import N_, _
 from refcli.inputs import Document
 from refcli.locate import KeyPath, PathPart, format_path
 from refcli.schema import MAX_NAME_LENGTH, describe
 from refcli.suggest import hint
 
-MISSING = "nothing (the key is missing)"
-NAME_EXPECTED = "a player's name (a non-empty string)"
+MISSING = N_("nothing (the key is missing)")
+NAME_EXPECTED = N_("a player's name (a non-empty string)")
 
 Reader = Callable[[Any, "Context", KeyPath, PathPart | None], Any]
 
@@ -46,9 +58,13 @@ class Context:
         self.names: list[str] | None = None
 
     def fail(self, path: KeyPath, expected: str, found: str | None = None) -> DataError:
+        """The located error: ``expected`` and ``found`` are already in the language of the moment."""
         if "{names}" in expected:
             expected = expected.replace("{names}", ", ".join(self.roster()))
-        message = f"expected {expected}" + (f", found {found}" if found is not None else "")
+        if found is None:
+            message = _("expected {expected}").format(expected=expected)
+        else:
+            message = _("expected {expected}, found {found}").format(expected=expected, found=found)
         return DataError(message, file=self.doc.name, line=self.doc.locator().line_of(path), path=format_path(path))
 
     def roster(self) -> list[str]:
@@ -81,14 +97,15 @@ def compile_description(desc: Description) -> tuple[Description, Reader, FastRea
     """``desc``'s nested readers (located errors) and its fast reader, compiled once and kept."""
     if len(_COMPILED) >= MAX_COMPILED:  # descriptions built per document (a bound range): never a leak
         _COMPILED.clear()
-    compiled = (desc, table_reader(desc.fields, ""), compile_fast(desc, compile_type, roster_of))
+    worded = with_spanish_words(desc)
+    compiled = (desc, table_reader(worded.fields, ""), compile_fast(worded, compile_type, roster_of))
     _COMPILED[id(desc)] = compiled
     return compiled
 
 
 def read_slowly(desc: Description, doc: Document) -> dict[str, Any]:
     """``read_document`` without the fast path (the tests compare the two)."""
-    values: dict[str, Any] = table_reader(desc.fields, "")(doc.data, Context(doc), (), None)
+    values: dict[str, Any] = table_reader(with_spanish_words(desc).fields, "")(doc.data, Context(doc), (), None)
     return values
 
 
@@ -97,72 +114,113 @@ _COMPILED: dict[int, tuple[Description, Reader, FastReader]] = {}
 MAX_COMPILED = 512
 
 
-# -- what a message says --------------------------------------------------------------
+# -- what a message says (in the language of the moment: built only when a value fails) ------------
 def span(minimum: int, maximum: int) -> str:
+    """``"1 or 2"``, ``"from 0 to 4"``: a range as the man pages and templates say it (English)."""
     return f"{minimum} or {maximum}" if maximum == minimum + 1 else f"from {minimum} to {maximum}"
 
 
 def integer_expected(t: Type) -> str:
-    label = f"{t.what} " if t.what else ""
-    return f"{label}an integer {span(t.minimum or 0, t.maximum or 0)}"
+    """``"an integer from 0 to 4"``, after the description's ``what`` when it gives one."""
+    lo, hi = t.minimum or 0, t.maximum or 0
+    if t.what:
+        if hi == lo + 1:
+            return _("{what} an integer {minimum} or {maximum}").format(what=_(t.what), minimum=lo, maximum=hi)
+        return _("{what} an integer from {minimum} to {maximum}").format(what=_(t.what), minimum=lo, maximum=hi)
+    if hi == lo + 1:
+        return _("an integer {minimum} or {maximum}").format(minimum=lo, maximum=hi)
+    return _("an integer from {minimum} to {maximum}").format(minimum=lo, maximum=hi)
 
 
 def quoted_or(words: tuple[str, ...] | list[str]) -> str:
     quoted = [f'"{word}"' for word in words]
-    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
+    if len(quoted) == 1:
+        return quoted[0]
+    return _("{words} or {last}").format(words=", ".join(quoted[:-1]), last=quoted[-1])
+
+
+def one_of(words: tuple[str, ...] | list[str]) -> str:
+    return _("one of {words}").format(words=", ".join(words))
+
+
+def player_named(t: Type) -> str:
+    """``"the auctioneer's name, one of {names}"`` (``{names}``: the players, put in by ``Context.fail``)."""
+    return _("the {role}'s name, one of {names}").format(role=_(t.role), names="{names}")
 
 
 def shape_expected(t: Type, key: str = "") -> str:
     """What a value of ``t`` is, as "expected …" says it when the value has the wrong shape."""
     kind = t.kind
     if t.expected and kind not in ("integer",):
-        return t.expected
+        return _(t.expected)
     if kind == "integer":
         return integer_expected(t)
     if kind == "boolean":
-        return "true or false"
+        return _("true or false")
     if kind == "choice":
-        return f"one of {', '.join(t.choices)}"
+        return one_of(t.choices)
     if kind == "name":
-        return NAME_EXPECTED
+        return _(NAME_EXPECTED)
     if kind == "player":
-        return f"the {t.role}'s name, one of {{names}}"
+        return player_named(t)
     if kind == "names":
-        return f"an array of {t.minimum} to {t.maximum} player names in seating order"
+        return _("an array of {minimum} to {maximum} player names in seating order").format(
+            minimum=t.minimum, maximum=t.maximum
+        )
     if kind == "array":
         assert t.item is not None
-        return f"an array of {t.what or shape_expected(t.item)}"
+        return _("an array of {what}").format(what=_(t.what) if t.what else shape_expected(t.item))
     if kind == "tables":
-        return f"[[{key}]] tables ({t.what})"
+        return _("[[{key}]] tables ({what})").format(key=key, what=_(t.what))
     if kind == "union":
-        return f"the {t.what}: {quoted_or([v.key for v in t.variants])}"
+        return union_expected(t)
     if kind == "either":
-        return t.phrase or " or ".join(shape_expected(item, key) for item in t.items)
-    return "a table"  # table, map
+        return _(t.phrase) if t.phrase else _(" or ").join(shape_expected(item, key) for item in t.items)
+    return _("a table")  # table, map
+
+
+def union_expected(t: Type) -> str:
+    return _("the {what}: {words}").format(what=_(t.what), words=quoted_or([v.key for v in t.variants]))
 
 
 def missing_expected(field: Field) -> tuple[str, str]:
-    """(expected, found) when a required key is left out."""
+    """(expected, found) when a required key is left out, in the language of the moment."""
     t = field.type
     if field.missing:
-        return field.missing, MISSING
+        return _(field.missing), _(MISSING)
     if t.kind == "tables" and t.minimum:
-        return f"at least {t.minimum} [[{field.key}]] table(s) ({t.what})", "none"
+        return _("at least {minimum} [[{key}]] table(s) ({what})").format(
+            minimum=t.minimum, key=field.key, what=_(t.what)
+        ), _("none")
     if t.kind == "integer":
-        return f"an integer from {t.minimum} to {t.maximum}", MISSING
+        return _("an integer from {minimum} to {maximum}").format(minimum=t.minimum, maximum=t.maximum), _(MISSING)
     if t.kind == "either" and not t.phrase:  # the last alternative is the one messages describe
         return missing_expected(field._replace(type=t.items[-1]))
-    return shape_expected(t, field.key), MISSING
+    return shape_expected(t, field.key), _(MISSING)
 
 
 def count_expected(t: Type, noun: str) -> str:
+    """How many items there must be; ``noun`` (what they are) is already translated."""
     if t.number:
-        return t.number
+        return _(t.number)
     if t.maximum is None:
-        return f"at least {t.minimum} {noun}"
+        return _("at least {minimum} {items}").format(minimum=t.minimum, items=noun)
     if not t.minimum:
-        return f"at most {t.maximum} {noun}"
-    return f"{t.minimum} to {t.maximum} {noun}"
+        return _("at most {maximum} {items}").format(maximum=t.maximum, items=noun)
+    return _("{minimum} to {maximum} {items}").format(minimum=t.minimum, maximum=t.maximum, items=noun)
+
+
+def folded_synonyms(t: Type) -> dict[str, str]:
+    """A type's synonyms (``refcli.formats.spanish``) by folded word: what the reader looks a word up in."""
+    found: dict[str, str] = {}
+    for word, english in t.synonyms:
+        found.setdefault(fold_word(word), english)
+    return found
+
+
+def suggestions(t: Type, words: tuple[str, ...] | list[str]) -> list[str]:
+    """The words "did you mean" picks among: ``words`` and the type's Spanish words (for Spanish-like input)."""
+    return [*words, *(word for word, english in t.synonyms if word != english)]
 
 
 def needs_roster(t: Type | None) -> bool:
@@ -197,12 +255,11 @@ def compile_type(t: Type, key: str) -> Reader:
 def integer_reader(t: Type, key: str) -> Reader:
     lo, hi = t.minimum, t.maximum
     assert lo is not None and hi is not None
-    expected = integer_expected(t)
 
     def read(value: Any, ctx: Context, parent: KeyPath, k: PathPart | None) -> Any:
         if type(value) is int and lo <= value <= hi:
             return value
-        raise ctx.fail(at(parent, k), expected, describe(value))
+        raise ctx.fail(at(parent, k), integer_expected(t), describe(value))
 
     return read
 
@@ -211,33 +268,38 @@ def boolean_reader(t: Type, key: str) -> Reader:
     def read(value: Any, ctx: Context, parent: KeyPath, k: PathPart | None) -> Any:
         if value is True or value is False:
             return value
-        raise ctx.fail(at(parent, k), "true or false", describe(value))
+        raise ctx.fail(at(parent, k), _("true or false"), describe(value))
 
     return read
 
 
 def string_reader(t: Type, key: str) -> Reader:
-    expected = t.expected or "a string"
+    expected = t.expected or N_("a string")
 
     def read(value: Any, ctx: Context, parent: KeyPath, k: PathPart | None) -> Any:
         if type(value) is str:
             return value
-        raise ctx.fail(at(parent, k), expected, describe(value))
+        raise ctx.fail(at(parent, k), _(expected), describe(value))
 
     return read
 
 
 def choice_reader(t: Type, key: str) -> Reader:
     words = frozenset(t.choices)
-    expected = shape_expected(t)
     fold = t.fold
+    synonyms = folded_synonyms(t)
+    near = suggestions(t, t.choices)
 
     def read(value: Any, ctx: Context, parent: KeyPath, k: PathPart | None) -> Any:
         if type(value) is str:
             word = value.strip().casefold() if fold else value
             if word in words:
                 return word
-        raise ctx.fail(at(parent, k), expected, describe(value) + hint(value, t.choices))
+            if synonyms:  # a Spanish word, or an English one in another case (the fast path does the same)
+                found = synonyms.get(fold_word(value))
+                if found is not None:
+                    return found
+        raise ctx.fail(at(parent, k), shape_expected(t), describe(value) + hint(value, near))
 
     return read
 
@@ -249,12 +311,16 @@ def read_name(value: Any, ctx: Context, parent: KeyPath, k: PathPart | None) -> 
         if stripped and len(stripped) <= MAX_NAME_LENGTH and stripped.isprintable():
             return stripped
     if not isinstance(value, str) or not value.strip():
-        raise ctx.fail(at(parent, k), NAME_EXPECTED, describe(value))
+        raise ctx.fail(at(parent, k), _(NAME_EXPECTED), describe(value))
     stripped = value.strip()
     if any(unicodedata.category(ch).startswith("C") for ch in stripped):
-        raise ctx.fail(at(parent, k), "a name without control characters", describe(value))
+        raise ctx.fail(at(parent, k), _("a name without control characters"), describe(value))
     if len(stripped) > MAX_NAME_LENGTH:
-        raise ctx.fail(at(parent, k), f"a name of at most {MAX_NAME_LENGTH} characters", f"{len(stripped)} characters")
+        raise ctx.fail(
+            at(parent, k),
+            _("a name of at most {maximum} characters").format(maximum=MAX_NAME_LENGTH),
+            _("{count} characters").format(count=len(stripped)),
+        )
     return stripped  # printable by the rules (e.g. a no-break space), if not by str.isprintable
 
 
@@ -263,8 +329,13 @@ def name_reader(t: Type, key: str) -> Reader:
 
 
 def player_reader(t: Type, key: str) -> Reader:
-    wrong = t.expected or f"the {t.role}: one of the players ({{names}})"
-    not_text = t.expected or f"the {t.role}'s name, one of {{names}}"
+    def wrong() -> str:
+        if t.expected:
+            return _(t.expected)
+        return _("the {role}: one of the players ({names})").format(role=_(t.role), names="{names}")
+
+    def not_text() -> str:
+        return _(t.expected) if t.expected else player_named(t)
 
     def read(value: Any, ctx: Context, parent: KeyPath, k: PathPart | None) -> Any:
         names = ctx.names
@@ -272,33 +343,34 @@ def player_reader(t: Type, key: str) -> Reader:
             return value
         names = ctx.roster()
         if type(value) is not str:
-            raise ctx.fail(at(parent, k), not_text, describe(value))
+            raise ctx.fail(at(parent, k), not_text(), describe(value))
         folded = value.strip().casefold()
         for known in names:
             if known.casefold() == folded:
                 return known
-        raise ctx.fail(at(parent, k), wrong, describe(value) + hint(value, names))
+        raise ctx.fail(at(parent, k), wrong(), describe(value) + hint(value, names))
 
     return read
 
 
 def names_reader(t: Type, key: str) -> Reader:
     lo, hi = t.minimum or 0, t.maximum or 0
-    shape = shape_expected(t)
 
     def read(value: Any, ctx: Context, parent: KeyPath, k: PathPart | None) -> Any:
         here = at(parent, k)
         if type(value) is not list or not value:
-            raise ctx.fail(here, shape, describe(value))
+            raise ctx.fail(here, shape_expected(t), describe(value))
         if not lo <= len(value) <= hi:
-            raise ctx.fail(here, f"{lo} to {hi} player names", f"{len(value)}")
+            raise ctx.fail(
+                here, _("{minimum} to {maximum} player names").format(minimum=lo, maximum=hi), f"{len(value)}"
+            )
         found: list[str] = []
         folded: set[str] = set()
         for index, item in enumerate(value, 1):
             name = read_name(item, ctx, here, index)
             fold = name.casefold()
             if fold in folded:
-                raise ctx.fail(here + (index,), "names that differ", f"{describe(name)} twice")
+                raise ctx.fail(here + (index,), _("names that differ"), _("{name} twice").format(name=describe(name)))
             folded.add(fold)
             found.append(name)
         return found
@@ -309,9 +381,7 @@ def names_reader(t: Type, key: str) -> Reader:
 def array_reader(t: Type, key: str) -> Reader:
     assert t.item is not None
     item = compile_type(t.item, key)
-    shape = shape_expected(t)
     lo, hi = t.minimum or 0, t.maximum
-    count = count_expected(t, t.what or "items")
     # Arrays of plain integers (money cards, dice) and of game values (cards) are
     # read in one pass first; only a bad item goes the way that locates it.
     ints = (t.item.minimum, t.item.maximum) if t.item.kind == "integer" else None
@@ -319,9 +389,9 @@ def array_reader(t: Type, key: str) -> Reader:
 
     def read(value: Any, ctx: Context, parent: KeyPath, k: PathPart | None) -> Any:
         if type(value) is not list:
-            raise ctx.fail(at(parent, k), shape, describe(value))
+            raise ctx.fail(at(parent, k), shape_expected(t), describe(value))
         if len(value) < lo or (hi is not None and len(value) > hi):
-            raise ctx.fail(at(parent, k), count, f"{len(value)}")
+            raise ctx.fail(at(parent, k), count_expected(t, _(t.what) if t.what else _("items")), f"{len(value)}")
         if ints is not None:
             low, high = ints
             if all(type(v) is int and low <= v <= high for v in value):  # type: ignore[operator]
@@ -340,11 +410,11 @@ def array_reader(t: Type, key: str) -> Reader:
 def tuple_reader(t: Type, key: str) -> Reader:
     items = [compile_type(item, key) for item in t.items]
     size = len(items)
-    shape = t.expected or f"an array of {size} values"
 
     def read(value: Any, ctx: Context, parent: KeyPath, k: PathPart | None) -> Any:
         here = at(parent, k)
         if type(value) is not list or len(value) != size:
+            shape = _(t.expected) if t.expected else _("an array of {count} values").format(count=size)
             raise ctx.fail(here, shape, describe(value))
         return tuple(reader(v, ctx, here, index) for index, (reader, v) in enumerate(zip(items, value), 1))
 
@@ -354,36 +424,37 @@ def tuple_reader(t: Type, key: str) -> Reader:
 def unknown_key(ctx: Context, here: KeyPath, value: dict[str, Any], allowed: list[str]) -> DataError:
     key = next(k for k in value if k not in allowed)
     close = difflib.get_close_matches(key, allowed, n=1)
-    hint = f' (did you mean "{close[0]}"?)' if close else ""
-    return ctx.fail(here + (key,), f"one of the keys {', '.join(allowed)}", f"an unknown key{hint}")
+    said = _(' (did you mean "{word}"?)').format(word=close[0]) if close else ""
+    return ctx.fail(
+        here + (key,), _("one of the keys {keys}").format(keys=", ".join(allowed)), _("an unknown key") + said
+    )
 
 
 def table_reader(fields: tuple[Field, ...], expected: str) -> Reader:
     allowed = [f.key for f in fields]
     allowed_set = frozenset(allowed)
-    shape = expected or "a table"
+    shape = expected or N_("a table")
     if not any(f.roster for f in fields):
         return plain_table_reader(fields, allowed, allowed_set, shape)
     steps = [
-        (f.key, compile_type(f.type, f.key), f.required, f.default, missing_expected(f), roster_of(f))
-        for f in reading_order(fields)
+        (f.key, compile_type(f.type, f.key), f.required, f.default, f, roster_of(f)) for f in reading_order(fields)
     ]
 
     def read(value: Any, ctx: Context, parent: KeyPath, k: PathPart | None) -> Any:
         """A table that lists the players: read in declared order, the roster before the names."""
         here = parent if k is None else parent + (k,)
         if type(value) is not dict:
-            raise ctx.fail(here, shape, describe(value))
+            raise ctx.fail(here, _(shape), describe(value))
         if not allowed_set.issuperset(value):
             raise unknown_key(ctx, here, value, allowed)
         out: dict[str, Any] = {}
-        for key, reader, required, default, missing, roster in steps:
+        for key, reader, required, default, field, roster in steps:
             if key in value:
                 got = reader(value[key], ctx, here, key)
                 if roster is not None:
                     ctx.names = roster(got, ctx, here)
             elif required:
-                raise ctx.fail(here + (key,), missing[0], missing[1])
+                raise ctx.fail(here + (key,), *missing_expected(field))
             else:
                 got = default.copy() if type(default) in (list, dict) else default  # never the description's own
             out[key] = got
@@ -397,8 +468,8 @@ def plain_table_reader(
 ) -> Reader:
     """A table without a roster (an event, a player's holding): its keys in the order written, then the absent ones."""
     readers = {f.key: compile_type(f.type, f.key) for f in fields}
-    required = [(f.key, missing_expected(f)) for f in fields if f.required]
-    required_keys = frozenset(key for key, _ in required)
+    required = [(f.key, f) for f in fields if f.required]
+    required_keys = frozenset(key for key, _field in required)
     defaults = {f.key: f.default for f in fields if not f.required and type(f.default) not in (list, dict)}
     fresh = [(f.key, f.default) for f in fields if not f.required and type(f.default) in (list, dict)]
     size = len(fields)
@@ -406,14 +477,14 @@ def plain_table_reader(
     def read(value: Any, ctx: Context, parent: KeyPath, k: PathPart | None) -> Any:
         here = parent if k is None else parent + (k,)
         if type(value) is not dict:
-            raise ctx.fail(here, shape, describe(value))
+            raise ctx.fail(here, _(shape), describe(value))
         if not allowed_set.issuperset(value):
             raise unknown_key(ctx, here, value, allowed)
         out = {key: readers[key](item, ctx, here, key) for key, item in value.items()}
         if len(out) < size:
             if not required_keys.issubset(out):
-                key, (expected, found) = next((key, missing) for key, missing in required if key not in out)
-                raise ctx.fail(here + (key,), expected, found)
+                key, field = next((key, field) for key, field in required if key not in out)
+                raise ctx.fail(here + (key,), *missing_expected(field))
             out = {**defaults, **out}
             for key, default in fresh:  # a list or table default: a copy, never the description's own
                 if key not in out:
@@ -445,8 +516,10 @@ def roster_of(field: Field) -> Callable[[Any, Context, KeyPath], list[str]] | No
                 if folded in seen:
                     raise ctx.fail(
                         here + (key, index, name_key),
-                        "a name no other player has",
-                        f"{describe(name)} again ({key}[{seen[folded]}] has it)",
+                        _("a name no other player has"),
+                        _("{name} again ({key}[{index}] has it)").format(
+                            name=describe(name), key=key, index=seen[folded]
+                        ),
                     )
                 seen[folded] = index
                 found.append(name)
@@ -464,10 +537,17 @@ def map_reader(t: Type, key: str) -> Reader:
     assert t.key is not None and t.item is not None
     value_reader = compile_type(t.item, key)
     key_type = t.key
-    shape = t.expected or "a table"
-    noun = key_type.what or ("player" if key_type.kind in ("name", "player") else "key")
-    count = count_expected(t, f"{noun}s")
+    shape = t.expected or N_("a table")
     lo, hi = t.minimum or 0, t.maximum
+
+    def noun(many: bool) -> str:
+        """What the keys are ("player", "players"), in the language of the moment."""
+        if key_type.what:
+            return _(key_type.what) + ("s" if many else "")
+        if key_type.kind in ("name", "player"):
+            return _("players") if many else _("player")
+        return _("keys") if many else _("key")
+
     if key_type.kind == "player":
 
         def read_key(k: str, ctx: Context, here: KeyPath) -> Any:
@@ -477,7 +557,7 @@ def map_reader(t: Type, key: str) -> Reader:
             for known in ctx.roster():
                 if known.casefold() == folded:
                     return known
-            raise ctx.fail(here + (k,), "a player's name ({names})", describe(k) + hint(k, ctx.roster()))
+            raise ctx.fail(here + (k,), _("a player's name ({names})"), describe(k) + hint(k, ctx.roster()))
     elif key_type.kind == "name":
 
         def read_key(k: str, ctx: Context, here: KeyPath) -> Any:
@@ -492,14 +572,14 @@ def map_reader(t: Type, key: str) -> Reader:
             try:
                 return parse(k)
             except (ValueError, TypeError):
-                raise ctx.fail(here + (k,), key_expected, describe(k) + hint(k, key_words)) from None
+                raise ctx.fail(here + (k,), _(key_expected), describe(k) + hint(k, key_words)) from None
     else:
         raise ValueError(f"map keys are names, players or custom values, not {key_type.kind}")
 
     def read(value: Any, ctx: Context, parent: KeyPath, k: PathPart | None) -> Any:
         here = at(parent, k)
         if type(value) is not dict:
-            raise ctx.fail(here, shape, describe(value))
+            raise ctx.fail(here, _(shape), describe(value))
         out: dict[Any, Any] = {}
         written: dict[Any, str] = {}
         for written_key, item in value.items():
@@ -508,13 +588,15 @@ def map_reader(t: Type, key: str) -> Reader:
             if folded in written:
                 raise ctx.fail(
                     here + (written_key,),
-                    f"each {noun} once",
-                    f'{parsed} again (as "{written[folded]}" and "{written_key}")',
+                    _("each {item} once").format(item=noun(False)),
+                    _('{value} again (as "{first}" and "{second}")').format(
+                        value=parsed, first=written[folded], second=written_key
+                    ),
                 )
             written[folded] = written_key
             out[parsed] = value_reader(item, ctx, here, written_key)
         if len(out) < lo or (hi is not None and len(out) > hi):
-            raise ctx.fail(here, count, f"{len(out)}")
+            raise ctx.fail(here, count_expected(t, noun(True)), f"{len(out)}")
         return out
 
     return read
@@ -522,19 +604,30 @@ def map_reader(t: Type, key: str) -> Reader:
 
 def tables_reader(t: Type, key: str) -> Reader:
     item = compile_type(t.item, key) if t.item is not None else table_reader(t.fields, "")
-    shape = shape_expected(t, key)
     lo, hi = t.minimum or 0, t.maximum
-    too_few = t.number or f"at least {lo} [[{key}]] tables ({t.what})"
-    too_many = t.number or f"at most {hi} [[{key}]] tables ({t.what})"
+
+    def too_few() -> str:
+        return (
+            _(t.number)
+            if t.number
+            else _("at least {minimum} [[{key}]] tables ({what})").format(minimum=lo, key=key, what=_(t.what))
+        )
+
+    def too_many() -> str:
+        return (
+            _(t.number)
+            if t.number
+            else _("at most {maximum} [[{key}]] tables ({what})").format(maximum=hi, key=key, what=_(t.what))
+        )
 
     def read(value: Any, ctx: Context, parent: KeyPath, k: PathPart | None) -> Any:
         here = at(parent, k)
         if type(value) is not list or not all(type(entry) is dict for entry in value):
-            raise ctx.fail(here, shape, describe(value))
+            raise ctx.fail(here, shape_expected(t, key), describe(value))
         if len(value) < lo:
-            raise ctx.fail(here, too_few, f"{len(value)}")
+            raise ctx.fail(here, too_few(), f"{len(value)}")
         if hi is not None and len(value) > hi:
-            raise ctx.fail(here, too_many, f"{len(value)}")
+            raise ctx.fail(here, too_many(), f"{len(value)}")
         return [item(entry, ctx, here, index) for index, entry in enumerate(value, 1)]
 
     return read
@@ -543,22 +636,24 @@ def tables_reader(t: Type, key: str) -> Reader:
 def union_reader(t: Type, key: str) -> Reader:
     variants = {v.key: table_reader(v.type.fields, v.type.expected) for v in t.variants}
     words = [v.key for v in t.variants]
-    expected = f"the {t.what}: {quoted_or(words)}"
-    wrong = quoted_or(words)
+    synonyms = folded_synonyms(t)
+    near = suggestions(t, words)
     tag = t.tag
 
     def read(value: Any, ctx: Context, parent: KeyPath, k: PathPart | None) -> Any:
         if type(value) is not dict:
-            raise ctx.fail(at(parent, k), "a table", describe(value))
+            raise ctx.fail(at(parent, k), _("a table"), describe(value))
         kind = value.get(tag)
         reader = variants.get(kind) if type(kind) is str else None
+        if reader is None and synonyms and type(kind) is str:  # a Spanish word (its const reads it as English)
+            reader = variants.get(synonyms.get(fold_word(kind), ""))
         if reader is None:
             here = at(parent, k)
             if tag not in value:
-                raise ctx.fail(here + (tag,), expected, MISSING)
+                raise ctx.fail(here + (tag,), union_expected(t), _(MISSING))
             if type(kind) is not str:
-                raise ctx.fail(here + (tag,), expected, describe(kind))
-            raise ctx.fail(here + (tag,), wrong, describe(kind) + hint(kind, words))
+                raise ctx.fail(here + (tag,), union_expected(t), describe(kind))
+            raise ctx.fail(here + (tag,), quoted_or(words), describe(kind) + hint(kind, near))
         return reader(value, ctx, parent, k)
 
     return read
@@ -595,12 +690,16 @@ def either_reader(t: Type, key: str) -> Reader:
 
 def const_reader(t: Type, key: str) -> Reader:
     word = t.value
-    expected = t.expected or f'"{word}"'
+    synonyms = folded_synonyms(t)
+    near = suggestions(t, [word])
 
     def read(value: Any, ctx: Context, parent: KeyPath, k: PathPart | None) -> Any:
         if value == word or (type(value) is str and value.strip().casefold() == word):
             return word
-        raise ctx.fail(at(parent, k), expected, describe(value) + hint(value, [word]))
+        if synonyms and type(value) is str and synonyms.get(fold_word(value)) == word:
+            return word  # another of the game's names, a Spanish word (the fast path does the same)
+        expected = _(t.expected).replace("{value}", word) if t.expected else f'"{word}"'
+        raise ctx.fail(at(parent, k), expected, describe(value) + hint(value, near))
 
     return read
 
@@ -608,14 +707,13 @@ def const_reader(t: Type, key: str) -> Reader:
 def custom_reader(t: Type, key: str) -> Reader:
     parse = t.parse
     assert parse is not None
-    expected = t.expected
     words = t.words
 
     def read(value: Any, ctx: Context, parent: KeyPath, k: PathPart | None) -> Any:
         try:
             return parse(value)
         except (ValueError, TypeError):
-            raise ctx.fail(at(parent, k), expected, describe(value) + hint(value, words)) from None
+            raise ctx.fail(at(parent, k), _(t.expected), describe(value) + hint(value, words)) from None
 
     return read
 

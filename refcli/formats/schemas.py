@@ -4,13 +4,15 @@ The schema says what the reader checks key by key (types, ranges, required
 and unknown keys); what spans several keys (a name must be one of the listed
 players, four cards of each animal in the game) and the rules themselves are
 refcli's to check. Names compared ignoring case are patterns of both cases.
+A value that may be one of the game's Spanish words (``refcli.formats.spanish``)
+is also a pattern of every word it may be, accents and blanks optional.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from refcli.formats import Description, Field, Type, ignoring_case
+from refcli.formats import Description, Field, Type, ignoring_case, loosely, with_spanish_words
 from refcli.formats.text import phrase, plain
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
@@ -18,7 +20,7 @@ NOT_BLANK = r"\S"
 
 
 def json_schema(desc: Description) -> dict[str, Any]:
-    body = object_schema(desc.fields)
+    body = object_schema(with_spanish_words(desc).fields)
     return {
         "$schema": DRAFT,
         "title": f"{desc.title} ({desc.game} {desc.kind})",
@@ -62,6 +64,18 @@ def sized(out: dict[str, Any], t: Type, low: str, high: str) -> dict[str, Any]:
 
 
 def type_schema(t: Type) -> dict[str, Any]:
+    if t.synonyms and t.kind in ("choice", "const"):
+        return or_synonyms(t, english_schema(t))
+    return english_schema(t)
+
+
+def or_synonyms(t: Type, english: dict[str, Any]) -> dict[str, Any]:
+    """The English words as before, or any word the reader takes for them (Spanish, accents and blanks optional)."""
+    words = sorted({word for word, _english in t.synonyms})
+    return {"anyOf": [english, {"type": "string", "pattern": loosely(words)}]}
+
+
+def english_schema(t: Type) -> dict[str, Any]:
     kind = t.kind
     if kind == "integer":
         return {"type": "integer", "minimum": t.minimum, "maximum": t.maximum}
@@ -109,7 +123,9 @@ def type_schema(t: Type) -> dict[str, Any]:
         return {
             "type": "object",
             "required": [t.tag],
-            "properties": {t.tag: {"enum": [v.key for v in t.variants]}},
+            "properties": {t.tag: or_synonyms(t, {"enum": [v.key for v in t.variants]})}
+            if t.synonyms
+            else {t.tag: {"enum": [v.key for v in t.variants]}},
             "oneOf": [{"description": v.help, **object_schema(v.type.fields)} for v in t.variants],
         }
     if kind == "either":

@@ -7,7 +7,8 @@ import re
 from typing import Any
 
 from refcli.formats import EXAMPLE_NAMES, Description, Field, Type
-from refcli.formats.reader import quoted_or, span
+from refcli.formats.reader import quoted_or
+from refcli.i18n import N_, _
 
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 
@@ -43,71 +44,103 @@ def plain(value: Any) -> Any:
     return value
 
 
-# -- what a type is, in words -----------------------------------------------------------
+# -- what a type is, in words (the current language; a description's own texts are N_-marked msgids) ---
 def phrase(t: Type) -> str:
     """What a value of ``t`` is: "an integer from 0 to 4", "one of the players"."""
     if t.phrase:
-        return t.phrase
+        return _(t.phrase)
     kind = t.kind
     if kind == "integer":
-        return f"an integer {span(t.minimum or 0, t.maximum or 0)}"
+        low, high = t.minimum or 0, t.maximum or 0
+        if high == low + 1:
+            return _("an integer {minimum} or {maximum}").format(minimum=low, maximum=high)
+        return _("an integer from {minimum} to {maximum}").format(minimum=low, maximum=high)
     if kind == "boolean":
-        return "true or false"
+        return _("true or false")
     if kind == "string":
-        return "text"
+        return _("text")
     if kind == "choice":
-        return f"one of {', '.join(t.choices)}"
+        return _("one of {choices}").format(choices=", ".join(t.choices))
     if kind == "name":
-        return "a player's name"
+        return _("a player's name")
     if kind == "player":
-        return "one of the players"
+        return _("one of the players")
     if kind == "names":
-        return f"{t.minimum} to {t.maximum} player names"
+        return _("{minimum} to {maximum} player names").format(minimum=t.minimum, maximum=t.maximum)
     if kind == "array":
         assert t.item is not None
-        size = ""
-        if t.maximum is not None:
-            size = f", at most {t.maximum}" if not t.minimum else f", {t.minimum} to {t.maximum}"
-        elif t.minimum:
-            size = f", at least {t.minimum}"
-        return f"an array of {t.what}{size}" if t.what else f"an array{size}, each {phrase(t.item)}"
+        size = how_many(t)
+        if t.what:
+            what = _(t.what)
+            return (
+                _("an array of {what}, {size}").format(what=what, size=size)
+                if size
+                else _("an array of {what}").format(what=what)
+            )
+        item = phrase(t.item)
+        return (
+            _("an array, {size}, each {item}").format(size=size, item=item)
+            if size
+            else _("an array, each {item}").format(item=item)
+        )
     if kind == "tuple":
-        return t.expected or "[" + ", ".join(phrase(item) for item in t.items) + "]"
+        return _(t.expected) if t.expected else "[" + ", ".join(phrase(item) for item in t.items) + "]"
     if kind == "map":
         assert t.key is not None and t.item is not None
-        key = {"player": "player", "name": "player name"}.get(t.key.kind) or t.key.what or phrase(t.key)
-        return f"a table of {key} = {phrase(t.item)}"
+        named = _MAP_KEYS.get(t.key.kind)
+        key = _(named) if named else _(t.key.what) if t.key.what else phrase(t.key)
+        return _("a table of {key} = {value}").format(key=key, value=phrase(t.item))
     if kind == "tables":
-        bounds = ""
-        if t.minimum and t.maximum is not None:
-            bounds = f", {t.minimum} to {t.maximum}"
-        elif t.minimum:
-            bounds = f", at least {t.minimum}"
-        return f"tables ({t.what}{bounds})"
+        bounds = how_many(t, at_most=False)
+        what = _(t.what)
+        return (
+            _("tables ({what}, {bounds})").format(what=what, bounds=bounds)
+            if bounds
+            else _("tables ({what})").format(what=what)
+        )
     if kind == "union":
-        return f"tables of {t.tag} {quoted_or([v.key for v in t.variants])}"
+        return _("tables of {tag} {choices}").format(tag=t.tag, choices=quoted_or([v.key for v in t.variants]))
     if kind == "either":
-        return " or ".join(phrase(item) for item in t.items)
+        said = phrase(t.items[0])
+        for other in t.items[1:]:
+            said = _("{this} or {that}").format(this=said, that=phrase(other))
+        return said
     if kind == "const":
         return f'"{t.value}"'
     if kind == "custom":
-        return t.expected
-    return "a table"
+        return _(t.expected)
+    return _("a table")
+
+
+# the keys of a map, as its phrase names them ("a table of player = …")
+_MAP_KEYS = {"player": N_("player"), "name": N_("player name")}
+
+
+def how_many(t: Type, *, at_most: bool = True) -> str:
+    """ "at most 5", "2 to 5", "at least 1" (or "") for a list's items; ``at_most``: say a bare maximum too."""
+    if t.maximum is not None and (t.minimum or at_most):
+        if not t.minimum:
+            return _("at most {maximum}").format(maximum=t.maximum)
+        return _("{minimum} to {maximum}").format(minimum=t.minimum, maximum=t.maximum)
+    if t.minimum:
+        return _("at least {minimum}").format(minimum=t.minimum)
+    return ""
 
 
 def details(field: Field) -> str:
     """The help's parenthesis: what the value is, its default, whether it is required."""
     parts = [] if field.type.kind == "const" else [phrase(field.type)]
     if field.default is not None and field.default != [] and field.default != ():
-        parts.append(f"default {toml_value(field.default)}")
+        parts.append(_("default {value}").format(value=toml_value(field.default)))
     elif field.required:
-        parts.append("required")
+        parts.append(_("required"))
     return "; ".join(parts)
 
 
 def with_details(field: Field) -> str:
     said = details(field)
-    return f"{field.help} ({said})" if said else field.help
+    help = _(field.help)
+    return f"{help} ({said})" if said else help
 
 
 def man_rows(desc: Description) -> list[tuple[str, str]]:
@@ -124,7 +157,7 @@ def field_rows(field: Field, prefix: str, *, top: bool = False) -> list[tuple[st
         rows = [(f"[[{path}]]", with_details(field))]
         if t.item is not None and t.item.kind == "union":
             for v in t.item.variants:
-                rows.append((f'{path}.{t.item.tag} = "{v.key}"', v.help))
+                rows.append((f'{path}.{t.item.tag} = "{v.key}"', _(v.help)))
                 for sub in v.type.fields[1:]:  # the first is the tag
                     rows += field_rows(sub, f"{path}.")
         for sub in t.fields:
@@ -169,7 +202,7 @@ def type_example(t: Type) -> Any:
         return list(EXAMPLE_NAMES[: max(t.minimum or 0, 2)])
     if kind == "array":
         assert t.item is not None
-        return [type_example(t.item) for _ in range(t.minimum or 0)]
+        return [type_example(t.item) for _index in range(t.minimum or 0)]
     if kind == "tuple":
         return [type_example(item) for item in t.items]
     if kind == "table":
@@ -179,7 +212,7 @@ def type_example(t: Type) -> Any:
         keys = list(EXAMPLE_NAMES) if t.key.kind in ("name", "player") else [t.key.example]
         return {keys[i]: type_example(t.item) for i in range(t.minimum or 0)}
     if kind == "tables" and t.item is not None:
-        return [type_example(t.item) for _ in range(t.minimum or 0)]
+        return [type_example(t.item) for _index in range(t.minimum or 0)]
     if kind == "tables":
         entries = []
         for index in range(t.minimum or 0):

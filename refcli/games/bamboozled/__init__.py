@@ -5,12 +5,13 @@ engine, so naming the game costs nothing until a command runs.
 """
 
 from refcli.gameinfo import Command, Example, Game, Param, Simulate, Source, Verb
+from refcli.i18n import N_
 
 
 def _score(name: str) -> Param:
     return Param(
         name,
-        "A declared score: two dice 1-6 in the order declared (43, 66, 21).",
+        N_("A declared score: two dice 1-6 in the order declared (43, 66, 21)."),
         metavar="SCORE",
         check="refcli.games.bamboozled.present:score_argument",
     )
@@ -20,7 +21,7 @@ GAME = Game(
     id="bamboozled",
     title="Bamboozled",
     package=__name__,
-    help=(
+    help=N_(
         "Bamboozled (two dice, bluffs, strikes and action cards): compare and rank scores, "
         "rule on challenges, accepts and action cards, standings, recorded games."
     ),
@@ -30,35 +31,43 @@ GAME = Game(
             "002",
             "Reglas del juego engañado",
             "es",
-            "Bamboozled: two-dice bluffing, strikes, 26 action cards and variants (more strikes, no limits, kids' rules).",
+            N_(
+                "Bamboozled: two-dice bluffing, strikes, 26 action cards and variants (more strikes, no limits, kids' rules)."
+            ),
         ),
     ),
     verbs=(
         Verb(
             "score",
             "refcli.games.bamboozled.standings",
-            "Standings: strikes left before going out, and the last player standing.\n\n"
-            '`strikes_to_lose` (default 3; the "more strikes" variant raises it) sets the limit. With more than '
-            "one player still in, the game is not over: exit 65, unless --partial is given. At most 12 players.",
+            N_(
+                "Standings: strikes left before going out, and the last player standing.\n\n"
+                '`strikes_to_lose` (default 3; the "more strikes" variant raises it) sets the limit. With more than '
+                "one player still in, the game is not over: exit 65, unless --partial is given. At most 12 players."
+            ),
         ),
         Verb(
             "ruling",
             "refcli.games.bamboozled.situations",
-            "Rule on a challenge, an accepted declaration, or an action card played.\n\n"
-            "Situations: challenge (a call: bluff or not, who takes the strike, who rolls next or whether the "
-            "game is over, which card is discarded), accept (was it a bamboozle, who draws, the hand limit), card "
-            "(may this before-roll card be played now, and what it changes). A call or accept further along than "
-            "the next player is ruled as Skip by those between. Situations are ruled by the same rules engine as "
-            "recorded games. Exits 1 when the situation itself breaks a rule, naming it. "
-            "`refcli bamboozled template challenge` prints a starter file.",
+            N_(
+                "Rule on a challenge, an accepted declaration, or an action card played.\n\n"
+                "Situations: challenge (a call: bluff or not, who takes the strike, who rolls next or whether the "
+                "game is over, which card is discarded), accept (was it a bamboozle, who draws, the hand limit), card "
+                "(may this before-roll card be played now, and what it changes). A call or accept further along than "
+                "the next player is ruled as Skip by those between. Situations are ruled by the same rules engine as "
+                "recorded games. Exits 1 when the situation itself breaks a rule, naming it. "
+                "`refcli bamboozled template challenge` prints a starter file."
+            ),
         ),
         Verb(
             "validate",
             "refcli.games.bamboozled.record",
-            "Replay recorded games and report every broken rule with its event number.\n\n"
-            "Checks turn order (under Reverse and Skip), declarations that tie or beat, calls and their strikes, "
-            "resets and who starts, eliminations at the limit, Revive, the action-card supply and hand limits, "
-            "and the winner. Exits 1 when any file breaks a rule.",
+            N_(
+                "Replay recorded games and report every broken rule with its event number.\n\n"
+                "Checks turn order (under Reverse and Skip), declarations that tie or beat, calls and their strikes, "
+                "resets and who starts, eliminations at the limit, Revive, the action-card supply and hand limits, "
+                "and the winner. Exits 1 when any file breaks a rule."
+            ),
         ),
     ),
     rules=("ranking.jackpot", "B3", "skip", "revive", "kids"),
@@ -66,21 +75,25 @@ GAME = Game(
         Command(
             "compare",
             "refcli.games.bamboozled.present:compare_report",
-            "Which of two declared scores ranks higher, or a tie (register B1).\n\n"
-            "Low to high: 12; the other non-doubles by their number (13 … 65); the doubles 11 … 66; 21, the "
-            "jackpot, which can only be tied. 43 and 34 are different claims.",
+            N_(
+                "Which of two declared scores ranks higher, or a tie (register B1).\n\n"
+                "Low to high: 12; the other non-doubles by their number (13 … 65); the doubles 11 … 66; 21, the "
+                "jackpot, which can only be tied. 43 and 34 are different claims."
+            ),
             params=(_score("a"), _score("b")),
         ),
         Command(
             "ladder",
             "refcli.games.bamboozled.present:ladder_report",
-            "Every declarable score, lowest first, with the odds of tying or beating it.\n\n"
-            "For each score: its rank (1 = lowest) and how many of the 36 rolls of two dice can honestly tie or "
-            "beat it, reading the dice in the best order. `refcli bamboozled ladder 54` shows one score's row.",
+            N_(
+                "Every declarable score, lowest first, with the odds of tying or beating it.\n\n"
+                "For each score: its rank (1 = lowest) and how many of the 36 rolls of two dice can honestly tie or "
+                "beat it, reading the dice in the best order. `refcli bamboozled ladder 54` shows one score's row."
+            ),
             params=(
                 Param(
                     "score",
-                    "A declared score to show alone: two dice 1-6 in the order declared (54, 66, 21).",
+                    N_("A declared score to show alone: two dice 1-6 in the order declared (54, 66, 21)."),
                     default=None,
                     metavar="SCORE",
                 ),
@@ -89,20 +102,60 @@ GAME = Game(
     ),
     simulate=Simulate("refcli.games.bamboozled.simulate", 2, 6),
     examples=(
-        Example("Which declared score ranks higher (43 beats 34):", ("refcli", "bamboozled", "compare", "43", "34")),
-        Example("Every score with the odds of tying or beating it:", ("refcli", "bamboozled", "ladder")),
         Example(
-            "Rule on a challenge (exit 1 if the situation itself breaks a rule):",
+            N_("Which declared score ranks higher (43 beats 34):"), ("refcli", "bamboozled", "compare", "43", "34")
+        ),
+        Example(N_("Every score with the odds of tying or beating it:"), ("refcli", "bamboozled", "ladder")),
+        Example(
+            N_("Rule on a challenge (exit 1 if the situation itself breaks a rule):"),
             ("refcli", "bamboozled", "ruling", "examples/bamboozled/challenge-spec.toml"),
         ),
         Example(
-            "Standings, the last player standing wins:",
+            N_("Standings, the last player standing wins:"),
             ("refcli", "bamboozled", "score", "examples/bamboozled/standings.toml"),
         ),
         Example(
-            "Validate a recorded game, every broken rule by event number (exit 1 if any):",
+            N_("Validate a recorded game, every broken rule by event number (exit 1 if any):"),
             ("refcli", "bamboozled", "validate", "examples/bamboozled/record-game.toml"),
         ),
-        Example("Quote the rules about the Skip card:", ("refcli", "bamboozled", "rules", "skip")),
+        Example(N_("Quote the rules about the Skip card:"), ("refcli", "bamboozled", "rules", "skip")),
     ),
+    # What a Spanish-speaking player types, in rulebook 002's words (accents and case optional).
+    spanish={
+        "kind": {
+            "desafío": "challenge",
+            "aceptar": "accept",
+            "carta": "card",
+            "clasificación": "final",
+            "estado final": "final",
+            "partida": "record",
+            "registro": "record",
+        },
+        "event": {"tirada": "roll", "aceptar": "accept", "llamada": "call", "llamar": "call", "carta": "card"},
+        "card": {
+            "premio mayor": "jackpot",
+            "bote": "jackpot",
+            "doble": "double",
+            "arriba / abajo": "up-down",
+            "nuevo comienzo": "new-start",
+            "inversa": "reverse",
+            "reverso": "reverse",
+            "mi mal": "my-bad",
+            "saltar": "skip",
+            "omitir": "skip",
+            "revivir": "revive",
+        },
+        "direction": {
+            "sentido horario": "clockwise",
+            "horario": "clockwise",
+            "sentido antihorario": "counterclockwise",
+            "antihorario": "counterclockwise",
+        },
+        "moment": {
+            "antes de tirar": "before-roll",
+            "después de tirar": "after-roll",
+            "después de llamar": "after-call",
+            "golpe final": "final-strike",
+        },
+    },
 )

@@ -25,6 +25,8 @@ from refcli.errors import RuleBroken
 from refcli.games.bamboozled import clauses as C
 from refcli.games.bamboozled.ranking import JACKPOT, RANK, card_readings, readings
 from refcli.games.bamboozled.turns import HAND_LIMIT, STRIKE_CARDS, SUPPLY, check_dice
+from refcli.games.bamboozled.words import card_name
+from refcli.i18n import N_, _, ngettext
 
 ROLL = "roll"  # the actor must roll (and declare)
 RESPOND = "respond"  # the actor faces a declaration: accept, call or play a before-roll card
@@ -239,21 +241,31 @@ def step(state: State, action: Action, log: Log) -> Outcome:
     if kind is Card and action.card == "revive" and action.player == just_out:  # type: ignore[union-attr]
         return _revive_final(state, action.player, log)
     if state.winner is not None:
-        log.error(C.END_WINNER, f"the game is over: {state.winner} is the last player standing")
+        log.error(C.END_WINNER, _("the game is over: {winner} is the last player standing").format(winner=state.winner))
         return Outcome(state)
     if action.player not in state.inside:
-        log.error(C.STRIKE_OUT, f"{action.player} is out of the game")
+        log.error(C.STRIKE_OUT, _("{player} is out of the game").format(player=action.player))
         return Outcome(state)
     return _STEPS[kind](state, action, log)
+
+
+# Who must act now, and what the player acting out of turn did: (the actor must roll, what was done).
+OUT_OF_TURN = {
+    (True, "roll"): N_("{actor} must roll now, not {player} roll"),
+    (True, "accept"): N_("{actor} must roll now, not {player} accept"),
+    (True, "call"): N_("{actor} must roll now, not {player} call"),
+    (False, "roll"): N_("{actor} must accept, call or play a card now, not {player} roll"),
+    (False, "accept"): N_("{actor} must accept, call or play a card now, not {player} accept"),
+    (False, "call"): N_("{actor} must accept, call or play a card now, not {player} call"),
+}
 
 
 def _expect(state: State, phase: str, player: str, what: str, log: Log) -> None:
     """``player`` should be the one to act, in this phase (callers test that first: it is most events)."""
     if state.phase != phase or state.actor != player:
-        doing = "roll" if state.phase == ROLL else "accept, call or play a card"
         log.error(
             C.TURN_DECLARE_NEXT if state.phase == RESPOND else C.TURN_ACCEPT_AND_BEAT,
-            f"{state.actor} must {doing} now, not {player} {what}",
+            _(OUT_OF_TURN[(state.phase == ROLL, what)]).format(actor=state.actor, player=player),
         )
         state.phase, state.actor = phase, player  # resynchronise
 
@@ -268,9 +280,19 @@ def _roll(state: State, roll: Roll, log: Log) -> Outcome:
         except RuleBroken as broken:
             log.error(broken.clause, str(broken))
     if not state.kids and state.to_beat != "0" and RANK[roll.declared] < RANK[state.to_beat]:
-        log.error(C.TIE_OR_BEAT, f"{roll.declared} does not tie or beat {state.to_beat}, the score to beat")
+        log.error(
+            C.TIE_OR_BEAT,
+            _("{declared} does not tie or beat {to_beat}, the score to beat").format(
+                declared=roll.declared, to_beat=state.to_beat
+            ),
+        )
     if roll.card is not None and state.hands.get(roll.player) == 0:
-        log.error(C.HAND_START, f"{roll.player} holds no action card to back {roll.declared} with {roll.card}")
+        log.error(
+            C.HAND_START,
+            _("{player} holds no action card to back {declared} with {card}").format(
+                player=roll.player, declared=roll.declared, card=card_name(roll.card)
+            ),
+        )
     if state.kids:
         return _kids_roll(state, roll, log)
     state.declarer, state.declaration = roll.player, roll
@@ -288,13 +310,16 @@ def _kids_roll(state: State, roll: Roll, log: Log) -> Outcome:
     player, declared, rolled = roll.player, roll.declared, roll.rolled
     discarded: tuple[str, ...] = ()
     if rolled is None:
-        log.error(C.KIDS_NO_BLUFF, "with the kids' rules every roll is open: record the dice")
+        log.error(C.KIDS_NO_BLUFF, _("with the kids' rules every roll is open: record the dice"))
     elif len(rolled) == 2 and declared not in readings(rolled[0], rolled[1]):
         if roll.card is not None and declared in card_readings(rolled[0], rolled[1], roll.card):
             _use_card(state, player, roll.card, log)
             discarded = (roll.card,)
         else:
-            log.error(C.KIDS_NO_BLUFF, f"{declared} is not what the dice show: the kids' rules have no bluffing")
+            log.error(
+                C.KIDS_NO_BLUFF,
+                _("{declared} is not what the dice show: the kids' rules have no bluffing").format(declared=declared),
+            )
     previous = state.declarer
     if not kids_beats(declared, state.to_beat):
         out = _strike(state, player, log)
@@ -311,22 +336,22 @@ def _kids_roll(state: State, roll: Roll, log: Log) -> Outcome:
 
 def _accept(state: State, accept: Accept, log: Log) -> Outcome:
     if state.kids:
-        log.error(C.KIDS_NO_BLUFF, "with the kids' rules nobody accepts or calls")
+        log.error(C.KIDS_NO_BLUFF, _("with the kids' rules nobody accepts or calls"))
     if state.phase != RESPOND or state.actor != accept.player:
         _expect(state, RESPOND, accept.player, "accept", log)
     declaration, declarer = state.declaration, state.declarer
     if declaration is None or declarer is None:
-        log.error(C.TURN_ACCEPT_AND_BEAT, "there is no declaration to accept")
+        log.error(C.TURN_ACCEPT_AND_BEAT, _("there is no declaration to accept"))
         state.phase, state.actor = ROLL, accept.player
         return Outcome(state)
     rolled = declaration.rolled
     honest: bool | None = None
     carded, drew, discard_one = False, None, False
     if rolled is None or len(rolled) != 2:
-        log.skip(f"whether {declarer} bamboozled (the dice are not recorded)")
+        log.skip(_("whether {player} bamboozled (the dice are not recorded)").format(player=declarer))
         if state.hands.get(declarer) is not None:
             state.hands[declarer] = None
-            log.skip(f"hand-size checks for {declarer} from this event on")
+            log.skip(_("hand-size checks for {player} from this event on").format(player=declarer))
     else:
         honest = declaration.declared in (READINGS.get(rolled) or readings(rolled[0], rolled[1]))
         if not honest:  # a bamboozle, even when an after-roll card would have made it true (002)
@@ -342,17 +367,17 @@ def _accept(state: State, accept: Accept, log: Log) -> Outcome:
 
 def _call(state: State, call: Call, log: Log) -> Outcome:
     if state.kids:
-        log.error(C.KIDS_NO_BLUFF, "with the kids' rules nobody accepts or calls")
+        log.error(C.KIDS_NO_BLUFF, _("with the kids' rules nobody accepts or calls"))
     if state.phase != RESPOND or state.actor != call.player:
         _expect(state, RESPOND, call.player, "call", log)
     declaration, declarer, caller = state.declaration, state.declarer, call.player
     if declaration is None or declarer is None:
-        log.error(C.TURN_CALL, "there is no declaration to call")
+        log.error(C.TURN_CALL, _("there is no declaration to call"))
         state.new_round(caller)
         return Outcome(state)
     rolled = declaration.rolled
     if rolled is None or len(rolled) != 2:
-        log.error(C.TURN_CALL, "a called roll is revealed: record its dice")
+        log.error(C.TURN_CALL, _("a called roll is revealed: record its dice"))
         state.new_round(caller)
         return Outcome(state)
     my_bad = call.card == "my-bad"
@@ -370,7 +395,12 @@ def _call(state: State, call: Call, log: Log) -> Outcome:
     bluff = not honest and not carded
     strike_to = declarer if bluff else (None if my_bad or carded else caller)
     if call.strike is not None and call.strike != strike_to:
-        log.error(C.TURN_CALL, f"{strike_to or 'nobody'} takes the strike, not {call.strike}")
+        said = (
+            _("{player} takes the strike, not {noted}").format(player=strike_to, noted=call.strike)
+            if strike_to is not None
+            else _("nobody takes the strike, not {noted}").format(noted=call.strike)
+        )
+        log.error(C.TURN_CALL, said)
     if strike_to is None and not my_bad:  # B3: the card made it true; the score stands
         state.to_beat, state.declaration = declared, None
         state.phase, state.actor = ROLL, caller
@@ -395,25 +425,32 @@ def card_timing(state: State, player: str, card: str, log: Log) -> bool:
     """002 "B.": before-roll cards are played on your own turn, after the previous declaration, before
     calling or rolling (with the kids' rules: before rolling on the last roll)."""
     if state.kids and card == "my-bad":
-        log.error(C.KIDS_NO_MY_BAD, "My Bad cards are removed for the kids' rules")
+        log.error(C.KIDS_NO_MY_BAD, _("My Bad cards are removed for the kids' rules"))
     faces = state.declaration is not None and state.phase == (ROLL if state.kids else RESPOND)
     if state.actor != player:
         rule = (
             C.REVERSE_OWN_TURN if card == "reverse" else (C.SKIP_ONLY_SELF if card == "skip" else C.BEFORE_ROLL_TIMING)
         )
-        log.error(rule, f"{player} cannot play {card} on {state.actor}'s turn")
+        log.error(
+            rule,
+            _("{player} cannot play {card} on {actor}'s turn").format(
+                player=player, card=card_name(card), actor=state.actor
+            ),
+        )
         return False
     if not faces:
         when = (
-            "nobody has declared yet this round"
+            _(
+                "{player} cannot play {card} now: nobody has declared yet this round, and before-roll cards are "
+                "played after the previous player declares, before calling or rolling"
+            )
             if state.to_beat == "0" and state.declaration is None
-            else "it is time to roll"
+            else _(
+                "{player} cannot play {card} now: it is time to roll, and before-roll cards are played after the "
+                "previous player declares, before calling or rolling"
+            )
         )
-        log.error(
-            C.BEFORE_ROLL_TIMING,
-            f"{player} cannot play {card} now: {when}, and before-roll cards are played after the previous "
-            "player declares, before calling or rolling",
-        )
+        log.error(C.BEFORE_ROLL_TIMING, when.format(player=player, card=card_name(card)))
         return False
     return True
 
@@ -423,7 +460,7 @@ def _card(state: State, action: Card, log: Log) -> Outcome:
     if not card_timing(state, player, card, log):
         return Outcome(state)  # not played: the replay goes on as if it had not been
     if card == "revive" and state.strikes[player] < 1:
-        log.error(C.REVIVE, f"{player} has no strike to give back")
+        log.error(C.REVIVE, _("{player} has no strike to give back").format(player=player))
         return Outcome(state)
     _use_card(state, player, card, log)
     declaration, declarer = state.declaration, state.declarer or player
@@ -465,11 +502,21 @@ def _revive_final(state: State, player: str, log: Log) -> Outcome:
 def _use_card(state: State, player: str, card: str, log: Log) -> None:
     hand = state.hands.get(player)
     if hand is not None and hand < 1:
-        log.error(C.HAND_START, f"{player} holds no action card to play {card}")
+        log.error(
+            C.HAND_START, _("{player} holds no action card to play {card}").format(player=player, card=card_name(card))
+        )
     elif hand is not None:
         state.hands[player] = hand - 1
     if state.shown[card] >= SUPPLY[card]:
-        log.error(C.COMPONENTS, f"a {card} card is shown more often than the {SUPPLY[card]} in the game")
+        log.error(
+            C.COMPONENTS,
+            # TRANSLATORS: English keeps one form; the other language's forms agree with {count}.
+            ngettext(
+                "a {card} card is shown more often than the {count} in the game",
+                "a {card} card is shown more often than the {count} in the game",
+                SUPPLY[card],
+            ).format(card=card_name(card), count=SUPPLY[card]),
+        )
     state.shown[card] += 1
     state.discards += 1
 
@@ -498,7 +545,10 @@ def _strike(state: State, player: str, log: Log) -> bool:
     count = state.strikes[player] = state.strikes.get(player, 0) + 1
     state.struck += 1
     if state.limit == 3 and state.struck > STRIKE_CARDS:
-        log.warn(C.MORE_STRIKES, f"more than the {STRIKE_CARDS} strike cards are out: keep count on paper")
+        log.warn(
+            C.MORE_STRIKES,
+            _("more than the {count} strike cards are out: keep count on paper").format(count=STRIKE_CARDS),
+        )
     if count < state.limit:
         return False
     state.inside.discard(player)

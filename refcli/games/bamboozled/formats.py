@@ -44,14 +44,18 @@ from refcli.formats import (
 from refcli.games.bamboozled import clauses as C
 from refcli.games.bamboozled.ranking import SCORES, is_score
 from refcli.games.bamboozled.turns import AFTER_ROLL_CARDS, BEFORE_ROLL_CARDS
+from refcli.i18n import N_, _, language
 
 GAME = "bamboozled"
 MAX_PLAYERS = 12
 MAX_EVENTS = 20_000
 MAX_STRIKES_TO_LOSE = 1000
 DEFAULT_STRIKES_TO_LOSE = 3
-SCORE_EXPECTED = "a score: two digits 1-6 in the order declared, e.g. 43 or 66 (21 is the jackpot)"
-ROUND_START = ", or 0 at a round start"
+SCORE_EXPECTED = N_("a score: two digits 1-6 in the order declared, e.g. 43 or 66 (21 is the jackpot)")
+SCORE_OR_ZERO_EXPECTED = N_(
+    "a score: two digits 1-6 in the order declared, e.g. 43 or 66 (21 is the jackpot), or 0 at a round start"
+)
+DICE_MISSING = N_("the two dice as rolled, e.g. [5, 3]")
 SEATS = ["Ana", "Ben", "Cid"]
 BEFORE_ROLL_PLAYABLE = ("new-start", "reverse", "skip", "revive")  # My Bad goes with a call
 MOMENTS = ("before-roll", "after-roll", "after-call", "final-strike")
@@ -84,53 +88,62 @@ SCORE_NUMBERS = [10 * a + b for a in range(1, 7) for b in range(1, 7)]
 SCORE = custom(
     _score,
     expected=SCORE_EXPECTED,
-    phrase="a score: two digits 1-6 in the order declared (43, 66; 21 is the jackpot)",
+    phrase=N_("a score: two digits 1-6 in the order declared (43, 66; 21 is the jackpot)"),
     schema={"anyOf": [{"enum": SCORE_NUMBERS}, {"type": "string", "pattern": SCORE_PATTERN}]},
     example=43,
 )
 SCORE_OR_ZERO = custom(
     _score_or_zero,
-    expected=SCORE_EXPECTED + ROUND_START,
-    phrase="a score, or 0 at a round start",
+    expected=SCORE_OR_ZERO_EXPECTED,
+    phrase=N_("a score, or 0 at a round start"),
     schema={"anyOf": [{"enum": [0, *SCORE_NUMBERS]}, {"type": "string", "pattern": r"^\s*(?:0|[1-6]{2})\s*$"}]},
     example=0,
 )
 # Dice are integers here; a die that shows no face (7) or a third die is a rule broken, not bad input.
-DICE = array(integer(-(10**6), 10**6, what="dice"), what="dice")._replace(phrase="the two dice, e.g. [5, 3]")
-STRIKES_TO_LOSE = integer(1, MAX_STRIKES_TO_LOSE, what="strikes that put a player out,")
+DICE = array(integer(-(10**6), 10**6, what=N_("dice")), what=N_("dice"))._replace(
+    phrase=N_("the two dice, e.g. [5, 3]")
+)
+STRIKES_TO_LOSE = integer(1, MAX_STRIKES_TO_LOSE, what=N_("strikes that put a player out,"))
 AFTER_ROLL_CARD = choice(*AFTER_ROLL_CARDS, fold=True)
 
 
 def held_strikes(limit: int | None, what: str) -> Type:
     """Strikes a player holds: 0 to the limit (None: as documented, "0 to strikes_to_lose")."""
     if limit is None:
-        return integer(0, MAX_STRIKES_TO_LOSE, what=what)._replace(phrase="an integer from 0 to strikes_to_lose")
+        return integer(0, MAX_STRIKES_TO_LOSE, what=what)._replace(phrase=N_("an integer from 0 to strikes_to_lose"))
     return integer(0, limit, what=what)
 
 
 def final_strikes(limit: int | None) -> Type:
-    return held_strikes(limit, f"strikes (0 to {'strikes_to_lose' if limit is None else limit}),")
+    if limit is None:
+        return held_strikes(limit, N_("strikes (0 to strikes_to_lose),"))
+    # bound to one document's limit when it is read: said in the run's language (``bound`` keeps one per language)
+    return held_strikes(limit, _("strikes (0 to {limit}),").format(limit=limit))
 
 
 def strikes_table(limit: int | None) -> Type:
-    return mapping(player("player"), held_strikes(limit, "strikes,"))
+    return mapping(player(N_("player")), held_strikes(limit, N_("strikes,")))
 
 
 def direction_field(help: str) -> Field:
     return Field(
         "direction",
-        choice(*DIRECTIONS, expected="clockwise or counterclockwise"),
+        choice(*DIRECTIONS, expected=N_("clockwise or counterclockwise")),
         help,
         commented='"counterclockwise"',
         clauses=(C.REVERSE, C.ROUND_END_DIRECTION),
     )
 
 
-def skipped_field(kind: Type, who: str) -> Field:
+SKIPPED_BEFORE_CALLER = N_("optional, checked: who played Skip between the declarer and the caller")
+SKIPPED_BEFORE_RECEIVER = N_("optional, checked: who played Skip between the declarer and the receiver")
+
+
+def skipped_field(kind: Type, help: str) -> Field:
     return Field(
         "skipped",
-        array(kind, maximum=MAX_PLAYERS, what="players who skipped"),
-        f"optional, checked: who played Skip between the declarer and the {who}",
+        array(kind, maximum=MAX_PLAYERS, what=N_("players who skipped")),
+        help,
         commented="[]",
         clauses=(C.SKIP, C.SKIP_BACK),
     )
@@ -140,15 +153,16 @@ def strikes_to_lose_field(**more: Any) -> Field:
     return Field(
         "strikes_to_lose",
         STRIKES_TO_LOSE,
-        'strikes that put a player out; the "more strikes" variant raises it',
+        N_('strikes that put a player out; the "more strikes" variant raises it'),
         default=DEFAULT_STRIKES_TO_LOSE,
         clauses=(C.STRIKE_OUT, C.MORE_STRIKES),
         **more,
     )
 
 
-PLAYERS_ORDER = "in current playing order; with direction given: seating order, clockwise"
-DIRECTION_HELP = "optional: the direction of play now; then players are in seating order, clockwise"
+PLAYERS_ORDER = N_("in current playing order; with direction given: seating order, clockwise")
+PLAYERS_ORDER_OPTIONAL = N_("optional: in current playing order; with direction given: seating order, clockwise")
+DIRECTION_HELP = N_("optional: the direction of play now; then players are in seating order, clockwise")
 
 
 def players_field(help: str = PLAYERS_ORDER, *, required: bool = True) -> Field:
@@ -159,16 +173,18 @@ def players_field(help: str = PLAYERS_ORDER, *, required: bool = True) -> Field:
 FINAL = Description(
     GAME,
     "final",
-    "Bamboozled standings",
-    "Each player's strikes; a player is out at strikes_to_lose. The last player standing wins "
-    "(use --partial while more than one is still in).",
+    N_("Bamboozled standings"),
+    N_(
+        "Each player's strikes; a player is out at strikes_to_lose. The last player standing wins "
+        "(use --partial while more than one is still in)."
+    ),
     (
         game_field(GAME),
         strikes_to_lose_field(example=DEFAULT_STRIKES_TO_LOSE),
         Field(
             "no_limits",
             boolean(),
-            "variant: no hand limit of two action cards",
+            N_("variant: no hand limit of two action cards"),
             default=False,
             commented="false",
             clauses=(C.NO_LIMITS,),
@@ -176,7 +192,7 @@ FINAL = Description(
         Field(
             "kids",
             boolean(),
-            "variant: the kids' rules (no bluffing)",
+            N_("variant: the kids' rules (no bluffing)"),
             default=False,
             commented="false",
             clauses=(C.KIDS_NO_BLUFF,),
@@ -184,19 +200,19 @@ FINAL = Description(
         Field(
             "player",
             tables(
-                Field("name", name(), "the player's name, unique in the game", required=True),
+                Field("name", name(), N_("the player's name, unique in the game"), required=True),
                 Field(
                     "strikes",
                     final_strikes(None),
-                    "strikes taken; at strikes_to_lose the player is out",
+                    N_("strikes taken; at strikes_to_lose the player is out"),
                     default=0,
                     clauses=(C.STRIKE_OUT,),
                 ),
-                what="one per player, in seating order",
+                what=N_("one per player, in seating order"),
                 minimum=1,
                 maximum=12,  # situations.MAX_PLAYERS; a cap also keeps the standings cheap
             ),
-            "one table per player, in seating order",
+            N_("one table per player, in seating order"),
             required=True,
             roster=True,
             example=[{"name": "Ana", "strikes": 2}, {"name": "Ben", "strikes": 3}, {"name": "Cid", "strikes": 3}],
@@ -210,19 +226,24 @@ FINAL = Description(
 CHALLENGE = Description(
     GAME,
     "challenge",
-    "Bamboozled challenge",
-    "The receiver calls the declaration a bluff. Who was right, who takes the strike, who rolls next.",
+    N_("Bamboozled challenge"),
+    N_("The receiver calls the declaration a bluff. Who was right, who takes the strike, who rolls next."),
     (
         game_field(GAME),
         situation_field("challenge"),
         players_field(),
         Field(
-            "declarer", player("declarer"), "who declared", required=True, example="Ana", clauses=(C.TURN_DECLARE_NEXT,)
+            "declarer",
+            player(N_("declarer")),
+            N_("who declared"),
+            required=True,
+            example="Ana",
+            clauses=(C.TURN_DECLARE_NEXT,),
         ),
         Field(
             "caller",
-            player("caller"),
-            "who calls: the next player, or one further along if those between skipped",
+            player(N_("caller")),
+            N_("who calls: the next player, or one further along if those between skipped"),
             required=True,
             example="Ben",
             clauses=(C.TURN_CALL, C.SKIP_BACK),
@@ -230,7 +251,7 @@ CHALLENGE = Description(
         Field(
             "to_beat",
             SCORE_OR_ZERO,
-            "the score the declarer had to tie or beat; 0 at a round start",
+            N_("the score the declarer had to tie or beat; 0 at a round start"),
             default=0,
             example=43,
             clauses=(C.TURN_ACCEPT_AND_BEAT, C.TIE_OR_BEAT),
@@ -238,7 +259,7 @@ CHALLENGE = Description(
         Field(
             "declared",
             SCORE,
-            "what the declarer declared (two digits 1-6; 21 is the jackpot)",
+            N_("what the declarer declared (two digits 1-6; 21 is the jackpot)"),
             required=True,
             example=55,
             missing=SCORE_EXPECTED,
@@ -247,36 +268,36 @@ CHALLENGE = Description(
         Field(
             "rolled",
             DICE,
-            "the dice under the cup",
+            N_("the dice under the cup"),
             required=True,
             example=[5, 3],
-            missing="the two dice as rolled, e.g. [5, 3]",
+            missing=DICE_MISSING,
             clauses=(C.COMPONENTS, C.TURN_ORDER_DICE),
         ),
         Field(
             "card",
             AFTER_ROLL_CARD,
-            "an after-roll card behind it: jackpot | double | up-down",
+            N_("an after-roll card behind it: jackpot | double | up-down"),
             commented='"double"',
             clauses=(C.AFTER_ROLL_CALLED, C.CARD_MAKES_TRUE),
         ),
         Field(
             "caller_card",
             choice("my-bad", fold=True),
-            "the caller calls with My Bad",
+            N_("the caller calls with My Bad"),
             commented='"my-bad"',
             clauses=(C.MY_BAD, C.MY_BAD_RULING),
         ),
         Field(
             "strikes",
             strikes_table(None),
-            "strikes each player has before the challenge (default: none)",
+            N_("strikes each player has before the challenge (default: none)"),
             example={"Ana": 0, "Ben": 2, "Cid": 1},
             clauses=(C.STRIKE_OUT,),
         ),
         strikes_to_lose_field(commented=str(DEFAULT_STRIKES_TO_LOSE)),
         direction_field(DIRECTION_HELP),
-        skipped_field(player("player who skipped"), "caller"),
+        skipped_field(player(N_("player who skipped")), SKIPPED_BEFORE_CALLER),
     ),
     clauses=(C.TURN_CALL, C.BLUFF, C.STRIKE_RESET, C.STRIKE_STARTS_NEXT, C.STRIKE_OUT, C.END_WINNER),
 )
@@ -285,18 +306,18 @@ CHALLENGE = Description(
 ACCEPT = Description(
     GAME,
     "accept",
-    "Bamboozled accept",
-    "The receiver accepts the declaration. Was it a bamboozle, and who draws an action card?",
+    N_("Bamboozled accept"),
+    N_("The receiver accepts the declaration. Was it a bamboozle, and who draws an action card?"),
     (
         game_field(GAME),
         situation_field("accept"),
-        players_field(f"optional: {PLAYERS_ORDER}", required=False),
+        players_field(PLAYERS_ORDER_OPTIONAL, required=False),
         # Names, as the players may be left out; when they are listed, ACCEPT_SEATED reads these as players.
-        Field("declarer", name(), "who declared (one of the players, when listed)", required=True, example="Ana"),
+        Field("declarer", name(), N_("who declared (one of the players, when listed)"), required=True, example="Ana"),
         Field(
             "receiver",
             name(),
-            "who accepts: the next player, or one further along if those between skipped",
+            N_("who accepts: the next player, or one further along if those between skipped"),
             required=True,
             example="Ben",
             clauses=(C.TURN_DECLARE_NEXT, C.SKIP_BACK),
@@ -304,32 +325,32 @@ ACCEPT = Description(
         Field(
             "to_beat",
             SCORE_OR_ZERO,
-            "the score the declarer had to tie or beat; 0 at a round start",
+            N_("the score the declarer had to tie or beat; 0 at a round start"),
             default=0,
             example=41,
             clauses=(C.TIE_OR_BEAT,),
         ),
-        Field("declared", SCORE, "what the declarer declared", required=True, example=44, missing=SCORE_EXPECTED),
+        Field("declared", SCORE, N_("what the declarer declared"), required=True, example=44, missing=SCORE_EXPECTED),
         Field(
             "rolled",
             DICE,
-            "the dice under the cup",
+            N_("the dice under the cup"),
             required=True,
             example=[4, 3],
-            missing="the two dice as rolled, e.g. [5, 3]",
+            missing=DICE_MISSING,
             clauses=(C.COMPONENTS,),
         ),
         Field(
             "card",
             AFTER_ROLL_CARD,
-            "an after-roll card the declarer planned to use (stays hidden)",
+            N_("an after-roll card the declarer planned to use (stays hidden)"),
             commented='"double"',
             clauses=(C.AFTER_ROLL_HIDDEN, C.AFTER_ROLL_COUNTS),
         ),
         Field(
             "hand",
-            integer(0, 26, what="action cards the declarer holds,"),
-            "action cards the declarer holds before drawing (a card behind the declaration needs at least 1)",
+            integer(0, 26, what=N_("action cards the declarer holds,")),
+            N_("action cards the declarer holds before drawing (a card behind the declaration needs at least 1)"),
             default=1,
             example=1,
             clauses=(C.HAND_START, C.HAND_LIMIT, C.HAND_THIRD),
@@ -337,7 +358,7 @@ ACCEPT = Description(
         Field(
             "no_limits",
             boolean(),
-            "variant: no hand limit of two",
+            N_("variant: no hand limit of two"),
             default=False,
             commented="true",
             clauses=(C.NO_LIMITS,),
@@ -345,21 +366,22 @@ ACCEPT = Description(
         Field(
             "kids",
             boolean(),
-            "variant: the kids' rules (nobody accepts: then the file breaks a rule)",
+            N_("variant: the kids' rules (nobody accepts: then the file breaks a rule)"),
             default=False,
             clauses=(C.KIDS_NO_BLUFF,),
         ),
         direction_field(DIRECTION_HELP),
-        skipped_field(name(), "receiver"),
+        skipped_field(name(), SKIPPED_BEFORE_RECEIVER),
     ),
     clauses=(C.TURN_ACCEPT_AND_BEAT, C.BAMBOOZLE, C.BAMBOOZLE_DRAW, C.HAND_LIMIT),
 )
 # ACCEPT as a file that lists the players is read: declarer and receiver must be among them.
+SEATED_ROLES = {"declarer": N_("declarer"), "receiver": N_("receiver")}
 ACCEPT_SEATED = ACCEPT._replace(
     fields=tuple(
-        f._replace(type=player(f.key))
-        if f.key in ("declarer", "receiver")
-        else (skipped_field(player("player who skipped"), "receiver") if f.key == "skipped" else f)
+        f._replace(type=player(SEATED_ROLES[f.key]))
+        if f.key in SEATED_ROLES
+        else (skipped_field(player(N_("player who skipped")), SKIPPED_BEFORE_RECEIVER) if f.key == "skipped" else f)
         for f in ACCEPT.fields
     )
 )
@@ -367,40 +389,40 @@ ACCEPT_SEATED = ACCEPT._replace(
 CARD = Description(
     GAME,
     "card",
-    "Bamboozled action card",
-    "May the card be played now, and what does it change?",
+    N_("Bamboozled action card"),
+    N_("May the card be played now, and what does it change?"),
     (
         game_field(GAME),
         situation_field("card"),
         players_field(),
-        Field("player", player("player playing the card"), "who plays the card", required=True, example="Ben"),
+        Field("player", player(N_("player playing the card")), N_("who plays the card"), required=True, example="Ben"),
         Field(
             "card",
             choice(*BEFORE_ROLL_CARDS, *AFTER_ROLL_CARDS, fold=True),
-            "new-start | reverse | skip | revive | my-bad (or an after-roll card)",
+            N_("new-start | reverse | skip | revive | my-bad (or an after-roll card)"),
             required=True,
             example="skip",
-            missing=f"the card played: one of {', '.join(BEFORE_ROLL_CARDS + AFTER_ROLL_CARDS)}",
+            missing=N_("the card played: one of new-start, reverse, my-bad, skip, revive, jackpot, double, up-down"),
             clauses=(C.BEFORE_ROLL_TIMING, C.AFTER_ROLL_HIDDEN),
         ),
         Field(
             "turn",
-            player("player whose turn it is"),
-            "whose turn it is (default: the player)",
+            player(N_("player whose turn it is")),
+            N_("whose turn it is (default: the player)"),
             commented='"Ben"',
             clauses=(C.REVERSE_OWN_TURN, C.SKIP_ONLY_SELF),
         ),
         Field(
             "declarer",
-            player("declarer"),
-            "who declared the score standing now (default: the player before the turn)",
+            player(N_("declarer")),
+            N_("who declared the score standing now (default: the player before the turn)"),
             example="Ana",
         ),
-        Field("to_beat", SCORE_OR_ZERO, "the score standing now; 0 at a round start", default=0, example=52),
+        Field("to_beat", SCORE_OR_ZERO, N_("the score standing now; 0 at a round start"), default=0, example=52),
         Field(
             "moment",
             choice(*MOMENTS),
-            "before-roll | after-roll | after-call | final-strike",
+            N_("before-roll | after-roll | after-call | final-strike"),
             default="before-roll",
             example="before-roll",
             clauses=(C.BEFORE_ROLL_TIMING, C.REVIVE_FINAL),
@@ -409,7 +431,7 @@ CARD = Description(
         Field(
             "strikes",
             strikes_table(None),
-            "strikes each player has (for revive)",
+            N_("strikes each player has (for revive)"),
             commented="Ben = 1",
             clauses=(C.REVIVE, C.REVIVE_FINAL),
         ),
@@ -417,7 +439,7 @@ CARD = Description(
         Field(
             "kids",
             boolean(),
-            "the kids' rules: My Bad is removed, the other cards work (B13)",
+            N_("the kids' rules: My Bad is removed, the other cards work (B13)"),
             default=False,
             commented="false",
             clauses=(C.KIDS_NO_MY_BAD, C.KIDS_CARDS),
@@ -430,16 +452,19 @@ CARD = Description(
 # -- the record --------------------------------------------------------------------------------
 ROLL = variant(
     "roll",
-    "a roll: the player rolled under the cup and declared a score",
-    Field("player", player("player"), "who rolled", required=True),
+    N_("a roll: the player rolled under the cup and declared a score"),
+    Field("player", player(N_("player")), N_("who rolled"), required=True),
     Field(
-        "rolled", DICE, "the dice; needed when the roll is called (optional otherwise)", clauses=(C.TURN_ORDER_DICE,)
+        "rolled",
+        DICE,
+        N_("the dice; needed when the roll is called (optional otherwise)"),
+        clauses=(C.TURN_ORDER_DICE,),
     ),
-    Field("declared", SCORE, "the score declared", required=True, missing=SCORE_EXPECTED, clauses=(C.TIE_OR_BEAT,)),
+    Field("declared", SCORE, N_("the score declared"), required=True, missing=SCORE_EXPECTED, clauses=(C.TIE_OR_BEAT,)),
     Field(
         "card",
         AFTER_ROLL_CARD,
-        "an after-roll card behind the declaration",
+        N_("an after-roll card behind the declaration"),
         commented='"double"',
         clauses=(C.AFTER_ROLL_HIDDEN,),
     ),
@@ -447,28 +472,33 @@ ROLL = variant(
 )
 ACCEPT_EVENT = variant(
     "accept",
-    "the next player accepts the declaration (and must tie or beat it)",
-    Field("player", player("player"), "who accepted", required=True),
+    N_("the next player accepts the declaration (and must tie or beat it)"),
+    Field("player", player(N_("player")), N_("who accepted"), required=True),
     note_field(),
 )
 CALL_EVENT = variant(
     "call",
-    "the next player calls the declaration a bluff",
-    Field("player", player("player"), "who called", required=True),
-    Field("card", choice("my-bad", fold=True), "the caller played My Bad", clauses=(C.MY_BAD,)),
-    Field("strike", player("player who took the strike"), "optional: checked against the dice", clauses=(C.TURN_CALL,)),
+    N_("the next player calls the declaration a bluff"),
+    Field("player", player(N_("player")), N_("who called"), required=True),
+    Field("card", choice("my-bad", fold=True), N_("the caller played My Bad"), clauses=(C.MY_BAD,)),
+    Field(
+        "strike",
+        player(N_("player who took the strike")),
+        N_("optional: checked against the dice"),
+        clauses=(C.TURN_CALL,),
+    ),
     note_field(),
 )
 CARD_EVENT = variant(
     "card",
-    "a before-roll card played instead of accepting or calling (kids' rules: instead of rolling)",
-    Field("player", player("player"), "who played it", required=True),
+    N_("a before-roll card played instead of accepting or calling (kids' rules: instead of rolling)"),
+    Field("player", player(N_("player")), N_("who played it"), required=True),
     Field(
         "card",
         choice(*BEFORE_ROLL_PLAYABLE, fold=True),
-        'new-start | reverse | skip | revive (My Bad: type = "call", card = "my-bad")',
+        N_('new-start | reverse | skip | revive (My Bad: type = "call", card = "my-bad")'),
         required=True,
-        missing="the card played: new-start, reverse, skip or revive (My Bad goes with a call)",
+        missing=N_("the card played: new-start, reverse, skip or revive (My Bad goes with a call)"),
         clauses=(C.BEFORE_ROLL_TIMING,),
     ),
     note_field(),
@@ -477,72 +507,87 @@ CARD_EVENT = variant(
 RECORD = Description(
     GAME,
     "record",
-    "A recorded Bamboozled game",
-    "Every move in order: a roll (with the declaration), then the next player's accept, call or before-roll card. "
-    "Record the dice of every roll that is called (they are shown); elsewhere they are optional, and the checks "
-    "that need them are skipped.",
+    N_("A recorded Bamboozled game"),
+    N_(
+        "Every move in order: a roll (with the declaration), then the next player's accept, call or before-roll card. "
+        "Record the dice of every roll that is called (they are shown); elsewhere they are optional, and the checks "
+        "that need them are skipped."
+    ),
     (
         game_field(GAME),
-        Field("players", names(2, MAX_PLAYERS), "seating order, clockwise", required=True, roster=True, example=SEATS),
+        Field(
+            "players", names(2, MAX_PLAYERS), N_("seating order, clockwise"), required=True, roster=True, example=SEATS
+        ),
         Field(
             "first",
-            player("first player"),
-            "who rolls first (default: the first player listed)",
+            player(N_("first player")),
+            N_("who rolls first (default: the first player listed)"),
             example="Ana",
             clauses=(C.SETUP_FIRST,),
         ),
         strikes_to_lose_field(example=DEFAULT_STRIKES_TO_LOSE),
         Field(
-            "no_limits", boolean(), "variant: no hand limit", default=False, commented="false", clauses=(C.NO_LIMITS,)
+            "no_limits",
+            boolean(),
+            N_("variant: no hand limit"),
+            default=False,
+            commented="false",
+            clauses=(C.NO_LIMITS,),
         ),
         Field(
             "kids",
             boolean(),
-            "variant: the kids' rules (open rolls that must beat the last; action cards but My Bad)",
+            N_("variant: the kids' rules (open rolls that must beat the last; action cards but My Bad)"),
             default=False,
             commented="false",
             clauses=(C.KIDS_NO_BLUFF, C.KIDS_STRIKE, C.KIDS_CARDS, C.KIDS_JACKPOT),
         ),
         Field(
             "winner",
-            player("winner"),
-            "the last player standing, if the record goes to the end",
+            player(N_("winner")),
+            N_("the last player standing, if the record goes to the end"),
             clauses=(C.END_WINNER,),
         ),
         Field(
             "event",
             tables(
-                item=union("type", ROLL, ACCEPT_EVENT, CALL_EVENT, CARD_EVENT, what="event type"),
-                what="the moves, in order",
+                item=union("type", ROLL, ACCEPT_EVENT, CALL_EVENT, CARD_EVENT, what=N_("event type")),
+                what=N_("the moves, in order"),
                 maximum=MAX_EVENTS,
             ),
-            "one per move, in order",
+            N_("one per move, in order"),
             example=[
-                {"#": "1: Ana rolls and declares", "type": "roll", "player": "Ana", "rolled": [4, 3], "declared": 43},
-                {"#": "2: Ben accepts, so must tie or beat 43", "type": "accept", "player": "Ben"},
+                {
+                    "#": N_("1: Ana rolls and declares"),
+                    "type": "roll",
+                    "player": "Ana",
+                    "rolled": [4, 3],
+                    "declared": 43,
+                },
+                {"#": N_("2: Ben accepts, so must tie or beat 43"), "type": "accept", "player": "Ben"},
                 {
                     "#": "3",
                     "type": "roll",
                     "player": "Ben",
                     "rolled": [2, 2],
                     "declared": 44,
-                    "#declared": "a bluff (he holds a 22)",
+                    "#declared": N_("a bluff (he holds a 22)"),
                 },
                 {
-                    "#": "4: Cid calls: Ben takes a strike and starts again at 0",
+                    "#": N_("4: Cid calls: Ben takes a strike and starts again at 0"),
                     "type": "call",
                     "player": "Cid",
                     "strike": "Ben",
                 },
                 {"#": "5", "type": "roll", "player": "Ben", "rolled": [6, 1], "declared": 61},
-                {"#": "6: Cid skips: Ana must accept or call 61", "type": "card", "player": "Cid", "card": "skip"},
+                {"#": N_("6: Cid skips: Ana must accept or call 61"), "type": "card", "player": "Cid", "card": "skip"},
             ],
         ),
     ),
     clauses=(C.TURN_DECLARE_NEXT, C.TURN_ACCEPT_AND_BEAT, C.TURN_CALL, C.STRIKE_OUT, C.END_WINNER),
     notes=(
-        'A call may carry card = "my-bad" (the caller played My Bad); a record',
-        'that goes to the end may name the last player standing: winner = "NAME" (checked).',
+        N_('A call may carry card = "my-bad" (the caller played My Bad); a record'),
+        N_('that goes to the end may name the last player standing: winner = "NAME" (checked).'),
     ),
 )
 
@@ -556,7 +601,7 @@ def strikes_limit(data: dict[str, Any]) -> int | None:
     return value if type(value) is int and 1 <= value <= MAX_STRIKES_TO_LOSE else None
 
 
-_BOUND: dict[tuple[str, int], Description] = {}  # (kind, strikes_to_lose): read with it, compiled once
+_BOUND: dict[tuple[str, int, str], Description] = {}  # (kind, strikes_to_lose, language): compiled once
 
 
 def _bound(desc: Description, limit: int) -> Description:
@@ -580,9 +625,10 @@ def bound(desc: Description, data: dict[str, Any]) -> Description:
     limit = strikes_limit(data)
     if limit is None:  # the reader reports strikes_to_lose; until then strikes are read as documented
         return desc
-    found = _BOUND.get((desc.kind, limit))
+    key = (desc.kind, limit, language())  # the bound range is said in the run's language
+    found = _BOUND.get(key)
     if found is None:
         if len(_BOUND) > 256:  # a batch of files with many different limits: start again
             _BOUND.clear()
-        found = _BOUND[(desc.kind, limit)] = _bound(desc, limit)
+        found = _BOUND[key] = _bound(desc, limit)
     return found

@@ -7,6 +7,7 @@ from typing import Any
 from refcli.catalogue import rules_for
 from refcli.games.bamboozled import clauses as C
 from refcli.games.bamboozled.ranking import JACKPOT, ROLLS, ladder, rank, ways
+from refcli.i18n import N_, _
 from refcli.report import Block, Grid, Heading, Para, Quotes, Report, interpretation_ids
 
 RANKING_CLAUSES = (
@@ -25,26 +26,40 @@ def score_argument(value: str) -> str:
     text = value.strip()
     if len(text) != 2 or any(ch not in "123456" for ch in text):
         raise ValueError(
-            f"{value!r} is not a score: a score is two dice, each 1-6, in the order declared "
-            "(e.g. 43, 34, 66; 21 is the jackpot, 12 the lowest)"
+            _(
+                "{value} is not a score: a score is two dice, each 1-6, in the order declared "
+                "(e.g. 43, 34, 66; 21 is the jackpot, 12 the lowest)"
+            ).format(value=repr(value))
         )
     return text
 
 
 def kind(score: str) -> str:
+    """Which of the ladder's kinds a score is: ``jackpot``, ``lowest``, ``double`` or ``non-double``."""
     if score == JACKPOT:
-        return "the jackpot"
+        return "jackpot"
     if score == "12":
-        return "the lowest score"
-    return "a double" if score[0] == score[1] else "a non-double"
+        return "lowest"
+    return "double" if score[0] == score[1] else "non-double"
 
 
 KIND_CLAUSES = {
-    "the jackpot": C.RANKING_JACKPOT,
-    "the lowest score": C.RANKING_TWELVE,
-    "a double": C.RANKING_DOUBLES,
-    "a non-double": C.RANKING_NON_DOUBLES,
+    "jackpot": C.RANKING_JACKPOT,
+    "lowest": C.RANKING_TWELVE,
+    "double": C.RANKING_DOUBLES,
+    "non-double": C.RANKING_NON_DOUBLES,
 }
+KIND_NAMES = {
+    "jackpot": N_("the jackpot"),
+    "lowest": N_("the lowest score"),
+    "double": N_("a double"),
+    "non-double": N_("a non-double"),
+}
+
+
+def kind_name(score: str) -> str:
+    """What kind of score ``score`` is, as a sentence says it ("a double")."""
+    return _(KIND_NAMES[kind(score)])
 
 
 def deciding_clauses(a: str, b: str) -> list[str]:
@@ -70,10 +85,20 @@ def compare_report(a: str, b: str) -> Report:
     ra, rb = rank(a), rank(b)
     result = "tie" if ra == rb else ("a" if ra > rb else "b")
     if result == "tie":
-        verdict = f"{a} ties {b}" + (": the jackpot can only be tied." if a == JACKPOT else ".")
+        said = _("{a} ties {b}: the jackpot can only be tied.") if a == JACKPOT else _("{a} ties {b}.")
+        verdict = said.format(a=a, b=b)
     else:
         high, low = (a, b) if result == "a" else (b, a)
-        verdict = f"{high} beats {low}: {high} is {kind(high)} (rank {rank(high)} of 36), {low} is {kind(low)} (rank {rank(low)})."
+        verdict = _(
+            "{high} beats {low}: {high} is {high_kind} (rank {high_rank} of 36), {low} is {low_kind} (rank {low_rank})."
+        ).format(
+            high=high,
+            low=low,
+            high_kind=kind_name(high),
+            high_rank=rank(high),
+            low_kind=kind_name(low),
+            low_rank=rank(low),
+        )
     citations = rules_for("bamboozled").cite(RANKING_CLAUSES)
     decisive = deciding_clauses(a, b)
     data = {
@@ -110,22 +135,25 @@ def ladder_report(score: str | None = None) -> Report:
     citations = rules_for("bamboozled").cite(RANKING_CLAUSES)
     data = {"scores": scores, "citations": citations, "interpretations": interpretation_ids(citations)}
     if chosen is None:
-        heading = Heading("Bamboozled scores, lowest first")
+        heading = Heading(_("Bamboozled scores, lowest first"))
         said = Para(
-            "Ways: how many of the 36 rolls of two dice can honestly tie or beat the score, read in the best order."
+            _("Ways: how many of the 36 rolls of two dice can honestly tie or beat the score, read in the best order.")
         )
     else:
         data = {"score": chosen, **data}
-        heading = Heading(f"Bamboozled score {chosen}")
+        heading = Heading(_("Bamboozled score {score}").format(score=chosen))
         said = Para(
-            f"{chosen} is {kind(chosen)}, rank {rank(chosen)} of 36 (1 = lowest): {ways(chosen)} of the 36 rolls "
-            "of two dice can honestly tie or beat it, read in the best order.",
+            _(
+                "{score} is {kind}, rank {rank} of 36 (1 = lowest): {ways} of the 36 rolls "
+                "of two dice can honestly tie or beat it, read in the best order."
+            ).format(score=chosen, kind=kind_name(chosen), rank=rank(chosen), ways=ways(chosen)),
             "good",
         )
+    columns = ((_("Rank"), "right"), (_("Score"), "left"), (_("Ways"), "right"), (_("Odds"), "right"), ("", "left"))
     blocks: list[Block] = [
         heading,
         said,
-        Grid((("Rank", "right"), ("Score", "left"), ("Ways", "right"), ("Odds", "right"), ("", "left")), rows),
+        Grid(columns, rows),
         Quotes(tuple(citations)),
     ]
     return Report(data, blocks)
@@ -140,6 +168,8 @@ def asked_score(value: str) -> str:
         return score_argument(written)
     except ValueError:
         raise UsageError(
-            f"ladder: {value!r} is not a score: two dice, each 1-6, in the order declared "
-            "(e.g. 54, 43, 66; 12 is the lowest, 21 the jackpot)"
+            _(
+                "ladder: {value} is not a score: two dice, each 1-6, in the order declared "
+                "(e.g. 54, 43, 66; 12 is the lowest, 21 the jackpot)"
+            ).format(value=repr(value))
         ) from None

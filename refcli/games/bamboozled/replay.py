@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from refcli.games.bamboozled import clauses as C
 from refcli.games.bamboozled.engine import Accept, Action, Call, Card, Outcome, Roll, State, step
+from refcli.i18n import _, ngettext
 from refcli.validation import ReplayLog, run_replay
 
 Event = Action
@@ -50,7 +51,7 @@ class Replay(ReplayLog):
         )
 
     def skip(self, note: str) -> None:
-        self.skipped.append(f"event {self.number}: {note}")
+        self.skipped.append(_("event {number}: {note}").format(number=self.number, note=note))
 
     def apply(self, event: Event) -> None:
         self.number += 1
@@ -69,13 +70,27 @@ class Replay(ReplayLog):
         recorded, winner = self.record.winner, self.state.winner
         if winner is None:
             active = self.state.active
-            message = f"the record ends with {len(active)} players still in ({', '.join(active)})"
+            said = {"count": len(active), "players": ", ".join(active), "winner": recorded}
             if recorded is not None:
-                self.error(C.END_WINNER, message + f", yet it names {recorded} the winner", event=None)
+                message = ngettext(
+                    "the record ends with {count} player still in ({players}), yet it names {winner} the winner",
+                    "the record ends with {count} players still in ({players}), yet it names {winner} the winner",
+                    len(active),
+                )
+                self.error(C.END_WINNER, message.format(**said), event=None)
             else:
-                self.warn(C.END_WINNER, message, event=None)
+                message = ngettext(
+                    "the record ends with {count} player still in ({players})",
+                    "the record ends with {count} players still in ({players})",
+                    len(active),
+                )
+                self.warn(C.END_WINNER, message.format(**said), event=None)
         elif recorded is not None and recorded != winner:
-            self.error(C.END_WINNER, f"{winner} is the last player standing, not {recorded}", event=None)
+            self.error(
+                C.END_WINNER,
+                _("{winner} is the last player standing, not {recorded}").format(winner=winner, recorded=recorded),
+                event=None,
+            )
 
 
 def replay(record: Record, *, strict: bool = False) -> Replay:

@@ -33,8 +33,10 @@ from refcli.games.bamboozled.engine import (
     step,
 )
 from refcli.games.bamboozled.turns import AFTER_ROLL_CARDS, HAND_LIMIT, check_dice
+from refcli.games.bamboozled.words import action_name, and_list, card_name, card_names, direction_name, or_nobody
+from refcli.i18n import N_, _, ngettext
 from refcli.inputs import Document
-from refcli.report import Report
+from refcli.report import Report, describe_value
 from refcli.rulings import rule_on
 from refcli.schema import Table
 from refcli.verdict import Verdict
@@ -53,7 +55,15 @@ def check_not_out(strikes: dict[str, int], limit: int) -> dict[str, int]:
     """Every player in the situation is still in the game."""
     for name, count in strikes.items():
         if count >= limit:
-            raise RuleBroken(f"{name} has {count} strikes and is already out of the game", C.STRIKE_OUT)
+            raise RuleBroken(
+                # TRANSLATORS: English keeps one form; the other language's forms agree with {count}.
+                ngettext(
+                    "{player} has {count} strikes and is already out of the game",
+                    "{player} has {count} strikes and is already out of the game",
+                    count,
+                ).format(player=name, count=count),
+                C.STRIKE_OUT,
+            )
     return strikes
 
 
@@ -73,26 +83,38 @@ def up_to_the_response(state: State, values: dict[str, Any], responder: str) -> 
     rolled = values["rolled"]
     check_dice(rolled)
     if responder == declarer:
-        raise RuleBroken(
-            f"{responder} cannot {'call' if 'caller' in values else 'accept'} their own declaration: "
-            "in no case may a player bamboozle themselves",
-            C.TWO_PLAYERS,
+        said = (
+            _("{player} cannot call their own declaration: in no case may a player bamboozle themselves")
+            if "caller" in values
+            else _("{player} cannot accept their own declaration: in no case may a player bamboozle themselves")
         )
+        raise RuleBroken(said.format(player=responder), C.TWO_PLAYERS)
     skippers = state.between(declarer, responder)
     named = values.get("skipped")
     if named is not None and list(named) != skippers:
         raise RuleBroken(
-            f"between {declarer} and {responder} the players who skipped are "
-            f"{', '.join(skippers) or 'nobody'}, not {', '.join(named) or 'nobody'}",
+            _("between {declarer} and {responder} the players who skipped are {skipped}, not {named}").format(
+                declarer=declarer, responder=responder, skipped=or_nobody(skippers), named=or_nobody(list(named))
+            ),
             C.SKIP,
         )
-    step(state, Roll(declarer, str(values["declared"]), tuple(rolled), values["card"]), RULING)
-    facts = [f"{declarer} rolled {rolled[0]} and {rolled[1]} and declared {values['declared']}"]
+    declared = values["declared"]
+    step(state, Roll(declarer, str(declared), tuple(rolled), values["card"]), RULING)
+    facts = [
+        _("{declarer} rolled {die1} and {die2} and declared {declared}").format(
+            declarer=declarer, die1=rolled[0], die2=rolled[1], declared=declared
+        )
+    ]
     for name in skippers:
         step(state, Card(name, "skip"), RULING)
     if skippers:
-        who = " and ".join(skippers)
-        facts.append(f"{who} played Skip, so {responder} faced {declarer}'s {values['declared']}")
+        facts.append(
+            ngettext(
+                "{players} played Skip, so {responder} faced {declarer}'s {declared}",
+                "{players} played Skip, so {responder} faced {declarer}'s {declared}",
+                len(skippers),
+            ).format(players=and_list(skippers), responder=responder, declarer=declarer, declared=declared)
+        )
     return skippers, facts
 
 
@@ -109,8 +131,8 @@ def strike_clauses(outcome: Outcome) -> list[str]:
 
 def after_the_strike(outcome: Outcome) -> str:
     if outcome.game_over:
-        return f"The game is over: {outcome.winner} is the last player standing and wins."
-    return f"The score resets to 0 and {outcome.next_to_act} starts the next round."
+        return _("The game is over: {winner} is the last player standing and wins.").format(winner=outcome.winner)
+    return _("The score resets to 0 and {player} starts the next round.").format(player=outcome.next_to_act)
 
 
 # -- situations ---------------------------------------------------------------
@@ -131,10 +153,14 @@ def challenge(top: Table) -> Verdict:
     clauses = [C.TURN_CALL, C.BLUFF]
     if card and outcome.carded:
         clauses += [C.AFTER_ROLL_CALLED, EFFECT_CLAUSE[card]]
-        facts.append(f"the {card} card makes {declared} true")
+        facts.append(_("the {card} card makes {declared} true").format(card=card_name(card), declared=declared))
     elif card and not outcome.honest:
         clauses.append(C.CARD_NOT_PLAYED)
-        facts.append(f"the {card} card cannot make {declared} true, so it was not played and stays hidden")
+        facts.append(
+            _("the {card} card cannot make {declared} true, so it was not played and stays hidden").format(
+                card=card_name(card), declared=declared
+            )
+        )
     if skippers:
         clauses += [C.SKIP, C.SKIP_ONLY_SELF]
     if caller_card == "my-bad":
@@ -157,24 +183,66 @@ def challenge(top: Table) -> Verdict:
         "strikes_after": {name: state.strikes[name] for name in players},
         "skipped": skippers,
     }
-    said = f"{declarer} declared {declared} with {rolled[0]} and {rolled[1]}"
+    said = {
+        "declarer": declarer,
+        "declared": declared,
+        "die1": rolled[0],
+        "die2": rolled[1],
+        "caller": caller,
+        "card": card_name(card) if card else card,
+        "striker": outcome.strike_to,
+    }
     if outcome.strike_to is None and caller_card != "my-bad":
-        verdict = f"{said}; the {card} card makes it true: it is shown and discarded, nobody takes a strike, and {caller} must roll to tie or beat {declared}."
-    elif caller_card == "my-bad":
-        if outcome.bluff:
-            who = f"{declarer} was bluffing and takes a strike" + (
-                " and is out of the game" if outcome.eliminated else ""
+        verdict = _(
+            "{declarer} declared {declared} with {die1} and {die2}; the {card} card makes it true: it is shown and "
+            "discarded, nobody takes a strike, and {caller} must roll to tie or beat {declared}."
+        ).format(**said)
+    else:
+        if caller_card == "my-bad":
+            rest = (
+                after_the_strike(outcome)
+                if outcome.game_over
+                else _("The round restarts at 0 and {caller} rolls first.").format(**said)
             )
         else:
-            who = f"{declarer} was not bluffing, and My Bad spares {caller} the strike"
-        rest = after_the_strike(outcome) if outcome.game_over else f"The round restarts at 0 and {caller} rolls first."
-        verdict = f"{said}: {who}. {rest}"
-    else:
-        why = "a bluff" if outcome.bluff else "the truth"
-        verdict = f"{said}: {why}, so {outcome.strike_to} takes a strike"
-        verdict += " and is out of the game" if outcome.eliminated else ""
-        verdict += f". {after_the_strike(outcome)}"
+            rest = after_the_strike(outcome)
+        verdict = _(CHALLENGE_VERDICTS[(caller_card == "my-bad", bool(outcome.bluff), bool(outcome.eliminated))])
+        verdict = verdict.format(**said) + " " + rest
     return Verdict(verdict, outcome_data, tuple(facts), tuple(clauses))
+
+
+# A called declaration's verdict, by (the caller played My Bad, it was a bluff, the strike put someone out).
+CHALLENGE_VERDICTS = {
+    (True, True, True): N_(
+        "{declarer} declared {declared} with {die1} and {die2}: {declarer} was bluffing and takes a strike and is "
+        "out of the game."
+    ),
+    (True, True, False): N_(
+        "{declarer} declared {declared} with {die1} and {die2}: {declarer} was bluffing and takes a strike."
+    ),
+    (True, False, True): N_(
+        "{declarer} declared {declared} with {die1} and {die2}: {declarer} was not bluffing, and My Bad spares "
+        "{caller} the strike."
+    ),
+    (True, False, False): N_(
+        "{declarer} declared {declared} with {die1} and {die2}: {declarer} was not bluffing, and My Bad spares "
+        "{caller} the strike."
+    ),
+    (False, True, True): N_(
+        "{declarer} declared {declared} with {die1} and {die2}: a bluff, so {striker} takes a strike and is out of "
+        "the game."
+    ),
+    (False, True, False): N_(
+        "{declarer} declared {declared} with {die1} and {die2}: a bluff, so {striker} takes a strike."
+    ),
+    (False, False, True): N_(
+        "{declarer} declared {declared} with {die1} and {die2}: the truth, so {striker} takes a strike and is out "
+        "of the game."
+    ),
+    (False, False, False): N_(
+        "{declarer} declared {declared} with {die1} and {die2}: the truth, so {striker} takes a strike."
+    ),
+}
 
 
 def accept(top: Table) -> Verdict:
@@ -186,10 +254,10 @@ def accept(top: Table) -> Verdict:
     check_dice(rolled)
     if values["kids"]:
         raise RuleBroken(
-            "with the kids' rules nobody accepts or calls: the next player must beat the roll", C.KIDS_NO_BLUFF
+            _("with the kids' rules nobody accepts or calls: the next player must beat the roll"), C.KIDS_NO_BLUFF
         )
     if not no_limits and hand > HAND_LIMIT:
-        raise RuleBroken(f"a player holds at most two action cards, not {hand}", C.HAND_LIMIT)
+        raise RuleBroken(_("a player holds at most two action cards, not {hand}").format(hand=hand), C.HAND_LIMIT)
     seats = players if players else [declarer] + ([receiver] if receiver != declarer else [])
     hands: dict[str, int | None] = {name: None for name in seats} | {declarer: hand}
     state = State(
@@ -207,7 +275,11 @@ def accept(top: Table) -> Verdict:
         clauses.append(C.BAMBOOZLE_DRAW)
         if outcome.carded:
             clauses += [C.AFTER_ROLL_HIDDEN, C.AFTER_ROLL_COUNTS]
-            facts.append(f"{declarer} planned to use the {card} card; it stays hidden for later")
+            facts.append(
+                _("{declarer} planned to use the {card} card; it stays hidden for later").format(
+                    declarer=declarer, card=card_name(card)
+                )
+            )
         if no_limits:
             clauses.append(C.NO_LIMITS)
         else:
@@ -225,13 +297,31 @@ def accept(top: Table) -> Verdict:
         "next_to_roll": receiver,
         "skipped": skippers,
     }
+    said = {"declarer": declarer, "receiver": receiver, "declared": declared, "card": card_name(card) if card else card}
     if not bamboozled:
-        verdict = f"{declared} is what the dice show: no bamboozle, nobody draws. {receiver} must roll and tie or beat {declared}."
+        verdict = _("{declared} is what the dice show: no bamboozle, nobody draws.").format(**said)
     else:
-        how = f" (the {card} card stays hidden: a planned card counts as a bamboozle)" if outcome.carded else ""
-        limit = " and keeps the two they like best, discarding the third" if outcome.discard_one else ""
-        verdict = f"{receiver} was bamboozled{how}: {declarer} draws an action card{limit}. {receiver} must roll and tie or beat {declared}."
+        verdict = _(ACCEPT_VERDICTS[(bool(outcome.carded), bool(outcome.discard_one))]).format(**said)
+    verdict += " " + _("{receiver} must roll and tie or beat {declared}.").format(**said)
     return Verdict(verdict, outcome_data, tuple(facts), tuple(clauses))
+
+
+# A bamboozle's verdict, by (an after-roll card was planned, the declarer is at the hand limit).
+ACCEPT_VERDICTS = {
+    (True, True): N_(
+        "{receiver} was bamboozled (the {card} card stays hidden: a planned card counts as a bamboozle): {declarer} "
+        "draws an action card and keeps the two they like best, discarding the third."
+    ),
+    (True, False): N_(
+        "{receiver} was bamboozled (the {card} card stays hidden: a planned card counts as a bamboozle): {declarer} "
+        "draws an action card."
+    ),
+    (False, True): N_(
+        "{receiver} was bamboozled: {declarer} draws an action card and keeps the two they like best, discarding "
+        "the third."
+    ),
+    (False, False): N_("{receiver} was bamboozled: {declarer} draws an action card."),
+}
 
 
 # -- card -----------------------------------------------------------------------
@@ -268,15 +358,19 @@ def _card(values: dict[str, Any]) -> Verdict:
         state.phase = ROLL
     if player == turn and moment != "before-roll":
         raise RuleBroken(
-            f"{played} is played after the previous declaration and before calling or rolling, not {moment}",
+            _("{card} is played after the previous declaration and before calling or rolling, not {moment}").format(
+                card=card_name(played), moment=moment
+            ),
             C.BEFORE_ROLL_TIMING,
         )
     timing = [C.BEFORE_ROLL_TIMING]
     if played == "my-bad":  # a call: it is ruled on with the dice (situation "challenge")
         card_timing(state, player, played, RULING)
         return Verdict(
-            f"{player} may play my-bad: {player} calls {declarer}'s {to_beat} without risking a strike; "
-            f"the round restarts at 0 and {player} rolls first.",
+            _(
+                "{player} may play {card}: {player} calls {declarer}'s {score} without risking a strike; "
+                "the round restarts at 0 and {player} rolls first."
+            ).format(player=player, card=card_name(played), declarer=declarer, score=to_beat),
             _card_outcome(0, "clockwise", player, "call", None),
             (),
             (*timing, C.MY_BAD, C.MY_BAD_RESTART, C.MY_BAD_RULING),
@@ -284,14 +378,18 @@ def _card(values: dict[str, Any]) -> Verdict:
     outcome = step(state, Card(player, played), RULING)
     nxt = outcome.next_to_act or player
     strikes_after = state.strikes[player] if played == "revive" else None
+    said: dict[str, object] = {"player": player, "card": card_name(played), "next": nxt, "score": to_beat}
     if played == "new-start":
-        effect, action = f"{player} resets the score to 0 and takes the turn normally (rolls)", "roll"
+        action = "roll"
+        verdict = N_("{player} may play {card}: {player} resets the score to 0 and takes the turn normally (rolls).")
         clauses = [*timing, C.NEW_START]
     elif played == "revive":
         action = "roll" if state.phase == ROLL else "accept or call"
-        effect = (
-            f"{player} returns one strike to the pile ({strikes_after + 1} → {strikes_after}) and goes on with the turn"  # type: ignore[operator]
+        verdict = N_(
+            "{player} may play {card}: {player} returns one strike to the pile ({before} → {after}) and goes on with "
+            "the turn."
         )
+        said["before"], said["after"] = state.strikes[player] + 1, state.strikes[player]
         clauses = [*timing, C.REVIVE, C.REVIVE_RULING]
     elif outcome.own_score:
         two = len(players) == 2
@@ -301,13 +399,25 @@ def _card(values: dict[str, Any]) -> Verdict:
         elif played == "skip":
             clauses += [C.SKIP_ONLY_SELF, C.SKIP_BACK]
         action = "roll on own score"
-        effect = f"{nxt}, the last to roll, must roll again and {'beat' if kids else 'tie or beat'} their own {to_beat}"
+        verdict = (
+            N_("{player} may play {card}: {next}, the last to roll, must roll again and beat their own {score}.")
+            if kids
+            else N_(
+                "{player} may play {card}: {next}, the last to roll, must roll again and tie or beat their own {score}."
+            )
+        )
     else:  # skip with three or more players: the next player faces the declared score
         action = "roll" if kids else "accept or call"
         clauses = [*timing, C.SKIP, C.SKIP_ONLY_SELF, C.SKIP_REVERSE]
-        effect = f"{player} skips their turn; {nxt} must {'beat' if kids else 'accept or call'} the score {to_beat}"
+        verdict = (
+            N_("{player} may play {card}: {player} skips their turn; {next} must beat the score {score}.")
+            if kids
+            else N_(
+                "{player} may play {card}: {player} skips their turn; {next} must accept or call the score {score}."
+            )
+        )
     data = _card_outcome(int(state.standing), DIRECTION_NAMES[state.direction], nxt, action, strikes_after)
-    return Verdict(f"{player} may play {played}: {effect}.", data, (), tuple(clauses))
+    return Verdict(_(verdict).format(**said), data, (), tuple(clauses))
 
 
 def _card_outcome(score: int, direction: str, nxt: str, action: str, strikes: int | None) -> dict[str, Any]:
@@ -324,11 +434,21 @@ def _card_outcome(score: int, direction: str, nxt: str, action: str, strikes: in
 def _after_roll_card(player: str, played: str, turn: str, moment: str, kids: bool) -> Verdict:
     """An after-roll card is part of a roll (the record's ``roll`` event), not an action of its own."""
     if moment != "after-roll" or player != turn:
-        raise RuleBroken(f"the {played} card is played after rolling, by the player who rolled", C.AFTER_ROLL_HIDDEN)
+        raise RuleBroken(
+            _("the {card} card is played after rolling, by the player who rolled").format(card=card_name(played)),
+            C.AFTER_ROLL_HIDDEN,
+        )
     clauses = (C.AFTER_ROLL_HIDDEN, C.AFTER_ROLL_COUNTS) + ((C.KIDS_CARDS,) if kids else ())
-    shown = " (with the kids' rules the roll is open: the card is shown and discarded)" if kids else ""
+    verdict = (
+        _(
+            "{player} may play {card}: {player} may declare what the {card} card makes of the roll (with the kids' "
+            "rules the roll is open: the card is shown and discarded)."
+        )
+        if kids
+        else _("{player} may play {card}: {player} may declare what the {card} card makes of the roll.")
+    )
     return Verdict(
-        f"{player} may play {played}: {player} may declare what the {played} card makes of the roll{shown}.",
+        verdict.format(player=player, card=card_name(played)),
         _card_outcome(0, "clockwise", player, "declare", None),
         (),
         clauses,
@@ -341,24 +461,38 @@ def _revive_final(state: State, player: str, played: str, turn: str, strikes: in
         if player != turn:
             card_timing(state, player, played, RULING)
         raise RuleBroken(
-            f"{played} is played after the previous declaration and before calling or rolling, not final-strike",
+            _("{card} is played after the previous declaration and before calling or rolling, not {moment}").format(
+                card=card_name(played), moment="final-strike"
+            ),
             C.BEFORE_ROLL_TIMING,
         )
     limit = state.limit
     if strikes < limit:
-        raise RuleBroken(f"{player} has {strikes} strikes, not the final one", C.REVIVE_FINAL)
+        raise RuleBroken(
+            # TRANSLATORS: English keeps one form; the other language's forms agree with {count}.
+            ngettext(
+                "{player} has {count} strikes, not the final one",
+                "{player} has {count} strikes, not the final one",
+                strikes,
+            ).format(player=player, count=strikes),
+            C.REVIVE_FINAL,
+        )
     state.inside.discard(player)
     state.just_out = player
     if len(state.inside) == 1:
         (state.winner,) = state.inside
     step(state, Card(player, "revive"), RULING)
     data = _card_outcome(0, "clockwise", player, "roll", state.strikes[player])
-    effect = (
-        f"{player} discards Revive and stays in the game with {limit - 1} strikes; having taken the strike, "
-        f"{player} starts the next round"
-    )
+    # TRANSLATORS: English keeps one form; the other language's forms agree with {strikes}.
+    verdict = ngettext(
+        "{player} may play {card}: {player} discards Revive and stays in the game with {strikes} strikes; having "
+        "taken the strike, {player} starts the next round.",
+        "{player} may play {card}: {player} discards Revive and stays in the game with {strikes} strikes; having "
+        "taken the strike, {player} starts the next round.",
+        limit - 1,
+    ).format(player=player, card=card_name(played), strikes=limit - 1)
     return Verdict(
-        f"{player} may play revive: {effect}.",
+        verdict,
         data,
         (),
         (C.REVIVE_FINAL, C.REVIVE, C.REVIVE_RULING, C.STRIKE_STARTS_NEXT),
@@ -370,26 +504,35 @@ SITUATIONS: dict[str, Callable[[Table], Verdict]] = {"challenge": challenge, "ac
 
 # What each outcome key means to a player (text output; JSON keeps the keys).
 LABELS = {
-    "bluff": "Was a bluff",
-    "strike_to": "Strike to",
-    "eliminated": "Out of the game",
-    "score_after": "Score to beat now",
-    "next_to_roll": "Next to roll",
-    "next_to_act": "Next to act",
-    "game_over": "Game over",
-    "winner": "Winner",
-    "card_discarded": "Card discarded",
-    "cards_discarded": "Cards discarded",
-    "strikes_after": "Strikes now",
-    "skipped": "Skipped",
-    "bamboozled": "Bamboozled",
-    "draws": "Draws a card",
-    "hand_after": "Cards in hand after",
-    "discard_one": "Must discard one",
-    "card_kept": "Card kept",
-    "allowed": "Allowed",
-    "direction_after": "Direction now",
-    "action": "Must",
+    "bluff": N_("Was a bluff"),
+    "strike_to": N_("Strike to"),
+    "eliminated": N_("Out of the game"),
+    "score_after": N_("Score to beat now"),
+    "next_to_roll": N_("Next to roll"),
+    "next_to_act": N_("Next to act"),
+    "game_over": N_("Game over"),
+    "winner": N_("Winner"),
+    "card_discarded": N_("Card discarded"),
+    "cards_discarded": N_("Cards discarded"),
+    "strikes_after": N_("Strikes now"),
+    "skipped": N_("Skipped"),
+    "bamboozled": N_("Bamboozled"),
+    "draws": N_("Draws a card"),
+    "hand_after": N_("Cards in hand after"),
+    "discard_one": N_("Must discard one"),
+    "card_kept": N_("Card kept"),
+    "allowed": N_("Allowed"),
+    "direction_after": N_("Direction now"),
+    "action": N_("Must"),
+}
+
+# Outcome values that are ids (JSON keeps them), named in the run's language on a terminal.
+DESCRIBERS = {
+    "card_discarded": card_name,
+    "card_kept": card_name,
+    "cards_discarded": lambda cards: card_names(cards) or describe_value(cards),  # none: as every empty list
+    "direction_after": direction_name,
+    "action": action_name,
 }
 
 # Cited for context, not what the ruling turned on: quoted on a terminal only with -v.
@@ -397,4 +540,13 @@ BACKGROUND = {"challenge": ("bluff.definition",), "accept": ("bamboozle.definiti
 
 
 def rule_document(doc: Document) -> tuple[Report, bool]:
-    return rule_on(doc, game=GAME, title="Bamboozled", situations=SITUATIONS, labels=LABELS, background=BACKGROUND)
+    labels = {key: _(label) for key, label in LABELS.items()}
+    return rule_on(
+        doc,
+        game=GAME,
+        title="Bamboozled",
+        situations=SITUATIONS,
+        labels=labels,
+        describers=DESCRIBERS,
+        background=BACKGROUND,
+    )

@@ -13,6 +13,7 @@ from refcli.catalogue import rules_for
 from refcli.formats import read
 from refcli.games.bamboozled import clauses as C
 from refcli.games.bamboozled.formats import FINAL, bound
+from refcli.i18n import _, ngettext
 from refcli.inputs import Document
 from refcli.options import ScoreOptions
 from refcli.report import PlayerScore, Report, alone, competition_ranks, score_report
@@ -33,14 +34,18 @@ def score_document(doc: Document, options: ScoreOptions) -> Report:
     left = [limit - count for count in strikes]
     standing = [name for name, remaining in zip(names, left) if remaining > 0]
     if not standing:
-        raise top.error("player", "at least one player still in (fewer strikes than strikes_to_lose)", "everybody out")
-    given = alone(names, MIN_PLAYERS, options.partial, ["whether the game is over (the last player standing)"])
+        raise top.error(
+            "player", _("at least one player still in (fewer strikes than strikes_to_lose)"), _("everybody out")
+        )
+    given = alone(names, MIN_PLAYERS, options.partial, [_("whether the game is over (the last player standing)")])
     over = len(standing) == 1 and given is None
     if not over and not options.partial:
         raise top.error(
             "player",
-            "one player left standing, as at the end of the game",
-            f"{len(standing)} still in ({', '.join(standing)}) — show the standings so far with --partial",
+            _("one player left standing, as at the end of the game"),
+            _("{count} still in ({players}) — show the standings so far with --partial").format(
+                count=len(standing), players=", ".join(standing)
+            ),
         )
     ranks = competition_ranks([(remaining,) for remaining in left])
     players = [
@@ -49,7 +54,14 @@ def score_document(doc: Document, options: ScoreOptions) -> Report:
             score=remaining,
             rank=rank,
             breakdown={"strikes": count, "strikes_to_lose": limit, "out": remaining == 0},
-            explanation=f"{count} of {limit} strikes" + (": out" if remaining == 0 else f", {remaining} left"),
+            explanation=(
+                _("{count} of {limit} strikes: out")
+                if remaining == 0
+                # TRANSLATORS: English keeps one form; the other language's forms agree with {left}.
+                else ngettext(
+                    "{count} of {limit} strikes, {left} left", "{count} of {limit} strikes, {left} left", remaining
+                )
+            ).format(count=count, limit=limit, left=remaining),
         )
         for name, count, remaining, rank in zip(names, strikes, left, ranks)
     ]
@@ -63,9 +75,13 @@ def score_document(doc: Document, options: ScoreOptions) -> Report:
     if given is not None:
         status = given.status
     elif over:
-        status = f"The game is over: {standing[0]} is the last player standing."
+        status = _("The game is over: {player} is the last player standing.").format(player=standing[0])
     else:
-        status = f"The game is not over (--partial): {len(standing)} players are still in."
+        status = ngettext(
+            "The game is not over (--partial): {count} player is still in.",
+            "The game is not over (--partial): {count} players are still in.",
+            len(standing),
+        ).format(count=len(standing))
     variant: dict[str, Any] = {
         "strikes_to_lose": limit,
         "no_limits": no_limits,
@@ -75,7 +91,7 @@ def score_document(doc: Document, options: ScoreOptions) -> Report:
     return score_report(
         background=("objective",),  # the aim of the game: context, quoted on a terminal with -v
         game=GAME,
-        title="Bamboozled standings",
+        title=_("Bamboozled standings"),
         file=doc.name,
         header={},
         players=players,
@@ -84,6 +100,6 @@ def score_document(doc: Document, options: ScoreOptions) -> Report:
         tie_break=None,
         notes=[given.note] if given is not None else [],
         citations=rules_for(GAME).cite(clauses),
-        columns=("Strikes left", "Strikes"),
+        columns=(_("Strikes left"), _("Strikes")),
         extra={"variant": variant, "standing": standing, **(given.extra() if given is not None else {})},
     )

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from refcli.errors import RuleBroken
 from refcli.games.bamboozled import clauses as C
 from refcli.games.bamboozled.ranking import card_readings, readings
+from refcli.i18n import _
 
 AFTER_ROLL_CARDS = ("jackpot", "double", "up-down")
 BEFORE_ROLL_CARDS = ("new-start", "reverse", "my-bad", "skip", "revive")
@@ -30,7 +31,7 @@ STRIKE_CARDS = 16
 
 def check_dice(rolled: Sequence[int]) -> None:
     if len(rolled) != 2 or any(not 1 <= die <= 6 for die in rolled):
-        raise RuleBroken(f"a roll is two dice showing 1 to 6, not {list(rolled)}", C.COMPONENTS)
+        raise RuleBroken(_("a roll is two dice showing 1 to 6, not {dice}").format(dice=list(rolled)), C.COMPONENTS)
 
 
 def truth(declared: str, rolled: Sequence[int], card: str | None) -> tuple[bool, bool]:

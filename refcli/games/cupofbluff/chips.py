@@ -10,6 +10,7 @@ from itertools import product
 
 from refcli.errors import RuleBroken
 from refcli.games.cupofbluff import clauses as C
+from refcli.i18n import _
 
 CHIPS: tuple[int, ...] = tuple(range(3, 19))
 DICE_OUTCOMES = 216
@@ -55,10 +56,13 @@ def check_holdings(chips: Mapping[str, Iterable[int]]) -> None:
     for name, held in chips.items():
         for chip in held:
             if chip not in POINTS:
-                raise RuleBroken(f"there is no chip {chip}: the chips are 3 to 18", C.COMPONENTS)
+                raise RuleBroken(_("there is no chip {chip}: the chips are 3 to 18").format(chip=chip), C.COMPONENTS)
             if chip in seen:
                 raise RuleBroken(
-                    f"chip {chip} is in front of {seen[chip]} and {name}: there is one of each", C.COMPONENTS
+                    _("chip {chip} is in front of {first} and {second}: there is one of each").format(
+                        chip=chip, first=seen[chip], second=name
+                    ),
+                    C.COMPONENTS,
                 )
             seen[chip] = name
 

@@ -20,6 +20,7 @@ from typing import NamedTuple
 from refcli.errors import RuleBroken
 from refcli.games.cupofbluff import clauses as C
 from refcli.games.cupofbluff.chips import CHIPS, POINTS, check_holdings, standings
+from refcli.i18n import _, ngettext
 
 # -- the actions ---------------------------------------------------------------------------------
 
@@ -158,9 +159,11 @@ class State:
     def why(self) -> str:
         """Why the game is over, or how far it is from the end (the words ``chips.is_over`` uses)."""
         if self.target and max(self.points.values()) >= self.target:
-            return f"a player reached the agreed {self.target} points"
+            return _("a player reached the agreed {target} points").format(target=self.target)
         left = len(CHIPS) - len(self.holder)
-        return f"{left} chips are still in the centre" if left else "the last chip has been taken from the centre"
+        if not left:
+            return _("the last chip has been taken from the centre")
+        return ngettext("{n} chip is still in the centre", "{n} chips are still in the centre", left).format(n=left)
 
     def _place(self, chip: int, to: str) -> None:
         """Chip ``chip`` (from the centre, or already taken off its holder) goes in front of ``to``."""
@@ -189,14 +192,19 @@ def step(state: State, action: Action, *, gift_open: bool = False) -> Step:
     situation asks whether one is owed), which is then no broken rule.
     """
     if state.over:
-        problem = Problem(C.END_LAST_CHIP, "the game is over: " + state.why())
+        problem = Problem(C.END_LAST_CHIP, _("the game is over: {why}").format(why=state.why()))
         return Step((problem,), None, None, None, state.next_player, True)
     problems: list[Problem] = []
     actor = action.caller if isinstance(action, Call) else action.player
     seat = state.seat[actor]
     if seat != state.turn:
         problems.append(
-            Problem(C.TURN_FIRST, f"it is {state.next_player}'s turn, not {actor}'s (play passes clockwise)")
+            Problem(
+                C.TURN_FIRST,
+                _("it is {player}'s turn, not {actor}'s (play passes clockwise)").format(
+                    player=state.next_player, actor=actor
+                ),
+            )
         )
     state.turn = (seat + 1) % len(state.players)
     call = exchange = gift = None
@@ -216,7 +224,7 @@ def step(state: State, action: Action, *, gift_open: bool = False) -> Step:
 
 def check_dice(dice: Sequence[int]) -> None:
     if len(dice) != 3 or not (1 <= dice[0] <= 6 and 1 <= dice[1] <= 6 and 1 <= dice[2] <= 6):
-        raise RuleBroken(f"a roll is three dice showing 1 to 6, not {list(dice)}", C.COMPONENTS)
+        raise RuleBroken(_("a roll is three dice showing 1 to 6, not {dice}").format(dice=list(dice)), C.COMPONENTS)
 
 
 def judge_call(state: State, call: Call) -> CallResult:
@@ -226,17 +234,24 @@ def judge_call(state: State, call: Call) -> CallResult:
         check_dice(dice)
     caller, target, called = call.caller, call.target, call.called
     if caller == target:
-        raise RuleBroken(f"{caller} cannot target themselves: the target is an opponent", C.TARGET_ANY)
+        raise RuleBroken(
+            _("{caller} cannot target themselves: the target is an opponent").format(caller=caller), C.TARGET_ANY
+        )
     if called not in POINTS:
-        raise RuleBroken(f"there is no chip {called}: call a number from 3 to 18", C.CALL_OWN_CHIP)
+        raise RuleBroken(_("there is no chip {chip}: call a number from 3 to 18").format(chip=called), C.CALL_OWN_CHIP)
     holder = state.holder.get(called)
     if holder == caller:  # C5: "anotado previamente" is read as "in front of the caller now"
         raise RuleBroken(
-            f"{caller} already scored chip {called} and holds it: call a chip you want, not one you hold (C5)",
+            _("{caller} already scored chip {chip} and holds it: call a chip you want, not one you hold (C5)").format(
+                caller=caller, chip=called
+            ),
             C.CHIP_AT_STAKE,
         )
     if holder is not None and holder != target:
-        raise RuleBroken(f"chip {called} is in front of {holder}, so {holder} must be the target", C.TARGET_MUST)
+        raise RuleBroken(
+            _("chip {chip} is in front of {holder}, so {holder} must be the target").format(chip=called, holder=holder),
+            C.TARGET_MUST,
+        )
     truth = dice[0] + dice[1] + dice[2] == called
     fooled = truth == (call.answer == "bluff")
     must_give = holder == target and not fooled and bool(state.chips[caller])
@@ -250,7 +265,9 @@ def _play_call(state: State, call: Call, result: CallResult, problems: list[Prob
         problems.append(
             Problem(
                 C.SCORE_FOOLED if result.fooled else C.SCORE_NOT_FOOLED,
-                f"chip {call.called} goes to {result.chip_to}, not {call.chip_to}",
+                _("chip {chip} goes to {player}, not {recorded}").format(
+                    chip=call.called, player=result.chip_to, recorded=call.chip_to
+                ),
             )
         )
     caller, target, gives = call.caller, call.target, call.gives
@@ -270,7 +287,9 @@ def _play_call(state: State, call: Call, result: CallResult, problems: list[Prob
                 problems.append(
                     Problem(
                         C.EXCEPTION,
-                        f"{caller} must give {target} one of the chips scored before: record it as gives",
+                        _("{caller} must give {target} one of the chips scored before: record it as gives").format(
+                            caller=caller, target=target
+                        ),
                     )
                 )
             return None
@@ -278,7 +297,9 @@ def _play_call(state: State, call: Call, result: CallResult, problems: list[Prob
             problems.append(
                 Problem(
                     C.EXCEPTION,
-                    f"{caller} cannot give chip {gives}: it is not one {caller} scored before",
+                    _("{caller} cannot give chip {chip}: it is not one {caller} scored before").format(
+                        caller=caller, chip=gives
+                    ),
                 )
             )
             return None
@@ -289,7 +310,9 @@ def _play_call(state: State, call: Call, result: CallResult, problems: list[Prob
         problems.append(
             Problem(
                 C.EXCEPTION,
-                f"{caller} owes no chip here (only after failing to take a chip in front of the target)",
+                _("{caller} owes no chip here (only after failing to take a chip in front of the target)").format(
+                    caller=caller
+                ),
             )
         )
     return None
@@ -300,21 +323,26 @@ def judge_exchange(state: State, exchange: Exchange) -> ExchangeResult:
     check_dice(exchange.dice)
     dice = exchange.dice
     if dice[0] != dice[1] and dice[1] != dice[2] and dice[0] != dice[2]:
-        raise RuleBroken(f"{list(dice)} has no doubles (two dice alike), so no exchange", C.DOUBLES)
+        raise RuleBroken(_("{dice} has no doubles (two dice alike), so no exchange").format(dice=list(dice)), C.DOUBLES)
     returns = exchange.returns
     if len(returns) < 2:
-        raise RuleBroken("an exchange hands back two or more chips", C.EXCHANGE)
+        raise RuleBroken(_("an exchange hands back two or more chips"), C.EXCHANGE)
     player = exchange.player
     handed: set[int] = set()
     for chip in returns:  # a chip named twice is handed back once: the second time it is not held
         if chip in handed or state.holder.get(chip) != player:
-            raise RuleBroken(f"{player} does not hold chip {chip}", C.DOUBLES_EXCHANGE)
+            raise RuleBroken(
+                _("{player} does not hold chip {chip}").format(player=player, chip=chip), C.DOUBLES_EXCHANGE
+            )
         handed.add(chip)
     points = sum(POINTS[chip] for chip in returns)
     # The chips handed back are worth less than their sum, so the new chip is never one of them.
     choices = tuple(chip for chip in CHIPS_WORTH.get(points, ()) if chip not in state.holder)
     if not choices:
-        raise RuleBroken(f"no chip worth {points} points is in the centre, so the exchange cannot be made", C.EXCHANGE)
+        raise RuleBroken(
+            _("no chip worth {points} points is in the centre, so the exchange cannot be made").format(points=points),
+            C.EXCHANGE,
+        )
     return ExchangeResult(points, choices, EXCHANGE_CLAUSES)
 
 
@@ -326,8 +354,9 @@ def _play_exchange(state: State, exchange: Exchange, result: ExchangeResult, pro
         problems.append(
             Problem(
                 C.EXCHANGE,
-                f"chip {takes} is not a centre chip worth {result.points} points "
-                f"({', '.join(map(str, result.choices))} are)",
+                _("chip {chip} is not a centre chip worth {points} points ({choices} are)").format(
+                    chip=takes, points=result.points, choices=", ".join(map(str, result.choices))
+                ),
             )
         )
         return

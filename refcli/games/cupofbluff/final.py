@@ -11,6 +11,7 @@ from refcli.games.cupofbluff import clauses as C
 from refcli.games.cupofbluff.chips import CHIPS, POINTS, centre, points_clause, standings
 from refcli.games.cupofbluff.engine import State
 from refcli.games.cupofbluff.formats import FINAL
+from refcli.i18n import _, ngettext
 from refcli.inputs import Document
 from refcli.options import ScoreOptions
 from refcli.report import PlayerScore, Report, alone, score_report
@@ -31,8 +32,8 @@ def score_document(doc: Document, options: ScoreOptions) -> Report:
             if chip in seen:
                 raise top.error_at(
                     ("player", number, "chips", index),
-                    "each chip 3-18 at most once in the game",
-                    f"{chip} again ({seen[chip]} has it)",
+                    _("each chip 3-18 at most once in the game"),
+                    _("{chip} again ({player} has it)").format(chip=chip, player=seen[chip]),
                 )
             seen[chip] = name
     state = State(tuple(chips), chips, turn=next(iter(chips)), target=target)  # the engine's end of game
@@ -42,18 +43,25 @@ def score_document(doc: Document, options: ScoreOptions) -> Report:
         MIN_PLAYERS,
         options.partial,
         [
-            "whether the game is over (the chips the others hold are not known to be out of the centre)",
-            "the tie-break on equal points (fewer chips wins)",
-            "each chip held once in the whole game (checked among the players given)",
+            _("whether the game is over (the chips the others hold are not known to be out of the centre)"),
+            _("the tie-break on equal points (fewer chips wins)"),
+            _("each chip held once in the whole game (checked among the players given)"),
         ],
     )
     if given is not None and not (target and over):  # a player given at the target has ended the game
         over = False
     if not over and not options.partial:
+        finished = (
+            _("a finished game: the centre empty or a player at {target} points").format(target=target)
+            if target
+            else _("a finished game: the centre empty")
+        )
         raise top.error(
             "player",
-            "a finished game: the centre empty" + (f" or a player at {target} points" if target else ""),
-            f"{why} ({', '.join(map(str, centre(chips)))}) — score it as it stands with --partial",
+            finished,
+            _("{why} ({centre}) — score it as it stands with --partial").format(
+                why=why, centre=", ".join(map(str, centre(chips)))
+            ),
         )
     ranked = {s.name: s for s in standings(chips)}
     players = [
@@ -62,8 +70,7 @@ def score_document(doc: Document, options: ScoreOptions) -> Report:
             score=ranked[name].points,
             rank=ranked[name].rank,
             breakdown={"chips": [{"chip": c, "points": POINTS[c]} for c in sorted(held)], "count": len(held)},
-            explanation=(" + ".join(f"{c}:{POINTS[c]}" for c in sorted(held)) or "no chips")
-            + f" = {ranked[name].points} ({len(held)} chips)",
+            explanation=explain(held, ranked[name].points),
         )
         for name, held in chips.items()
     ]
@@ -76,16 +83,20 @@ def score_document(doc: Document, options: ScoreOptions) -> Report:
         leaders = [p.name for p in tied if p.rank == 1]
         counts = ", ".join(f"{p.name} {p.breakdown['count']}" for p in tied)
         tie_break = (
-            f"equal points: fewer chips wins ({counts} chips; C4)"
+            _("equal points: fewer chips wins ({counts} chips; C4)").format(counts=counts)
             if len(leaders) == 1
-            else "equal points and equal chips: a shared win (C4)"
+            else _("equal points and equal chips: a shared win (C4)")
         )
     if target:
         clauses += [C.END_TARGET, C.TARGET_VARIANT]
     if given is not None and not over:
         status = given.status
     else:
-        status = f"The game is over: {why}." if over else f"The game is not over (--partial): {why}."
+        status = (
+            _("The game is over: {why}.").format(why=why)
+            if over
+            else _("The game is not over (--partial): {why}.").format(why=why)
+        )
     return score_report(
         game=GAME,
         title="Cup of Bluff",
@@ -98,4 +109,12 @@ def score_document(doc: Document, options: ScoreOptions) -> Report:
         notes=[given.note] if given is not None else [],
         citations=rules_for(GAME).cite(clauses),
         extra={"centre": centre(chips), **(given.extra() if given is not None else {})},
+    )
+
+
+def explain(held: list[int], points: int) -> str:
+    """``3:5 + 9:1 = 6 (2 chips)``: each chip and its points, the total and the number of chips."""
+    chips = " + ".join(f"{chip}:{POINTS[chip]}" for chip in sorted(held)) or _("no chips")
+    return ngettext("{chips} = {points} ({n} chip)", "{chips} = {points} ({n} chips)", len(held)).format(
+        chips=chips, points=points, n=len(held)
     )

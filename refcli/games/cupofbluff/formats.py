@@ -31,29 +31,30 @@ from refcli.formats import (
     variant,
 )
 from refcli.games.cupofbluff import clauses as C
+from refcli.i18n import N_
 
 GAME = "cup-of-bluff"
 MAX_PLAYERS = 16
 MAX_EVENTS = 10_000
 ANY = 10**6  # integers a situation reads before the rules look at them
 SEATS = ["Ana", "Ben", "Cid"]
-POINTS_NOTE = "Points: 3 and 18: 5; 4 and 17: 4; 5, 6, 15, 16: 3; 7, 8, 13, 14: 2; 9 to 12: 1."
+POINTS_NOTE = N_("Points: 3 and 18: 5; 4 and 17: 4; 5, 6, 15, 16: 3; 7, 8, 13, 14: 2; 9 to 12: 1.")
 
-DICE = array(integer(-ANY, ANY, what="dice"), what="dice")._replace(phrase="the three dice, e.g. [4, 5, 6]")
-ANSWER = choice("truth", "bluff", fold=True, expected='"truth" or "bluff"')
-CHIP = integer(3, 18, what="a chip,")
-CALLED = integer(-ANY, ANY, what="the number called,")._replace(phrase="a chip number, 3 to 18")
+DICE = array(integer(-ANY, ANY, what=N_("dice")), what=N_("dice"))._replace(phrase=N_("the three dice, e.g. [4, 5, 6]"))
+ANSWER = choice("truth", "bluff", fold=True, expected=N_('"truth" or "bluff"'))
+CHIP = integer(3, 18, what=N_("a chip,"))
+CALLED = integer(-ANY, ANY, what=N_("the number called,"))._replace(phrase=N_("a chip number, 3 to 18"))
 TARGET_POINTS_CLAUSES = (C.END_TARGET, C.TARGET_VARIANT)
 
 
-def dice_field(example: list[int] | None = None, help: str = "the three dice the caller rolled") -> Field:
+def dice_field(example: list[int] | None = None, help: str = N_("the three dice the caller rolled")) -> Field:
     return Field(
         "dice",
         DICE,
         help,
         required=True,
         example=example,
-        missing="the three dice, e.g. [4, 5, 6]",
+        missing=N_("the three dice, e.g. [4, 5, 6]"),
         clauses=(C.COMPONENTS,),
     )
 
@@ -64,12 +65,12 @@ def chips_field() -> Field:
         "chips",
         mapping(
             name(),
-            array(integer(-ANY, ANY, what="chips (3 to 18)"), what="chips (3 to 18)"),
+            array(integer(-ANY, ANY, what=N_("chips (3 to 18)")), what=N_("chips (3 to 18)")),
             minimum=2,
             maximum=16,  # as in records
-            number="the chips of every player (2 to 16 players)",
+            number=N_("the chips of every player (2 to 16 players)"),
         ),
-        "in front of each player at the start of the turn, in seating order",
+        N_("in front of each player at the start of the turn, in seating order"),
         required=True,
         roster=True,
         clauses=(C.SETUP_CHIPS, C.COMPONENTS),
@@ -80,14 +81,14 @@ def chips_field() -> Field:
 FINAL = Description(
     GAME,
     "final",
-    "Cup of Bluff final holdings",
-    "Chips 3-18, each at most once. Equal points: fewer chips wins.",
+    N_("Cup of Bluff final holdings"),
+    N_("Chips 3-18, each at most once. Equal points: fewer chips wins."),
     (
         game_field(GAME),
         Field(
             "target",
-            integer(0, 42, what="the points target (0: until the centre is empty),"),
-            "the points-target variant; 0: play until the centre is empty",
+            integer(0, 42, what=N_("the points target (0: until the centre is empty),")),
+            N_("the points-target variant; 0: play until the centre is empty"),
             default=0,
             example=0,
             clauses=TARGET_POINTS_CLAUSES,
@@ -95,19 +96,19 @@ FINAL = Description(
         Field(
             "player",
             tables(
-                Field("name", name(), "the player's name, unique in the game", required=True),
+                Field("name", name(), N_("the player's name, unique in the game"), required=True),
                 Field(
                     "chips",
-                    array(integer(3, 18, what="chips (3 to 18)"), what="chips (3 to 18)"),
-                    "the chips the player scored",
+                    array(integer(3, 18, what=N_("chips (3 to 18)")), what=N_("chips (3 to 18)")),
+                    N_("the chips the player scored"),
                     default=[],
                     clauses=(C.END_WINNER,),
                 ),
-                what="one per player, in seating order",
+                what=N_("one per player, in seating order"),
                 minimum=1,
                 maximum=16,  # as in records; a cap also keeps ranking cheap
             ),
-            "one table per player, in seating order",
+            N_("one table per player, in seating order"),
             required=True,
             roster=True,
             example=[
@@ -126,18 +127,25 @@ FINAL = Description(
 CALL = Description(
     GAME,
     "call",
-    "Cup of Bluff call",
-    "The caller rolled, chose a target and called a number; the target answered. Who scores the chip, and from where?",
+    N_("Cup of Bluff call"),
+    N_(
+        "The caller rolled, chose a target and called a number; the target answered. Who scores the chip, and from where?"
+    ),
     (
         game_field(GAME),
         situation_field("call"),
         Field(
-            "caller", player("caller"), "who rolled and called", required=True, example="Ana", clauses=(C.TURN_STEPS,)
+            "caller",
+            player(N_("caller")),
+            N_("who rolled and called"),
+            required=True,
+            example="Ana",
+            clauses=(C.TURN_STEPS,),
         ),
         Field(
             "target",
-            player("target"),
-            "the player the call is made to",
+            player(N_("target")),
+            N_("the player the call is made to"),
             required=True,
             example="Ben",
             clauses=(C.TARGET_ANY, C.TARGET_MUST),
@@ -145,7 +153,7 @@ CALL = Description(
         Field(
             "called",
             CALLED,
-            "the number called: a chip in the centre or in front of the target",
+            N_("the number called: a chip in the centre or in front of the target"),
             required=True,
             example=15,
             clauses=(C.CALL_ANY, C.CALL_OWN_CHIP),
@@ -154,21 +162,21 @@ CALL = Description(
         Field(
             "answer",
             ANSWER,
-            "the target's answer: truth | bluff",
+            N_("the target's answer: truth | bluff"),
             required=True,
             example="bluff",
             clauses=(C.ANSWER, C.REVEAL),
         ),
         Field(
             "gives",
-            integer(-ANY, ANY, what="the chip given,"),
-            "optional: the chip the caller gives the target under the exception (checked)",
+            integer(-ANY, ANY, what=N_("the chip given,")),
+            N_("optional: the chip the caller gives the target under the exception (checked)"),
             clauses=(C.SCORE_EXCEPTION, C.EXCEPTION),
         ),
         Field(
             "target_points",
-            integer(0, 42, what="the points target (0: play until the centre is empty),"),
-            "the points-target variant; 0: until the centre is empty",
+            integer(0, 42, what=N_("the points target (0: play until the centre is empty),")),
+            N_("the points-target variant; 0: until the centre is empty"),
             default=0,
             commented="0",
             clauses=TARGET_POINTS_CLAUSES,
@@ -181,26 +189,26 @@ CALL = Description(
 EXCHANGE = Description(
     GAME,
     "exchange",
-    "Cup of Bluff exchange",
-    "With doubles, hand back two or more chips for one in the centre worth their combined points.",
+    N_("Cup of Bluff exchange"),
+    N_("With doubles, hand back two or more chips for one in the centre worth their combined points."),
     (
         game_field(GAME),
         situation_field("exchange"),
-        Field("player", player("player"), "who rolled doubles", required=True, example="Ana"),
-        dice_field([2, 2, 5], "doubles: at least two dice alike")._replace(clauses=(C.DOUBLES_OPTION, C.DOUBLES)),
+        Field("player", player(N_("player")), N_("who rolled doubles"), required=True, example="Ana"),
+        dice_field([2, 2, 5], N_("doubles: at least two dice alike"))._replace(clauses=(C.DOUBLES_OPTION, C.DOUBLES)),
         Field(
             "returns",
-            array(integer(-ANY, ANY, what="chips"), what="chips"),
-            "chips handed back (1 + 1 = 2 points)",
+            array(integer(-ANY, ANY, what=N_("chips")), what=N_("chips")),
+            N_("chips handed back (1 + 1 = 2 points)"),
             required=True,
             example=[9, 10],
-            missing="the chips handed back",
+            missing=N_("the chips handed back"),
             clauses=(C.DOUBLES_EXCHANGE, C.EXCHANGE),
         ),
         Field(
             "takes",
-            integer(-ANY, ANY, what="the chip taken,"),
-            "optional: the centre chip taken (checked); left out, the ruling lists the choices",
+            integer(-ANY, ANY, what=N_("the chip taken,")),
+            N_("optional: the centre chip taken (checked); left out, the ruling lists the choices"),
             commented="8",
             clauses=(C.EXCHANGE,),
         ),
@@ -212,21 +220,21 @@ EXCHANGE = Description(
 END = Description(
     GAME,
     "end",
-    "Cup of Bluff end",
-    "Is the game over, and who wins?",
+    N_("Cup of Bluff end"),
+    N_("Is the game over, and who wins?"),
     (
         game_field(GAME),
         situation_field("end"),
         Field(
             "target",
-            integer(0, 42, what="the points target (0: play until the centre is empty),"),
-            "the points-target variant; 0: until the centre is empty",
+            integer(0, 42, what=N_("the points target (0: play until the centre is empty),")),
+            N_("the points-target variant; 0: until the centre is empty"),
             default=0,
             example=0,
             clauses=TARGET_POINTS_CLAUSES,
         ),
         chips_field()._replace(
-            help="in front of each player, in seating order",
+            help=N_("in front of each player, in seating order"),
             example={"Ana": [3, 9, 14, 17, 6], "Ben": [18, 4, 10, 12, 7, 16], "Cid": [5, 8, 11, 13, 15]},
         ),
     ),
@@ -237,38 +245,38 @@ END = Description(
 # -- the record ---------------------------------------------------------------------------
 CALL_EVENT = variant(
     "call",
-    "a call: the caller's number, the dice and the target's answer",
-    Field("caller", player("caller"), "who rolled and called", required=True),
-    Field("target", player("target"), "the player the call is made to", required=True),
-    Field("called", CALLED, "the number called", required=True),
+    N_("a call: the caller's number, the dice and the target's answer"),
+    Field("caller", player(N_("caller")), N_("who rolled and called"), required=True),
+    Field("target", player(N_("target")), N_("the player the call is made to"), required=True),
+    Field("called", CALLED, N_("the number called"), required=True),
     dice_field(),
-    Field("answer", ANSWER, "the target's answer: truth | bluff", required=True),
+    Field("answer", ANSWER, N_("the target's answer: truth | bluff"), required=True),
     Field(
         "gives",
         CHIP,
-        "the chip the caller gives the target under the exception",
+        N_("the chip the caller gives the target under the exception"),
         clauses=(C.SCORE_EXCEPTION, C.EXCEPTION),
     ),
-    Field("chip_to", player("player"), "optional: checked", clauses=(C.SCORE_FOOLED, C.SCORE_NOT_FOOLED)),
+    Field("chip_to", player(N_("player")), N_("optional: checked"), clauses=(C.SCORE_FOOLED, C.SCORE_NOT_FOOLED)),
     note_field(),
 )
 EXCHANGE_EVENT = variant(
     "exchange",
-    "an exchange on doubles: chips handed back for one in the centre",
-    Field("player", player("player"), "who rolled doubles", required=True),
-    dice_field(help="the three dice"),
+    N_("an exchange on doubles: chips handed back for one in the centre"),
+    Field("player", player(N_("player")), N_("who rolled doubles"), required=True),
+    dice_field(help=N_("the three dice")),
     Field(
         "returns",
-        array(CHIP._replace(what="chips"), what="chips"),
-        "chips handed back",
+        array(CHIP._replace(what=N_("chips")), what=N_("chips")),
+        N_("chips handed back"),
         required=True,
-        missing="the chips handed back",
+        missing=N_("the chips handed back"),
         clauses=(C.DOUBLES_EXCHANGE,),
     ),
     Field(
         "takes",
-        integer(3, 18, what="the chip taken,"),
-        "the centre chip taken, worth their combined points",
+        integer(3, 18, what=N_("the chip taken,")),
+        N_("the centre chip taken, worth their combined points"),
         required=True,
         clauses=(C.EXCHANGE,),
     ),
@@ -278,46 +286,50 @@ EXCHANGE_EVENT = variant(
 RECORD = Description(
     GAME,
     "record",
-    "A recorded Cup of Bluff game",
-    "One [[event]] per turn: a call (caller, target, number called, dice, the target's answer) or, "
-    "on doubles, an exchange.",
+    N_("A recorded Cup of Bluff game"),
+    N_(
+        "One [[event]] per turn: a call (caller, target, number called, dice, the target's answer) or, "
+        "on doubles, an exchange."
+    ),
     (
         game_field(GAME),
         Field(
             "players",
             names(2, MAX_PLAYERS),
-            "seating order; the youngest plays first",
+            N_("seating order; the youngest plays first"),
             required=True,
             roster=True,
             example=SEATS,
             clauses=(C.TURN_FIRST,),
         ),
-        Field("first", player("first player"), "who plays first (default: the first player listed)", example="Ana"),
+        Field(
+            "first", player(N_("first player")), N_("who plays first (default: the first player listed)"), example="Ana"
+        ),
         Field(
             "target",
-            integer(0, 42, what="the points target,"),
-            "the points-target variant; 0: until the centre is empty",
+            integer(0, 42, what=N_("the points target,")),
+            N_("the points-target variant; 0: until the centre is empty"),
             default=0,
             commented="0",
             clauses=TARGET_POINTS_CLAUSES,
         ),
         Field(
             "winner",
-            player("winner"),
-            "checked when the record goes to the end",
+            player(N_("winner")),
+            N_("checked when the record goes to the end"),
             clauses=(C.END_WINNER,),
         ),
         Field(
             "event",
             tables(
-                item=union("type", CALL_EVENT, EXCHANGE_EVENT, what="event type"),
-                what="the turns, in order",
+                item=union("type", CALL_EVENT, EXCHANGE_EVENT, what=N_("event type")),
+                what=N_("the turns, in order"),
                 maximum=MAX_EVENTS,
             ),
-            "one per turn, in order",
+            N_("one per turn, in order"),
             example=[
                 {
-                    "#": "1: Ana calls 15 on 4 + 5 + 6: the truth; Ben says bluff, so Ana scores 15",
+                    "#": N_("1: Ana calls 15 on 4 + 5 + 6: the truth; Ben says bluff, so Ana scores 15"),
                     "type": "call",
                     "caller": "Ana",
                     "target": "Ben",
@@ -327,7 +339,7 @@ RECORD = Description(
                     "chip_to": "Ana",
                 },
                 {
-                    "#": "2: Ben goes after Ana's 15, bluffing; Ana says bluff and keeps it",
+                    "#": N_("2: Ben goes after Ana's 15, bluffing; Ana says bluff and keeps it"),
                     "type": "call",
                     "caller": "Ben",
                     "target": "Ana",
@@ -336,7 +348,7 @@ RECORD = Description(
                     "answer": "bluff",
                 },
                 {
-                    "#": "3: Cid rolled doubles but calls anyway",
+                    "#": N_("3: Cid rolled doubles but calls anyway"),
                     "type": "call",
                     "caller": "Cid",
                     "target": "Ben",
@@ -349,8 +361,8 @@ RECORD = Description(
     ),
     clauses=(C.TURN_FIRST, C.TURN_STEPS, C.END_LAST_CHIP, C.END_WINNER),
     notes=(
-        "A call under the exception may name the chip given: gives = CHIP (checked); a record",
-        'that goes to the end may name the winner: winner = "NAME" (checked).',
+        N_("A call under the exception may name the chip given: gives = CHIP (checked); a record"),
+        N_('that goes to the end may name the winner: winner = "NAME" (checked).'),
     ),
 )
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from refcli.catalogue import rules_for
 from refcli.games.cupofbluff import clauses as C
 from refcli.games.cupofbluff.chips import CHIPS, DICE_OUTCOMES, POINTS, points_clause, ways
+from refcli.i18n import _, ngettext
 from refcli.report import Block, Grid, Heading, Para, Quotes, Report, interpretation_ids
 
 
@@ -19,7 +20,7 @@ def chips_report(chip: str | None = None) -> Report:
     data = {"chips": rows, "citations": citations, "interpretations": interpretation_ids(citations)}
     widest = max(ways().values())
     grid = Grid(
-        (("Chip", "right"), ("Points", "right"), ("Ways", "right"), ("Odds", "right"), ("", "left")),
+        ((_("Chip"), "right"), (_("Points"), "right"), (_("Ways"), "right"), (_("Odds"), "right"), ("", "left")),
         tuple(
             (
                 str(r["chip"]),
@@ -32,15 +33,18 @@ def chips_report(chip: str | None = None) -> Report:
         ),
     )
     if chosen is None:
-        heading = Heading("Cup of Bluff chips")
-        said = Para("Ways: how many of the 216 rolls of three dice sum to the chip's number. Rare sums score most.")
+        heading = Heading(_("Cup of Bluff chips"))
+        said = Para(_("Ways: how many of the 216 rolls of three dice sum to the chip's number. Rare sums score most."))
     else:
         data = {"chip": chosen, **data}
         points, count = POINTS[chosen], ways()[chosen]
-        heading = Heading(f"Cup of Bluff chip {chosen}")
+        heading = Heading(_("Cup of Bluff chip {chip}").format(chip=chosen))
         said = Para(
-            f"Chip {chosen} scores {points} point{'s' if points != 1 else ''}: {count} of the 216 rolls of three "
-            f"dice sum to {chosen}.",
+            ngettext(
+                "Chip {chip} scores {points} point: {count} of the 216 rolls of three dice sum to {chip}.",
+                "Chip {chip} scores {points} points: {count} of the 216 rolls of three dice sum to {chip}.",
+                points,
+            ).format(chip=chosen, points=points, count=count),
             "good",
         )
     blocks: list[Block] = [heading, said, grid, Quotes(tuple(citations))]
@@ -53,9 +57,13 @@ def asked_chip(value: str) -> int:
 
     text = value.strip()
     if not (text.isascii() and text.isdigit()):
-        raise UsageError(f"chips: {value!r} is not a chip: the chips are numbered 3 to 18, e.g. chips 15")
+        raise UsageError(
+            _("chips: {value!r} is not a chip: the chips are numbered 3 to 18, e.g. chips 15").format(value=value)
+        )
     if int(text) not in POINTS:
         raise UsageError(
-            f"chips: there is no chip {int(text)}: the chips are numbered 3 to 18 (three dice sum to 3-18)"
+            _("chips: there is no chip {chip}: the chips are numbered 3 to 18 (three dice sum to 3-18)").format(
+                chip=int(text)
+            )
         )
     return int(text)

@@ -21,6 +21,8 @@ from refcli.formats import read
 from refcli.games.cupofbluff import clauses as C
 from refcli.games.cupofbluff.engine import Call, Exchange, State, finish, step
 from refcli.games.cupofbluff.formats import RECORD
+from refcli.games.cupofbluff.phrases import and_list
+from refcli.i18n import _, ngettext
 from refcli.inputs import Document
 from refcli.options import ValidateOptions
 from refcli.validation import FileResult, ReplayLog, run_replay
@@ -65,13 +67,24 @@ class Replay(ReplayLog):
         end = finish(self.state)
         recorded = self.record.winner
         if not end.over:
-            message = f"the record ends before the game is over ({len(self.state.centre())} chips in the centre)"
+            left = len(self.state.centre())
             if recorded is not None:
-                self.error(C.END_LAST_CHIP, message + f", yet it names {recorded} the winner", event=None)
+                message = ngettext(
+                    "the record ends before the game is over ({n} chip in the centre), yet it names {winner} the winner",
+                    "the record ends before the game is over ({n} chips in the centre), yet it names {winner} the winner",
+                    left,
+                ).format(n=left, winner=recorded)
+                self.error(C.END_LAST_CHIP, message, event=None)
             else:
+                message = ngettext(
+                    "the record ends before the game is over ({n} chip in the centre)",
+                    "the record ends before the game is over ({n} chips in the centre)",
+                    left,
+                ).format(n=left)
                 self.warn(C.END_LAST_CHIP, message, event=None)
         elif recorded is not None and recorded not in end.winners:
-            self.error(C.END_WINNER, f"{' and '.join(end.winners)} won, not {recorded}", event=None)
+            message = _("{winners} won, not {recorded}").format(winners=and_list(end.winners), recorded=recorded)
+            self.error(C.END_WINNER, message, event=None)
         return end.winners[0] if len(end.winners) == 1 else None
 
 

@@ -17,15 +17,17 @@ from refcli.games.cupofbluff import clauses as C
 from refcli.games.cupofbluff import formats as F
 from refcli.games.cupofbluff.chips import POINTS
 from refcli.games.cupofbluff.engine import Call, Exchange, State, Step, finish, step
+from refcli.games.cupofbluff.phrases import and_list, or_list
+from refcli.i18n import N_, _
 from refcli.inputs import Document
-from refcli.report import Report
+from refcli.report import Describe, Report
 from refcli.rulings import rule_on
 from refcli.schema import Table
 from refcli.verdict import Verdict
 
 GAME = "cup-of-bluff"
 # C5's reading, said wherever a call is ruled: it decides which chips the caller may call and give.
-HELD_NOW = "C5: 'scored before' means held now: a chip the caller lost may be called again"
+HELD_NOW = N_("C5: 'scored before' means held now: a chip the caller lost may be called again")
 
 
 def read_situation(desc: Description, top: Table) -> dict[str, Any]:
@@ -62,16 +64,66 @@ def after(state: State) -> dict[str, Any]:
 
 
 def seating(state: State) -> str:
-    return f"seating: {', '.join(state.players)}, as [chips] lists them; play passes clockwise"
+    return _("seating: {players}, as [chips] lists them; play passes clockwise").format(
+        players=", ".join(state.players)
+    )
 
 
 def then(state: State) -> str:
     """The verdict's last sentence: the game ends, or who plays next."""
     if state.over:
         end = finish(state)
-        won = f"{end.winners[0]} wins" if len(end.winners) == 1 else f"{' and '.join(end.winners)} share the win"
-        return f" The game is over ({state.why()}): {won}."
-    return f" {state.next_player} plays next."
+        if len(end.winners) == 1:
+            return " " + _("The game is over ({why}): {winner} wins.").format(why=state.why(), winner=end.winners[0])
+        return " " + _("The game is over ({why}): {winners} share the win.").format(
+            why=state.why(), winners=and_list(end.winners)
+        )
+    return " " + _("{player} plays next.").format(player=state.next_player)
+
+
+# The first sentence of a call's verdict, by (the caller told the truth, the target was fooled, the chip was
+# in front of the target). The answer follows from the first two: a fooled target answered the opposite.
+CALLED: dict[tuple[bool, bool, bool], str] = {
+    (True, True, False): N_(
+        '{caller} called {called} with {dice} = {total}: the truth; {target} answered "bluff", '
+        "so {target} was fooled and {caller} scores chip {called} from the centre."
+    ),
+    (True, True, True): N_(
+        '{caller} called {called} with {dice} = {total}: the truth; {target} answered "bluff", '
+        "so {target} was fooled and {caller} scores chip {called} from in front of {target}."
+    ),
+    (False, True, False): N_(
+        '{caller} called {called} with {dice} = {total}: a bluff; {target} answered "truth", '
+        "so {target} was fooled and {caller} scores chip {called} from the centre."
+    ),
+    (False, True, True): N_(
+        '{caller} called {called} with {dice} = {total}: a bluff; {target} answered "truth", '
+        "so {target} was fooled and {caller} scores chip {called} from in front of {target}."
+    ),
+    (True, False, False): N_(
+        '{caller} called {called} with {dice} = {total}: the truth; {target} answered "truth", '
+        "so {target} was not fooled and scores chip {called}."
+    ),
+    (True, False, True): N_(
+        '{caller} called {called} with {dice} = {total}: the truth; {target} answered "truth", '
+        "so {target} was not fooled and scores chip {called} (it stays in front of them)."
+    ),
+    (False, False, False): N_(
+        '{caller} called {called} with {dice} = {total}: a bluff; {target} answered "bluff", '
+        "so {target} was not fooled and scores chip {called}."
+    ),
+    (False, False, True): N_(
+        '{caller} called {called} with {dice} = {total}: a bluff; {target} answered "bluff", '
+        "so {target} was not fooled and scores chip {called} (it stays in front of them)."
+    ),
+}
+
+
+def holding(name: str, chips: list[int]) -> str:
+    """``Ana 3, 15``, or ``Cid none``: the chips in front of a player."""
+    if not chips:
+        return _("{player} none").format(player=name)
+    return f"{name} {', '.join(map(str, chips))}"
 
 
 def call(top: Table) -> Verdict:
@@ -97,28 +149,27 @@ def call(top: Table) -> Verdict:
         "gives": played.gift,
         **after(state),
     }
-    told = "the truth" if result.truth else "a bluff"
-    said = f'{caller} called {called} with {" + ".join(map(str, dice))} = {sum(dice)}: {told}; {target} answered "{answer}"'
-    if result.fooled:
-        where = "from the centre" if result.chip_from == "centre" else f"from in front of {target}"
-        verdict = f"{said}, so {target} was fooled and {caller} scores chip {called} {where}."
-    else:
-        verdict = (
-            f"{said}, so {target} was not fooled and scores chip {called}"
-            + (" (it stays in front of them)" if result.chip_from == target else "")
-            + "."
-        )
+    verdict = _(CALLED[result.truth, result.fooled, result.chip_from == target]).format(
+        caller=caller, called=called, dice=" + ".join(map(str, dice)), total=sum(dice), target=target
+    )
+    if not result.fooled:
         if played.gift is not None:
-            verdict += f" {caller} went after {target}'s chip and gives {target} chip {played.gift}."
-        elif result.must_give:
-            verdict += (
-                f" {caller} went after {target}'s chip and must give {target} one of the chips {caller} scored before."
+            verdict += " " + _("{caller} went after {target}'s chip and gives {target} chip {chip}.").format(
+                caller=caller, target=target, chip=played.gift
             )
+        elif result.must_give:
+            verdict += " " + _(
+                "{caller} went after {target}'s chip and must give {target} one of the chips {caller} scored before."
+            ).format(caller=caller, target=target)
         elif result.chip_from == target:
-            verdict += f" {caller} has no chip scored before, so gives nothing."
+            verdict += " " + _("{caller} has no chip scored before, so gives nothing.").format(caller=caller)
     verdict += then(state)
-    held = "; ".join(f"{name} {', '.join(map(str, pile)) or 'none'}" for name, pile in chips.items())
-    facts = (f"chips in front of each player at the start of the turn: {held}", seating(state), HELD_NOW)
+    held = "; ".join(holding(name, pile) for name, pile in chips.items())
+    facts = (
+        _("chips in front of each player at the start of the turn: {held}").format(held=held),
+        seating(state),
+        _(HELD_NOW),
+    )
     clauses = result.clauses + ((C.END_LAST_CHIP, C.END_WINNER) if state.over else ())
     if state.over and state.target:
         clauses += (C.END_TARGET, C.TARGET_VARIANT)
@@ -143,14 +194,18 @@ def exchange(top: Table) -> Verdict:
         "takes": takes,
         **after(state),
     }
-    handed = f"{player} rolled doubles and hands back {', '.join(map(str, returns))} ({result.points} points); "
+    handed = ", ".join(map(str, returns))
     if takes is None:
-        verdict = (
-            f"{handed}{player} may take {' or '.join(map(str, result.choices))} from the centre, then the turn passes."
-        )
+        verdict = _(
+            "{player} rolled doubles and hands back {returns} ({points} points); "
+            "{player} may take {choices} from the centre, then the turn passes."
+        ).format(player=player, returns=handed, points=result.points, choices=or_list(result.choices))
         outcome["chips_after"] = None  # which chip comes back is the player's choice
     else:
-        verdict = f"{handed}{player} takes {takes} from the centre, then the turn passes." + then(state)
+        verdict = _(
+            "{player} rolled doubles and hands back {returns} ({points} points); "
+            "{player} takes {chip} from the centre, then the turn passes."
+        ).format(player=player, returns=handed, points=result.points, chip=takes) + then(state)
     return Verdict(verdict, outcome, (seating(state),), result.clauses)
 
 
@@ -165,19 +220,22 @@ def end(top: Table) -> Verdict:
         "points": ended.points,
         "winners": ended.winners,
     }
-    if ended.over:
-        top_points = max(ended.points.values())
-        tied = [name for name, points in ended.points.items() if points == top_points]
-        why_won = ""
-        if len(tied) > 1 and len(ended.winners) == 1:
-            why_won = f" ({' and '.join(tied)} have {top_points} points; {ended.winners[0]} has fewer chips)"
-        verdict = f"The game is over: {ended.reason}. " + (
-            f"{ended.winners[0]} wins{why_won}."
-            if len(ended.winners) == 1
-            else f"{' and '.join(ended.winners)} share the win."
+    if not ended.over:
+        verdict = _("The game goes on: {reason}.").format(reason=ended.reason)
+    elif len(ended.winners) > 1:
+        verdict = _("The game is over: {reason}. {winners} share the win.").format(
+            reason=ended.reason, winners=and_list(ended.winners)
         )
     else:
-        verdict = f"The game goes on: {ended.reason}."
+        top_points = max(ended.points.values())
+        tied = [name for name, points in ended.points.items() if points == top_points]
+        winner = ended.winners[0]
+        if len(tied) > 1:
+            verdict = _(
+                "The game is over: {reason}. {winner} wins ({tied} have {points} points; {winner} has fewer chips)."
+            ).format(reason=ended.reason, winner=winner, tied=and_list(tied), points=top_points)
+        else:
+            verdict = _("The game is over: {reason}. {winner} wins.").format(reason=ended.reason, winner=winner)
     return Verdict(verdict, outcome, (), ended.clauses)
 
 
@@ -186,24 +244,24 @@ SITUATIONS: dict[str, Callable[[Table], Verdict]] = {"call": call, "exchange": e
 
 # What each outcome key means to a player (text output; JSON keeps the keys).
 LABELS = {
-    "truth": "Told the truth",
-    "fooled": "Target fooled",
-    "chip": "Chip at stake",
-    "chip_to": "Chip goes to",
-    "chip_from": "Chip taken from",
-    "must_give": "Caller must give a chip",
-    "points": "Points",
-    "gives": "Chip given",
-    "chips_after": "Chips now",
-    "next_player": "Next to play",
-    "game_over": "Game over",
-    "winners": "Winners",
-    "allowed": "Allowed",
-    "choices": "Chips to choose from",
-    "takes": "Takes",
-    "over": "Game over",
-    "reason": "Why",
-    "centre": "Chips in the centre",
+    "truth": N_("Told the truth"),
+    "fooled": N_("Target fooled"),
+    "chip": N_("Chip at stake"),
+    "chip_to": N_("Chip goes to"),
+    "chip_from": N_("Chip taken from"),
+    "must_give": N_("Caller must give a chip"),
+    "points": N_("Points"),
+    "gives": N_("Chip given"),
+    "chips_after": N_("Chips now"),
+    "next_player": N_("Next to play"),
+    "game_over": N_("Game over"),
+    "winners": N_("Winners"),
+    "allowed": N_("Allowed"),
+    "choices": N_("Chips to choose from"),
+    "takes": N_("Takes"),
+    "over": N_("Game over"),
+    "reason": N_("Why"),
+    "centre": N_("Chips in the centre"),
 }
 
 # Cited for context, not what the ruling turned on: quoted on a terminal only with -v
@@ -215,4 +273,21 @@ BACKGROUND = {
 
 
 def rule_document(doc: Document) -> tuple[Report, bool]:
-    return rule_on(doc, game=GAME, title="Cup of Bluff", situations=SITUATIONS, labels=LABELS, background=BACKGROUND)
+    labels = {key: _(label) for key, label in LABELS.items()}  # in the run's language (JSON keeps the keys)
+    return rule_on(
+        doc,
+        game=GAME,
+        title="Cup of Bluff",
+        situations=SITUATIONS,
+        labels=labels,
+        describers=DESCRIBERS,
+        background=BACKGROUND,
+    )
+
+
+def chip_from(value: str) -> str:
+    """Where the chip called was: ``centre`` (an id in JSON) in the run's language, or a player's name."""
+    return _("centre") if value == "centre" else value
+
+
+DESCRIBERS: dict[str, Describe] = {"chip_from": chip_from}

@@ -5,13 +5,14 @@ engine, so naming the game costs nothing until a command runs.
 """
 
 from refcli.gameinfo import Command, Example, Game, Param, Simulate, Source, Verb
+from refcli.i18n import N_
 
 GAME = Game(
     id="kuhhandel",
     title="Kuhhandel",
     alt_title="You're Bluffing!",
     package=__name__,
-    help=(
+    help=N_(
         "Kuhhandel / You're Bluffing! (editions 1 and 2): final scores, the animals, "
         "the rulebook clauses and starter files."
     ),
@@ -21,16 +22,20 @@ GAME = Game(
             "000",
             "¡Estás fanfarroneando! Reglas del juego",
             "es",
-            "Full rules of Kuhhandel / You're Bluffing!, second edition, with the scoring example "
-            "4 pigs + 4 dogs + 4 roosters = 2460.",
+            N_(
+                "Full rules of Kuhhandel / You're Bluffing!, second edition, with the scoring example "
+                "4 pigs + 4 dogs + 4 roosters = 2460."
+            ),
             edition=2,
         ),
         Source(
             "001",
             "Objetivo … Preparativos … (forum post)",
             "es",
-            "A second translation of the same game, with the translator's note on zero cards and the "
-            "first-edition differences (start money, cow-trade money, plain-sum scoring, the 500 bonus card).",
+            N_(
+                "A second translation of the same game, with the translator's note on zero cards and the "
+                "first-edition differences (start money, cow-trade money, plain-sum scoring, the 500 bonus card)."
+            ),
             edition=2,
         ),
     ),
@@ -38,34 +43,41 @@ GAME = Game(
         Verb(
             "score",
             "refcli.games.kuhhandel.final",
-            "Score final holdings: set values, the multiplier, ranks and winners.\n\n"
-            "Edition 2 multiplies the sum of the complete sets by their number (4 pigs + 4 dogs + 4 roosters = "
-            "820 × 3 = 2460); edition 1 adds them and the 500 bonus card. The game must be over (all 40 cards in "
-            "complete sets) unless --partial is given. At most 5 players.",
+            N_(
+                "Score final holdings: set values, the multiplier, ranks and winners.\n\n"
+                "Edition 2 multiplies the sum of the complete sets by their number (4 pigs + 4 dogs + 4 roosters = "
+                "820 × 3 = 2460); edition 1 adds them and the 500 bonus card. The game must be over (all 40 cards in "
+                "complete sets) unless --partial is given. At most 5 players."
+            ),
         ),
         Verb(
             "ruling",
             "refcli.games.kuhhandel.situations",
-            "Rule on a contested situation: auction, cow-trade, trade-options or donkey.\n\n"
-            "Prints the facts assumed, the decision and its outcome, and the clauses quoted (interpretations "
-            "marked). Exits 1 when the situation itself breaks a rule (a bid that does not rise, a trade over an "
-            "animal one side lacks, a money card that does not exist), naming the rule. `refcli kuhhandel template "
-            "auction` prints a starter file.",
+            N_(
+                "Rule on a contested situation: auction, cow-trade, trade-options or donkey.\n\n"
+                "Prints the facts assumed, the decision and its outcome, and the clauses quoted (interpretations "
+                "marked). Exits 1 when the situation itself breaks a rule (a bid that does not rise, a trade over an "
+                "animal one side lacks, a money card that does not exist), naming the rule. `refcli kuhhandel "
+                "template auction` prints a starter file."
+            ),
         ),
         Verb(
             "validate",
             "refcli.games.kuhhandel.record",
-            "Replay recorded games and report every broken rule with its event number.\n\n"
-            "Checks turn order, the deck (four of each animal, donkey payouts 50, 100, 200, 500), auctions, "
-            "payments without change, the money each player holds (while it is known), cow-trade eligibility and "
-            "outcomes, compulsory trading once the deck is empty, the end of the game and recorded final scores. "
-            "Exits 1 when any file breaks a rule. `refcli kuhhandel template record` prints a starter record.",
+            N_(
+                "Replay recorded games and report every broken rule with its event number.\n\n"
+                "Checks turn order, the deck (four of each animal, donkey payouts 50, 100, 200, 500), auctions, "
+                "payments without change, the money each player holds (while it is known), cow-trade eligibility "
+                "and outcomes, compulsory trading once the deck is empty, the end of the game and recorded final "
+                "scores. Exits 1 when any file breaks a rule. `refcli kuhhandel template record` prints a starter "
+                "record."
+            ),
         ),
     ),
     score_options=(
         Param(
             "multiply",
-            "Kuhhandel edition 1: apply the edition-2 multiplier (a variant in 001).",
+            N_("Kuhhandel edition 1: apply the edition-2 multiplier (a variant in 001)."),
             type=bool,
             flags=("--multiply",),
             default=False,
@@ -76,12 +88,14 @@ GAME = Game(
         Command(
             "animals",
             "refcli.games.kuhhandel.present:animals_report",
-            "List the ten animals: the value of each set of four, and their names.\n\n"
-            "`refcli kuhhandel animals burro` shows one animal, named in English, Spanish or German.",
+            N_(
+                "List the ten animals: the value of each set of four, and their names.\n\n"
+                "`refcli kuhhandel animals burro` shows one animal, named in English, Spanish or German."
+            ),
             params=(
                 Param(
                     "animal",
-                    "An animal to show alone: its English, Spanish or German name (donkey, burro, Esel).",
+                    N_("An animal to show alone: its English, Spanish or German name (donkey, burro, Esel)."),
                     default=None,
                     metavar="ANIMAL",
                 ),
@@ -90,27 +104,29 @@ GAME = Game(
         Command(
             "editions",
             "refcli.games.kuhhandel.editions:editions_report",
-            "Where editions 1 and 2 differ, side by side, each side quoted.",
+            N_("Where editions 1 and 2 differ, side by side, each side quoted."),
         ),
         Command(
             "pay",
             "refcli.games.kuhhandel.payment:payment_report",
-            "Which cards to hand over when no change is given.\n\n"
-            "The smallest overpayment, then the fewest cards, never a 0-card (register K12). Exits 1 when the "
-            "money cannot cover the amount: the bidder must show all their money and the auction is run again "
-            "without them.",
+            N_(
+                "Which cards to hand over when no change is given.\n\n"
+                "The smallest overpayment, then the fewest cards, never a 0-card (register K12). Exits 1 when the "
+                "money cannot cover the amount: the bidder must show all their money and the auction is run again "
+                "without them."
+            ),
             params=(
-                Param("amount", "The price to pay (a winning bid).", type=int, min=0, max=100_000),
+                Param("amount", N_("The price to pay (a winning bid)."), type=int, min=0, max=100_000),
                 Param(
                     "money",
-                    "The payer's money cards, comma-separated, e.g. 0,10,10,50.",
+                    N_("The payer's money cards, comma-separated, e.g. 0,10,10,50."),
                     flags=("--money", "-m"),
                     metavar="CARDS",
                     check="refcli.games.kuhhandel.present:money_cards",
                 ),
                 Param(
                     "edition",
-                    "1 or 2: how many cards of each value exist.",
+                    N_("1 or 2: how many cards of each value exist."),
                     type=int,
                     flags=("--edition",),
                     default=2,
@@ -124,43 +140,58 @@ GAME = Game(
         "refcli.games.kuhhandel.simulate",
         3,
         5,
-        params=(Param("edition", "1 or 2.", type=int, flags=("--edition",), default=None, min=1, max=2),),
+        params=(Param("edition", N_("1 or 2."), type=int, flags=("--edition",), default=None, min=1, max=2),),
     ),
     examples=(
         Example(
-            "Score the rulebook's worked example, 4 pigs + 4 dogs + 4 roosters = 2460:",
+            N_("Score the rulebook's worked example, 4 pigs + 4 dogs + 4 roosters = 2460:"),
             ("refcli", "kuhhandel", "score", "examples/kuhhandel/rulebook-2460.toml"),
         ),
         Example(
-            "Write a starter snapshot to fill in (an existing final.toml needs --force):",
+            N_("Write a starter snapshot to fill in (an existing final.toml needs --force):"),
             ("refcli", "kuhhandel", "template", "final", "-o", "final.toml"),
         ),
-        Example("Score it as JSON, for a script:", ("refcli", "kuhhandel", "score", "final.toml", "--format", "json")),
-        Example("Quote the rules about the donkey:", ("refcli", "kuhhandel", "rules", "donkey")),
-        Example("Show where editions 1 and 2 differ:", ("refcli", "kuhhandel", "editions")),
         Example(
-            "Rule on a contested auction (exit 1 if the situation itself breaks a rule):",
+            N_("Score it as JSON, for a script:"), ("refcli", "kuhhandel", "score", "final.toml", "--format", "json")
+        ),
+        Example(N_("Quote the rules about the donkey:"), ("refcli", "kuhhandel", "rules", "donkey")),
+        Example(N_("Show where editions 1 and 2 differ:"), ("refcli", "kuhhandel", "editions")),
+        Example(
+            N_("Rule on a contested auction (exit 1 if the situation itself breaks a rule):"),
             ("refcli", "kuhhandel", "ruling", "examples/kuhhandel/auction-spec.toml"),
         ),
         Example(
-            "Which cards pay 60 when no change is given:",
+            N_("Which cards pay 60 when no change is given:"),
             ("refcli", "kuhhandel", "pay", "60", "--money", "0,10,10,50,100"),
         ),
         Example(
-            "Validate a recorded game, every broken rule by event number (exit 1 if any):",
+            N_("Validate a recorded game, every broken rule by event number (exit 1 if any):"),
             ("refcli", "kuhhandel", "validate", "examples/kuhhandel/record-edition2.toml"),
         ),
     ),
     overview=(
         Example(
-            "Start a Kuhhandel final snapshot to fill in:",
+            N_("Start a Kuhhandel final snapshot to fill in:"),
             ("refcli", "kuhhandel", "template", "final", "-o", "final.toml"),
         ),
-        Example("Score it; the file's game key says which game it is:", ("refcli", "score", "final.toml")),
+        Example(N_("Score it; the file's game key says which game it is:"), ("refcli", "score", "final.toml")),
         Example(
-            "Score several files at once as JSON for a script (the worst exit status wins):",
+            N_("Score several files at once as JSON for a script (the worst exit status wins):"),
             ("refcli", "score", "examples/kuhhandel/rulebook-2460.toml", "final.toml", "--format", "json"),
         ),
-        Example("Quote the Kuhhandel rules about the donkey:", ("refcli", "kuhhandel", "rules", "donkey")),
+        Example(N_("Quote the Kuhhandel rules about the donkey:"), ("refcli", "kuhhandel", "rules", "donkey")),
     ),
+    # What a Spanish-speaking player types, in rulebooks 000/001's words (accents and case optional).
+    spanish={
+        "kind": {
+            "subasta": "auction",
+            "intercambio de vacas": "cow-trade",
+            "comercio de vacas": "cow-trade",
+            "opciones de intercambio": "trade-options",
+            "burro": "donkey",
+            "estado final": "final",
+            "partida": "record",
+            "registro": "record",
+        },
+    },
 )

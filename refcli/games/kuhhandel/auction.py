@@ -11,12 +11,16 @@ from collections.abc import Sequence
 from refcli.errors import RuleBroken
 from refcli.games.kuhhandel import clauses as C
 from refcli.games.kuhhandel.money import DONKEY_PAYOUTS
+from refcli.i18n import _
 
 
 def donkey_payout(donkeys_before: int) -> int:
     """The card every player receives when the (donkeys_before + 1)-th donkey turns up."""
     if not 0 <= donkeys_before < len(DONKEY_PAYOUTS):
-        raise RuleBroken(f"there are only four donkeys; {donkeys_before} have turned up already", C.COMPONENTS_CARDS)
+        raise RuleBroken(
+            _("there are only four donkeys; {count} have turned up already").format(count=donkeys_before),
+            C.COMPONENTS_CARDS,
+        )
     return DONKEY_PAYOUTS[donkeys_before]
 
 
@@ -26,12 +30,21 @@ def check_bids(players: Sequence[str], auctioneer: str, bids: Sequence[tuple[str
     for number, (bidder, amount) in enumerate(bids, 1):
         if bidder == auctioneer:
             raise RuleBroken(
-                f"bid {number}: {auctioneer} is the auctioneer and may not bid", C.AUCTION_AUCTIONEER_NO_BID
+                _("bid {number}: {auctioneer} is the auctioneer and may not bid").format(
+                    number=number, auctioneer=auctioneer
+                ),
+                C.AUCTION_AUCTIONEER_NO_BID,
             )
         if bidder not in players:
-            raise RuleBroken(f"bid {number}: {bidder} is not one of the players", C.TURN_ACTIONS)
+            raise RuleBroken(
+                _("bid {number}: {bidder} is not one of the players").format(number=number, bidder=bidder),
+                C.TURN_ACTIONS,
+            )
         if amount <= previous:
             raise RuleBroken(
-                f"bid {number}: {bidder} bids {amount}, which does not rise above {previous}", C.AUCTION_RISING
+                _("bid {number}: {bidder} bids {amount}, which does not rise above {previous}").format(
+                    number=number, bidder=bidder, amount=amount, previous=previous
+                ),
+                C.AUCTION_RISING,
             )
         previous = amount

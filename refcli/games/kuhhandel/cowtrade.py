@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from refcli.errors import RuleBroken
 from refcli.games.kuhhandel import clauses as C
 from refcli.games.kuhhandel.components import ANIMALS, CARDS_PER_ANIMAL
+from refcli.games.kuhhandel.names import animal as animal_name
+from refcli.i18n import _, ngettext
 
 Holdings = Mapping[str, Mapping[str, int]]  # player → animal → cards
 
@@ -25,17 +27,35 @@ def cards_at_stake(challenger_holds: int, defender_holds: int) -> int:
 def check_eligible(challenger: str, defender: str, animal: str, challenger_holds: int, defender_holds: int) -> None:
     """A trade needs both players to hold the animal, and neither a complete set."""
     if challenger == defender:
-        raise RuleBroken(f"{challenger} cannot challenge themselves", C.COW_TRADE_CHOOSE)
+        raise RuleBroken(
+            _("{challenger} cannot challenge themselves").format(challenger=challenger), C.COW_TRADE_CHOOSE
+        )
     for name, holds in ((challenger, challenger_holds), (defender, defender_holds)):
         if holds <= 0:
-            raise RuleBroken(f"{name} holds no {animal}, so there is no cow trade over it", C.COW_TRADE_WHEN)
+            raise RuleBroken(
+                _("{name} holds no {animal}, so there is no cow trade over it").format(
+                    name=name, animal=animal_name(animal)
+                ),
+                C.COW_TRADE_WHEN,
+            )
         if holds >= CARDS_PER_ANIMAL:
             raise RuleBroken(
-                f"{name} holds all four {animal} cards: a complete set cannot be challenged", C.PAIRS_COMPLETE_SET
+                _("{name} holds all four {animal} cards: a complete set cannot be challenged").format(
+                    name=name, animal=animal_name(animal)
+                ),
+                C.PAIRS_COMPLETE_SET,
             )
     if challenger_holds + defender_holds > CARDS_PER_ANIMAL:
         raise RuleBroken(
-            f"{challenger} {challenger_holds} + {defender} {defender_holds} is more than the four {animal} cards",
+            _(
+                "{challenger} {challenger_holds} + {defender} {defender_holds} is more than the four {animal} cards"
+            ).format(
+                challenger=challenger,
+                challenger_holds=challenger_holds,
+                defender=defender,
+                defender_holds=defender_holds,
+                animal=animal_name(animal),
+            ),
             C.FOUR_OF_A_KIND,
         )
 
@@ -107,23 +127,29 @@ def resolve_trade(
     clauses: list[str] = [C.COW_TRADE_WHEN, C.COW_TRADE_BLUFF]
     clauses += [C.PAIRS_BOTH_TWO, C.CARDS_AT_STAKE] if count == 2 else [C.PAIRS_ONE_CARD, C.CARDS_AT_STAKE]
     facts = [
-        f"{count} card{'s' if count > 1 else ''} at stake (challenger holds {challenger_holds}, defender {defender_holds})"
+        ngettext(
+            "{count} card at stake (challenger holds {challenger_holds}, defender {defender_holds})",
+            "{count} cards at stake (challenger holds {challenger_holds}, defender {defender_holds})",
+            count,
+        ).format(count=count, challenger_holds=challenger_holds, defender_holds=defender_holds)
     ]
     tied = counter is not None and sum(offer) == sum(counter)
     if not tied:
         if rebid_given:
-            raise RuleBroken("a rebid comes only after equal offers, and these offers differ", C.TIE_REOFFER)
+            raise RuleBroken(_("a rebid comes only after equal offers, and these offers differ"), C.TIE_REOFFER)
         return _settle(edition, offer, counter, count, 0, clauses, facts)
     clauses += [C.TIE_REOFFER, C.TIE_PROCEDURE]
     if not rebid_given:
-        facts.append(f"the offers tied at {sum(offer)}; both go back and the challenger must offer again")
+        facts.append(
+            _("the offers tied at {total}; both go back and the challenger must offer again").format(total=sum(offer))
+        )
         return TradeResult(None, count, (), (), 1, tuple(clauses), tuple(facts))
     rebid = rebid or ()
     if rebid_counter is not None and sum(rebid) == sum(rebid_counter):
         clauses.append(C.TIE_SECOND)
-        facts.append("the offers tied twice; both offers go back and the challenger takes the animals for nothing")
+        facts.append(_("the offers tied twice; both offers go back and the challenger takes the animals for nothing"))
         return TradeResult("challenger", count, (), (), 2, tuple(clauses), tuple(facts))
-    facts.append(f"the first offers tied at {sum(offer)} and went back; the rebid decides")
+    facts.append(_("the first offers tied at {total} and went back; the rebid decides").format(total=sum(offer)))
     return _settle(edition, rebid, rebid_counter, count, 1, clauses, facts)
 
 

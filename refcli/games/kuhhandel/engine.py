@@ -32,10 +32,32 @@ from refcli.games.kuhhandel.money import (
     over_supply,
     remove_cards,
 )
+from refcli.games.kuhhandel.names import animal as animal_name
+from refcli.games.kuhhandel.names import the_animal
+from refcli.i18n import N_, _, ngettext
 from refcli.validation import ReplayLog
 
 # animal → the animal it pairs with for edition 1's bonus card
 BONUS_PARTNER: dict[str, str] = {a: b for pair in BONUS_PAIRS for a, b in (pair, pair[::-1])}
+
+# Money cards that do not exist, by what they were meant for: whole sentences, so each reads well translated.
+NO_SUCH_CARD: dict[str, str] = {
+    "payment": N_("{whose}'s payment: there is no money card of value {value} (the cards are {cards})"),
+    "offer": N_("{whose}'s offer: there is no money card of value {value} (the cards are {cards})"),
+    "counter-offer": N_("{whose}'s counter-offer: there is no money card of value {value} (the cards are {cards})"),
+    "rebid": N_("{whose}'s rebid: there is no money card of value {value} (the cards are {cards})"),
+    "answer to the rebid": N_(
+        "{whose}'s answer to the rebid: there is no money card of value {value} (the cards are {cards})"
+    ),
+}
+# Money cards offered or paid that the player does not hold.
+NOT_HELD: dict[str, str] = {
+    "the cards paid": N_("{name} does not hold the cards paid {cards} (holds {held})"),
+    "offer": N_("{name} does not hold the offer {cards} (holds {held})"),
+    "counter-offer": N_("{name} does not hold the counter-offer {cards} (holds {held})"),
+    "rebid": N_("{name} does not hold the rebid {cards} (holds {held})"),
+    "answer to the rebid": N_("{name} does not hold the answer to the rebid {cards} (holds {held})"),
+}
 
 
 # -- actions ------------------------------------------------------------------------
@@ -134,7 +156,11 @@ class State(ReplayLog):
     def forget_money(self, name: str, why: str) -> None:
         if self.money.get(name) is not None:
             self.money[name] = None
-            self.skipped.append(f"money checks for {name} from event {self.number} on: {why}")
+            self.skipped.append(
+                _("money checks for {name} from event {number} on: {why}").format(
+                    name=name, number=self.number, why=why
+                )
+            )
 
     # -- questions ----------------------------------------------------------------
     def game_over(self) -> bool:
@@ -156,7 +182,7 @@ class State(ReplayLog):
         expected = self.current_player()
         if actor != expected:
             rule = C.SKIP_WHEN_NO_TRADE if self.pile == 0 else C.TURN_CLOCKWISE
-            self.error(rule, f"it is {expected}'s turn, not {actor}'s")
+            self.error(rule, _("it is {expected}'s turn, not {actor}'s").format(expected=expected, actor=actor))
             if actor in self.holdings:
                 self.turn = self.players.index(actor)  # resynchronise: judge what follows from here
 
@@ -164,23 +190,23 @@ class State(ReplayLog):
         self.turn = (self.turn + 1) % len(self.players)
 
     def check_cards_exist(self, cards: Sequence[int], whose: str, what: str) -> None:
+        """``what``: a key of NO_SUCH_CARD (the payment, an offer …)."""
         wrong = invalid_cards(cards)
         if wrong:  # the message is built only when it is needed
             self.error(
                 C.COMPONENTS_MONEY_VALUES,
-                f"{whose}'s {what}: there is no money card of value {wrong[0]} "
-                f"(the cards are {', '.join(map(str, VALUES))})",
+                _(NO_SUCH_CARD[what]).format(whose=whose, value=wrong[0], cards=", ".join(map(str, VALUES))),
             )
 
     def take(self, name: str, cards: Sequence[int], what: str) -> None:
-        """Remove ``cards`` from ``name``'s known money, reporting cards they do not hold."""
+        """Remove ``cards`` from ``name``'s known money, reporting cards they do not hold (``what``: a key of NOT_HELD)."""
         hand = self.money.get(name)
         if hand is None:
             return
         left = remove_cards(hand, cards)
         if left is None:
-            self.error(C.HOLDS_THE_CARDS, f"{name} does not hold {what} {list(cards)} (holds {sorted(hand)})")
-            self.forget_money(name, "they paid with cards they did not hold")
+            self.error(C.HOLDS_THE_CARDS, _(NOT_HELD[what]).format(name=name, cards=list(cards), held=sorted(hand)))
+            self.forget_money(name, _("they paid with cards they did not hold"))
             return
         self.money[name] = left
 
@@ -218,15 +244,21 @@ def pay_donkey(state: State, out: Outcome) -> None:
         state.give(name, (payout,))
     if state.explain:
         out.clauses += [C.DONKEY_INTERRUPT, C.DONKEY_PAYOUTS, C.DONKEY_TO_EVERYONE]
-        out.facts.append(f"donkey number {state.donkeys}: every player, the auctioneer too, first receives {payout}")
+        out.facts.append(
+            _("donkey number {number}: every player, the auctioneer too, first receives {payout}").format(
+                number=state.donkeys, payout=payout
+            )
+        )
     # the payout comes from the game's money cards: there must be enough of them
     excess = over_supply((hand for hand in state.money.values() if hand is not None), state.edition)
     if excess:
         value, counted, supply = excess[0]
         state.error(
             C.COMPONENTS_MONEY,
-            f"after the payout the players hold {counted} money cards of value {value}, "
-            f"but edition {state.edition} has only {supply}",
+            _(
+                "after the payout the players hold {counted} money cards of value {value}, "
+                "but edition {edition} has only {supply}"
+            ).format(counted=counted, value=value, edition=state.edition, supply=supply),
         )
 
 
@@ -235,38 +267,61 @@ def _auction(s: State, e: Auction) -> Outcome:
     repeat = s.repeat
     if s.explain:
         out.clauses += [C.AUCTION_REVEAL, C.AUCTION_RISING]
-        out.facts.append("the bids are listed in the order they were made")
+        out.facts.append(_("the bids are listed in the order they were made"))
     if repeat is not None:
         auctioneer, animal, excluded = repeat
         if (e.auctioneer, e.animal) != (auctioneer, animal):
-            s.error(C.CANNOT_PAY, f"the {animal} auctioned by {auctioneer} must be run again first")
-        for bidder, _ in e.bids:
+            s.error(
+                C.CANNOT_PAY,
+                _("{the_animal} auctioned by {auctioneer} must be run again first").format(
+                    the_animal=the_animal(animal), auctioneer=auctioneer
+                ),
+            )
+        for bidder, _amount in e.bids:
             if bidder in excluded:
-                s.error(C.CANNOT_PAY, f"{bidder} could not pay and may not bid when the auction is run again")
+                s.error(
+                    C.CANNOT_PAY,
+                    _("{bidder} could not pay and may not bid when the auction is run again").format(bidder=bidder),
+                )
         if s.explain:
             out.clauses += [C.CANNOT_PAY, C.ONLY_WINNING_BID_CHECKED]
-            out.facts.append(f"the auction is run again without {', '.join(sorted(excluded))}")
+            out.facts.append(
+                _("the auction is run again without {players}").format(players=", ".join(sorted(excluded)))
+            )
     else:
         if s.pile == 0:
-            s.error(C.EMPTY_DECK_NO_AUCTION, "no animal cards are left to auction: only cow trades are possible")
+            s.error(C.EMPTY_DECK_NO_AUCTION, _("no animal cards are left to auction: only cow trades are possible"))
             return out
         s.check_turn(e.auctioneer)
         if s.sold[e.animal] >= CARDS_PER_ANIMAL:
-            s.error(C.FOUR_OF_A_KIND, f"a fifth {e.animal}: all four have been auctioned already")
+            s.error(
+                C.FOUR_OF_A_KIND,
+                _("a fifth {animal}: all four have been auctioned already").format(animal=animal_name(e.animal)),
+            )
         deck = s.deck
         position = TOTAL_CARDS - s.pile
         if deck is not None and position < len(deck) and deck[position] != e.animal:
-            s.error(C.AUCTION_REVEAL, f"the next card in the recorded deck is a {deck[position]}, not a {e.animal}")
+            s.error(
+                C.AUCTION_REVEAL,
+                _("the next card in the recorded deck is a {next}, not a {animal}").format(
+                    next=animal_name(deck[position]), animal=animal_name(e.animal)
+                ),
+            )
     if e.animal == "donkey" and repeat is None:
         before = s.donkeys
         pay_donkey(s, out)
         if e.donkey_payout is not None and out.donkey_payout is not None and e.donkey_payout != out.donkey_payout:
             s.error(
                 C.DONKEY_PAYOUTS,
-                f"donkey number {before + 1} pays {out.donkey_payout} to every player, not {e.donkey_payout}",
+                _("donkey number {number} pays {payout} to every player, not {recorded}").format(
+                    number=before + 1, payout=out.donkey_payout, recorded=e.donkey_payout
+                ),
             )
     elif e.donkey_payout is not None and e.animal != "donkey":
-        s.error(C.DONKEY_PAYOUTS, f"a donkey payout is recorded, but the animal is a {e.animal}")
+        s.error(
+            C.DONKEY_PAYOUTS,
+            _("a donkey payout is recorded, but the animal is a {animal}").format(animal=animal_name(e.animal)),
+        )
     try:
         check_bids(s.players, e.auctioneer, e.bids)
     except RuleBroken as broken:
@@ -278,9 +333,9 @@ def _auction(s: State, e: Auction) -> Outcome:
 def _settle_auction(s: State, e: Auction, out: Outcome) -> None:
     if not e.bids:
         if e.buyback:
-            s.error(C.AUCTION_BUY_RIGHT, "nobody bid, so there is no highest bid for the auctioneer to match")
+            s.error(C.AUCTION_BUY_RIGHT, _("nobody bid, so there is no highest bid for the auctioneer to match"))
         if e.cannot_pay:
-            s.error(C.CANNOT_PAY, "nobody bid, so nobody has a bid to pay")
+            s.error(C.CANNOT_PAY, _("nobody bid, so nobody has a bid to pay"))
         if s.explain:
             out.clauses.append(C.AUCTION_NO_BIDS)
         _hand_over(s, e, e.auctioneer, out)
@@ -296,15 +351,22 @@ def _settle_auction(s: State, e: Auction, out: Outcome) -> None:
     cannot_pay = uncovered if e.cannot_pay is None else e.cannot_pay
     if cannot_pay:
         if e.cannot_pay and bidder_hand is not None and not uncovered:
-            s.error(C.CANNOT_PAY, f"{bidder} holds {sum(bidder_hand)} and could pay {price}")
+            s.error(
+                C.CANNOT_PAY,
+                _("{bidder} holds {held} and could pay {price}").format(
+                    bidder=bidder, held=sum(bidder_hand), price=price
+                ),
+            )
         if s.explain:
             out.clauses += [C.CANNOT_PAY, C.ONLY_WINNING_BID_CHECKED]
             if bidder_hand is not None:
-                out.facts.append(f"{bidder} holds {sum(bidder_hand)} in money cards")
+                out.facts.append(_("{bidder} holds {held} in money cards").format(bidder=bidder, held=sum(bidder_hand)))
             if e.buyback:
                 out.facts.append(
-                    f"{e.auctioneer} wanted the buy right, but {bidder}'s bid cannot be honoured, "
-                    "and the auctioneer never pays out for it (K13)"
+                    _(
+                        "{auctioneer} wanted the buy right, but {bidder}'s bid cannot be honoured, "
+                        "and the auctioneer never pays out for it (K13)"
+                    ).format(auctioneer=e.auctioneer, bidder=bidder)
                 )
         excluded = s.repeat[2] if s.repeat else frozenset()
         s.repeat = (e.auctioneer, e.animal, excluded | {bidder})
@@ -312,24 +374,39 @@ def _settle_auction(s: State, e: Auction, out: Outcome) -> None:
         out.next_player = e.auctioneer
         return
     if uncovered and (e.buyback or e.paid is None):  # a recorded payment is checked card by card below
+        if e.buyback:
+            message = _(
+                "{bidder} holds {held} and cannot cover the bid of {price}: the auction is run again "
+                "without {bidder}, even though {auctioneer} wanted the buy right"
+            )
+        else:
+            message = _(
+                "{bidder} holds {held} and cannot cover the bid of {price}: the auction is run again without {bidder}"
+            )
         s.error(
             C.CANNOT_PAY,
-            f"{bidder} holds {sum(bidder_hand or ())} and cannot cover the bid of {price}: the auction is run again "
-            f"without {bidder}" + (f", even though {e.auctioneer} wanted the buy right" if e.buyback else ""),
+            message.format(bidder=bidder, held=sum(bidder_hand or ()), price=price, auctioneer=e.auctioneer),
         )
     elif s.explain and bidder_hand is None and s.choose_payments and e.buyback:
-        out.facts.append(f"{bidder}'s money is not given, so the bid is taken as one {bidder} could pay")
+        out.facts.append(
+            _("{bidder}'s money is not given, so the bid is taken as one {bidder} could pay").format(bidder=bidder)
+        )
     payer, payee, animal_to = (e.auctioneer, bidder, e.auctioneer) if e.buyback else (bidder, e.auctioneer, bidder)
     out.payer, out.payee = payer, payee
     if e.buyback and s.explain:
         out.clauses.append(C.AUCTION_BUY_RIGHT)
     if e.payer is not None and e.payer != payer:
-        s.error(C.AUCTION_BUY_RIGHT if e.buyback else C.AUCTION_PAY, f"{payer} pays, not {e.payer}")
+        s.error(
+            C.AUCTION_BUY_RIGHT if e.buyback else C.AUCTION_PAY,
+            _("{payer} pays, not {recorded}").format(payer=payer, recorded=e.payer),
+        )
     hand = s.money.get(payer)
     if e.buyback and hand is not None and sum(hand) < price:
         s.error(
             C.BUY_RIGHT_NEEDS_MONEY,
-            f"{payer} holds {sum(hand)} and cannot pay {price}, so cannot use the buy right (K7)",
+            _("{payer} holds {held} and cannot pay {price}, so cannot use the buy right (K7)").format(
+                payer=payer, held=sum(hand), price=price
+            ),
         )
     paid = e.paid
     if paid is None and s.choose_payments and hand is not None:
@@ -338,16 +415,21 @@ def _settle_auction(s: State, e: Auction, out: Outcome) -> None:
     if paid is None:
         if s.choose_payments:
             if s.explain:
-                out.facts.append(f"{payer}'s money is not given, so the payment is not checked")
+                out.facts.append(_("{payer}'s money is not given, so the payment is not checked").format(payer=payer))
         else:
-            s.forget_money(payer, "the cards paid are not recorded")
-            s.forget_money(payee, "the cards received are not recorded")
+            s.forget_money(payer, _("the cards paid are not recorded"))
+            s.forget_money(payee, _("the cards received are not recorded"))
     else:
         if s.explain:
             out.clauses += [C.NO_CHANGE, C.NO_CHANGE_001, C.PAYMENT_CHOICE]
         s.check_cards_exist(paid, payer, "payment")
         if sum(paid) < price:
-            s.error(C.NO_CHANGE_001, f"{payer} pays {sum(paid)}, less than the price of {price}")
+            s.error(
+                C.NO_CHANGE_001,
+                _("{payer} pays {paid}, less than the price of {price}").format(
+                    payer=payer, paid=sum(paid), price=price
+                ),
+            )
         s.take(payer, paid, "the cards paid")
         s.give(payee, paid)
         out.paid = paid
@@ -356,7 +438,12 @@ def _settle_auction(s: State, e: Auction, out: Outcome) -> None:
 
 def _hand_over(s: State, e: Auction, animal_to: str, out: Outcome) -> None:
     if e.winner is not None and e.winner != animal_to:
-        s.error(C.AUCTION_SOLD, f"the {e.animal} goes to {animal_to}, not {e.winner}")
+        s.error(
+            C.AUCTION_SOLD,
+            _("{the_animal} goes to {player}, not {recorded}").format(
+                the_animal=the_animal(e.animal), player=animal_to, recorded=e.winner
+            ),
+        )
     out.animal_to = animal_to
     s.gain(animal_to, e.animal, 1)
     s.sold[e.animal] += 1
@@ -369,7 +456,10 @@ def _hand_over(s: State, e: Auction, animal_to: str, out: Outcome) -> None:
 def _cow_trade(s: State, e: CowTrade) -> Outcome:
     out = Outcome(e.animal)
     if s.repeat is not None:
-        s.error(C.CANNOT_PAY, f"the {s.repeat[1]} auction must be run again before anything else")
+        s.error(
+            C.CANNOT_PAY,
+            _("{the_animal} auction must be run again before anything else").format(the_animal=the_animal(s.repeat[1])),
+        )
         s.repeat = None
     s.check_turn(e.challenger)
     rounds = (
@@ -393,8 +483,8 @@ def _cow_trade(s: State, e: CowTrade) -> Outcome:
     for name, cards, what in rounds:
         hand = s.money.get(name)
         if cards is not None and hand is not None and remove_cards(hand, cards) is None:
-            s.error(C.HOLDS_THE_CARDS, f"{name} does not hold the {what} {list(cards)} (holds {sorted(hand)})")
-            s.forget_money(name, "they offered cards they did not hold")
+            s.error(C.HOLDS_THE_CARDS, _(NOT_HELD[what]).format(name=name, cards=list(cards), held=sorted(hand)))
+            s.forget_money(name, _("they offered cards they did not hold"))
     try:
         result = resolve_trade(
             edition=s.edition,
@@ -423,9 +513,22 @@ def _cow_trade(s: State, e: CowTrade) -> Outcome:
     out.winner, out.loser = winner, loser
     out.to_challenger, out.to_defender = result.to_challenger, result.to_defender
     if e.winner is not None and e.winner != winner:
-        s.error(C.COW_TRADE_HIGHER_WINS, f"{winner} wins the {e.animal}, not {e.winner}")
+        s.error(
+            C.COW_TRADE_HIGHER_WINS,
+            _("{winner} wins {the_animal}, not {recorded}").format(
+                winner=winner, the_animal=the_animal(e.animal), recorded=e.winner
+            ),
+        )
     if e.count is not None and e.count != result.count:
-        s.error(C.CARDS_AT_STAKE, f"{result.count} {e.animal} card(s) change hands, not {e.count}")
+        s.error(
+            C.CARDS_AT_STAKE,
+            # TRANSLATORS: the English keeps "card(s)" in both forms; translate each form properly.
+            ngettext(
+                "{count} {animal} card(s) change hands, not {recorded}",
+                "{count} {animal} card(s) change hands, not {recorded}",
+                result.count,
+            ).format(count=result.count, animal=animal_name(e.animal), recorded=e.count),
+        )
     s.holdings[loser][e.animal] -= result.count
     s.gain(winner, e.animal, result.count)
     for name, gives, receives in (

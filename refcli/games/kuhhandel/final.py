@@ -13,6 +13,7 @@ from refcli.catalogue import rules_for
 from refcli.formats import read
 from refcli.games.kuhhandel.components import BY_ID, CARDS_PER_ANIMAL, TOTAL_CARDS, animal_id
 from refcli.games.kuhhandel.formats import FINAL
+from refcli.games.kuhhandel.names import animal as animal_name
 from refcli.games.kuhhandel.scoring import (
     GameResult,
     Holding,
@@ -22,6 +23,7 @@ from refcli.games.kuhhandel.scoring import (
     over_four,
     score_game,
 )
+from refcli.i18n import _
 from refcli.inputs import Document
 from refcli.options import ScoreOptions
 from refcli.report import PlayerScore, Report, alone, competition_ranks, score_report
@@ -41,14 +43,14 @@ def read_snapshot(doc: Document) -> Snapshot:
     if holders and edition != 1:
         raise top.error_at(
             ("player", holders[0] + 1, "bonus"),
-            "false: the bonus card exists only in edition 1 (set edition = 1)",
+            _("false: the bonus card exists only in edition 1 (set edition = 1)"),
             "true",
         )
     if len(holders) > 1:
         raise top.error_at(
             ("player", holders[1] + 1, "bonus"),
-            "one bonus card in the game",
-            f"a second holder ({players[holders[0]].name} has it already)",
+            _("one bonus card in the game"),
+            _("a second holder ({player} has it already)").format(player=players[holders[0]].name),
         )
     snapshot = Snapshot(edition=edition, players=tuple(players))
     # K11: never more than four of a kind, with or without --partial.
@@ -59,7 +61,9 @@ def read_snapshot(doc: Document) -> Snapshot:
         key = next(k for k in written if animal_id(k) == animal)
         raise top.error_at(
             ("player", last + 1, "animals", key),
-            f"at most {CARDS_PER_ANIMAL} {animal} cards in the whole game (there are four of each animal)",
+            _("at most {count} {animal} cards in the whole game (there are four of each animal)").format(
+                count=CARDS_PER_ANIMAL, animal=animal_name(animal)
+            ),
             f"{total} ({holding})",
         )
     return snapshot
@@ -70,8 +74,8 @@ def not_over_error(doc: Document, result: GameResult) -> Exception:
     described = describe_open(result.open_animals)
     return top.error(
         "player",
-        f"all {TOTAL_CARDS} animal cards held in complete sets, as at the end of the game",
-        f"{described} — score the complete sets so far with --partial",
+        _("all {count} animal cards held in complete sets, as at the end of the game").format(count=TOTAL_CARDS),
+        _("{open} — score the complete sets so far with --partial").format(open=described),
     )
 
 
@@ -84,7 +88,9 @@ def score_document(doc: Document, options: ScoreOptions) -> Report:
         # K17: a finished game had 3 to 5 players (--partial may score some of them)
         raise Table(doc, doc.data).error(
             "player",
-            f"{MIN_PLAYERS} to 5 [[player]] tables, one per player (K17; --partial scores fewer)",
+            _("{minimum} to 5 [[player]] tables, one per player (K17; --partial scores fewer)").format(
+                minimum=MIN_PLAYERS
+            ),
             f"{len(snapshot.players)}",
         )
     return build_report(doc.name, result, options)
@@ -108,35 +114,38 @@ def build_report(file: str, result: GameResult, options: ScoreOptions) -> Report
         MIN_PLAYERS,
         options.partial,
         [
-            "whether the game is over (an animal split between players or still in the deck)",
-            f"at most {CARDS_PER_ANIMAL} cards of each animal in the whole game (checked among the players given)",
+            _("whether the game is over (an animal split between players or still in the deck)"),
+            _("at most {count} cards of each animal in the whole game (checked among the players given)").format(
+                count=CARDS_PER_ANIMAL
+            ),
         ],
     )
     if given is not None:
-        status = given.status + " Only complete sets score."
+        status = given.status + " " + _("Only complete sets score.")
     elif result.over:
-        status = f"The game is over: all {TOTAL_CARDS} animal cards are held in complete sets."
+        status = _("The game is over: all {count} animal cards are held in complete sets.").format(count=TOTAL_CARDS)
     else:
-        status = (
-            "The game is not over (--partial): only complete sets are scored. Still open: "
-            + describe_open(result.open_animals)
-            + "."
+        status = _("The game is not over (--partial): only complete sets are scored. Still open: {open}.").format(
+            open=describe_open(result.open_animals)
         )
     notes = list(result.warnings) + ([given.note] if given is not None else [])
     if options.multiply and result.edition == 2:
-        notes.append("--multiply changes nothing in edition 2: the multiplier is already the rule.")
-    variant = ", multiplier variant" if (result.edition == 1 and options.multiply) else ""
+        notes.append(_("--multiply changes nothing in edition 2: the multiplier is already the rule."))
+    if result.edition == 1 and options.multiply:
+        title = _("Kuhhandel, edition {edition}, multiplier variant").format(edition=result.edition)
+    else:
+        title = _("Kuhhandel, edition {edition}").format(edition=result.edition)
     rules = rules_for(GAME)
     return score_report(
         background=("score.example",),  # the rulebook's worked example: context, quoted on a terminal with -v
         game=GAME,
-        title=f"Kuhhandel, edition {result.edition}{variant}",
+        title=title,
         file=file,
         header={"edition": result.edition},
         players=players,
         over=result.over and given is None,
         status=status,
-        tie_break="no tie-break: equal top scores share the win (K8, an interpretation)" if shared else None,
+        tie_break=_("no tie-break: equal top scores share the win (K8, an interpretation)") if shared else None,
         notes=notes,
         citations=rules.cite(result.clauses),
         extra={

@@ -32,12 +32,19 @@ from refcli.formats import (
     variant,
 )
 from refcli.games.kuhhandel import clauses as C
-from refcli.games.kuhhandel.components import ANIMALS, CARDS_PER_ANIMAL, TOTAL_CARDS, accepted_names, animal_id
+from refcli.games.kuhhandel.components import ANIMALS, CARDS_PER_ANIMAL, TOTAL_CARDS, animal_id
+from refcli.i18n import N_
 
 GAME = "kuhhandel"
 MAX_MONEY_CARDS = 55  # all the money cards of the game
 MAX_EVENTS = 10_000
-CARDS = "money cards (0, 10, 50, 100, 200, 500)"
+CARDS = N_("money cards (0, 10, 50, 100, 200, 500)")
+# Messages name the animals; written out (not built from ANIMALS) so that they can be translated.
+# A test checks they list components.accepted_names().
+ANIMAL_EXPECTED = N_(
+    "an animal (rooster, goose, cat, dog, sheep, goat, donkey, pig, cow, horse; Spanish and German names too)"
+)
+ANIMAL_MISSING = N_("an animal (rooster, goose, cat, dog, sheep, goat, donkey, pig, cow, horse)")
 
 
 def _animal(value: Any) -> str:
@@ -49,37 +56,35 @@ def _animal(value: Any) -> str:
 
 ANIMAL = custom(
     _animal,
-    expected=f"an animal ({accepted_names()}; Spanish and German names too)",
-    phrase="an animal: English, Spanish or German name, any case",
+    expected=ANIMAL_EXPECTED,
+    phrase=N_("an animal: English, Spanish or German name, any case"),
     schema={
         "type": "string",
         "pattern": ignoring_case([n for a in ANIMALS for n in (a.id, a.spanish, a.german)]),
     },
     example="cow",
-    what="animal",
+    what=N_("animal"),
     words=tuple(n for a in ANIMALS for n in (a.id, a.spanish, a.german)),
 )
-EDITION = integer(1, 2, what="the edition,")
+EDITION = integer(1, 2, what=N_("the edition,"))
 # Money cards are integers here; a value no card has (30) is a rule broken, not bad input.
 MONEY_CARD = integer(0, 10**6, what=CARDS)
-HAND = array(
-    MONEY_CARD, what=CARDS, maximum=MAX_MONEY_CARDS, number=f"at most {MAX_MONEY_CARDS} money cards (all the game has)"
-)
+HAND = array(MONEY_CARD, what=CARDS, maximum=MAX_MONEY_CARDS, number=N_("at most 55 money cards (all the game has)"))
 PAID = array(MONEY_CARD, what=CARDS)
 BIDS = array(
     pair(
-        player("bidder", expected="a bidder among the players ({names})"),
-        integer(1, 10**6, what="an amount,"),
-        expected="a [name, amount] pair",
+        player(N_("bidder"), expected=N_("a bidder among the players ({names})")),
+        integer(1, 10**6, what=N_("an amount,")),
+        expected=N_("a [name, amount] pair"),
     ),
-    expected='an array of [name, amount] pairs in the order made, e.g. [["Ben", 30], ["Cid", 40]]',
-    what="[name, amount] pairs",
+    expected=N_('an array of [name, amount] pairs in the order made, e.g. [["Ben", 30], ["Cid", 40]]'),
+    what=N_("[name, amount] pairs"),
 )
-RECORD_BIDS = BIDS._replace(expected='an array of [name, amount] pairs, e.g. [["Ben", 30], ["Cid", 40]]')
+RECORD_BIDS = BIDS._replace(expected=N_('an array of [name, amount] pairs, e.g. [["Ben", 30], ["Cid", 40]]'))
 SEATS = ["Ana", "Ben", "Cid"]
 
 
-def edition_field(help: str = "1 or 2") -> Field:
+def edition_field(help: str = N_("1 or 2")) -> Field:
     return Field("edition", EDITION, help, default=2, example=2, clauses=(C.EDITION1_SCORING,))
 
 
@@ -87,7 +92,7 @@ def players_field() -> Field:
     return Field(
         "players",
         names(3, 5),
-        "seating order (3 to 5 players)",
+        N_("seating order (3 to 5 players)"),
         required=True,
         roster=True,
         example=SEATS,
@@ -97,42 +102,46 @@ def players_field() -> Field:
 
 def money_field(help: str, example: dict[str, Any] | None) -> Field:
     return Field(
-        "money", mapping(player("owner"), HAND), help, example=example, clauses=(C.COMPONENTS_MONEY_VALUES, C.NO_CHANGE)
+        "money",
+        mapping(player(N_("owner")), HAND),
+        help,
+        example=example,
+        clauses=(C.COMPONENTS_MONEY_VALUES, C.NO_CHANGE),
     )
 
 
 FINAL = Description(
     GAME,
     "final",
-    "Kuhhandel final snapshot",
-    "The animal cards each player holds at the end; refcli scores them and names the winner.",
+    N_("Kuhhandel final snapshot"),
+    N_("The animal cards each player holds at the end; refcli scores them and names the winner."),
     (
         game_field(GAME),
-        edition_field("1 or 2; edition 1 sums the sets (see `refcli kuhhandel editions`)"),
+        edition_field(N_("1 or 2; edition 1 sums the sets (see `refcli kuhhandel editions`)")),
         Field(
             "player",
             tables(
-                Field("name", name(), "the player's name, unique in the game", required=True),
+                Field("name", name(), N_("the player's name, unique in the game"), required=True),
                 Field(
                     "animals",
-                    mapping(ANIMAL, integer(0, CARDS_PER_ANIMAL, what="a number of cards,")),
-                    "cards held per animal",
+                    mapping(ANIMAL, integer(0, CARDS_PER_ANIMAL, what=N_("a number of cards,"))),
+                    N_("cards held per animal"),
                     default={},
                     clauses=(C.COMPONENTS_CARDS, C.SCORE_SET_VALUE),
                 ),
                 Field(
                     "bonus",
                     boolean(),
-                    "edition 1 only: holds the 500 bonus card",
+                    N_("edition 1 only: holds the 500 bonus card"),
                     default=False,
                     commented="false",
                     clauses=(C.EDITION1_BONUS,),
                 ),
-                what="one per player, in seating order",
+                what=N_("one per player, in seating order"),
                 minimum=1,
                 maximum=5,  # the published 3-5 players, as in records; a cap also keeps ranking cheap
             ),
-            "one table per player, in seating order (clockwise)",
+            N_("one table per player, in seating order (clockwise)"),
             required=True,
             roster=True,
             example=[
@@ -144,20 +153,22 @@ FINAL = Description(
     ),
     clauses=(C.END_GAME_OVER, C.SCORE_SET_VALUE, C.SCORE_MULTIPLY),
     notes=(
-        "Animals may be written in English, Spanish or German, in any case:",
+        N_("Animals may be written in English, Spanish or German, in any case:"),
         "  " + " ".join(a.id for a in ANIMALS),
         "  " + " ".join(a.spanish for a in ANIMALS),
         "  " + " ".join(a.german for a in ANIMALS),
-        "Each animal has four cards; the game is over when every animal's four cards",
-        "are with one player (use --partial to score a game that is not over).",
+        # TRANSLATORS: one line of a template's header comment, the sentence goes on in the next message.
+        N_("Each animal has four cards; the game is over when every animal's four cards"),
+        # TRANSLATORS: the end of the sentence the previous message begins.
+        N_("are with one player (use --partial to score a game that is not over)."),
     ),
 )
 
 AUCTION = Description(
     GAME,
     "auction",
-    "Kuhhandel auction situation",
-    "Who gets the animal, who pays whom and with which cards (no change is given).",
+    N_("Kuhhandel auction situation"),
+    N_("Who gets the animal, who pays whom and with which cards (no change is given)."),
     (
         game_field(GAME),
         situation_field("auction"),
@@ -165,8 +176,8 @@ AUCTION = Description(
         players_field(),
         Field(
             "auctioneer",
-            player("auctioneer"),
-            "the player who turned the card up",
+            player(N_("auctioneer")),
+            N_("the player who turned the card up"),
             required=True,
             example="Ana",
             clauses=(C.AUCTION_REVEAL,),
@@ -174,15 +185,15 @@ AUCTION = Description(
         Field(
             "animal",
             ANIMAL,
-            "English, Spanish or German name",
+            N_("English, Spanish or German name"),
             required=True,
             example="cow",
-            missing=f"an animal ({accepted_names()})",
+            missing=ANIMAL_MISSING,
         ),
         Field(
             "donkeys_before",
-            integer(0, 10, what="donkeys already auctioned,"),
-            "for a donkey: how many donkeys turned up before it (0-3)",
+            integer(0, 10, what=N_("donkeys already auctioned,")),
+            N_("for a donkey: how many donkeys turned up before it (0-3)"),
             default=0,
             example=0,
             clauses=(C.DONKEY_PAYOUTS,),
@@ -190,7 +201,7 @@ AUCTION = Description(
         Field(
             "bids",
             BIDS,
-            "[name, amount] in the order made; [] if nobody bid",
+            N_("[name, amount] in the order made; [] if nobody bid"),
             default=[],
             example=[["Ben", 30], ["Cid", 40]],
             clauses=(C.AUCTION_RISING,),
@@ -198,47 +209,58 @@ AUCTION = Description(
         Field(
             "buyback",
             boolean(),
-            "true: the auctioneer uses the buy right",
+            N_("true: the auctioneer uses the buy right"),
             default=False,
             example=False,
             clauses=(C.AUCTION_BUY_RIGHT,),
         ),
         Field(
             "rerun_without",
-            array(player("bidder who could not pay"), what="player names"),
-            "optional: the auction is being run again without these bidders (they could not pay)",
+            array(player(N_("bidder who could not pay")), what=N_("player names")),
+            N_("optional: the auction is being run again without these bidders (they could not pay)"),
             clauses=(C.CANNOT_PAY, C.ONLY_WINNING_BID_CHECKED),
         ),
         money_field(
-            "optional: money cards each player holds now (0, 10, 50, 100, 200, 500)",
+            N_("optional: money cards each player holds now (0, 10, 50, 100, 200, 500)"),
             {"Ana": [0, 0, 10, 10, 10, 10, 50], "Cid": [0, 0, 10, 10, 10, 10, 50]},
         ),
     ),
     clauses=(C.AUCTION_RISING, C.AUCTION_SOLD, C.AUCTION_PAY, C.NO_CHANGE, C.CANNOT_PAY),
     notes=(
-        "With the payer's money refcli says which cards to hand over, or that the",
-        "bidder cannot pay and the auction is run again without them.",
+        # TRANSLATORS: one line of a template's header comment, the sentence goes on in the next message.
+        N_("With the payer's money refcli says which cards to hand over, or that the"),
+        # TRANSLATORS: the end of the sentence the previous message begins.
+        N_("bidder cannot pay and the auction is run again without them."),
     ),
 )
 
 
+# The two sides of a cow trade: the help of their keys (whole phrases, to be translated).
+PARTY_NAME = {"challenger": N_("the challenger's name"), "defender": N_("the defender's name")}
+PARTY_OFFER = {
+    "challenger": N_("the challenger's money cards, face down"),
+    "defender": N_("the defender's money cards, face down; leave out: the defender accepts"),
+}
+
+
 def party(role: str, *, offer_required: bool, help: str) -> Field:
+    """``role``: "challenger" (whose offer is required) or "defender" (who may accept instead)."""
     offer = Field(
         "offer",
         HAND,
-        f"the {role}'s money cards, face down" + ("" if offer_required else "; leave out: the defender accepts"),
+        PARTY_OFFER[role],
         required=offer_required,
-        missing="the challenger's offer: an array of money cards (may be empty)" if offer_required else "",
+        missing=N_("the challenger's offer: an array of money cards (may be empty)") if offer_required else "",
         clauses=(C.COW_TRADE_BLUFF,),
     )
     return Field(
         role,
         table(
-            Field("name", name(), f"the {role}'s name", required=True),
+            Field("name", name(), PARTY_NAME[role], required=True),
             Field(
                 "holds",
-                integer(0, 40, what="cards of the animal held,"),
-                "cards of the animal held (1-3)",
+                integer(0, 40, what=N_("cards of the animal held,")),
+                N_("cards of the animal held (1-3)"),
                 required=True,
                 clauses=(C.COW_TRADE_WHEN, C.CARDS_AT_STAKE),
             ),
@@ -252,32 +274,34 @@ def party(role: str, *, offer_required: bool, help: str) -> Field:
 COW_TRADE = Description(
     GAME,
     "cow-trade",
-    "Kuhhandel cow trade",
-    "The challenger offers money cards face down; the defender accepts (no offer) or counters. "
-    "Equal offers: the challenger offers again (rebid).",
+    N_("Kuhhandel cow trade"),
+    N_(
+        "The challenger offers money cards face down; the defender accepts (no offer) or counters. "
+        "Equal offers: the challenger offers again (rebid)."
+    ),
     (
         game_field(GAME),
         situation_field("cow-trade"),
-        edition_field("edition 1 pays only the higher offer, and returns 0-cards"),
+        edition_field(N_("edition 1 pays only the higher offer, and returns 0-cards")),
         Field(
             "players",
             names(3, 5),
-            "optional: seating order (3 to 5), to say who plays next",
+            N_("optional: seating order (3 to 5), to say who plays next"),
             commented='["Ana", "Ben", "Cid"]',
             clauses=(C.PLAYER_COUNT,),
         ),
         Field(
             "animal",
             ANIMAL,
-            "the animal both hold",
+            N_("the animal both hold"),
             required=True,
             example="cat",
-            missing=f"an animal ({accepted_names()})",
+            missing=ANIMAL_MISSING,
         ),
-        party("challenger", offer_required=True, help="name, holds (cards of the animal, 1-3) and offer")._replace(
+        party("challenger", offer_required=True, help=N_("name, holds (cards of the animal, 1-3) and offer"))._replace(
             example={"name": "Ana", "holds": 2, "offer": [10, 10, 0]}
         ),
-        party("defender", offer_required=False, help="leave out offer: the defender accepts")._replace(
+        party("defender", offer_required=False, help=N_("leave out offer: the defender accepts"))._replace(
             example={"name": "Ben", "holds": 2, "offer": [10, 10]}
         ),
         Field(
@@ -286,13 +310,13 @@ COW_TRADE = Description(
                 Field(
                     "challenger",
                     HAND,
-                    "the challenger's new offer",
+                    N_("the challenger's new offer"),
                     required=True,
-                    missing="the challenger's new offer",
+                    missing=N_("the challenger's new offer"),
                 ),
-                Field("defender", HAND, "the defender's answer; leave out: accepts"),
+                Field("defender", HAND, N_("the defender's answer; leave out: accepts")),
             ),
-            "only after equal offers; leave out defender: accepts",
+            N_("only after equal offers; leave out defender: accepts"),
             commented="{ challenger = [50], defender = [10, 10, 10] }",
             clauses=(C.TIE_REOFFER, C.TIE_SECOND),
         ),
@@ -303,17 +327,17 @@ COW_TRADE = Description(
 TRADE_OPTIONS = Description(
     GAME,
     "trade-options",
-    "Kuhhandel trade options",
-    "Whom may the player challenge, over which animal, and must they (the deck is empty)?",
+    N_("Kuhhandel trade options"),
+    N_("Whom may the player challenge, over which animal, and must they (the deck is empty)?"),
     (
         game_field(GAME),
         situation_field("trade-options"),
-        Field("edition", EDITION, "1 or 2 (the options are the same in both)", default=2),
-        Field("player", player("player whose turn it is"), "whose turn it is", required=True, example="Ana"),
+        Field("edition", EDITION, N_("1 or 2 (the options are the same in both)"), default=2),
+        Field("player", player(N_("player whose turn it is")), N_("whose turn it is"), required=True, example="Ana"),
         Field(
             "deck",
-            integer(0, TOTAL_CARDS, what="animal cards left in the deck,"),
-            "animal cards left in the deck",
+            integer(0, TOTAL_CARDS, what=N_("animal cards left in the deck,")),
+            N_("animal cards left in the deck"),
             required=True,
             example=0,
             clauses=(C.EMPTY_DECK_NO_AUCTION, C.EMPTY_DECK_COMPULSORY),
@@ -324,14 +348,14 @@ TRADE_OPTIONS = Description(
                 name(),
                 mapping(
                     ANIMAL,
-                    integer(0, 40, what="a number of cards,"),
-                    expected="a table of animal = cards, e.g. { cat = 2, pig = 4 }",
+                    integer(0, 40, what=N_("a number of cards,")),
+                    expected=N_("a table of animal = cards, e.g. { cat = 2, pig = 4 }"),
                 ),
                 minimum=3,
                 maximum=5,
-                number="the holdings of every player, 3 to 5 players",
+                number=N_("the holdings of every player, 3 to 5 players"),
             ),
-            "every player's animal cards, in seating order",
+            N_("every player's animal cards, in seating order"),
             required=True,
             roster=True,
             example={
@@ -349,133 +373,138 @@ TRADE_OPTIONS = Description(
 DONKEY = Description(
     GAME,
     "donkey",
-    "Kuhhandel donkey",
-    "What the nth donkey pays, and to whom.",
+    N_("Kuhhandel donkey"),
+    N_("What the nth donkey pays, and to whom."),
     (
         game_field(GAME),
         situation_field("donkey"),
-        Field("edition", EDITION, "1 or 2 (the payouts are the same in both)", default=2),
+        Field("edition", EDITION, N_("1 or 2 (the payouts are the same in both)"), default=2),
         players_field(),
-        Field("auctioneer", player("auctioneer"), "the current player, who deals the payout", example="Ben"),
+        Field("auctioneer", player(N_("auctioneer")), N_("the current player, who deals the payout"), example="Ben"),
         Field(
             "donkeys_before",
-            integer(0, 10, what="donkeys already turned up,"),
-            "donkeys that turned up before this one (0-3)",
+            integer(0, 10, what=N_("donkeys already turned up,")),
+            N_("donkeys that turned up before this one (0-3)"),
             default=0,
             example=0,
             clauses=(C.DONKEY_PAYOUTS,),
         ),
-        money_field("optional: money now, to show it after the payout", {"Ben": [0, 0, 10, 10, 10, 10, 50]}),
+        money_field(N_("optional: money now, to show it after the payout"), {"Ben": [0, 0, 10, 10, 10, 10, 50]}),
     ),
     clauses=(C.DONKEY_INTERRUPT, C.DONKEY_PAYOUTS, C.DONKEY_TO_EVERYONE, C.DONKEY_AUCTION),
 )
 
 AUCTION_EVENT = variant(
     "auction",
-    "an auction: the auctioneer turned up an animal and sold it",
-    Field("auctioneer", player("auctioneer"), "who turned the card up", required=True),
-    Field("animal", ANIMAL, "the animal auctioned", required=True, missing=f"an animal ({accepted_names()})"),
-    Field("bids", RECORD_BIDS, "in the order made", default=[]),
+    N_("an auction: the auctioneer turned up an animal and sold it"),
+    Field("auctioneer", player(N_("auctioneer")), N_("who turned the card up"), required=True),
+    Field("animal", ANIMAL, N_("the animal auctioned"), required=True, missing=ANIMAL_MISSING),
+    Field("bids", RECORD_BIDS, N_("in the order made"), default=[]),
     Field(
         "buyback",
         boolean(),
-        "the auctioneer used the buy right (then the auctioneer pays)",
+        N_("the auctioneer used the buy right (then the auctioneer pays)"),
         default=False,
         commented="true",
         clauses=(C.AUCTION_BUY_RIGHT,),
     ),
-    Field("paid", PAID, "the cards the payer handed over (no change)", clauses=(C.NO_CHANGE,)),
+    Field("paid", PAID, N_("the cards the payer handed over (no change)"), clauses=(C.NO_CHANGE,)),
     Field(
-        "donkey_payout", integer(0, 10**6), "50, 100, 200, 500 for the 1st to 4th donkey", clauses=(C.DONKEY_PAYOUTS,)
+        "donkey_payout",
+        integer(0, 10**6),
+        N_("50, 100, 200, 500 for the 1st to 4th donkey"),
+        clauses=(C.DONKEY_PAYOUTS,),
     ),
     Field(
         "cannot_pay",
         boolean(),
-        "the highest bidder could not pay: the next event runs it again",
+        N_("the highest bidder could not pay: the next event runs it again"),
         default=False,
         clauses=(C.CANNOT_PAY,),
     ),
-    Field("payer", player("payer"), "who paid, to check"),
-    Field("winner", player("winner"), "who took the animal, to check"),
+    Field("payer", player(N_("payer")), N_("who paid, to check")),
+    Field("winner", player(N_("winner")), N_("who took the animal, to check")),
     note_field(),
 )
 TRADE_EVENT = variant(
     "cow-trade",
-    "a cow trade: the challenger's offer, the defender's answer",
-    Field("challenger", player("challenger"), "who challenged", required=True),
-    Field("defender", player("defender"), "who was challenged", required=True),
-    Field("animal", ANIMAL, "the animal traded", required=True, missing=f"an animal ({accepted_names()})"),
+    N_("a cow trade: the challenger's offer, the defender's answer"),
+    Field("challenger", player(N_("challenger")), N_("who challenged"), required=True),
+    Field("defender", player(N_("defender")), N_("who was challenged"), required=True),
+    Field("animal", ANIMAL, N_("the animal traded"), required=True, missing=ANIMAL_MISSING),
     Field(
         "offer",
         PAID,
-        "money cards, face down ([] is allowed)",
+        N_("money cards, face down ([] is allowed)"),
         required=True,
-        missing=f"the challenger's offer: an array of {CARDS}, [] for none",
+        missing=N_("the challenger's offer: an array of money cards (0, 10, 50, 100, 200, 500), [] for none"),
         clauses=(C.COW_TRADE_BLUFF,),
     ),
-    Field("counter", PAID, "leave out: the defender accepted", clauses=(C.COW_TRADE_COUNTER,)),
-    Field("rebid", PAID, "after equal offers: the challenger's new offer", clauses=(C.TIE_REOFFER,)),
-    Field("rebid_counter", PAID, "and the defender's answer (leave out: accepted)"),
-    Field("winner", player("winner"), "who took the animals, to check"),
-    Field("count", integer(1, 2), "how many cards changed hands, to check"),
+    Field("counter", PAID, N_("leave out: the defender accepted"), clauses=(C.COW_TRADE_COUNTER,)),
+    Field("rebid", PAID, N_("after equal offers: the challenger's new offer"), clauses=(C.TIE_REOFFER,)),
+    Field("rebid_counter", PAID, N_("and the defender's answer (leave out: accepted)")),
+    Field("winner", player(N_("winner")), N_("who took the animals, to check")),
+    Field("count", integer(1, 2), N_("how many cards changed hands, to check")),
     note_field(),
 )
 
 RECORD = Description(
     GAME,
     "record",
-    "A recorded Kuhhandel game",
-    "Every auction and cow trade in order; refcli replays them and reports each rule broken.",
+    N_("A recorded Kuhhandel game"),
+    N_("Every auction and cow trade in order; refcli replays them and reports each rule broken."),
     (
         game_field(GAME),
         edition_field(),
         Field(
             "players",
             names(3, 5),
-            "seating order, clockwise (3 to 5 players)",
+            N_("seating order, clockwise (3 to 5 players)"),
             required=True,
             roster=True,
             example=SEATS,
             clauses=(C.PLAYER_COUNT,),
         ),
-        Field("first", player("first player"), "who starts (default: the first player listed)", commented='"Ana"'),
+        Field(
+            "first", player(N_("first player")), N_("who starts (default: the first player listed)"), commented='"Ana"'
+        ),
         Field(
             "deck",
             array(
                 ANIMAL,
                 maximum=TOTAL_CARDS,
-                what="animals",
-                expected=f"an array of at most {TOTAL_CARDS} animals in the order they turned up",
-                number=f"an array of at most {TOTAL_CARDS} animals in the order they turned up",
+                what=N_("animals"),
+                expected=N_("an array of at most 40 animals in the order they turned up"),
+                number=N_("an array of at most 40 animals in the order they turned up"),
             ),
-            "the order the animal cards turned up",
+            N_("the order the animal cards turned up"),
             commented='["cow", "donkey", "donkey"]',
         ),
         Field(
             "multiply",
             boolean(),
-            "edition 1: the multiplier variant",
+            N_("edition 1: the multiplier variant"),
             default=False,
             commented="false",
             clauses=(C.SCORE_MULTIPLY,),
         ),
         Field(
             "start_money",
-            mapping(player("owner"), PAID),
-            "money each player started with (default: the rules' setup)",
+            mapping(player(N_("owner")), PAID),
+            N_("money each player started with (default: the rules' setup)"),
             clauses=(C.START_MONEY,),
         ),
         Field(
             "event",
             tables(
-                item=union("type", AUCTION_EVENT, TRADE_EVENT, what="event type"),
-                what="what happened, in order",
+                item=union("type", AUCTION_EVENT, TRADE_EVENT, what=N_("event type")),
+                what=N_("what happened, in order"),
                 maximum=MAX_EVENTS,
             ),
-            "one per turn, in order",
+            N_("one per turn, in order"),
             example=[
                 {
-                    "#": "1: Ana auctions the top card",
+                    "#": N_("1: Ana auctions the top card"),
                     "type": "auction",
                     "auctioneer": "Ana",
                     "animal": "cow",
@@ -483,13 +512,13 @@ RECORD = Description(
                     "paid": [10, 10, 10, 10],
                 },
                 {
-                    "#": "2: a donkey: everyone first receives the payout",
+                    "#": N_("2: a donkey: everyone first receives the payout"),
                     "type": "auction",
                     "auctioneer": "Ben",
                     "animal": "donkey",
                     "donkey_payout": 50,
                     "bids": [],
-                    "#bids": "nobody bid: Ben takes it for free",
+                    "#bids": N_("nobody bid: Ben takes it for free"),
                 },
                 {
                     "#": "3",
@@ -501,7 +530,7 @@ RECORD = Description(
                     "paid": [50],
                 },
                 {
-                    "#": "4: a cow trade",
+                    "#": N_("4: a cow trade"),
                     "type": "cow-trade",
                     "challenger": "Ana",
                     "defender": "Ben",
@@ -513,18 +542,19 @@ RECORD = Description(
         ),
         Field(
             "scores",
-            mapping(player("player"), integer(0, 10**9, what="a score,")),
-            "final scores, if the record goes to the end",
+            mapping(player(N_("player")), integer(0, 10**9, what=N_("a score,"))),
+            N_("final scores, if the record goes to the end"),
             clauses=(C.SCORE_MULTIPLY,),
         ),
     ),
     clauses=(C.RECORD_MONEY, C.ONLY_WINNING_BID_CHECKED),
     notes=(
-        "Money starts as the rules deal it (edition 2: 0, 0, 10, 10, 10, 10, 50) unless",
-        "[start_money] says otherwise. Leave out what you did not note (the cards paid,",
-        "the deck order): the checks that need it are skipped, and the output says so.",
-        "An auction whose top bidder could not pay has cannot_pay = true; equal cow-trade",
-        "offers need rebid (and rebid_counter); [scores] holds the final scores.",
+        # TRANSLATORS: lines of a template's header comment; each sentence may go on in the next message.
+        N_("Money starts as the rules deal it (edition 2: 0, 0, 10, 10, 10, 10, 50) unless"),
+        N_("[start_money] says otherwise. Leave out what you did not note (the cards paid,"),
+        N_("the deck order): the checks that need it are skipped, and the output says so."),
+        N_("An auction whose top bidder could not pay has cannot_pay = true; equal cow-trade"),
+        N_("offers need rebid (and rebid_counter); [scores] holds the final scores."),
     ),
 )
 

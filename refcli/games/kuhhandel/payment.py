@@ -6,6 +6,7 @@ from refcli.catalogue import rules_for
 from refcli.errors import UsageError
 from refcli.games.kuhhandel import clauses as C
 from refcli.games.kuhhandel.money import choose_payment, over_supply
+from refcli.i18n import _
 from refcli.report import Block, Grid, Heading, Para, Quotes, Report, interpretation_ids
 
 
@@ -14,22 +15,29 @@ def payment_report(amount: int, money: list[int], edition: int) -> tuple[Report,
     excess = over_supply([money], edition)
     if excess:
         value, counted, supply = excess[0]
-        raise UsageError(f"--money has {counted} cards of value {value}; edition {edition} has only {supply}")
+        raise UsageError(
+            _("--money has {counted} cards of value {value}; edition {edition} has only {supply}").format(
+                counted=counted, value=value, edition=edition, supply=supply
+            )
+        )
     payment = choose_payment(amount, money)
     rules = rules_for("kuhhandel")
     if payment is None:
         ids = [C.CANNOT_PAY, C.NO_CHANGE]
-        verdict = (
-            f"{sum(money)} in money cards cannot cover {amount}: the bidder shows all their money and the "
+        verdict = _(
+            "{money} in money cards cannot cover {amount}: the bidder shows all their money and the "
             "auction is run again without them."
-        )
+        ).format(money=sum(money), amount=amount)
         data = {"amount": amount, "money": money, "paid": None, "overpaid": None, "covered": False}
     else:
         ids = [C.NO_CHANGE, C.NO_CHANGE_001, C.PAYMENT_CHOICE]
-        shown = " + ".join(map(str, payment.paid)) if payment.paid else "nothing"
-        verdict = f"Pay {amount} with {shown}" + (
-            f": {payment.overpaid} overpaid, and no change is given." if payment.overpaid else ", exactly."
-        )
+        shown = " + ".join(map(str, payment.paid)) if payment.paid else _("nothing")
+        if payment.overpaid:
+            verdict = _("Pay {amount} with {cards}: {overpaid} overpaid, and no change is given.").format(
+                amount=amount, cards=shown, overpaid=payment.overpaid
+            )
+        else:
+            verdict = _("Pay {amount} with {cards}, exactly.").format(amount=amount, cards=shown)
         data = {
             "amount": amount,
             "money": money,
@@ -39,9 +47,9 @@ def payment_report(amount: int, money: list[int], edition: int) -> tuple[Report,
         }
     citations = rules.cite(ids)
     data.update({"verdict": verdict, "citations": citations, "interpretations": interpretation_ids(citations)})
-    rows = (("amount", str(amount)), ("money", ", ".join(map(str, money)) or "none"))
+    rows = ((_("amount"), str(amount)), (_("money"), ", ".join(map(str, money)) or _("none")))
     blocks: list[Block] = [
-        Heading(f"Paying {amount} without change"),
+        Heading(_("Paying {amount} without change").format(amount=amount)),
         Grid((("", "left"), ("", "left")), rows),
         Para(verdict, "good" if payment else "bad"),
         Quotes(tuple(citations)),

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from refcli.games.kuhhandel.components import ANIMALS, BY_ID, CARDS_PER_ANIMAL, Animal, accepted_names, animal_id
+from refcli.games.kuhhandel.components import ANIMALS, BY_ID, CARDS_PER_ANIMAL, Animal, animal_id
 from refcli.games.kuhhandel.money import VALUES
+from refcli.games.kuhhandel.names import animal as animal_name
+from refcli.games.kuhhandel.names import animals as animal_names
+from refcli.i18n import _
 from refcli.report import Block, Grid, Heading, Para, Report
 
 
@@ -23,21 +26,24 @@ def animals_report(animal: str | None = None) -> Report:
         ],
     }
     rows = tuple((a.id, str(a.value), a.spanish, a.german) for a in chosen)
-    grid = Grid((("Animal", "left"), ("Set of 4", "right"), ("Spanish", "left"), ("German", "left")), rows)
+    columns = ((_("Animal"), "left"), (_("Set of 4"), "right"), (_("Spanish"), "left"), (_("German"), "left"))
+    grid = Grid(columns, rows)
     if animal is None:
         blocks: list[Block] = [
-            Heading("Kuhhandel animals"),
+            Heading(_("Kuhhandel animals")),
             grid,
-            Para("A card shows the value of the complete set of four; any of these names works in a snapshot."),
+            Para(_("A card shows the value of the complete set of four; any of these names works in a snapshot.")),
         ]
     else:
         one = chosen[0]
         data["animal"] = one.id
         blocks = [
-            Heading(f"Kuhhandel animal: {one.id}"),
+            Heading(_("Kuhhandel animal: {animal}").format(animal=animal_name(one.id))),
             Para(
-                f"A complete set of four {one.id} cards ({one.spanish}, {one.german.title()}) is worth {one.value}; "
-                "each card shows that value.",
+                _(
+                    "A complete set of four {english} cards ({spanish}, {german}) is worth {value}; "
+                    "each card shows that value."
+                ).format(english=one.id, spanish=one.spanish, german=one.german.title(), value=one.value),
                 "good",
             ),
             grid,
@@ -56,14 +62,21 @@ def asked_animal(name: str) -> Animal:
 
     names = {written: animal.id for animal in ANIMALS for written in (animal.id, animal.spanish, animal.german)}
     close = get_close_matches(name.strip().casefold(), names, n=1, cutoff=0.6)
-    hint = ""
-    if close:
-        english = names[close[0]]
-        hint = f" (did you mean {close[0]}{'' if english == close[0] else f', {english}'}?)"
-    raise UsageError(
-        f"animals: {name!r} is not an animal{hint}; the animals are {accepted_names()}, "
-        "or their Spanish or German names"
-    )
+    listed = animal_names([animal.id for animal in ANIMALS])  # the English ids, or the Spanish names in Spanish
+    if not close:
+        message = _("animals: {name} is not an animal; the animals are {animals}, or their Spanish or German names")
+    elif names[close[0]] == close[0]:
+        message = _(
+            "animals: {name} is not an animal (did you mean {close}?); the animals are {animals}, "
+            "or their Spanish or German names"
+        )
+    else:
+        message = _(
+            "animals: {name} is not an animal (did you mean {close}, {english}?); the animals are {animals}, "
+            "or their Spanish or German names"
+        )
+    english = names[close[0]] if close else ""
+    raise UsageError(message.format(name=repr(name), close=close[0] if close else "", english=english, animals=listed))
 
 
 def money_cards(value: str) -> list[int]:
@@ -73,6 +86,8 @@ def money_cards(value: str) -> list[int]:
         if not word:
             continue
         if not word.isdigit() or int(word) not in VALUES:
-            raise ValueError(f"{word!r} is not a money card; the cards are 0, 10, 50, 100, 200 and 500")
+            raise ValueError(
+                _("{word} is not a money card; the cards are 0, 10, 50, 100, 200 and 500").format(word=repr(word))
+            )
         cards.append(int(word))
     return cards

@@ -16,6 +16,8 @@ from refcli.games.kuhhandel import clauses as C
 from refcli.games.kuhhandel.components import CARDS_PER_ANIMAL
 from refcli.games.kuhhandel.formats import RECORD
 from refcli.games.kuhhandel.replay import Auction, CowTrade, Event, Record, replay
+from refcli.games.kuhhandel.scoring import animal_cards
+from refcli.i18n import _
 from refcli.inputs import Document
 from refcli.options import ValidateOptions
 from refcli.schema import Table
@@ -62,7 +64,9 @@ def read_record(doc: Document) -> Record:
         for animal in sorted(set(deck), key=deck.index):
             if deck.count(animal) > CARDS_PER_ANIMAL:
                 raise Table(doc, doc.data).error(
-                    "deck", f"at most {CARDS_PER_ANIMAL} cards of each animal", f"{deck.count(animal)} {animal}"
+                    "deck",
+                    _("at most {count} cards of each animal").format(count=CARDS_PER_ANIMAL),
+                    animal_cards(deck.count(animal), animal),
                 )
     return Record(
         edition=values["edition"],

@@ -16,6 +16,7 @@ from refcli.games.kuhhandel.cowtrade import anyone_can_trade
 from refcli.games.kuhhandel.engine import Auction, CowTrade, Event, Outcome, State, step
 from refcli.games.kuhhandel.money import START_MONEY
 from refcli.games.kuhhandel.scoring import Holding, Snapshot, score_game
+from refcli.i18n import _, ngettext
 from refcli.validation import run_replay
 
 __all__ = ["Auction", "CowTrade", "Event", "Record", "Replay", "replay"]
@@ -59,11 +60,11 @@ class Replay(State):
         """Apply one recorded event through the engine; its outcome (None: the game was over)."""
         self.number += 1
         if self.pile == 0 and self.game_over():
-            self.error(C.END_GAME_OVER, "the game is already over: the deck is empty and no cow trade is possible")
+            self.error(C.END_GAME_OVER, _("the game is already over: the deck is empty and no cow trade is possible"))
             return None
         outcome = step(self, event)
         if outcome.needs_rebid:
-            self.error(C.TIE_REOFFER, "the offers are equal: the challenger must offer again (record a rebid)")
+            self.error(C.TIE_REOFFER, _("the offers are equal: the challenger must offer again (record a rebid)"))
             self.end_turn()
         return outcome
 
@@ -78,11 +79,40 @@ class Replay(State):
         computed = {p.name: p.score for p in score_game(snapshot, multiply=self.record.multiply).players}
         scores = self.record.scores
         if not over:
-            message = f"the record ends before the game is over ({self.pile} cards still in the deck" + (
-                ", cow trades still possible)" if anyone_can_trade(self.holdings) else ")"
-            )
+            # TRANSLATORS: the English says "cards" even for one card; translate each form properly.
+            if anyone_can_trade(self.holdings) and scores is not None:
+                message = ngettext(
+                    "the record ends before the game is over ({count} cards still in the deck, "
+                    "cow trades still possible), yet it records final scores",
+                    "the record ends before the game is over ({count} cards still in the deck, "
+                    "cow trades still possible), yet it records final scores",
+                    self.pile,
+                )
+            elif anyone_can_trade(self.holdings):
+                message = ngettext(
+                    "the record ends before the game is over ({count} cards still in the deck, "
+                    "cow trades still possible)",
+                    "the record ends before the game is over ({count} cards still in the deck, "
+                    "cow trades still possible)",
+                    self.pile,
+                )
+            elif scores is not None:
+                message = ngettext(
+                    "the record ends before the game is over ({count} cards still in the deck), "
+                    "yet it records final scores",
+                    "the record ends before the game is over ({count} cards still in the deck), "
+                    "yet it records final scores",
+                    self.pile,
+                )
+            else:
+                message = ngettext(
+                    "the record ends before the game is over ({count} cards still in the deck)",
+                    "the record ends before the game is over ({count} cards still in the deck)",
+                    self.pile,
+                )
+            message = message.format(count=self.pile)
             if scores is not None:
-                self.error(C.END_GAME_OVER, message + ", yet it records final scores", event=None)
+                self.error(C.END_GAME_OVER, message, event=None)
             else:
                 self.warn(C.END_GAME_OVER, message, event=None)
         if scores is not None:
@@ -91,7 +121,13 @@ class Replay(State):
                 rule = C.EDITION1_BONUS if scores.get(self.bonus_holder) != computed[self.bonus_holder] else rule
             for name, score in scores.items():
                 if computed[name] != score:
-                    self.error(rule, f"{name}'s final score is {computed[name]}, not {score} as recorded", event=None)
+                    self.error(
+                        rule,
+                        _("{name}'s final score is {computed}, not {recorded} as recorded").format(
+                            name=name, computed=computed[name], recorded=score
+                        ),
+                        event=None,
+                    )
         self.scores = computed
         return computed
 

@@ -18,6 +18,9 @@ from refcli.games.kuhhandel.components import (
     BY_ID,
     CARDS_PER_ANIMAL,
 )
+from refcli.games.kuhhandel.names import animal as animal_name
+from refcli.games.kuhhandel.names import animals as animal_names
+from refcli.i18n import _, ngettext
 
 
 @dataclass(frozen=True)
@@ -58,11 +61,17 @@ class OpenAnimal:
         parts = []
         if len(self.holders) > 1:
             held = ", ".join(f"{name} {count}" for name, count in self.holders)
-            parts.append(f"{self.animal} is split ({held}): a cow trade is still possible")
-        if self.unheld:
-            total = sum(count for _, count in self.holders)
             parts.append(
-                f"{self.animal}: {total} of {CARDS_PER_ANIMAL} cards held, {self.unheld} still to be auctioned"
+                _("{animal} is split ({held}): a cow trade is still possible").format(
+                    animal=animal_name(self.animal), held=held
+                )
+            )
+        if self.unheld:
+            total = sum(count for _name, count in self.holders)
+            parts.append(
+                _("{animal}: {held} of {count} cards held, {unheld} still to be auctioned").format(
+                    animal=animal_name(self.animal), held=total, count=CARDS_PER_ANIMAL, unheld=self.unheld
+                )
             )
         return "; ".join(parts)
 
@@ -78,20 +87,31 @@ class PlayerResult:
     unscored: tuple[tuple[str, int], ...]
 
     def explanation(self) -> str:
+        """The sum as a player checks it: ``pig 650 + dog 160 + rooster 10 = 820 × 3 sets = 2460``."""
         if not self.sets:
-            text = "no complete set" + (f", bonus card {self.bonus}" if self.bonus else "") + f" = {self.score}"
+            if self.bonus:
+                text = _("no complete set, bonus card {bonus} = {score}").format(bonus=self.bonus, score=self.score)
+            else:
+                text = _("no complete set = {score}").format(score=self.score)
         else:
-            terms = " + ".join(f"{animal} {BY_ID[animal].value}" for animal in self.sets)
+            terms = " + ".join(f"{animal_name(animal)} {BY_ID[animal].value}" for animal in self.sets)
             text = terms if len(self.sets) == 1 else f"{terms} = {self.animal_sum}"
             if self.multiplier > 1:
-                text += f" × {self.multiplier} sets"
+                text = _("{sum} × {count} sets").format(sum=text, count=self.multiplier)
             if self.bonus:
-                text += f" + bonus card {self.bonus}"
+                text = _("{sum} + bonus card {bonus}").format(sum=text, bonus=self.bonus)
             if self.multiplier > 1 or self.bonus:
                 text += f" = {self.score}"
         if self.unscored:
-            text += " (unscored: " + ", ".join(f"{count} {animal}" for animal, count in self.unscored) + ")"
+            cards = ", ".join(animal_cards(count, animal) for animal, count in self.unscored)
+            text = _("{sum} (unscored: {cards})").format(sum=text, cards=cards)
         return text
+
+
+def animal_cards(count: int, animal: str) -> str:
+    """``2 cow`` (English keeps the bare noun) / ``2 cartas de vaca``."""
+    # TRANSLATORS: a number of cards of one animal; the English leaves "cards" out.
+    return ngettext("{count} {animal}", "{count} {animal}", count).format(count=count, animal=animal_name(animal))
 
 
 @dataclass(frozen=True)
@@ -114,7 +134,9 @@ def describe_open(open_list: tuple[OpenAnimal, ...] | list[OpenAnimal]) -> str:
     untouched = [o.animal for o in open_list if not o.holders]
     if untouched:
         parts.append(
-            f"nobody holds any {', '.join(untouched)} ({len(untouched) * CARDS_PER_ANIMAL} cards still to be auctioned)"
+            _("nobody holds any {animals} ({count} cards still to be auctioned)").format(
+                animals=animal_names(untouched), count=len(untouched) * CARDS_PER_ANIMAL
+            )
         )
     return "; ".join(parts)
 
@@ -124,7 +146,7 @@ def open_animals(players: tuple[Holding, ...]) -> list[OpenAnimal]:
     result = []
     for animal in ANIMALS:
         holders = tuple((p.name, p.cards.get(animal.id, 0)) for p in players if p.cards.get(animal.id, 0))
-        held = sum(count for _, count in holders)
+        held = sum(count for _name, count in holders)
         if len(holders) != 1 or held != CARDS_PER_ANIMAL:
             result.append(OpenAnimal(animal.id, holders, max(CARDS_PER_ANIMAL - held, 0)))
     return result
@@ -141,23 +163,26 @@ def bonus_warnings(players: tuple[Holding, ...]) -> list[str]:
 
     def pairs_of(holding: Holding) -> list[str]:
         sets = set(holding.complete_sets())
-        return [f"{a}+{b}" for a, b in BONUS_PAIRS if a in sets and b in sets]
+        return [f"{animal_name(a)}+{animal_name(b)}" for a, b in BONUS_PAIRS if a in sets and b in sets]
 
     warnings = []
     holders = [p for p in players if p.bonus]
     for holder in holders:
         if not pairs_of(holder):
             warnings.append(
-                f"{holder.name} holds the bonus card but no complete pair (rooster+goose, dog+cat, "
-                "sheep+goat); only the first player to complete one receives it — scored as given"
+                _(
+                    "{player} holds the bonus card but no complete pair (rooster+goose, dog+cat, "
+                    "sheep+goat); only the first player to complete one receives it — scored as given"
+                ).format(player=holder.name)
             )
     if not holders:
         completed = [f"{p.name} ({', '.join(pairs_of(p))})" for p in players if pairs_of(p)]
         if completed:
             warnings.append(
-                "nobody holds the bonus card although "
-                + ", ".join(completed)
-                + " completed a pair; the first to complete one should have received it (500 points)"
+                _(
+                    "nobody holds the bonus card although {players} completed a pair; "
+                    "the first to complete one should have received it (500 points)"
+                ).format(players=", ".join(completed))
             )
     return warnings
 

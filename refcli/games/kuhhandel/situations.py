@@ -22,6 +22,9 @@ from refcli.games.kuhhandel.components import CARDS_PER_ANIMAL, TOTAL_CARDS
 from refcli.games.kuhhandel.cowtrade import options_for
 from refcli.games.kuhhandel.engine import Auction, CowTrade, Outcome, State, pay_donkey, step
 from refcli.games.kuhhandel.money import VALUES, invalid_cards, over_supply
+from refcli.games.kuhhandel.names import animal as animal_name
+from refcli.games.kuhhandel.names import the_animal
+from refcli.i18n import N_, _, ngettext
 from refcli.inputs import Document
 from refcli.report import Report
 from refcli.rulings import rule_on
@@ -32,11 +35,14 @@ GAME = "kuhhandel"
 
 
 # -- the checks a format cannot make ----------------------------------------------------
-def check_cards_exist(cards: list[int], where: str) -> None:
+def check_cards_exist(cards: list[int], owner: str) -> None:
+    """The cards of ``owner``'s money all exist."""
     wrong = invalid_cards(cards)
     if wrong:
         raise RuleBroken(
-            f"{where}: there is no money card of value {wrong[0]} (the cards are {', '.join(map(str, VALUES))})",
+            _("{owner}'s money: there is no money card of value {value} (the cards are {cards})").format(
+                owner=owner, value=wrong[0], cards=", ".join(map(str, VALUES))
+            ),
             C.COMPONENTS_MONEY_VALUES,
         )
 
@@ -46,14 +52,25 @@ def check_supply(hands: list[list[int]], edition: int) -> None:
     if excess:
         value, counted, supply = excess[0]
         raise RuleBroken(
-            f"{counted} money cards of value {value}, but edition {edition} has only {supply}", C.COMPONENTS_MONEY
+            _("{counted} money cards of value {value}, but edition {edition} has only {supply}").format(
+                counted=counted, value=value, edition=edition, supply=supply
+            ),
+            C.COMPONENTS_MONEY,
         )
+
+
+def held_at_least(*offers: list[int] | None) -> list[int]:
+    """The fewest cards one player must hold to make each of these offers (they are made one after another)."""
+    most: Counter[int] = Counter()
+    for offer in offers:
+        most |= Counter(offer or [])
+    return sorted(most.elements())
 
 
 def check_money(money: dict[str, list[int]] | None, edition: int) -> dict[str, list[int]]:
     """The optional ``[money]`` table: cards that exist, no more of a value than the game has."""
     for owner, cards in (money or {}).items():
-        check_cards_exist(cards, f"{owner}'s money")
+        check_cards_exist(cards, owner)
     check_supply(list((money or {}).values()), edition)
     return money or {}
 
@@ -92,7 +109,9 @@ def auction(top: Table) -> Verdict:
     rerun: list[str] = values["rerun_without"] or []
     money = check_money(values["money"], values["edition"])
     if auctioneer not in players:
-        raise RuleBroken(f"the auctioneer {auctioneer} is not one of the players", C.AUCTION_REVEAL)
+        raise RuleBroken(
+            _("the auctioneer {auctioneer} is not one of the players").format(auctioneer=auctioneer), C.AUCTION_REVEAL
+        )
     if animal == "donkey" and not rerun:
         donkey_payout(donkeys_before)  # only four donkeys
     state = situation_state(values["edition"], players, money=money, turn=auctioneer, donkeys=donkeys_before)
@@ -110,20 +129,47 @@ def auction(top: Table) -> Verdict:
         "repeat_without": list(result.repeat_without),
         "next_player": result.next_player,
     }
-    prefix = f"Every player first receives {result.donkey_payout}. " if result.donkey_payout else ""
+    return Verdict(
+        auction_verdict(result, auctioneer, animal, buyback), outcome, tuple(result.facts), tuple(result.clauses)
+    )
+
+
+def auction_verdict(result: Outcome, auctioneer: str, animal: str, buyback: bool) -> str:
+    """The decision on an auction, in whole sentences."""
+    the = the_animal(animal)
     if result.repeat_without:
         who = result.repeat_without[0]
-        verdict = f"{who} cannot pay {result.price}: {who} shows all their money cards and the auction of the {animal} is run again without them."
+        verdict = _(
+            "{who} cannot pay {price}: {who} shows all their money cards and the auction of {the_animal} "
+            "is run again without them."
+        ).format(who=who, price=result.price, the_animal=the)
         if buyback:
-            verdict += f" {auctioneer} does not buy the {animal} for a bid that cannot be honoured."
+            verdict += " " + _("{auctioneer} does not buy {the_animal} for a bid that cannot be honoured.").format(
+                auctioneer=auctioneer, the_animal=the
+            )
     elif result.payer is None:
-        verdict = f"Nobody bid: {auctioneer} takes the {animal} for free."
+        verdict = _("Nobody bid: {auctioneer} takes {the_animal} for free.").format(
+            auctioneer=auctioneer, the_animal=the
+        )
     else:
-        cards = f" with {' + '.join(map(str, result.paid))}" if result.paid else ""
-        change = f" (overpaid {result.overpaid}: no change is given)" if result.overpaid else ""
-        how = f"{auctioneer} uses the buy right: " if buyback else ""
-        verdict = f"{how}{result.animal_to} takes the {animal} for {result.price}; {result.payer} pays {result.payee}{cards}{change}."
-    return Verdict(prefix + verdict, outcome, tuple(result.facts), tuple(result.clauses))
+        if result.paid:
+            payment = _("{payer} pays {payee} with {cards}").format(
+                payer=result.payer, payee=result.payee, cards=" + ".join(map(str, result.paid))
+            )
+        else:
+            payment = _("{payer} pays {payee}").format(payer=result.payer, payee=result.payee)
+        if result.overpaid:
+            payment = _("{payment} (overpaid {overpaid}: no change is given)").format(
+                payment=payment, overpaid=result.overpaid
+            )
+        verdict = _("{player} takes {the_animal} for {price}; {payment}.").format(
+            player=result.animal_to, the_animal=the, price=result.price, payment=payment
+        )
+        if buyback:
+            verdict = _("{auctioneer} uses the buy right: {decision}").format(auctioneer=auctioneer, decision=verdict)
+    if result.donkey_payout:
+        verdict = _("Every player first receives {payout}.").format(payout=result.donkey_payout) + " " + verdict
+    return verdict
 
 
 def cow_trade(top: Table) -> Verdict:
@@ -139,9 +185,13 @@ def cow_trade(top: Table) -> Verdict:
     if players is not None:
         for role, who in (("challenger", challenger), ("defender", defender)):
             if who not in players:
-                raise top.error_at((role, "name"), f"one of the players ({', '.join(players)})", repr(who))
+                raise top.error_at(
+                    (role, "name"), _("one of the players ({players})").format(players=", ".join(players)), repr(who)
+                )
     if challenger.casefold() == defender.casefold():
-        raise RuleBroken(f"{challenger} cannot challenge themselves", C.COW_TRADE_CHOOSE)
+        raise RuleBroken(
+            _("{challenger} cannot challenge themselves").format(challenger=challenger), C.COW_TRADE_CHOOSE
+        )
     rebid_table = values["rebid"]
     rebid = rebid_table["challenger"] if rebid_table is not None else None
     rebid_counter = rebid_table["defender"] if rebid_table is not None else None
@@ -165,7 +215,9 @@ def cow_trade(top: Table) -> Verdict:
         if cards is not None and invalid_cards(cards):
             break
     else:
-        check_supply([offer, counter or [], rebid or [], rebid_counter or []], edition)
+        # after a tie both offers go back to their owners (K3) and the rebid may offer the same cards again:
+        # each player holds at least, of each value, as many cards as the larger of their two offers shows
+        check_supply([held_at_least(offer, rebid), held_at_least(counter, rebid_counter)], edition)
     result = step(state, event)
     # the offers that decided the trade: the rebid after a tie, else the first ones
     deciding, deciding_counter = (offer, counter) if result.ties == 0 else (rebid or [], rebid_counter)
@@ -179,34 +231,51 @@ def cow_trade(top: Table) -> Verdict:
         "next_player": result.next_player if players is not None else None,
         "totals": totals,
     }
-    offered = f"{challenger} offers {offer_text(deciding)}" + (
-        f", {defender} counters with {offer_text(deciding_counter)}" if deciding_counter is not None else ""
-    )
-    facts = (*result.facts, offered + (" (after a tie)" if result.ties else ""))
-    cards = f"{result.count} {animal}" + (" cards" if result.count > 1 else " card")
-    if result.needs_rebid:
-        verdict = (
-            f"The offers are equal ({offer_text(offer)} each): both go back, {challenger} must offer again "
-            f"and {defender} again accepts or counters."
+    if deciding_counter is None:
+        offered = _("{challenger} offers {offer}").format(challenger=challenger, offer=offer_text(deciding))
+    else:
+        offered = _("{challenger} offers {offer}, {defender} counters with {counter}").format(
+            challenger=challenger, offer=offer_text(deciding), defender=defender, counter=offer_text(deciding_counter)
         )
+    if result.ties:
+        offered = _("{offers} (after a tie)").format(offers=offered)
+    facts = (*result.facts, offered)
+    cards = ngettext("{count} {animal} card", "{count} {animal} cards", result.count).format(
+        count=result.count, animal=animal_name(animal)
+    )
+    if result.needs_rebid:
+        verdict = _(
+            "The offers are equal ({offer} each): both go back, {challenger} must offer again "
+            "and {defender} again accepts or counters."
+        ).format(offer=offer_text(offer), challenger=challenger, defender=defender)
     elif result.ties == 2:
-        verdict = (
-            f"The offers tied twice ({totals[challenger]} each): {defender} gives {challenger} {cards} for nothing."
+        verdict = _("The offers tied twice ({total} each): {defender} gives {challenger} {cards} for nothing.").format(
+            total=totals[challenger], defender=defender, challenger=challenger, cards=cards
         )
     else:
         received = [
-            f"{name} receives {', '.join(map(str, cards_))}"
+            _("{name} receives {cards}").format(name=name, cards=", ".join(map(str, cards_)))
             for name, cards_ in ((challenger, result.to_challenger), (defender, result.to_defender))
             if cards_
         ]
-        money_text = "; ".join(received) if received else "no money changes hands"
+        money_text = "; ".join(received) if received else _("no money changes hands")
         assert result.winner is not None and result.loser is not None
         if deciding_counter is None:
-            why = f"{defender} accepts {challenger}'s {totals[challenger]}"
+            why = _("{defender} accepts {challenger}'s {total}").format(
+                defender=defender, challenger=challenger, total=totals[challenger]
+            )
         else:
-            why = f"{result.winner}'s {totals[result.winner]} beats {result.loser}'s {totals[result.loser]}"
-        after = "After a tie, " if result.ties else ""
-        verdict = f"{after}{why}: {result.loser} hands over {cards} to {result.winner}; {money_text}."
+            why = _("{winner}'s {winner_total} beats {loser}'s {loser_total}").format(
+                winner=result.winner,
+                winner_total=totals[result.winner],
+                loser=result.loser,
+                loser_total=totals[result.loser],
+            )
+        verdict = _("{why}: {loser} hands over {cards} to {winner}; {money}.").format(
+            why=why, loser=result.loser, cards=cards, winner=result.winner, money=money_text
+        )
+        if result.ties:
+            verdict = _("After a tie, {decision}").format(decision=verdict)
         verdict = verdict[0].upper() + verdict[1:]
     return Verdict(verdict, outcome, facts, tuple(result.clauses))
 
@@ -214,7 +283,7 @@ def cow_trade(top: Table) -> Verdict:
 def offer_text(cards: Sequence[int]) -> str:
     """An offer as players count it: ``20 (10 + 10 + 0)``, ``50``, ``nothing``."""
     if not cards:
-        return "nothing (0)"
+        return _("nothing (0)")
     return f"{sum(cards)}" + (f" ({' + '.join(map(str, cards))})" if len(cards) > 1 else "")
 
 
@@ -226,28 +295,49 @@ def trade_options(top: Table) -> Verdict:
     for animal in {a for cards in holdings.values() for a in cards}:
         total = sum(cards.get(animal, 0) for cards in holdings.values())
         if total > CARDS_PER_ANIMAL:
-            raise RuleBroken(f"{total} {animal} cards are held, but there are only four", C.FOUR_OF_A_KIND)
+            raise RuleBroken(
+                _("{total} {animal} cards are held, but there are only four").format(
+                    total=total, animal=animal_name(animal)
+                ),
+                C.FOUR_OF_A_KIND,
+            )
     held = sum(sum(cards.values()) for cards in holdings.values())
     if held + deck > TOTAL_CARDS:
         raise RuleBroken(
-            f"{held} cards held and {deck} in the deck make more than the game's {TOTAL_CARDS}", C.COMPONENTS_CARDS
+            _("{held} cards held and {deck} in the deck make more than the game's {total}").format(
+                held=held, deck=deck, total=TOTAL_CARDS
+            ),
+            C.COMPONENTS_CARDS,
         )
     missing = TOTAL_CARDS - held - deck
     if deck == 0 and missing:
         # no card leaves play: once the pile is empty every one of the 40 is held
         raise RuleBroken(
-            f"the deck is empty, so all {TOTAL_CARDS} animal cards are held, but the holdings list {held} "
-            f"({missing} unaccounted for)",
+            _(
+                "the deck is empty, so all {total} animal cards are held, but the holdings list {held} "
+                "({missing} unaccounted for)"
+            ).format(total=TOTAL_CARDS, held=held, missing=missing),
             C.COMPONENTS_CARDS,
         )
     state = situation_state(values["edition"], list(holdings), holdings=holdings, pile=deck, turn=player)
     options = options_for(player, holdings)
     clauses = [C.TURN_ACTIONS, C.COW_TRADE_WHEN, C.COW_TRADE_CHOOSE, C.PAIRS_COMPLETE_SET, C.CARDS_AT_STAKE]
-    facts = [f"{deck} animal card{'s' if deck != 1 else ''} left in the deck", f"{held} cards held by the players"]
+    facts = [
+        ngettext("{count} animal card left in the deck", "{count} animal cards left in the deck", deck).format(
+            count=deck
+        ),
+        # TRANSLATORS: the English says "cards" even for one card; translate each form properly.
+        ngettext("{count} cards held by the players", "{count} cards held by the players", held).format(count=held),
+    ]
     if missing:
         facts.append(
-            f"the other {missing} card{'s are' if missing != 1 else ' is'} in the pile too "
-            "(no card leaves play; an auction being run again counts its card here)"
+            ngettext(
+                "the other {count} card is in the pile too "
+                "(no card leaves play; an auction being run again counts its card here)",
+                "the other {count} cards are in the pile too "
+                "(no card leaves play; an auction being run again counts its card here)",
+                missing,
+            ).format(count=missing)
         )
     skipped: list[str] = []
     if deck == 0:
@@ -267,19 +357,23 @@ def trade_options(top: Table) -> Verdict:
         "acts": acts,
         "game_over": game_over,
     }
-    listed = "; ".join(
-        f"{o.defender} over the {o.animal} ({o.count} card{'s' if o.count > 1 else ''})" for o in options
-    )
+    listed = "; ".join(trade_option(o.defender, o.animal, o.count) for o in options)
     if game_over:
-        verdict = "The deck is empty and nobody can challenge anybody: the game is over."
+        verdict = _("The deck is empty and nobody can challenge anybody: the game is over.")
     elif deck == 0 and not options:
-        verdict = f"The deck is empty and {player} can challenge nobody: {player} is skipped and {acts} plays."
+        verdict = _(
+            "The deck is empty and {player} can challenge nobody: {player} is skipped and {acts} plays."
+        ).format(player=player, acts=acts)
     elif deck == 0:
-        verdict = f"The deck is empty, so {player} must make a cow trade: {listed}."
+        verdict = _("The deck is empty, so {player} must make a cow trade: {options}.").format(
+            player=player, options=listed
+        )
     elif options:
-        verdict = f"{player} may auction the next card or challenge {listed}."
+        verdict = _("{player} may auction the next card or challenge {options}.").format(player=player, options=listed)
     else:
-        verdict = f"{player} shares no incomplete animal with anybody and must auction the next card."
+        verdict = _("{player} shares no incomplete animal with anybody and must auction the next card.").format(
+            player=player
+        )
     return Verdict(verdict, outcome, tuple(facts), tuple(clauses))
 
 
@@ -299,13 +393,23 @@ def donkey(top: Table) -> Verdict:
         "receives": {name: payout for name in players},
         "money_after": {name: sorted(state.money[name] or []) for name in money} or None,
     }
-    dealer_text = f"{dealer}, the auctioneer, deals" if dealer else "The current player deals"
-    verdict = (
-        f"Donkey number {donkeys_before + 1}: play stops and {dealer_text} a {payout} card from the bank "
-        f"to every player ({', '.join(players)}); then the donkey is auctioned as usual."
-    )
+    if dealer:
+        verdict = _(
+            "Donkey number {number}: play stops and {dealer}, the auctioneer, deals a {payout} card from the bank "
+            "to every player ({players}); then the donkey is auctioned as usual."
+        )
+    else:
+        verdict = _(
+            "Donkey number {number}: play stops and The current player deals a {payout} card from the bank "
+            "to every player ({players}); then the donkey is auctioned as usual."
+        )
+    verdict = verdict.format(number=donkeys_before + 1, dealer=dealer, payout=payout, players=", ".join(players))
     clauses = (C.DONKEY_INTERRUPT, C.DONKEY_PAYOUTS, C.DONKEY_TO_EVERYONE, C.DONKEY_AUCTION)
-    return Verdict(verdict, outcome, (f"{donkeys_before} donkey(s) turned up before this one",), clauses)
+    # TRANSLATORS: the English keeps "donkey(s)" in both forms; translate each form properly.
+    before = ngettext(
+        "{count} donkey(s) turned up before this one", "{count} donkey(s) turned up before this one", donkeys_before
+    ).format(count=donkeys_before)
+    return Verdict(verdict, outcome, (before,), clauses)
 
 
 SITUATIONS: dict[str, Callable[[Table], Verdict]] = {
@@ -318,41 +422,51 @@ SITUATIONS: dict[str, Callable[[Table], Verdict]] = {
 
 # What each outcome key means to a player (text output; JSON keeps the keys).
 LABELS = {
-    "animal_to": "Animal goes to",
-    "price": "Price",
-    "payer": "Pays",
-    "payee": "Paid to",
-    "paid": "Paid with",
-    "overpaid": "Overpaid (no change)",
-    "donkey_payout": "Donkey payout to all",
-    "repeat_without": "Auction again without",
-    "animals_to": "Animals go to",
-    "count": "Cards at stake",
-    "money_to": "Money received",
-    "ties": "Ties so far",
-    "needs": "Still needed",
-    "totals": "Offers compared",
-    "nth": "Donkey number",
-    "payout": "Payout to each",
-    "dealer": "Dealt by",
-    "receives": "Each receives",
-    "money_after": "Money afterwards",
-    "player": "Player on turn",
-    "can_auction": "May auction",
-    "options": "May challenge",
-    "compulsory": "Cow trade compulsory",
-    "skipped": "Skipped",
-    "player_skipped": "Player on turn skipped",
-    "acts": "Acts now",
-    "game_over": "Game over",
+    "animal_to": N_("Animal goes to"),
+    "price": N_("Price"),
+    "payer": N_("Pays"),
+    "payee": N_("Paid to"),
+    "paid": N_("Paid with"),
+    "overpaid": N_("Overpaid (no change)"),
+    "donkey_payout": N_("Donkey payout to all"),
+    "repeat_without": N_("Auction again without"),
+    "animals_to": N_("Animals go to"),
+    "count": N_("Cards at stake"),
+    "money_to": N_("Money received"),
+    "ties": N_("Ties so far"),
+    "needs": N_("Still needed"),
+    "totals": N_("Offers compared"),
+    "nth": N_("Donkey number"),
+    "payout": N_("Payout to each"),
+    "dealer": N_("Dealt by"),
+    "receives": N_("Each receives"),
+    "money_after": N_("Money afterwards"),
+    "player": N_("Player on turn"),
+    "can_auction": N_("May auction"),
+    "options": N_("May challenge"),
+    "compulsory": N_("Cow trade compulsory"),
+    "skipped": N_("Skipped"),
+    "player_skipped": N_("Player on turn skipped"),
+    "acts": N_("Acts now"),
+    "game_over": N_("Game over"),
 }
 
 
+def trade_option(defender: str, animal: str, count: int) -> str:
+    """One challenge a player may make: ``Ben over the cat (2 cards)``."""
+    return ngettext(
+        "{defender} over {the_animal} ({count} card)", "{defender} over {the_animal} ({count} cards)", count
+    ).format(defender=defender, the_animal=the_animal(animal), count=count)
+
+
 def _options(value: list[dict[str, Any]]) -> str:
-    listed = [
-        f"{o['defender']} over the {o['animal']} ({o['count']} card{'s' if o['count'] != 1 else ''})" for o in value
-    ]
-    return "; ".join(listed) or "nobody"
+    listed = [trade_option(o["defender"], o["animal"], o["count"]) for o in value]
+    return "; ".join(listed) or _("nobody")
+
+
+def _needs(value: str) -> str:
+    """``needs``: what the trade still needs (JSON keeps the English word)."""
+    return _("rebid") if value == "rebid" else value
 
 
 # Cited for context, not what the ruling turned on: quoted on a terminal only with -v.
@@ -370,7 +484,7 @@ def rule_document(doc: Document) -> tuple[Report, bool]:
         game=GAME,
         title="Kuhhandel",
         situations=SITUATIONS,
-        labels=LABELS,
-        describers={"options": _options},
+        labels={key: _(label) for key, label in LABELS.items()},
+        describers={"options": _options, "needs": _needs},
         background=BACKGROUND,
     )

@@ -5,14 +5,17 @@ engine, so naming the game costs nothing until a command runs.
 """
 
 from refcli.gameinfo import Example, Game, Simulate, Source, Verb
+from refcli.i18n import N_
 
 GAME = Game(
     id="money",
     title="Money!",
     package=__name__,
     help=(
-        "Money! (currency bidding and exchanges): scores and multi-game totals, bid order, "
-        "exchanges and refills, recorded games."
+        N_(
+            "Money! (currency bidding and exchanges): scores and multi-game totals, bid order, "
+            "exchanges and refills, recorded games."
+        )
     ),
     aliases=("dinero",),
     sources=(
@@ -20,44 +23,52 @@ GAME = Game(
             "003",
             "¡Dinero! Reglas del juego",
             "es",
-            "Money! (Reiner Knizia): currency bidding and exchanges, scoring with the 200 threshold and triplet "
-            "bonuses (worked example = 450).",
+            N_(
+                "Money! (Reiner Knizia): currency bidding and exchanges, scoring with the 200 threshold and triplet "
+                "bonuses (worked example = 450)."
+            ),
         ),
     ),
     verbs=(
         Verb(
             "score",
             "refcli.games.money.final",
-            "Score final holdings per currency: face value, the 100 penalty under 200 (never below 0), "
-            "triplet bonuses and coins.\n\nSeveral files are several games: each is scored, then the running "
-            "totals (003 suggests three games). Checks the components: at most 7 currencies (5 with 3 players, "
-            "6 with 4), each currency's notes within 20, 20, 20, 30, 30, 30, 40, 50, 60, at most 6 coins, 3 to 5 players.",
+            N_(
+                "Score final holdings per currency: face value, the 100 penalty under 200 (never below 0), "
+                "triplet bonuses and coins.\n\nSeveral files are several games: each is scored, then the running "
+                "totals (003 suggests three games). Checks the components: at most 7 currencies (5 with 3 players, "
+                "6 with 4), each currency's notes within 20, 20, 20, 30, 30, 30, 40, 50, 60, at most 6 coins, 3 to 5 players."
+            ),
         ),
         Verb(
             "ruling",
             "refcli.games.money.situations",
-            "Rule on a situation: bids (offer values, the order players act in, serial-number tie-breaks, who "
-            "sits out), exchange (take the right or left display, swap with another offer, or keep) and refill "
-            "(how many cards go right, then left, and whether it is the final round).\n\nExits 1 when the "
-            "situation breaks a rule, naming it. `refcli money template bids` prints a starter file.",
+            N_(
+                "Rule on a situation: bids (offer values, the order players act in, serial-number tie-breaks, who "
+                "sits out), exchange (take the right or left display, swap with another offer, or keep) and refill "
+                "(how many cards go right, then left, and whether it is the final round).\n\nExits 1 when the "
+                "situation breaks a rule, naming it. `refcli money template bids` prints a starter file."
+            ),
         ),
         Verb(
             "validate",
             "refcli.games.money.record",
-            "Replay recorded games and report every broken rule with its event number: offer values and "
-            "order, serial tie-breaks, sitting out, exchange legality, refill order and counts, the end when the "
-            "draw pile is exhausted, and final scores. Exits 1 when any file breaks a rule.",
+            N_(
+                "Replay recorded games and report every broken rule with its event number: offer values and "
+                "order, serial tie-breaks, sitting out, exchange legality, refill order and counts, the end when the "
+                "draw pile is exhausted, and final scores. Exits 1 when any file breaks a rule."
+            ),
         ),
     ),
     rules=("scoring.triplet", "M1", "exchange", "serial"),
     simulate=Simulate("refcli.games.money.simulate", 3, 5),
     examples=(
         Example(
-            "Score the rulebook's worked example (Ana: 450):",
+            N_("Score the rulebook's worked example (Ana: 450):"),
             ("refcli", "money", "score", "examples/money/rulebook-450.toml"),
         ),
         Example(
-            "Three games and the running totals:",
+            N_("Three games and the running totals:"),
             (
                 "refcli",
                 "money",
@@ -68,10 +79,41 @@ GAME = Game(
             ),
         ),
         Example(
-            "Who acts first after the offers are revealed:",
+            N_("Who acts first after the offers are revealed:"),
             ("refcli", "money", "ruling", "examples/money/bids-spec.toml"),
         ),
-        Example("Validate a recorded game:", ("refcli", "money", "validate", "examples/money/record-game.toml")),
-        Example("Quote the scoring rules:", ("refcli", "money", "rules", "scoring")),
+        Example(N_("Validate a recorded game:"), ("refcli", "money", "validate", "examples/money/record-game.toml")),
+        Example(N_("Quote the scoring rules:"), ("refcli", "money", "rules", "scoring")),
     ),
+    # What a Spanish-speaking player types, in rulebook 003's words (accents and case optional).
+    spanish={
+        "kind": {
+            "pujas": "bids",
+            "ofertas": "bids",
+            "intercambio": "exchange",
+            "reposición": "refill",
+            "reponer": "refill",
+            "estado final": "final",
+            "partida": "record",
+            "registro": "record",
+        },
+        "event": {"ofertas": "offers", "intercambio": "exchange", "reposición": "refill", "reponer": "refill"},
+        "action": {
+            "derecha": "right",
+            "izquierda": "left",
+            "intercambiar": "swap",
+            "quedarse": "keep",
+            "sin cambio": "keep",
+        },
+        "card": {"farol": "bluff", "moneda": "coin"},
+        "currency": {
+            "dólar": "dollar",
+            "libra": "pound",
+            "franco": "franc",
+            "marco": "mark",
+            "florín": "guilder",
+            "rupia": "rupee",
+            "rublo": "rouble",
+        },
+    },
 )

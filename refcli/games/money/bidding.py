@@ -12,6 +12,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from refcli.games.money.cards import Card
+from refcli.games.money.shown import and_list
+from refcli.i18n import _
 
 
 class NeedSerials(Exception):
@@ -21,7 +23,7 @@ class NeedSerials(Exception):
         self.tied = tied
         self.value = value
         self.missing = missing  # (player, index of the card in their offer, 1-based)
-        super().__init__(f"{' and '.join(tied)} both offer {value}")
+        super().__init__(_("{players} both offer {value}").format(players=and_list(tied), value=value))
 
 
 @dataclass(frozen=True)
@@ -71,10 +73,13 @@ def order_offers(offers: Mapping[str, Sequence[Card]]) -> Bidding:
             if missing:
                 raise NeedSerials(tied, value, missing)
             tied = sorted(tied, key=lambda name: lowest_serial(offers[name]))
+            holds = ", ".join(
+                _("{player} holds #{serial}").format(player=name, serial=lowest_serial(offers[name])) for name in tied
+            )
             tie_breaks.append(
-                f"{' and '.join(tied)} both offer {value}: "
-                + ", ".join(f"{name} holds #{lowest_serial(offers[name])}" for name in tied)
-                + f", so {tied[0]} goes first"
+                _("{players} both offer {value}: {serials}, so {first} goes first").format(
+                    players=and_list(tied), value=value, serials=holds, first=tied[0]
+                )
             )
         order.extend(tied)
     return Bidding(values, tuple(order), tuple(sitting_out), tuple(tie_breaks))

@@ -15,6 +15,8 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import NamedTuple
 
+from refcli.i18n import _
+
 NOTE_VALUES: tuple[int, ...] = (20, 20, 20, 30, 30, 30, 40, 50, 60)
 COIN_VALUE = 10
 COINS = 6
@@ -41,6 +43,30 @@ class Card(NamedTuple):  # a tuple: compared in C when hands are searched card b
         return f"{self.currency} {self.value}{serial}"
 
 
+def _spanish(*what: str) -> dict[str, str]:
+    """The game's Spanish words of these kinds (``GAME.spanish``), folded: "dolar" → "dollar", "farol" → "bluff"."""
+    from refcli.gameinfo import fold
+    from refcli.games.money import GAME
+
+    return {fold(word): english for kind in what for word, english in GAME.spanish.get(kind, {}).items()}
+
+
+SPANISH_CURRENCIES = _spanish("currency")
+SPANISH_CARDS = _spanish("card", "currency")
+
+
+def fold_word(word: str) -> str:
+    """``refcli.gameinfo.fold``: a word as the game's Spanish words are matched (case, accents, blanks ignored)."""
+    from refcli.gameinfo import fold  # imported already, with the game's declaration
+
+    return fold(word)
+
+
+def currency_id(name: str) -> str:
+    """A currency name as refcli keeps it: folded to lower case, a Spanish name in English ("Dólar" → "dollar")."""
+    return SPANISH_CURRENCIES.get(fold_word(name), name)
+
+
 _CARD = re.compile(r"^\s*(?P<name>[^\s#]+(?:\s+[^\s#\d][^\s#]*)*?)\s*(?P<value>\d+)?\s*(?:#\s*(?P<serial>\d+))?\s*$")
 
 
@@ -54,6 +80,7 @@ def parse_card(text: str) -> Card:
     if not match:
         raise CardSyntaxError(text)
     name = " ".join(match["name"].split()).casefold()
+    name = SPANISH_CARDS.get(fold_word(name), name)  # "dólar 60 #33", "farol", "moneda #5": rulebook 003's words
     value = int(match["value"]) if match["value"] else None
     serial = int(match["serial"]) if match["serial"] else None
     if name == "bluff" and value is None and serial is None:
@@ -100,25 +127,31 @@ class Deck:
             if counted is None:
                 counted = self.notes[card.currency] = Counter()
                 if len(self.notes) > MAX_CURRENCIES:
-                    problem = f"{len(self.notes)} currencies, but the game has {MAX_CURRENCIES}"
+                    problem = _("{count} currencies, but the game has {most}").format(
+                        count=len(self.notes), most=MAX_CURRENCIES
+                    )
             counted[card.value] += 1
             allowed = _NOTE_COUNTS.get(card.value, 0)
             if not allowed:
-                problem = f"there is no {card.value} note (notes are 20, 30, 40, 50 and 60)"
+                problem = _("there is no {value} note (notes are 20, 30, 40, 50 and 60)").format(value=card.value)
             elif counted[card.value] > allowed:
-                problem = f"{counted[card.value]} {card.currency} {card.value} notes, but each currency has {allowed}"
+                from refcli.games.money.shown import currency as shown_currency  # shown imports this module
+
+                problem = _("{count} {currency} {value} notes, but each currency has {allowed}").format(
+                    count=counted[card.value], currency=shown_currency(card.currency), value=card.value, allowed=allowed
+                )
         elif card.kind == "coin":
             self.coins += 1
             if self.coins > COINS:
-                problem = f"{self.coins} coins, but the game has {COINS}"
+                problem = _("{count} coins, but the game has {most}").format(count=self.coins, most=COINS)
         else:
             return None  # bluff cards: one per player, checked with the offers
         serial = card.serial
         if serial is not None:
             if serial not in SERIALS:
-                problem = problem or f"serial #{serial} does not exist (FRED 001 to FRED 069)"
+                problem = problem or _("serial #{serial} does not exist (FRED 001 to FRED 069)").format(serial=serial)
             elif serial in self.serials:
-                problem = problem or f"serial #{serial} is on two cards"
+                problem = problem or _("serial #{serial} is on two cards").format(serial=serial)
             self.serials.add(serial)
         return problem
 

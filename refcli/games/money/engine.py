@@ -24,10 +24,18 @@ from typing import NamedTuple, Protocol
 from refcli.games.money import clauses as C
 from refcli.games.money.bidding import Bidding, NeedSerials, order_offers
 from refcli.games.money.cards import COINS, CURRENCIES_FOR_PLAYERS, NOTE_VALUES, Card, Deck, impossible_cards
+from refcli.games.money.shown import card as shown_card
+from refcli.i18n import N_, _
 
 DISPLAY = 4  # cards in each display after a refill (003 "Preparar", "Como se Juega")
 HAND = 6  # cards dealt to each player, besides the bluff card
 SIDES = ("right", "left")
+# What the replay says it stops checking when a display's cards are not known, by side.
+TOOK_UNKNOWN = {
+    "right": N_("{player} took the right display, whose cards are not recorded"),
+    "left": N_("{player} took the left display, whose cards are not recorded"),
+}
+DISPLAY_CARDS = {"right": N_("the right display's cards"), "left": N_("the left display's cards")}
 
 
 # -- actions -----------------------------------------------------------------------
@@ -160,7 +168,9 @@ def start(
 def step(state: State, action: Action, referee: Referee) -> Outcome:
     """Apply one action to ``state`` (in place) and return what happened."""
     if state.phase == "over":
-        referee.broken(C.END_PILE, "the game is over: the final round was played with the last cards of the draw pile")
+        referee.broken(
+            C.END_PILE, _("the game is over: the final round was played with the last cards of the draw pile")
+        )
         return None
     if type(action) is Offers:
         return offers(state, action, referee)
@@ -174,12 +184,15 @@ def offers(state: State, action: Offers, referee: Referee) -> OffersOutcome:
     """A round's offers, revealed together: checked, valued and put in order (003 "Visión general")."""
     if state.phase != "offers":
         rule = C.REFILL_ORDER if state.phase == "refill" else C.TURN_ALL_BIDDERS
-        referee.broken(rule, "a new round starts only after every bidder has acted and the displays are refilled")
+        referee.broken(rule, _("a new round starts only after every bidder has acted and the displays are refilled"))
     offered = action.offers
     missing = [name for name in state.players if name not in offered]
     if missing:
         referee.broken(
-            C.OFFER_CHOOSE, f"no offer recorded for {', '.join(missing)} (an offer of only the bluff card sits out)"
+            C.OFFER_CHOOSE,
+            _("no offer recorded for {players} (an offer of only the bluff card sits out)").format(
+                players=", ".join(missing)
+            ),
         )
     table: dict[str, list[Card]] = {}
     verified = state.hands is not None and state.deck is not None  # every card offered came from a checked hand
@@ -188,7 +201,10 @@ def offers(state: State, action: Offers, referee: Referee) -> OffersOutcome:
         bluffs = len(cards) - len(real)
         if bluffs > 1:
             referee.broken(
-                C.SETUP_BLUFF_CARD, f"{name} offers {bluffs} bluff cards, but each player has one bluff card"
+                C.SETUP_BLUFF_CARD,
+                _("{player} offers {count} bluff cards, but each player has one bluff card").format(
+                    player=name, count=bluffs
+                ),
             )
         table[name] = real
         if state.hands is not None:
@@ -198,14 +214,19 @@ def offers(state: State, action: Offers, referee: Referee) -> OffersOutcome:
                     hand.remove(card)
                 except ValueError:
                     verified = False
-                    referee.broken(C.OFFER_CHOOSE, f"{name} offers {card}, which is not in their hand")
+                    referee.broken(
+                        C.OFFER_CHOOSE,
+                        _("{player} offers {card}, which is not in their hand").format(
+                            player=name, card=shown_card(card)
+                        ),
+                    )
     if not verified:
         # cards not known to come from a hand: what is on the table now must be able to exist together
         shown = [card for cards in table.values() for card in cards]
         shown += [card for display in state.displays.values() if display for card in display]
         problems = impossible_cards(shown)
         if problems:
-            referee.broken(C.COMPONENTS_NOTES, f"these cards cannot all exist: {problems[0]}")
+            referee.broken(C.COMPONENTS_NOTES, _("these cards cannot all exist: {problem}").format(problem=problems[0]))
     try:
         bidding = order_offers(offered)
     except NeedSerials as need:
@@ -231,24 +252,35 @@ def exchange(state: State, action: Exchange, referee: Referee) -> ExchangeOutcom
     player = action.player
     bidding = state.bidding
     if state.phase != "exchanges" or bidding is None:
-        referee.broken(C.TURN_ALL_BIDDERS, f"{player} cannot act now: no round of offers is waiting for actions")
+        referee.broken(
+            C.TURN_ALL_BIDDERS,
+            _("{player} cannot act now: no round of offers is waiting for actions").format(player=player),
+        )
         return None
     if player in bidding.sitting_out:
-        referee.broken(C.OFFER_SIT_OUT, f"{player} offered only the bluff card and sits this round out")
+        referee.broken(
+            C.OFFER_SIT_OUT, _("{player} offered only the bluff card and sits this round out").format(player=player)
+        )
         return None
     waiting = state.waiting
     if player not in waiting:
-        referee.broken(C.TURN_ALL_BIDDERS, f"{player} has already acted this round")
+        referee.broken(C.TURN_ALL_BIDDERS, _("{player} has already acted this round").format(player=player))
         return None
     expected = state.expected
     if player != expected:
         if state.next_up is not None:
-            referee.broken(C.SWAP_RULING, f"{expected} acts now, with the offer just swapped to them, not {player}")
+            referee.broken(
+                C.SWAP_RULING,
+                _("{expected} acts now, with the offer just swapped to them, not {player}").format(
+                    expected=expected, player=player
+                ),
+            )
         else:
             referee.broken(
                 C.TURN_ORDER,
-                f"{expected} acts before {player}: {expected}'s offer ({bidding.values.get(str(expected), 0)}) "
-                "is the highest still on the table",
+                _(
+                    "{expected} acts before {player}: {expected}'s offer ({value}) is the highest still on the table"
+                ).format(expected=expected, player=player, value=bidding.values.get(str(expected), 0)),
             )
     waiting.remove(player)
     state.next_up = None
@@ -260,7 +292,7 @@ def exchange(state: State, action: Exchange, referee: Referee) -> ExchangeOutcom
         display = state.displays[kind]
         takes = None if display is None else tuple(display)
         if display is None:
-            unknown_hand(state, referee, f"{player} took the {kind} display, whose cards are not recorded")
+            unknown_hand(state, referee, _(TOOK_UNKNOWN[kind]).format(player=player))
         else:
             give(state, player, display)
             state.displays[kind] = offer
@@ -269,7 +301,10 @@ def exchange(state: State, action: Exchange, referee: Referee) -> ExchangeOutcom
         wanted = action.partner or ""
         if wanted not in waiting:
             referee.broken(
-                C.SWAP_RULING, f"{wanted} has no offer on the table to swap with (sitting out, or already acted)"
+                C.SWAP_RULING,
+                _("{player} has no offer on the table to swap with (sitting out, or already acted)").format(
+                    player=wanted
+                ),
             )
             takes = tuple(offer)
             give(state, player, offer)
@@ -306,13 +341,15 @@ def unknown_hand(state: State, referee: Referee, why: str) -> None:
     """A player took cards nobody recorded: the hands are no longer known, so the checks that need them stop."""
     if state.hands is not None:
         state.hands = None
-        referee.skip("the hands", f"{why}: offers are not checked against them, nor the final scores")
+        referee.skip(
+            _("the hands"), _("{why}: offers are not checked against them, nor the final scores").format(why=why)
+        )
 
 
 def refill(state: State, action: Refill, referee: Referee) -> RefillOutcome:
     """The displays topped up to four, right first, then left; the last cards make the final round."""
     if state.phase != "refill":
-        referee.broken(C.REFILL_ORDER, "the displays are refilled only after every bidder has acted")
+        referee.broken(C.REFILL_ORDER, _("the displays are refilled only after every bidder has acted"))
     sizes = state.sizes
     pile = state.pile
     if pile == 0:
@@ -326,8 +363,18 @@ def refill(state: State, action: Refill, referee: Referee) -> RefillOutcome:
         if (action.right, action.left) != dealt:
             referee.broken(
                 C.REFILL_ORDER,
-                f"with {sizes['right']} cards right, {sizes['left']} left and {pile} in the pile, "
-                f"the refill is {to_right} right then {to_left} left, not {action.right} and {action.left}",
+                _(
+                    "with {right} cards right, {left} left and {pile} in the pile, "
+                    "the refill is {to_right} right then {to_left} left, not {recorded_right} and {recorded_left}"
+                ).format(
+                    right=sizes["right"],
+                    left=sizes["left"],
+                    pile=pile,
+                    to_right=to_right,
+                    to_left=to_left,
+                    recorded_right=action.right,
+                    recorded_left=action.left,
+                ),
             )
         dealt = (action.right, action.left)  # a replay carries on with the cards the record deals
     for side, count, cards in zip(SIDES, dealt, (action.right_cards, action.left_cards)):
@@ -336,7 +383,7 @@ def refill(state: State, action: Refill, referee: Referee) -> RefillOutcome:
             if display is not None and count:
                 state.displays[side] = None
                 state.deck = None
-                referee.skip(f"the {side} display's cards", "the cards dealt are not recorded")
+                referee.skip(_(DISPLAY_CARDS[side]), _("the cards dealt are not recorded"))
         else:
             if display is not None:
                 display.extend(cards)
@@ -344,7 +391,9 @@ def refill(state: State, action: Refill, referee: Referee) -> RefillOutcome:
                 for card in cards:
                     problem = state.deck.add(card)
                     if problem:
-                        referee.broken(C.COMPONENTS_NOTES, f"these cards cannot all exist: {problem}")
+                        referee.broken(
+                            C.COMPONENTS_NOTES, _("these cards cannot all exist: {problem}").format(problem=problem)
+                        )
         sizes[side] += count
     state.pile = max(pile - dealt[0] - dealt[1], 0)
     if state.pile == 0:

@@ -14,10 +14,12 @@ from typing import Any
 from refcli.catalogue import rules_for
 from refcli.formats import read
 from refcli.games.money import clauses as C
-from refcli.games.money.cards import COINS, CURRENCIES_FOR_PLAYERS, MAX_CURRENCIES, NOTE_VALUES
+from refcli.games.money.cards import COINS, CURRENCIES_FOR_PLAYERS, MAX_CURRENCIES, NOTE_VALUES, currency_id
 from refcli.games.money.formats import FINAL
 from refcli.games.money.scoring import PlayerScore as MoneyScore
 from refcli.games.money.scoring import score_player
+from refcli.games.money.shown import currency as shown_currency
+from refcli.i18n import _, ngettext
 from refcli.inputs import Document
 from refcli.options import ScoreOptions
 from refcli.report import Block, Grid, Heading, Para, PlayerScore, Report, competition_ranks, score_report
@@ -43,9 +45,13 @@ def read_players(doc: Document, partial: bool = False) -> list[MoneyScore]:
         coins_total += holding["coins"]
         if coins_total > COINS:
             raise top.error_at(
-                ("player", index, "coins"), f"at most {COINS} coins in the whole game", f"{coins_total} so far"
+                ("player", index, "coins"),
+                _("at most {most} coins in the whole game").format(most=COINS),
+                _("{count} so far").format(count=coins_total),
             )
-        written = {" ".join(key.split()).casefold(): key for key in doc.data["player"][index - 1].get("notes", {})}
+        written = {  # as the reader keys them ("dólar" is the dollar)
+            currency_id(" ".join(key.split()).casefold()): key for key in doc.data["player"][index - 1].get("notes", {})
+        }
         for currency, notes in holding["notes"].items():
             counted = seen_notes.setdefault(currency, Counter())
             counted.update(notes)
@@ -54,18 +60,26 @@ def read_players(doc: Document, partial: bool = False) -> list[MoneyScore]:
                 if count > NOTE_VALUES.count(note):
                     raise top.error_at(
                         ("player", index, "notes", written[currency]),
-                        f"at most {NOTE_VALUES.count(note)} {note} notes of {currency} in the game (20, 20, 20, 30, 30, 30, 40, 50, 60)",
+                        ngettext(
+                            "at most {most} {value} note of {currency} in the game (20, 20, 20, 30, 30, 30, 40, 50, 60)",
+                            "at most {most} {value} notes of {currency} in the game (20, 20, 20, 30, 30, 30, 40, 50, 60)",
+                            NOTE_VALUES.count(note),
+                        ).format(most=NOTE_VALUES.count(note), value=note, currency=shown_currency(currency)),
                         f"{count}",
                     )
     # fewer players than the game has (--partial): only the box's limit; the count for the table is not known
     allowed = CURRENCIES_FOR_PLAYERS.get(len(players), MAX_CURRENCIES)
     if len(seen_notes) > allowed:
         index, key = list(first_written.values())[allowed]
-        among = f"with {len(players)} players" if len(players) in CURRENCIES_FOR_PLAYERS else "in the whole game"
+        expected = (
+            _("at most {most} currencies with {players} players (7 with 5, 6 with 4, 5 with 3; {box} in the box)")
+            if len(players) in CURRENCIES_FOR_PLAYERS
+            else _("at most {most} currencies in the whole game (7 with 5, 6 with 4, 5 with 3; {box} in the box)")
+        )
         raise top.error_at(
             ("player", index, "notes", key),
-            f"at most {allowed} currencies {among} (7 with 5, 6 with 4, 5 with 3; {MAX_CURRENCIES} in the box)",
-            f"{len(seen_notes)}: {', '.join(seen_notes)}",
+            expected.format(most=allowed, players=len(players), box=MAX_CURRENCIES),
+            f"{len(seen_notes)}: {', '.join(map(shown_currency, seen_notes))}",
         )
     return [score_player(p["name"], p["notes"], p["coins"]) for p in players]
 
@@ -97,8 +111,8 @@ def score_document(doc: Document, options: ScoreOptions) -> Report:
         MIN_PLAYERS,
         options.partial,
         [
-            "the number of currencies in play (5 with 3 players, 6 with 4, 7 with 5)",
-            "each note and coin held once in the whole game (checked among the players given)",
+            _("the number of currencies in play (5 with 3 players, 6 with 4, 7 with 5)"),
+            _("each note and coin held once in the whole game (checked among the players given)"),
         ],
     )
     ranks = competition_ranks([(p.score,) for p in players])
@@ -121,9 +135,11 @@ def score_document(doc: Document, options: ScoreOptions) -> Report:
         players=rows,
         over=given is None,
         status=(given.status + " " if given is not None else "")
-        + "Scores per currency: the full value from 200 up; under 200, 100 less (never below 0); "
-        "100 for each triplet of 20s or 30s; coins 10 each.",
-        tie_break="no tie-break: equal top scores share the win (M4, an interpretation)" if shared else None,
+        + _(
+            "Scores per currency: the full value from 200 up; under 200, 100 less (never below 0); "
+            "100 for each triplet of 20s or 30s; coins 10 each."
+        ),
+        tie_break=_("no tie-break: equal top scores share the win (M4, an interpretation)") if shared else None,
         notes=[given.note] if given is not None else [],
         extra=given.extra() if given is not None else None,
         citations=rules_for(GAME).cite(clauses),
@@ -160,18 +176,23 @@ def combine(reports: list[Report]) -> Report:
     }
     per_game = [
         [next((str(p["score"]) for p in r.data["players"] if p["name"].casefold() == name), "—") for r in reports]
-        for name, _ in ordered
+        for name, _rank in ordered
     ]
     blocks: list[Block] = [
-        Heading(f"Totals after {len(reports)} games"),
+        Heading(ngettext("Totals after {n} game", "Totals after {n} games", len(reports)).format(n=len(reports))),
         Grid(
-            (("Rank", "right"), ("Player", "left"), ("Total", "right"), ("Games", "left")),
+            ((_("Rank"), "right"), (_("Player"), "left"), (_("Total"), "right"), (_("Games"), "left")),
             tuple(
                 (str(rank), display[name], str(totals[name]), " + ".join(games))
                 for (name, rank), games in zip(ordered, per_game)
             ),
         ),
-        Para(("Winner" if len(winners) == 1 else "Winners (a shared win)") + ": " + ", ".join(winners), "good"),
+        Para(
+            (_("Winner: {names}") if len(winners) == 1 else _("Winners (a shared win): {names}")).format(
+                names=", ".join(winners)
+            ),
+            "good",
+        ),
     ]
     blocks.extend(Para(note, "warn") for note in notes)
     blocks.append(Quotes(tuple(citations)))
@@ -186,10 +207,14 @@ def different_players(reports: list[Report], played: dict[str, list[int]], displ
     if not missing:
         return []
     who = "; ".join(
-        f"{display[name]} played game{'s' if len(numbers) > 1 else ''} {', '.join(map(str, numbers))} only"
+        ngettext("{player} played game {games} only", "{player} played games {games} only", len(numbers)).format(
+            player=display[name], games=", ".join(map(str, numbers))
+        )
         for name, numbers in missing.items()
     )
     return [
-        f"The {games} games were not played by the same players ({who}): each total adds only the games "
-        "that player played, so the totals do not compare like with like (M9)."
+        _(
+            "The {games} games were not played by the same players ({who}): each total adds only the games "
+            "that player played, so the totals do not compare like with like (M9)."
+        ).format(games=games, who=who)
     ]

@@ -32,10 +32,10 @@ from refcli.formats import (
 )
 from refcli.games.money import clauses as C
 from refcli.games.money.cards import COINS, MAX_CURRENCIES, NOTE_VALUES, parse_card
+from refcli.i18n import N_
 
 GAME = "money"
-CARD_FORMAT = '"<currency> <value> [#serial]", "coin [#serial]" or "bluff", e.g. "euro 30 #12"'
-NOTES = "note values (20, 30, 40, 50, 60)"
+NOTES = N_("note values (20, 30, 40, 50, 60)")
 MAX_EVENTS = 10_000
 ALL_CARDS = 69  # notes and coins, FRED 001 to FRED 069
 ACTIONS = ("right", "left", "swap", "keep")
@@ -51,18 +51,20 @@ def _currency(value: Any) -> str:
     folded = " ".join(value.split()).casefold() if isinstance(value, str) else ""
     if not folded:
         raise ValueError(value)
-    return folded
+    from refcli.games.money.cards import currency_id
+
+    return currency_id(folded)  # "dólar" is the dollar
 
 
 _SERIAL = r"(?:#\s*\d+)?"
 CARD = custom(
     parse_card,  # CardSyntaxError is a ValueError; a value that is not a string raises TypeError
-    expected=f"a card: {CARD_FORMAT}",
-    phrase=f"a card: {CARD_FORMAT}",
+    expected=N_('a card: "<currency> <value> [#serial]", "coin [#serial]" or "bluff", e.g. "euro 30 #12"'),
+    phrase=N_('a card: "<currency> <value> [#serial]", "coin [#serial]" or "bluff", e.g. "euro 30 #12"'),
     schema={
         "type": "string",
         "anyOf": [
-            {"pattern": r"^\s*[Bb][Ll][Uu][Ff][Ff]\s*$"},
+            {"pattern": r"^\s*(?:[Bb][Ll][Uu][Ff][Ff]|[Ff][Aa][Rr][Oo][Ll])\s*$"},  # "farol": 003's word
             {
                 "pattern": r"^\s*(?:[Cc][Oo][Ii][Nn]|[Mm][Oo][Nn][Ee][Dd][Aa]|[Mm][Üü][Nn][Zz][Ee])\s*(?:10)?\s*"
                 + _SERIAL
@@ -76,34 +78,41 @@ CARD = custom(
 NOTE = custom(
     _note,
     expected=NOTES,
-    phrase="a note value: 20, 30, 40, 50 or 60",
+    phrase=N_("a note value: 20, 30, 40, 50 or 60"),
     schema={"enum": sorted(set(NOTE_VALUES))},
     example=20,
 )
 CURRENCY = custom(
     _currency,
-    expected="a currency name",
-    phrase="a currency name (free text, any case)",
+    expected=N_("a currency name"),
+    phrase=N_("a currency name (free text, any case)"),
     schema={"type": "string", "pattern": r"\S"},
     example="euro",
-    what="currency",
+    what=N_("currency"),
 )
-CARDS = array(CARD, expected=f"an array of cards ({CARD_FORMAT})", what="cards")
+CARDS = array(
+    CARD,
+    expected=N_('an array of cards ("<currency> <value> [#serial]", "coin [#serial]" or "bluff", e.g. "euro 30 #12")'),
+    what=N_("cards"),
+)
 
 
 def offer_field(help: str, example: list[dict[str, Any]], *, minimum: int = 1, number: str = "") -> Field:
     return Field(
         "offer",
         tables(
-            Field("player", name(), "who offers", required=True),
+            Field("player", name(), N_("who offers"), required=True),
             Field(
                 "cards",
                 CARDS,
-                "the cards offered; [] for none",
+                N_("the cards offered; [] for none"),
                 required=True,
-                missing=f"the cards offered ({CARD_FORMAT}), [] for none",
+                missing=N_(
+                    'the cards offered ("<currency> <value> [#serial]", "coin [#serial]" or "bluff", '
+                    'e.g. "euro 30 #12"), [] for none'
+                ),
             ),
-            what="one per player: player and cards",
+            what=N_("one per player: player and cards"),
             minimum=minimum,
             maximum=5,  # 3-5 players (003); a cap also keeps ordering the offers cheap
             number=number,
@@ -116,14 +125,14 @@ def offer_field(help: str, example: list[dict[str, Any]], *, minimum: int = 1, n
     )
 
 
-PLAYER_COUNT = "3 to 5 players (Money! is for 3 to 5)"
+PLAYER_COUNT = N_("3 to 5 players (Money! is for 3 to 5)")
 
 
 def final_round_field() -> Field:
     return Field(
         "final_round",
         boolean(),
-        "the final round: the draw pile is exhausted (the game ends after it)",
+        N_("the final round: the draw pile is exhausted (the game ends after it)"),
         default=False,
         commented="true",
         clauses=(C.END_FINAL_ROUND,),
@@ -133,34 +142,34 @@ def final_round_field() -> Field:
 FINAL = Description(
     GAME,
     "final",
-    "Money! final holdings",
-    "The notes and coins each player holds at the end; refcli scores every currency and names the winner.",
+    N_("Money! final holdings"),
+    N_("The notes and coins each player holds at the end; refcli scores every currency and names the winner."),
     (
         game_field(GAME),
         Field(
             "player",
             tables(
-                Field("name", name(), "the player's name, unique in the game", required=True),
+                Field("name", name(), N_("the player's name, unique in the game"), required=True),
                 Field(
                     "coins",
-                    integer(0, COINS, what="coin cards,"),
-                    "coin cards, 10 points each (6 in the game)",
+                    integer(0, COINS, what=N_("coin cards,")),
+                    N_("coin cards, 10 points each (6 in the game)"),
                     default=0,
                     clauses=(C.SCORING_COINS, C.COMPONENTS_COINS),
                 ),
                 Field(
                     "notes",
                     mapping(CURRENCY, array(NOTE, what=NOTES)),
-                    "note values per currency",
+                    N_("note values per currency"),
                     default={},
                     clauses=(C.SCORING_200, C.SCORING_PENALTY, C.SCORING_TRIPLET),
                 ),
-                what="one per player, in seating order",
+                what=N_("one per player, in seating order"),
                 minimum=3,
                 maximum=5,
                 number=PLAYER_COUNT,
             ),
-            "one table per player (3 to 5), in seating order",
+            N_("one table per player (3 to 5), in seating order"),
             required=True,
             roster=True,
             example=[
@@ -183,98 +192,111 @@ FINAL = Description(
     ),
     clauses=(C.SCORING_200, C.SCORING_PENALTY, C.SCORING_FLOOR, C.SCORING_COINS, C.WINNER),
     notes=(
-        "Several files on one command line are several games, with running totals.",
-        "Notes per currency: 20, 20, 20, 30, 30, 30, 40, 50, 60; currency names are",
-        f"free text (case does not matter): 5 currencies with 3 players, 6 with 4, {MAX_CURRENCIES} with 5.",
+        N_("Several files on one command line are several games, with running totals."),
+        N_("Notes per currency: 20, 20, 20, 30, 30, 30, 40, 50, 60; currency names are"),
+        N_("free text (case does not matter): 5 currencies with 3 players, 6 with 4, 7 with 5."),
     ),
 )
 
 BIDS = Description(
     GAME,
     "bids",
-    "Money! bids",
-    "The offers just revealed: what each is worth, the order players act in (highest first; "
-    "a tie goes to the lowest serial number), and who sits the round out.",
+    N_("Money! bids"),
+    N_(
+        "The offers just revealed: what each is worth, the order players act in (highest first; "
+        "a tie goes to the lowest serial number), and who sits the round out."
+    ),
     (
         game_field(GAME),
         situation_field("bids"),
         final_round_field(),
         offer_field(
-            "one per player (3 to 5): the cards offered",
+            N_("one per player (3 to 5): the cards offered"),
             [
                 {"player": "Ana", "cards": ["euro 30 #12", "bluff"]},
                 {"player": "Ben", "cards": ["yen 20 #40", "coin #5"]},
-                {"player": "Cid", "cards": ["bluff"], "#cards": "only the bluff card: sits this round out"},
+                {"player": "Cid", "cards": ["bluff"], "#cards": N_("only the bluff card: sits this round out")},
             ],
             minimum=3,  # 3 to 5 players; the message names the tables, as for too many
         ),
     ),
     clauses=(C.OFFER_BLUFF_BACK, C.TURN_ORDER, C.TIE_SERIAL, C.SETUP_BLUFF_CARD),
     notes=(
-        'A card: "<currency> <value> [#serial]", "coin [#serial]" or "bluff";',
-        "each player has one bluff card.",
+        N_('A card: "<currency> <value> [#serial]", "coin [#serial]" or "bluff";'),
+        N_("each player has one bluff card."),
     ),
 )
 
 EXCHANGE = Description(
     GAME,
     "exchange",
-    "Money! exchange",
-    "One player's action: right / left: take that display and leave your offer there; swap: take "
-    "another offer still on the table (that player acts next); keep: take your offer back.",
+    N_("Money! exchange"),
+    N_(
+        "One player's action: right / left: take that display and leave your offer there; swap: take "
+        "another offer still on the table (that player acts next); keep: take your offer back."
+    ),
     (
         game_field(GAME),
         situation_field("exchange"),
-        Field("player", player("player acting (one with an offer)"), "the player acting", required=True, example="Ben"),
+        Field(
+            "player",
+            player(N_("player acting (one with an offer)")),
+            N_("the player acting"),
+            required=True,
+            example="Ben",
+        ),
         Field(
             "action",
             choice(*ACTIONS),
-            "right | left | swap | keep",
+            N_("right | left | swap | keep"),
             required=True,
             example="swap",
             clauses=(C.EXCHANGE_DISPLAY, C.EXCHANGE_SWAP, C.EXCHANGE_KEEP),
         ),
         Field(
             "with",
-            player("player whose offer is taken"),
-            "swap only: whose offer is taken",
+            player(N_("player whose offer is taken")),
+            N_("swap only: whose offer is taken"),
             example="Ana",
             clauses=(C.SWAP_RULING,),
         ),
         Field(
             "right",
             CARDS,
-            "the right display",
+            N_("the right display"),
             default=[],
             example=["dollar 60 #33", "coin #2", "yen 30 #41", "pound 20 #7"],
         ),
         Field(
             "left",
             CARDS,
-            "the left display",
+            N_("the left display"),
             default=[],
             example=["euro 20 #3", "euro 40 #9", "franc 50 #60", "coin #19"],
         ),
         offer_field(
-            "the offers on the table (bluff cards are back in hand)",
+            N_("the offers on the table (bluff cards are back in hand)"),
             [
                 {"player": "Ana", "cards": ["euro 30 #12"]},
                 {"player": "Ben", "cards": ["yen 20 #40", "coin #5", "pound 30 #22"]},
                 {"player": "Cid", "cards": ["bluff"]},
-                {"player": "Dora", "cards": [], "#cards": "Dora has acted: her offer has left the table"},
+                {"player": "Dora", "cards": [], "#cards": N_("Dora has acted: her offer has left the table")},
             ],
         ),
         Field(
             "acted",
-            array(player("player who acted", expected="one of {names}"), expected="an array of names among {names}"),
-            "players who have already acted this round (their offers are ignored)",
+            array(
+                player(N_("player who acted"), expected=N_("one of {names}")),
+                expected=N_("an array of names among {names}"),
+            ),
+            N_("players who have already acted this round (their offers are ignored)"),
             default=[],
             example=["Dora"],
         ),
         Field(
             "swapped",
             boolean(),
-            "the player acts because the player before just swapped with them",
+            N_("the player acts because the player before just swapped with them"),
             default=False,
             commented="true",
             clauses=(C.EXCHANGE_SWAP_NEXT,),
@@ -287,29 +309,29 @@ EXCHANGE = Description(
 REFILL = Description(
     GAME,
     "refill",
-    "Money! refill",
-    "After every bidder has acted, the displays go back up to four cards, right first, then left.",
+    N_("Money! refill"),
+    N_("After every bidder has acted, the displays go back up to four cards, right first, then left."),
     (
         game_field(GAME),
         situation_field("refill"),
         Field(
             "right",
-            either(CARDS, integer(0, ALL_CARDS, what="cards (or the list of cards),")),
-            "cards in the right display now (or the list of cards)",
+            either(CARDS, integer(0, ALL_CARDS, what=N_("cards (or the list of cards),"))),
+            N_("cards in the right display now (or the list of cards)"),
             required=True,
             example=1,
         ),
         Field(
             "left",
-            either(CARDS, integer(0, ALL_CARDS, what="cards (or the list of cards),")),
-            "cards in the left display now",
+            either(CARDS, integer(0, ALL_CARDS, what=N_("cards (or the list of cards),"))),
+            N_("cards in the left display now"),
             required=True,
             example=3,
         ),
         Field(
             "pile",
-            integer(0, ALL_CARDS, what="cards left in the draw pile,"),
-            "cards left in the draw pile",
+            integer(0, ALL_CARDS, what=N_("cards left in the draw pile,")),
+            N_("cards left in the draw pile"),
             required=True,
             example=3,
             clauses=(C.END_PILE,),
@@ -320,60 +342,72 @@ REFILL = Description(
 
 OFFERS_EVENT = variant(
     "offers",
-    "a round: every player's offer, revealed together",
-    Field("offers", mapping(player("player"), CARDS), "every player's offer", required=True),
+    N_("a round: every player's offer, revealed together"),
+    Field("offers", mapping(player(N_("player")), CARDS), N_("every player's offer"), required=True),
     note_field(),
 )
 EXCHANGE_EVENT = variant(
     "exchange",
-    "one player's action",
-    Field("player", player("player"), "the player acting", required=True),
-    Field("action", choice(*ACTIONS), 'right | left | swap (with = "…") | keep', required=True),
-    Field("with", player("player whose offer is taken"), "swap only: whose offer is taken"),
+    N_("one player's action"),
+    Field("player", player(N_("player")), N_("the player acting"), required=True),
+    Field("action", choice(*ACTIONS), N_('right | left | swap (with = "…") | keep'), required=True),
+    Field("with", player(N_("player whose offer is taken")), N_("swap only: whose offer is taken")),
     note_field(),
 )
 REFILL_EVENT = variant(
     "refill",
-    "the displays refilled, right then left",
-    Field("right", either(CARDS, integer(0, 4, what="cards dealt,")), "cards dealt (or the list of cards)", default=0),
-    Field("left", either(CARDS, integer(0, 4, what="cards dealt,")), "cards dealt to the left display", default=0),
+    N_("the displays refilled, right then left"),
+    Field(
+        "right",
+        either(CARDS, integer(0, 4, what=N_("cards dealt,"))),
+        N_("cards dealt (or the list of cards)"),
+        default=0,
+    ),
+    Field(
+        "left", either(CARDS, integer(0, 4, what=N_("cards dealt,"))), N_("cards dealt to the left display"), default=0
+    ),
     note_field(),
 )
 
 RECORD = Description(
     GAME,
     "record",
-    "A recorded Money! game",
-    "Every round's offers, exchanges and refills in order; refcli replays them and reports each rule broken.",
+    N_("A recorded Money! game"),
+    N_("Every round's offers, exchanges and refills in order; refcli replays them and reports each rule broken."),
     (
         game_field(GAME),
         Field(
-            "players", names(3, 5), "seating order (3 to 5)", required=True, roster=True, example=["Ana", "Ben", "Cid"]
+            "players",
+            names(3, 5),
+            N_("seating order (3 to 5)"),
+            required=True,
+            roster=True,
+            example=["Ana", "Ben", "Cid"],
         ),
         Field(
             "currencies",
             integer(1, MAX_CURRENCIES),
-            "default for the player count: 3: 5, 4: 6, 5: 7",
+            N_("default for the player count: 3: 5, 4: 6, 5: 7"),
             commented="5",
             clauses=(C.SETUP_CURRENCIES,),
         ),
-        Field("pile", integer(0, ALL_CARDS), "cards in the draw pile after the setup", commented="25"),
+        Field("pile", integer(0, ALL_CARDS), N_("cards in the draw pile after the setup"), commented="25"),
         Field(
             "right",
             CARDS,
-            "the right display dealt at the setup",
+            N_("the right display dealt at the setup"),
             commented='["dollar 60 #33", "coin #2", "yen 30 #41", "pound 20 #7"]',
         ),
         Field(
             "left",
             CARDS,
-            "the left display dealt at the setup",
+            N_("the left display dealt at the setup"),
             commented='["euro 20 #3", "euro 40 #9", "franc 50 #60", "coin #19"]',
         ),
         Field(
             "hands",
-            mapping(player("player"), CARDS),
-            "the six cards each player was dealt",
+            mapping(player(N_("player")), CARDS),
+            N_("the six cards each player was dealt"),
             commented=(
                 'Ana = ["euro 30 #12", "dollar 20 #21", "pound 50 #30", "franc 20 #44", "yen 60 #51", "coin #66"]\n'
                 'Ben = ["yen 20 #40", "coin #5", "pound 30 #22", "dollar 40 #15", "franc 30 #27", "euro 60 #58"]\n'
@@ -383,26 +417,26 @@ RECORD = Description(
         Field(
             "event",
             tables(
-                item=union("type", OFFERS_EVENT, EXCHANGE_EVENT, REFILL_EVENT, what="event type"),
-                what="the rounds, in order",
+                item=union("type", OFFERS_EVENT, EXCHANGE_EVENT, REFILL_EVENT, what=N_("event type")),
+                what=N_("the rounds, in order"),
                 maximum=MAX_EVENTS,
             ),
-            "one per step, in order",
+            N_("one per step, in order"),
             example=[
                 {
-                    "#": "1: a round: every player's offer, revealed together",
+                    "#": N_("1: a round: every player's offer, revealed together"),
                     "type": "offers",
                     "offers": {"Ana": ["euro 30 #12", "bluff"], "Ben": ["yen 20 #40", "coin #5"], "Cid": ["bluff"]},
                 },
                 {
-                    "#": "2: Ana and Ben both offer 30; Ben holds the lowest serial (#5), so Ben acts first",
+                    "#": N_("2: Ana and Ben both offer 30; Ben holds the lowest serial (#5), so Ben acts first"),
                     "type": "exchange",
                     "player": "Ben",
                     "action": "right",
                 },
                 {"#": "3", "type": "exchange", "player": "Ana", "action": "keep"},
                 {
-                    "#": "4: after every bidder has acted, refill right then left",
+                    "#": N_("4: after every bidder has acted, refill right then left"),
                     "type": "refill",
                     "right": 2,
                     "left": 0,
@@ -411,16 +445,16 @@ RECORD = Description(
         ),
         Field(
             "scores",
-            mapping(player("player"), integer(0, 10**6, what="a score,")),
-            "final scores, checked when the hands are recorded",
+            mapping(player(N_("player")), integer(0, 10**6, what=N_("a score,"))),
+            N_("final scores, checked when the hands are recorded"),
         ),
     ),
     clauses=(C.TURN_ORDER, C.REFILL_ORDER, C.END_PILE),
     notes=(
-        "The setup (displays, hands) is optional: without it, the checks that need",
-        "the cards are skipped and the output says so. Display sizes and the draw",
-        "pile are known from the rules. Once the game is over, [scores] gives each",
-        "player's final score (Ana = 450), checked when the hands are recorded.",
+        N_("The setup (displays, hands) is optional: without it, the checks that need"),
+        N_("the cards are skipped and the output says so. Display sizes and the draw"),
+        N_("pile are known from the rules. Once the game is over, [scores] gives each"),
+        N_("player's final score (Ana = 450), checked when the hands are recorded."),
     ),
 )
 

@@ -14,6 +14,7 @@ from refcli.formats import read
 from refcli.games.money.cards import Card
 from refcli.games.money.formats import RECORD
 from refcli.games.money.replay import Event, Exchange, Offers, Record, Refill, replay
+from refcli.i18n import _
 from refcli.inputs import Document
 from refcli.options import ValidateOptions
 from refcli.schema import Table, describe
@@ -41,13 +42,13 @@ def check_partners(top: Table, players: list[str], events: list[dict[str, Any]])
         if event["action"] == "swap" and event["with"] is None:
             raise top.error_at(
                 ("event", index, "with"),
-                f"the player whose offer is taken's name, one of {', '.join(players)}",
-                "nothing (the key is missing)",
+                _("the player whose offer is taken's name, one of {names}").format(names=", ".join(players)),
+                _("nothing (the key is missing)"),
             )
         if event["action"] != "swap" and event["with"] is not None:
             raise top.error_at(
                 ("event", index, "with"),
-                'no "with" unless the action is "swap"',
+                _('no "with" unless the action is "swap"'),
                 describe(top.data["event"][index - 1]["with"]),
             )
 

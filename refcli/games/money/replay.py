@@ -28,6 +28,7 @@ from refcli.games.money.engine import (
     step,
 )
 from refcli.games.money.scoring import score_player
+from refcli.i18n import _, ngettext
 from refcli.validation import ReplayLog, StopReplay, run_replay
 
 __all__ = ["DISPLAY", "HAND", "Event", "Exchange", "Offers", "Record", "Refill", "Replay", "cards_in_play", "replay"]
@@ -69,14 +70,16 @@ class Replay(ReplayLog):
         )
         if record.hands is None:
             self.skipped.append(
-                "hands are not recorded: offers are not checked against them, and the final scores are not computed"
+                _("hands are not recorded: offers are not checked against them, and the final scores are not computed")
             )
 
     def check_setup(self) -> None:
         """M10: the cards dealt at the setup must all exist together."""
         if self.setup_problem:
             self.error(
-                C.COMPONENTS_NOTES, f"the cards dealt at the setup cannot all exist: {self.setup_problem}", event=None
+                C.COMPONENTS_NOTES,
+                _("the cards dealt at the setup cannot all exist: {problem}").format(problem=self.setup_problem),
+                event=None,
             )
 
     # -- the engine's referee ---------------------------------------------------
@@ -84,10 +87,10 @@ class Replay(ReplayLog):
         self.error(rule, message)
 
     def need_serials(self, need: NeedSerials) -> None:
-        self.error(C.TIE_SERIAL, f"{need}: the tie needs the serial numbers of their cards")
+        self.error(C.TIE_SERIAL, _("{tie}: the tie needs the serial numbers of their cards").format(tie=need))
 
     def skip(self, what: str, why: str) -> None:
-        self.skipped.append(f"{what} from event {self.number} on ({why})")
+        self.skipped.append(_("{what} from event {number} on ({why})").format(what=what, number=self.number, why=why))
 
     # -- events -----------------------------------------------------------------
     @property
@@ -104,7 +107,11 @@ class Replay(ReplayLog):
         if state.phase != "over":
             self.warn(
                 C.END_PILE,
-                f"the record ends before the game is over ({state.pile} cards still in the draw pile)",
+                ngettext(
+                    "the record ends before the game is over ({n} card still in the draw pile)",
+                    "the record ends before the game is over ({n} cards still in the draw pile)",
+                    state.pile,
+                ).format(n=state.pile),
                 event=None,
             )
         hands = state.hands
@@ -122,15 +129,17 @@ class Replay(ReplayLog):
         if recorded is None:
             return
         if state.phase != "over":
-            self.error(C.END_PILE, "final scores are recorded, but the game is not over", event=None)
+            self.error(C.END_PILE, _("final scores are recorded, but the game is not over"), event=None)
         if hands is None:
-            self.skipped.append("the recorded final scores (the hands are not known)")
+            self.skipped.append(_("the recorded final scores (the hands are not known)"))
             return
         for name, score in recorded.items():
             if self.scores.get(name) != score:
                 self.error(
                     C.SCORING_200,
-                    f"{name}'s final score is {self.scores.get(name)}, not {score} as recorded",
+                    _("{player}'s final score is {score}, not {recorded} as recorded").format(
+                        player=name, score=self.scores.get(name), recorded=score
+                    ),
                     event=None,
                 )
 

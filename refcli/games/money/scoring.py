@@ -11,6 +11,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from refcli.games.money.cards import COIN_VALUE, PENALTY, THRESHOLD, TRIPLET_BONUS
+from refcli.games.money.shown import currency
+from refcli.i18n import _
 
 
 @dataclass(frozen=True)
@@ -24,11 +26,11 @@ class CurrencyScore:
 
     def explain(self) -> str:
         """``yen 110→10 + triplet 100``: the face value, after the penalty, and bonuses."""
-        text = f"{self.currency} {self.face}"
+        text = f"{currency(self.currency)} {self.face}"
         if self.penalty:
             text += f"→{self.face - self.penalty}"
         for value in self.triplets:
-            text += f" + triplet {value}s {TRIPLET_BONUS}"
+            text += " + " + _("triplet {value}s {bonus}").format(value=value, bonus=TRIPLET_BONUS)
         return text
 
 
@@ -42,8 +44,8 @@ class PlayerScore:
     def explain(self) -> str:
         parts = [c.explain() for c in self.currencies]
         if self.coins:
-            parts.append(f"coins {self.coins * COIN_VALUE}")
-        return (", ".join(parts) or "nothing") + f" = {self.score}"
+            parts.append(_("coins {points}").format(points=self.coins * COIN_VALUE))
+        return (", ".join(parts) or _("nothing")) + f" = {self.score}"
 
 
 def score_currency(currency: str, notes: Sequence[int]) -> CurrencyScore:

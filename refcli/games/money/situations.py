@@ -14,8 +14,8 @@ from refcli.errors import RuleBroken
 from refcli.formats import read_table
 from refcli.games.money import clauses as C
 from refcli.games.money import formats as F
-from refcli.games.money.bidding import NeedSerials
-from refcli.games.money.cards import Card
+from refcli.games.money.bidding import Bidding, NeedSerials
+from refcli.games.money.cards import Card, parse_card
 from refcli.games.money.engine import (
     DISPLAY,
     Exchange,
@@ -27,8 +27,11 @@ from refcli.games.money.engine import (
     State,
     step,
 )
+from refcli.games.money.shown import card as shown_card
+from refcli.games.money.shown import cards
+from refcli.i18n import N_, _, ngettext
 from refcli.inputs import Document
-from refcli.report import Report
+from refcli.report import Describe, Report, describe_value
 from refcli.rulings import rule_on
 from refcli.schema import Table
 from refcli.verdict import Verdict
@@ -51,11 +54,14 @@ class Ruling:
         """A tie the file gives no serial numbers for is a gap in the input (exit 65), naming the cards."""
         names = list(self.offers)
         first_player, first_index = need.missing[0]
-        cards = ", ".join(f'{player}\'s "{self.offers[player][index - 1]}"' for player, index in need.missing)
+        unnumbered = ", ".join(
+            _('{player}\'s "{card}"').format(player=player, card=shown_card(self.offers[player][index - 1]))
+            for player, index in need.missing
+        )
         raise self.top.error_at(
             self.top.path + ("offer", names.index(first_player) + 1, "cards", first_index),
-            f"serial numbers to break the tie ({need}; the lowest serial acts first)",
-            f'none on {cards} — write them as "euro 30 #12"',
+            _("serial numbers to break the tie ({tie}; the lowest serial acts first)").format(tie=need),
+            _('none on {cards} — write them as "euro 30 #12"').format(cards=unnumbered),
         )
 
     def skip(self, what: str, why: str) -> None:  # pragma: no cover - a situation's displays are always known
@@ -103,15 +109,29 @@ def bids(top: Table) -> Verdict:
         clauses += [C.OFFER_SIT_OUT, C.SIT_OUT_RULING]
     if bidding.tie_breaks:
         clauses += [C.TIE_SERIAL, C.TIE_SERIAL_RANGE, C.SERIAL_RULING]
-    order = ", then ".join(f"{name} ({bidding.values[name]})" for name in bidding.order) or "nobody"
-    verdict = f"{order} act in that order."
+    if bidding.order:
+        verdict = _("{order} act in that order.").format(order=in_order(bidding))
+    else:
+        verdict = _("nobody act in that order.")
     if bidding.sitting_out:
-        verb = "sits" if len(bidding.sitting_out) == 1 else "sit"
-        verdict += f" {', '.join(bidding.sitting_out)} offered only the bluff card and {verb} this round out."
+        verdict += " " + ngettext(
+            "{players} offered only the bluff card and sits this round out.",
+            "{players} offered only the bluff card and sit this round out.",
+            len(bidding.sitting_out),
+        ).format(players=", ".join(bidding.sitting_out))
     if result.game_over:
         clauses += [C.END_FINAL_ROUND, C.END_SCORE_TIME]
-        verdict += " Nobody takes part in the final round: the game is over; score it."
+        verdict += " " + _("Nobody takes part in the final round: the game is over; score it.")
     return Verdict(verdict, outcome, bidding.tie_breaks, tuple(clauses))
+
+
+def in_order(bidding: Bidding) -> str:
+    """``Dora (110), then Ben (30), then Ana (30)``: who acts, in order, with the value of each offer."""
+    text = ""
+    for name in bidding.order:
+        said = _("{player} ({value})").format(player=name, value=bidding.values[name])
+        text = said if not text else _("{earlier}, then {later}").format(earlier=text, later=said)
+    return text
 
 
 def exchange(top: Table) -> Verdict:
@@ -124,8 +144,8 @@ def exchange(top: Table) -> Verdict:
     if action == "swap" and values["with"] is None:
         raise top.error(
             "with",
-            f"the player whose offer is taken's name, one of {', '.join(offers)}",
-            "nothing (the key is missing)",
+            _("the player whose offer is taken's name, one of {names}").format(names=", ".join(offers)),
+            _("nothing (the key is missing)"),
         )
     # the offers of players who have acted have left the table: they are not part of the state
     live = {name: cards for name, cards in offers.items() if name not in acted}
@@ -136,22 +156,28 @@ def exchange(top: Table) -> Verdict:
     if swapped and player in state.waiting:
         check_swapped(state, player, acted)
         state.next_up = player
-        facts.append(f"{player} acts now because another player swapped with them (003: they take the next turn)")
+        facts.append(
+            _("{player} acts now because another player swapped with them (003: they take the next turn)").format(
+                player=player
+            )
+        )
     result = step(state, Exchange(player, action, values["with"]), ruling)
     assert isinstance(result, ExchangeOutcome)
     clauses: list[str] = [C.TURN_ORDER]
     if swapped:
         clauses += [C.EXCHANGE_SWAP_NEXT]
-    takes = ", ".join(map(str, result.takes or ())) or "empty"
+    takes = cards(result.takes or ()) or _("empty")
     if action in ("right", "left"):
         clauses += [C.EXCHANGE_DISPLAY, C.EXCHANGE_DISPLAY_COUNT]
-        said = f"{player} takes the {action} display ({takes}) and leaves their offer there"
+        said = _(TAKES_DISPLAY[action]).format(player=player, cards=takes)
     elif action == "swap":
         clauses += [C.EXCHANGE_SWAP, C.SWAP_RULING]
-        said = f"{player} takes {result.partner}'s offer ({takes}) and puts their own in front of {result.partner}, who acts next"
+        said = _(
+            "{player} takes {partner}'s offer ({cards}) and puts their own in front of {partner}, who acts next."
+        ).format(player=player, partner=result.partner, cards=takes)
     else:
         clauses.append(C.EXCHANGE_KEEP)
-        said = f"{player} takes their offer back without exchanging"
+        said = _("{player} takes their offer back without exchanging.").format(player=player)
     clauses.append(C.TURN_NEXT)
     outcome = {
         "player": player,
@@ -167,14 +193,20 @@ def exchange(top: Table) -> Verdict:
         "game_over": result.game_over,
     }
     if result.next:
-        then = f" Next: {result.next}."
+        then = _("Next: {player}.").format(player=result.next)
     elif result.game_over:
         clauses += [C.END_FINAL_ROUND, C.END_SCORE_TIME]
-        then = " Every bidder has acted in the final round: the game is over; score it."
+        then = _("Every bidder has acted in the final round: the game is over; score it.")
     else:
         clauses.append(C.TURN_ALL_BIDDERS)
-        then = " Every bidder has acted: the displays are refilled and a new round begins."
-    return Verdict(said + "." + then, outcome, tuple(facts), tuple(clauses))
+        then = _("Every bidder has acted: the displays are refilled and a new round begins.")
+    return Verdict(said + " " + then, outcome, tuple(facts), tuple(clauses))
+
+
+TAKES_DISPLAY = {
+    "right": N_("{player} takes the right display ({cards}) and leaves their offer there."),
+    "left": N_("{player} takes the left display ({cards}) and leaves their offer there."),
+}
 
 
 def check_swapped(state: State, player: str, acted: list[str]) -> None:
@@ -186,14 +218,17 @@ def check_swapped(state: State, player: str, acted: list[str]) -> None:
     """
     if not acted:
         raise RuleBroken(
-            f"nobody has acted yet this round, so nobody can have swapped with {player}", C.EXCHANGE_SWAP_NEXT
+            _("nobody has acted yet this round, so nobody can have swapped with {player}").format(player=player),
+            C.EXCHANGE_SWAP_NEXT,
         )
     first = state.waiting[0]
     if first != player and state.bidding is not None:
         values = state.bidding.values
         raise RuleBroken(
-            f"nobody can have swapped with {player}: a swapped offer is the highest on the table, "
-            f"but {first}'s ({values[first]}) comes before {player}'s ({values[player]})",
+            _(
+                "nobody can have swapped with {player}: a swapped offer is the highest on the table, "
+                "but {first}'s ({first_value}) comes before {player}'s ({value})"
+            ).format(player=player, first=first, first_value=values[first], value=values[player]),
             C.EXCHANGE_SWAP_NEXT,
         )
 
@@ -205,7 +240,9 @@ def refill(top: Table) -> Verdict:
     pile: int = values["pile"]
     if sizes["right"] + sizes["left"] + pile > ALL_CARDS:
         raise RuleBroken(
-            f"{sizes['right'] + sizes['left'] + pile} cards, but the game has {ALL_CARDS} notes and coins",
+            _("{count} cards, but the game has {all} notes and coins").format(
+                count=sizes["right"] + sizes["left"] + pile, all=ALL_CARDS
+            ),
             C.COMPONENTS_NOTES,
         )
     state = State(players=(), pile=pile, sizes=sizes, displays=displays, phase="refill")
@@ -222,19 +259,18 @@ def refill(top: Table) -> Verdict:
     }
     if result.game_over:
         return Verdict(
-            "The draw pile is exhausted and the final round has been played: the game is over; score it.",
+            _("The draw pile is exhausted and the final round has been played: the game is over; score it."),
             outcome,
             (),
             (C.END_PILE, C.END_FINAL_ROUND, C.FINAL_ROUND_RULING),
         )
     clauses = [C.REFILL_ORDER, C.REFILL_FULL]
-    verdict = (
-        f"Deal {result.to_right} to the right display first, then {result.to_left} to the left; "
-        f"{result.pile_after} left in the pile."
+    verdict = _("Deal {right} to the right display first, then {left} to the left; {pile} left in the pile.").format(
+        right=result.to_right, left=result.to_left, pile=result.pile_after
     )
     if result.final_round:
         clauses += [C.END_PILE, C.END_FINAL_ROUND, C.FINAL_ROUND_RULING]
-        verdict += " The pile is exhausted: the next round is the final round."
+        verdict += " " + _("The pile is exhausted: the next round is the final round.")
     return Verdict(verdict, outcome, (), tuple(clauses))
 
 
@@ -243,26 +279,26 @@ SITUATIONS: dict[str, Callable[[Table], Verdict]] = {"bids": bids, "exchange": e
 
 # What each outcome key means to a player (text output; JSON keeps the keys).
 LABELS = {
-    "values": "Offers worth",
-    "order": "Order of exchange",
-    "sitting_out": "Sitting out",
-    "game_over": "Game over",
-    "player": "Player",
-    "action": "Action",
-    "with": "Swaps with",
-    "takes": "Takes",
-    "gives": "Gives",
-    "right": "Right display",
-    "left": "Left display",
-    "offers": "Offers still on the table",
-    "next": "Next to act",
-    "round_over": "Round over",
-    "to_right": "Cards to the right display",
-    "to_left": "Cards to the left display",
-    "right_after": "Right display then holds",
-    "left_after": "Left display then holds",
-    "pile_after": "Left in the pile",
-    "final_round": "Final round",
+    "values": N_("Offers worth"),
+    "order": N_("Order of exchange"),
+    "sitting_out": N_("Sitting out"),
+    "game_over": N_("Game over"),
+    "player": N_("Player"),
+    "action": N_("Action"),
+    "with": N_("Swaps with"),
+    "takes": N_("Takes"),
+    "gives": N_("Gives"),
+    "right": N_("Right display"),
+    "left": N_("Left display"),
+    "offers": N_("Offers still on the table"),
+    "next": N_("Next to act"),
+    "round_over": N_("Round over"),
+    "to_right": N_("Cards to the right display"),
+    "to_left": N_("Cards to the left display"),
+    "right_after": N_("Right display then holds"),
+    "left_after": N_("Left display then holds"),
+    "pile_after": N_("Left in the pile"),
+    "final_round": N_("Final round"),
 }
 
 # Cited for context, not what the ruling turned on: quoted on a terminal only with -v.
@@ -273,4 +309,40 @@ BACKGROUND = {
 
 
 def rule_document(doc: Document) -> tuple[Report, bool]:
-    return rule_on(doc, game=GAME, title="Money!", situations=SITUATIONS, labels=LABELS, background=BACKGROUND)
+    labels = {key: _(label) for key, label in LABELS.items()}  # in the run's language (JSON keeps the keys)
+    return rule_on(
+        doc,
+        game=GAME,
+        title="Money!",
+        situations=SITUATIONS,
+        labels=labels,
+        describers=DESCRIBERS,
+        background=BACKGROUND,
+    )
+
+
+# The outcome's words for people: JSON keeps the ids and the cards as the input writes them.
+ACTIONS = {"right": N_("right"), "left": N_("left"), "swap": N_("swap"), "keep": N_("keep")}
+
+
+def action_said(value: str) -> str:
+    return _(ACTIONS[value]) if value in ACTIONS else value
+
+
+def cards_said(value: list[str]) -> str:
+    """``dollar 60 #33, coin #2`` in the run's language (``dólar 60 #33, moneda #2``)."""
+    return describe_value([shown_card(parse_card(text)) for text in value])
+
+
+def offers_said(value: dict[str, list[str]]) -> str:
+    return describe_value({name: [shown_card(parse_card(text)) for text in held] for name, held in value.items()})
+
+
+DESCRIBERS: dict[str, Describe] = {
+    "action": action_said,
+    "takes": cards_said,
+    "gives": cards_said,
+    "right": cards_said,
+    "left": cards_said,
+    "offers": offers_said,
+}

@@ -1,0 +1,53 @@
+"""Cards, currencies and lists as sentences say them, in the run's language. Pure.
+
+JSON keeps a card as the input writes it (``str(card)``: ``"dollar 60 #33"``);
+free text names it in the reader's language (``dólar 60 #33`` in Spanish,
+003's words). A currency refcli does not know is shown as it was written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from refcli.games.money.cards import Card
+from refcli.i18n import N_, _
+
+# The currencies of the box and the examples, by the name the input uses (folded).
+CURRENCY_NAMES: dict[str, str] = {
+    "euro": N_("euro"),
+    "yen": N_("yen"),
+    "dollar": N_("dollar"),
+    "pound": N_("pound"),
+    "franc": N_("franc"),
+    "krone": N_("krone"),
+    "peso": N_("peso"),
+}
+
+
+def currency(name: str) -> str:
+    """A currency's name in the run's language (``dollar`` → ``dólar``)."""
+    known = CURRENCY_NAMES.get(name)
+    return _(known) if known else name
+
+
+def card(card: Card) -> str:
+    """``euro 30 #12``, ``coin #5``, ``bluff`` in the run's language (English: exactly ``str(card)``)."""
+    serial = f" #{card.serial}" if card.serial is not None else ""
+    if card.kind == "bluff":
+        return _("bluff")
+    if card.kind == "coin":
+        return _("coin") + serial
+    return f"{currency(card.currency)} {card.value}{serial}"
+
+
+def cards(shown: Iterable[Card]) -> str:
+    """``euro 30 #12, coin #5``."""
+    return ", ".join(map(card, shown))
+
+
+def and_list(items: Iterable[object]) -> str:
+    """``Ana and Ben`` (every pair joined, as refcli has always said it)."""
+    text = ""
+    for index, item in enumerate(items):
+        text = str(item) if index == 0 else _("{first} and {second}").format(first=text, second=item)
+    return text
