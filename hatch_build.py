@@ -68,9 +68,8 @@ class CatalogueJsonHook(BuildHookInterface):  # type: ignore[misc]
         translations = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(translations)
         for lang in translations.TRANSLATED:
-            home = Path(self.root) / "refcli" / "locale" / lang
-            sources = sorted((home / "LC_MESSAGES").glob("*.po"))
-            for name, text in translations.compiled_modules(lang, sources).items():
+            source = Path(self.root) / "refcli" / "locale" / lang / "LC_MESSAGES" / "refcli.po"
+            for name, text in translations.compiled_modules(lang, source).items():
                 target = out / f"{name}.py"
                 target.write_text(text, encoding="utf-8")
                 build_data["force_include"][str(target)] = f"refcli/_compiled/{target.name}"

@@ -67,7 +67,7 @@ class RootCommands(LazyCommands):
         ``refcli.commands.clickwords`` shows them as click would, in that language; the exit statuses are typer's.
         """
         before = i18n.language()  # the run over, the language it found (tests run many in one process)
-        i18n.set_language(i18n.from_arguments(sys.argv[1:] if args is None else args))
+        i18n.choose_for_command_line(args)
         try:
             if not standalone_mode:
                 return super().main(args, prog_name, complete_var, standalone_mode, windows_expand_args, **extra)

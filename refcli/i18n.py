@@ -54,7 +54,9 @@ def _(message: str) -> str:
     if _messages is None or not message:  # gettext("") would be the catalogue's header
         return message
     translated = _messages.get(message)
-    if translated is None and _unread.get(_language or ""):  # perhaps in a game's part not read yet
+    if translated is None and _unread.get(
+        _language or ""
+    ):  # (never None here; mypy cannot see it)  # perhaps in a game's part not read yet
         translated = _read_more(message)
     return translated if translated else message
 
@@ -65,7 +67,7 @@ def ngettext(singular: str, plural: str, n: int) -> str:
         set_language(None)
     if _messages is not None:
         forms = _messages.get((singular, plural))
-        if forms is None and _unread.get(_language or ""):
+        if forms is None and _unread.get(_language or ""):  # (never None here; mypy cannot see it)
             forms = _read_more((singular, plural))
         if forms:
             form = forms[0 if n == 1 else 1]  # Spanish and English: nplurals=2; plural=(n != 1)
@@ -115,10 +117,13 @@ def normalize(value: str) -> str | None:
 
 
 def from_environment(environ: Mapping[str, str]) -> str:
-    """``REFCLI_LANG``, else the locale variables in order (the first one set decides), else English."""
-    wanted = environ.get("REFCLI_LANG", "").strip()
+    """``REFCLI_LANG``, else the locale variables in order (the first one set decides), else English.
+
+    A ``REFCLI_LANG`` refcli has no catalogue for (``fr``) is passed over, so the locale still counts.
+    """
+    wanted = normalize(environ.get("REFCLI_LANG", "")) if environ.get("REFCLI_LANG", "").strip() else None
     if wanted:
-        return normalize(wanted) or DEFAULT
+        return wanted
     for variable in LOCALE_VARIABLES:
         value = environ.get(variable, "").strip()
         if value:
@@ -192,9 +197,6 @@ def _read_more(key: Any) -> Any:
         game = unread.pop(0)
         module = __import__(f"refcli._compiled.messages_{_language}_{game}", fromlist=["MESSAGES"])
         _messages.update(module.MESSAGES)
-        loaded = _loaded.get(_language)
-        if loaded is not None and loaded is not _messages:  # a catalogue given in its place (tests): both
-            loaded.update(module.MESSAGES)
         if key in module.MESSAGES:
             return module.MESSAGES[key]
     return None
@@ -211,10 +213,9 @@ def _read_catalogue(lang: str) -> Messages:
     return messages
 
 
-def source_files(lang: str) -> list[Path]:
-    """The ``.po`` files of ``lang`` (one catalogue: ``LC_MESSAGES/refcli.po``)."""
-    home = LOCALE_DIR / lang
-    return sorted((home / "LC_MESSAGES").glob("*.po"))
+def po_file(lang: str, locale: Path = LOCALE_DIR) -> Path:
+    """The source of ``lang``'s catalogue (``locale``: a checkout's ``refcli/locale``, else this package's)."""
+    return locale / lang / "LC_MESSAGES" / "refcli.po"
 
 
 def read_sources(lang: str) -> Messages:
@@ -223,4 +224,4 @@ def read_sources(lang: str) -> Messages:
         from refcli.translations import messages_of
     except ImportError:  # no Babel: English rather than a crash
         return {}
-    return messages_of(source_files(lang))
+    return messages_of(po_file(lang))

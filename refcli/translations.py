@@ -92,16 +92,19 @@ def read(path: Path, lang: str | None = None) -> Catalog:
         return read_po(handle, locale=lang)
 
 
-def messages_of(paths: Iterable[Path]) -> dict[Any, Any]:
-    """msgid → msgstr (plurals: (singular, plural) → [forms]) of these ``.po`` files; the first translation wins."""
+def key_of(message: Any) -> Any:
+    """A message's key in a compiled catalogue: its msgid, or (singular, plural) for a plural message."""
+    return tuple(message.id) if isinstance(message.id, (tuple, list)) else message.id
+
+
+def messages_of(path: Path) -> dict[Any, Any]:
+    """msgid → msgstr (plurals: (singular, plural) → [forms]) of a ``.po`` file, translated entries only."""
     messages: dict[Any, Any] = {}
-    for path in paths:
-        for message in read(path):
-            if not message.id or message.fuzzy or not _translated(message.string):
-                continue
-            key = tuple(message.id) if isinstance(message.id, (tuple, list)) else message.id
-            value = list(message.string) if isinstance(message.string, (tuple, list)) else message.string
-            messages.setdefault(key, value)
+    for message in read(path):
+        if not message.id or message.fuzzy or not _translated(message.string):
+            continue
+        value = list(message.string) if isinstance(message.string, (tuple, list)) else message.string
+        messages[key_of(message)] = value
     return messages
 
 
@@ -127,7 +130,7 @@ def game_of(locations: Iterable[tuple[str, Any]]) -> str:
     return games.pop() if len(games) == 1 else ""
 
 
-def compiled_modules(lang: str, paths: Iterable[Path]) -> dict[str, str]:
+def compiled_modules(lang: str, path: Path) -> dict[str, str]:
     """The Python modules the wheel carries for ``lang``, by name: its messages as dict literals.
 
     ``messages_<lang>`` holds what refcli's own code (and more than one game) says, and names the
@@ -135,14 +138,8 @@ def compiled_modules(lang: str, paths: Iterable[Path]) -> dict[str, str]:
     code and rules say: a command loads its game's part only when it needs it (``refcli.i18n``), not
     the whole catalogue. Together they hold exactly :func:`messages_of`'s messages.
     """
-    paths = list(paths)
-    messages = messages_of(paths)
-    where: dict[Any, str] = {}
-    for path in paths:
-        for message in read(path):
-            key = tuple(message.id) if isinstance(message.id, (tuple, list)) else message.id
-            if key in messages and key not in where:
-                where[key] = game_of(message.locations)
+    messages = messages_of(path)
+    where = {key_of(message): game_of(message.locations) for message in read(path) if key_of(message) in messages}
     parts: dict[str, dict[Any, Any]] = {}
     for key, value in messages.items():
         parts.setdefault(where.get(key, ""), {})[key] = value
@@ -168,12 +165,14 @@ def problems(lang: str, template: Catalog | None = None, root: Path = ROOT) -> l
     """What keeps ``lang``'s catalogue (in the checkout ``root``) from being complete: untranslated msgids and
     placeholder mismatches."""
     template = template or extract(root)
-    translated = messages_of(sorted((root / "refcli" / "locale" / lang / "LC_MESSAGES").glob("*.po")))
+    from refcli.i18n import po_file
+
+    translated = messages_of(po_file(lang, root / "refcli" / "locale"))
     found: list[str] = []
     for message in template:
         if not message.id:
             continue
-        key = tuple(message.id) if isinstance(message.id, (tuple, list)) else message.id
+        key = key_of(message)
         where = ", ".join(f"{file}:{line}" for file, line in message.locations[:2])
         if key not in translated:
             found.append(f"{where}: no {lang} translation: {key!r}")
@@ -199,16 +198,9 @@ def update() -> None:
     write_po(buffer, template, width=100, sort_output=False, omit_header=False)
     TEMPLATE.write_bytes(buffer.getvalue())
     for lang in TRANSLATED:
-        from refcli.i18n import source_files
-
         path = po_path(lang)
         catalogue = read(path, lang) if path.exists() else Catalog(locale=lang, project="refcli")
-        known = messages_of(source_files(lang))
-        catalogue.update(template, no_fuzzy_matching=True)
-        for message in catalogue:
-            key = tuple(message.id) if isinstance(message.id, (tuple, list)) else message.id
-            if message.id and not _translated(message.string) and key in known:
-                message.string = tuple(known[key]) if isinstance(key, tuple) else known[key]
+        catalogue.update(template, no_fuzzy_matching=True)  # keeps every translation whose msgid is still used
         catalogue.obsolete.clear()
         out = io.BytesIO()
         write_po(out, catalogue, width=100, include_previous=False)

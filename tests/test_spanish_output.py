@@ -53,9 +53,9 @@ def also_translated(monkeypatch: pytest.MonkeyPatch) -> Callable[[dict[str, str]
     """Spanish with some messages added: a register entry's words belong to another part of the catalogue."""
 
     def extend(extra: dict[str, str]) -> None:
-        real = i18n.catalogue
-        monkeypatch.setattr(i18n, "catalogue", lambda lang: {**real(lang), **extra} if lang == "es" else real(lang))
-        i18n.set_language("en")  # the next switch to Spanish reads the extended catalogue
+        spanish = i18n.catalogue("es")  # read once per process: the entries are added to it for this test
+        for msgid, msgstr in extra.items():
+            monkeypatch.setitem(spanish, msgid, msgstr)
 
     return extend
 
@@ -336,7 +336,8 @@ def test_every_message_of_the_report_side_is_translated(capsys: pytest.CaptureFi
 
 
 def test_the_spanish_catalogue_is_what_a_checkout_reads() -> None:
-    assert i18n.source_files("es") == [Path(i18n.LOCALE_DIR / "es" / "LC_MESSAGES" / "refcli.po")]
+    assert i18n.po_file("es") == Path(i18n.LOCALE_DIR / "es" / "LC_MESSAGES" / "refcli.po")
+    assert i18n.po_file("es").is_file()
 
 
 def test_csv_keeps_its_english_columns_and_values(invoke: Invoke) -> None:
@@ -362,3 +363,10 @@ def test_one_players_score_says_what_is_unchecked_in_spanish() -> None:
         two = alone(["Ana", "Ben"], 3, True, [])
         assert two is not None and two.status.startswith("Solo se dan las tenencias de Ana y Ben ")
     assert alone(["Ana", "Ben"], 3, True, []).status.startswith("Only Ana and Ben's holdings")  # type: ignore[union-attr]
+
+
+def test_a_language_refcli_lacks_in_refcli_lang_leaves_the_choice_to_the_locale() -> None:
+    assert i18n.from_environment({"REFCLI_LANG": "fr", "LANG": "es_ES.UTF-8"}) == "es"
+    assert i18n.from_environment({"REFCLI_LANG": "en", "LANG": "es_ES.UTF-8"}) == "en"
+    assert i18n.from_environment({"REFCLI_LANG": "fr"}) == "en"
+    assert i18n.from_environment({"LC_ALL": "C", "LANG": "es_ES.UTF-8"}) == "en"  # the first one set decides

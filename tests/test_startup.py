@@ -119,10 +119,10 @@ def compiled(tmp_path: Path) -> dict[str, str]:
     """
     if importlib.util.find_spec("refcli._compiled") is not None:  # installed from a wheel: the real one
         return {}
-    from refcli.i18n import source_files
+    from refcli.i18n import po_file
     from refcli.translations import compiled_modules
 
-    for name, text in compiled_modules("es", source_files("es")).items():
+    for name, text in compiled_modules("es", po_file("es")).items():
         (tmp_path / f"{name}.py").write_text(text, encoding="utf-8")
     return {"PROBE_COMPILED": str(tmp_path)}
 

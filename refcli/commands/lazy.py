@@ -64,7 +64,8 @@ def lang_option() -> TyperOption:
 def _known_language(ctx: Any, param: Any, value: str | None) -> str | None:
     # a plain string checked here: typer's parameters take only typer's own (private) choice type
     if value is not None and value not in LANGUAGES:
-        raise typer.BadParameter(_("{value!r} is not one of {choices}.").format(value=value, choices="'en', 'es'"))
+        choices = ", ".join(map(repr, LANGUAGES))  # click's own words for a value not among the choices
+        raise typer.BadParameter(_("{value} is not one of {choices}.").format(value=repr(value), choices=choices))
     return value
 
 
