@@ -8,7 +8,7 @@ the three formats cannot drift apart: ``render`` only lays them out.
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from types import MappingProxyType
 from typing import Any
 
@@ -339,11 +339,18 @@ def alone(names: list[str], minimum: int, partial: bool, unchecked: list[str]) -
     return Alone(tuple(names), (_("the ranks and the winner"), *unchecked))
 
 
-def listed(names: Collection[str]) -> str:
-    """``Ana``, ``Ana and Ben``, ``Ana and Ben and Cid``: names as a sentence joins them."""
+def listed(items: Iterable[object], *, alternatives: bool = False) -> str:
+    """``Ana``, ``Ana and Ben``, ``Ana and Ben and Cid`` (``8 or 13`` for alternatives): as a sentence joins them.
+
+    Every pair is joined with the word, as refcli has always said it; the games' sentences use this one.
+    """
     joined = ""
-    for name in names:
-        joined = _("{first} and {second}").format(first=joined, second=name) if joined else name
+    for index, item in enumerate(items):
+        if index == 0:
+            joined = str(item)
+            continue
+        pair = _("{first} or {second}") if alternatives else _("{first} and {second}")
+        joined = pair.format(first=joined, second=item)
     return joined
 
 

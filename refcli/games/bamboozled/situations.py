@@ -33,10 +33,10 @@ from refcli.games.bamboozled.engine import (
     step,
 )
 from refcli.games.bamboozled.turns import AFTER_ROLL_CARDS, HAND_LIMIT, check_dice
-from refcli.games.bamboozled.words import action_name, and_list, card_name, card_names, direction_name, or_nobody
+from refcli.games.bamboozled.words import action_name, card_name, card_names, direction_name, or_nobody
 from refcli.i18n import N_, _, ngettext
 from refcli.inputs import Document
-from refcli.report import Report, describe_value
+from refcli.report import Report, describe_value, listed
 from refcli.rulings import rule_on
 from refcli.schema import Table
 from refcli.verdict import Verdict
@@ -113,7 +113,7 @@ def up_to_the_response(state: State, values: dict[str, Any], responder: str) -> 
                 "{players} played Skip, so {responder} faced {declarer}'s {declared}",
                 "{players} played Skip, so {responder} faced {declarer}'s {declared}",
                 len(skippers),
-            ).format(players=and_list(skippers), responder=responder, declarer=declarer, declared=declared)
+            ).format(players=listed(skippers), responder=responder, declarer=declarer, declared=declared)
         )
     return skippers, facts
 
@@ -540,7 +540,7 @@ BACKGROUND = {"challenge": ("bluff.definition",), "accept": ("bamboozle.definiti
 
 
 def rule_document(doc: Document) -> tuple[Report, bool]:
-    labels = {key: _(label) for key, label in LABELS.items()}
+    labels = LABELS  # English marked N_: report.outcome_label translates them when shown
     return rule_on(
         doc,
         game=GAME,

@@ -57,16 +57,6 @@ def action_name(action: str) -> str:
     return _(known) if known is not None else action
 
 
-def and_list(names: list[str]) -> str:
-    """``Ben and Cid``: players joined as a sentence joins them (English: every pair with "and")."""
-    if not names:
-        return ""
-    joined = names[0]
-    for name in names[1:]:
-        joined = _("{first} and {second}").format(first=joined, second=name)
-    return joined
-
-
 def or_nobody(names: list[str]) -> str:
     """``Ben, Cid``, or ``nobody``."""
     return ", ".join(names) if names else _("nobody")

@@ -21,10 +21,10 @@ from refcli.formats import read
 from refcli.games.cupofbluff import clauses as C
 from refcli.games.cupofbluff.engine import Call, Exchange, State, finish, step
 from refcli.games.cupofbluff.formats import RECORD
-from refcli.games.cupofbluff.phrases import and_list
 from refcli.i18n import _, ngettext
 from refcli.inputs import Document
 from refcli.options import ValidateOptions
+from refcli.report import listed
 from refcli.validation import FileResult, ReplayLog, run_replay
 
 GAME = "cup-of-bluff"
@@ -83,7 +83,7 @@ class Replay(ReplayLog):
                 ).format(n=left)
                 self.warn(C.END_LAST_CHIP, message, event=None)
         elif recorded is not None and recorded not in end.winners:
-            message = _("{winners} won, not {recorded}").format(winners=and_list(end.winners), recorded=recorded)
+            message = _("{winners} won, not {recorded}").format(winners=listed(end.winners), recorded=recorded)
             self.error(C.END_WINNER, message, event=None)
         return end.winners[0] if len(end.winners) == 1 else None
 

@@ -17,10 +17,9 @@ from refcli.games.cupofbluff import clauses as C
 from refcli.games.cupofbluff import formats as F
 from refcli.games.cupofbluff.chips import POINTS
 from refcli.games.cupofbluff.engine import Call, Exchange, State, Step, finish, step
-from refcli.games.cupofbluff.phrases import and_list, or_list
 from refcli.i18n import N_, _
 from refcli.inputs import Document
-from refcli.report import Describe, Report
+from refcli.report import Describe, Report, listed
 from refcli.rulings import rule_on
 from refcli.schema import Table
 from refcli.verdict import Verdict
@@ -76,7 +75,7 @@ def then(state: State) -> str:
         if len(end.winners) == 1:
             return " " + _("The game is over ({why}): {winner} wins.").format(why=state.why(), winner=end.winners[0])
         return " " + _("The game is over ({why}): {winners} share the win.").format(
-            why=state.why(), winners=and_list(end.winners)
+            why=state.why(), winners=listed(end.winners)
         )
     return " " + _("{player} plays next.").format(player=state.next_player)
 
@@ -199,7 +198,7 @@ def exchange(top: Table) -> Verdict:
         verdict = _(
             "{player} rolled doubles and hands back {returns} ({points} points); "
             "{player} may take {choices} from the centre, then the turn passes."
-        ).format(player=player, returns=handed, points=result.points, choices=or_list(result.choices))
+        ).format(player=player, returns=handed, points=result.points, choices=listed(result.choices, alternatives=True))
         outcome["chips_after"] = None  # which chip comes back is the player's choice
     else:
         verdict = _(
@@ -224,7 +223,7 @@ def end(top: Table) -> Verdict:
         verdict = _("The game goes on: {reason}.").format(reason=ended.reason)
     elif len(ended.winners) > 1:
         verdict = _("The game is over: {reason}. {winners} share the win.").format(
-            reason=ended.reason, winners=and_list(ended.winners)
+            reason=ended.reason, winners=listed(ended.winners)
         )
     else:
         top_points = max(ended.points.values())
@@ -233,7 +232,7 @@ def end(top: Table) -> Verdict:
         if len(tied) > 1:
             verdict = _(
                 "The game is over: {reason}. {winner} wins ({tied} have {points} points; {winner} has fewer chips)."
-            ).format(reason=ended.reason, winner=winner, tied=and_list(tied), points=top_points)
+            ).format(reason=ended.reason, winner=winner, tied=listed(tied), points=top_points)
         else:
             verdict = _("The game is over: {reason}. {winner} wins.").format(reason=ended.reason, winner=winner)
     return Verdict(verdict, outcome, (), ended.clauses)
@@ -273,7 +272,7 @@ BACKGROUND = {
 
 
 def rule_document(doc: Document) -> tuple[Report, bool]:
-    labels = {key: _(label) for key, label in LABELS.items()}  # in the run's language (JSON keeps the keys)
+    labels = LABELS  # English marked N_: report.outcome_label translates them when shown
     return rule_on(
         doc,
         game=GAME,

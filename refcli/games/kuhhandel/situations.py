@@ -484,7 +484,7 @@ def rule_document(doc: Document) -> tuple[Report, bool]:
         game=GAME,
         title="Kuhhandel",
         situations=SITUATIONS,
-        labels={key: _(label) for key, label in LABELS.items()},
+        labels=LABELS,  # English marked N_: report.outcome_label translates them
         describers={"options": _options, "needs": _needs},
         background=BACKGROUND,
     )

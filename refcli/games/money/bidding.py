@@ -12,8 +12,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from refcli.games.money.cards import Card
-from refcli.games.money.shown import and_list
 from refcli.i18n import _
+from refcli.report import listed
 
 
 class NeedSerials(Exception):
@@ -23,7 +23,7 @@ class NeedSerials(Exception):
         self.tied = tied
         self.value = value
         self.missing = missing  # (player, index of the card in their offer, 1-based)
-        super().__init__(_("{players} both offer {value}").format(players=and_list(tied), value=value))
+        super().__init__(_("{players} both offer {value}").format(players=listed(tied), value=value))
 
 
 @dataclass(frozen=True)
@@ -78,7 +78,7 @@ def order_offers(offers: Mapping[str, Sequence[Card]]) -> Bidding:
             )
             tie_breaks.append(
                 _("{players} both offer {value}: {serials}, so {first} goes first").format(
-                    players=and_list(tied), value=value, serials=holds, first=tied[0]
+                    players=listed(tied), value=value, serials=holds, first=tied[0]
                 )
             )
         order.extend(tied)

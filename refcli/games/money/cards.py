@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import NamedTuple
 
+from refcli.gameinfo import fold as fold_word  # a word as the game's Spanish words are matched
 from refcli.i18n import _
 
 NOTE_VALUES: tuple[int, ...] = (20, 20, 20, 30, 30, 30, 40, 50, 60)
@@ -53,13 +54,6 @@ def _spanish(*what: str) -> dict[str, str]:
 
 SPANISH_CURRENCIES = _spanish("currency")
 SPANISH_CARDS = _spanish("card", "currency")
-
-
-def fold_word(word: str) -> str:
-    """``refcli.gameinfo.fold``: a word as the game's Spanish words are matched (case, accents, blanks ignored)."""
-    from refcli.gameinfo import fold  # imported already, with the game's declaration
-
-    return fold(word)
 
 
 def currency_id(name: str) -> str:

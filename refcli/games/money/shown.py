@@ -43,11 +43,3 @@ def card(card: Card) -> str:
 def cards(shown: Iterable[Card]) -> str:
     """``euro 30 #12, coin #5``."""
     return ", ".join(map(card, shown))
-
-
-def and_list(items: Iterable[object]) -> str:
-    """``Ana and Ben`` (every pair joined, as refcli has always said it)."""
-    text = ""
-    for index, item in enumerate(items):
-        text = str(item) if index == 0 else _("{first} and {second}").format(first=text, second=item)
-    return text
