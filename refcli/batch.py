@@ -251,7 +251,7 @@ def json_lines(path: str, max_bytes: int) -> Iterator[LineTask]:
     try:
         stream: IO[bytes] = sys.stdin.buffer if path == "-" and hasattr(sys.stdin, "buffer") else open(path, "rb")  # noqa: SIM115
     except OSError as error:
-        yield LineTask(name, None, Refused.of(unreadable(name, error)))
+        yield LineTask(name, None, Refused.of(InputUnreadable.because(name, error)))
         return
     number = 0
     try:
@@ -269,7 +269,7 @@ def json_lines(path: str, max_bytes: int) -> Iterator[LineTask]:
                 if raw.strip():
                     yield LineTask(name, number, raw)
     except OSError as error:  # a read failed part way (a disk error, a device)
-        yield LineTask(name, number + 1, Refused.of(unreadable(name, error)))
+        yield LineTask(name, number + 1, Refused.of(InputUnreadable.because(name, error)))
 
 
 def skip_rest_of_line(stream: IO[bytes], piece: int = 1 << 16) -> bool:
@@ -291,17 +291,6 @@ def binary_line(name: str, number: int) -> DataError:
         file=name,
         line=number,
     )
-
-
-def unreadable(name: str, error: OSError) -> InputUnreadable:
-    """The same reasons as for a TOML file that cannot be read."""
-    if isinstance(error, FileNotFoundError):
-        return InputUnreadable(name, _("no such file"))
-    if isinstance(error, IsADirectoryError):
-        return InputUnreadable(name, _("it is a directory, not a file"))
-    if isinstance(error, PermissionError):
-        return InputUnreadable(name, _("permission denied"))
-    return InputUnreadable(name, error.strerror or type(error).__name__)  # the system's words
 
 
 class _no_close:

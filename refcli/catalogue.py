@@ -216,8 +216,11 @@ SPANISH_TOPICS: dict[str, tuple[str, ...]] = {
 
 
 def topic_key(text: str) -> str:
-    """A topic name as it is compared: folded, words apart ("Intercambio-de-vacas" = "intercambio de vacas")."""
-    return " ".join("".join(ch if ch.isalnum() else " " for ch in fold(text)).split())
+    """A topic name as it is compared, as every typed word is (``refcli.gameinfo.fold``: "Intercambio de vacas"
+    = "intercambio-de-vacas")."""
+    from refcli.gameinfo import fold as fold_word  # loaded already with the game's declaration
+
+    return fold_word(text)
 
 
 @cache

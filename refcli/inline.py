@@ -46,8 +46,17 @@ COMMAND_LINE = N_("<command line>")  # how a document made only of items is name
 
 _KEY = re.compile(r"[\w-]+(?:\[\d+\])*(?:\.[\w-]+(?:\[\d+\])*)*")
 _INTEGER = re.compile(r"\s*[+-]?\d+\s*")
-_TRUE = ("true", "yes", "y")
-_FALSE = ("false", "no", "n")
+# A boolean typed as a word, in English or Spanish (KEY=VALUE items, and the prompts' yes-or-no questions)
+YES = ("true", "yes", "y", "s", "si", "sí", "verdadero")
+NO = ("false", "no", "n", "falso")
+
+
+def yes_or_no(answer: str) -> bool | None:
+    """True or False for a yes or a no in English or Spanish (true, y, yes, s, sí, si; false, n, no), else None."""
+    folded = answer.strip().casefold()
+    return True if folded in YES else False if folded in NO else None
+
+
 SCALAR_KINDS = frozenset({"integer", "boolean", "string", "choice", "name", "player", "const", "custom"})
 
 
@@ -140,8 +149,8 @@ def convert(t: Type | None, text: str) -> Any:
     if kind == "integer":
         return int(text) if _INTEGER.fullmatch(text) else text
     if kind == "boolean":
-        folded = text.strip().casefold()
-        return True if folded in _TRUE else False if folded in _FALSE else text
+        meant = yes_or_no(text)
+        return text if meant is None else meant
     if kind == "names":
         return split_list(text)
     if kind == "array":

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from refcli.errors import DataError, OutputUnwritable
 from refcli.i18n import N_, _
-from refcli.inline import SCALAR_KINDS, convert, items_of, quote
+from refcli.inline import SCALAR_KINDS, convert, items_of, quote, yes_or_no
 from refcli.locate import KeyPath, format_path
 
 if TYPE_CHECKING:
@@ -98,18 +98,6 @@ class Terminal:
 
 # What Enter gives in a yes-or-no question: [Y/n] when it means yes. Spanish: [S/n].
 YES_NO_HINTS = {True: N_("[Y/n]"), False: N_("[y/N]")}
-YES = ("y", "yes", "true", "s", "si", "sí", "verdadero")  # English and Spanish, accents optional
-NO = ("n", "no", "false", "falso")
-
-
-def yes_or_no(answer: str) -> bool | None:
-    """True or False for a yes or a no in English or Spanish (y, yes, s, sí, si; n, no), else None."""
-    folded = answer.strip().casefold()
-    if folded in YES:
-        return True
-    if folded in NO:
-        return False
-    return None
 
 
 class Answer:
@@ -307,16 +295,14 @@ class Questions:
             if not text and not field.required:
                 self.answers.pop(where, None)
                 return False
-            if t.kind == "boolean" and yes_or_no(text) is not None:  # y/n as the question offers, in either language
-                text = "true" if yes_or_no(text) else "false"
             value = convert(t, text) if text or t.kind == "array" else None  # an empty list may be asked for
             try:
                 if value is None:
-                    from refcli.formats.reader import MISSING, missing_expected
+                    from refcli.formats.reader import missing_expected
 
-                    expected, _found = missing_expected(field)
+                    expected, found = missing_expected(field)  # both already in the run's language
                     raise DataError(
-                        _("expected {expected}, found {found}").format(expected=expected, found=MISSING),
+                        _("expected {expected}, found {found}").format(expected=expected, found=found),
                         path=format_path(where),
                     )
                 check(t, value, where, self.roster)
