@@ -69,7 +69,7 @@ _STEM_BYTES = 200  # of FILE's name in a temporary's, leaving room for the mark 
 _CANNOT_LINK = {errno.ENOENT, errno.EPERM, errno.EOPNOTSUPP, errno.ENOTSUP, errno.EMLINK, errno.EXDEV, errno.ENOSYS}
 
 
-STANDARD_OUTPUT = "-"  # ``-o -``: no file, standard output as without -o
+STANDARD_OUTPUT = "-"  # ``-o -`` and ``--save -``: no file, standard output
 _SPOOL_IN_MEMORY = 1 << 20  # bytes of output kept in memory before the spool moves to a temporary file
 _CHUNK = 1 << 16
 _RESULT_CODES = (0, 1)  # a command that ends so has printed its result (1: a rule broken, no match)
@@ -80,6 +80,14 @@ _Source = Union[bytes, IO[bytes]]  # noqa: UP007 - a runtime alias
 
 class _Unsupported(Exception):
     """O_TMPFILE or linking it is not available here: use a named temporary."""
+
+
+_outer: list[IO[str]] = []  # standard output as it was before each ``-o FILE`` took it, the first first
+
+
+def standard_output() -> IO[str]:
+    """refcli's standard output, even while ``-o FILE`` holds what the command prints (``--save -`` writes here)."""
+    return _outer[0] if _outer else sys.stdout
 
 
 # -- a command's standard output into FILE -------------------------------------
@@ -101,10 +109,12 @@ def stdout_to(path: str | None, force: bool) -> Iterator[None]:
     # write_through: a failure to hold the output is raised by the write that met it, inside the command
     captured = io.TextIOWrapper(spool, encoding="utf-8", errors="backslashreplace", write_through=True)
     sys.stdout = captured
+    _outer.append(previous)
     try:
         try:
             yield
         finally:
+            _outer.pop()
             sys.stdout = previous
             captured.detach()  # the spool stays open for write_file; the wrapper is gone
     except BaseException as end:

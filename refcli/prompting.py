@@ -463,11 +463,21 @@ def one_line(game: Game, verb: str, data: dict[str, Any]) -> str:
 
 
 def save(data: dict[str, Any], game: Game | str, verb: str, path: str, force: bool) -> None:
-    """Write the document as TOML (``refcli.output``: whole or not at all, never over a file without ``force``)."""
-    from refcli.output import write_file
+    """Write the document as TOML (``refcli.output``: whole or not at all, never over a file without ``force``).
+
+    ``-`` is standard output, after the result (or alone there when ``-o FILE`` takes the result), never a file.
+    """
+    from refcli.output import STANDARD_OUTPUT, standard_output, write_file
 
     game_id = game if isinstance(game, str) else game.id
     text = f"# run: refcli {game_id} {verb} FILE\n" + toml_text(data)
+    if path == STANDARD_OUTPUT:
+        from refcli.render import toml_for
+
+        stream = standard_output()
+        stream.write(toml_for(stream, text))
+        stream.flush()
+        return
     write_file(path, text, force)
     print(_("wrote {path}").format(path=path), file=sys.stderr)
 

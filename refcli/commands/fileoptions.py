@@ -92,7 +92,12 @@ SnapshotArguments = Annotated[
 SaveOption = Annotated[
     Optional[str],  # noqa: UP007
     typer.Option(
-        "--save", help=N_("Also write what was read (FILE, items or answers) to this TOML file."), metavar="FILE"
+        "--save",
+        help=N_(
+            "Also write what was read (FILE, items or answers) to this TOML file (- prints it on standard output, "
+            "after the result)."
+        ),
+        metavar="FILE",
     ),
 ]
 AllOption = Annotated[
