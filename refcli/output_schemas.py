@@ -171,10 +171,29 @@ def schemas() -> dict[str, Schema]:
         {
             "game": {**STRING, "description": "With totals: the game whose scores add up over the files."},
             "totals": {
-                "type": "array",
+                "type": ["array", "null"],
                 "items": _obj({"name": STRING, "score": INTEGER, "rank": {"type": "integer", "minimum": 1}}),
+                "description": "Each player's total over the game's files; null when one of them could not be "
+                "read (see incomplete).",
             },
-            "winners": STRINGS,
+            "winners": {
+                "type": ["array", "null"],
+                "items": STRING,
+                "description": "Who ranks first in the totals; null with the totals.",
+            },
+            "totals_files": {
+                "type": ["array", "null"],
+                "items": STRING,
+                "description": "The files the totals add up, in order: those of the game (other games' files "
+                "are scored on their own); null with the totals.",
+            },
+            "incomplete": {
+                "type": "array",
+                "items": _obj({"file": NULLABLE_STRING, "error": {"$ref": REF + "error"}}),
+                "description": "Present when there are no totals: each file that could not be read and may be "
+                "one of the game's, with its error (as its entry in games).",
+            },
+            "notes": {**STRINGS, "description": "Warnings about the totals, or why there are none."},
             "citations": {"$ref": REF + "citations"},
         },
         description="Several FILEs: one entry each, in order (a game whose scores add up adds its totals).",

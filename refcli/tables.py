@@ -54,7 +54,8 @@ def finding_rows(result: Any) -> str:
 
 def score_rows(data: Mapping[str, Any]) -> list[tuple[Any, ...]]:
     """``score``'s document as rows: a ``score`` row per player per game, a ``total`` row per player
-    over several games (a game whose scores add up), an ``error`` row per file that could not be scored."""
+    over several games (a game whose scores add up, when every one of its games could be read), an
+    ``error`` row per file that could not be scored."""
     rows: list[tuple[Any, ...]] = []
     for game in data.get("games", [data]):
         if "players" not in game:  # a file that failed: refcli.report.failure
@@ -77,7 +78,7 @@ def score_rows(data: Mapping[str, Any]) -> list[tuple[Any, ...]]:
             )
             for player in game["players"]
         )
-    for total in data.get("totals", ()):
+    for total in data.get("totals") or ():  # null: a game could not be read, so there are no totals
         rows.append(
             ("total", data.get("game"), None, total["name"], total["rank"], total["score"], total["rank"] == 1)
             + (None, None, None)

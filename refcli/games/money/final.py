@@ -147,7 +147,7 @@ def score_document(doc: Document, options: ScoreOptions) -> Report:
 
 
 def combine(reports: list[Report]) -> Report:
-    """Several games: the running totals first (003: play three times), then each game."""
+    """Several games: the running totals (003: play three times); each game's own report follows them."""
     from refcli.report import Quotes
 
     totals: dict[str, int] = {}
@@ -168,7 +168,6 @@ def combine(reports: list[Report]) -> Report:
     clauses = [C.MULTI_GAME] + ([C.TOTALS_RULING] if notes else []) + ([C.SHARED_WIN] if len(winners) > 1 else [])
     citations = rules_for(GAME).cite(clauses)
     data = {
-        "games": [r.to_dict() for r in reports],
         "totals": total_rows,
         "winners": winners,
         "notes": notes,
@@ -196,7 +195,6 @@ def combine(reports: list[Report]) -> Report:
     ]
     blocks.extend(Para(note, "warn") for note in notes)
     blocks.append(Quotes(tuple(citations)))
-    blocks += [block for report in reports for block in report.blocks]
     return Report(data=data, blocks=blocks)
 
 
