@@ -29,16 +29,21 @@ be left out.
 ``lang`` (every function) writes the result's free text (verdicts,
 messages, summaries, text) in that language, ``"es"`` or ``"en"``; None
 (the default) is the current language (``refcli.i18n``: ``REFCLI_LANG``,
-the locale). It is an argument, never state: the call after it is in the
-current language again, and a result's ``text()`` stays in its own.
-Keys and ids are English in every language.
+the locale). It is an argument, never state (``refcli.i18n.using``): the
+call after it is in the current language again, threads calling in two
+languages at once each get their own, and a result's ``text()`` stays in
+its own. Keys and ids are English in every language.
 
 Errors are the classes in :mod:`refcli.errors`: ``InputUnreadable`` (the
 CLI's exit 66) when a path cannot be read, ``DataError`` (65) when the
-document does not fit its format, ``UsageError`` (2) for an unknown game.
-A situation that breaks a rule is not an error: the ruling says so
-(``Ruling.legal`` is false, as the CLI exits 1); likewise broken rules in a
-recorded game are ``Validation.findings``.
+document does not fit its format, ``UsageError`` (2) for an unknown game
+(``""`` too), a language refcli lacks, ``max_bytes`` outside 1 to 2^40 or a
+path holding a NUL character. They pickle, so they come back from worker
+processes as they were raised. An argument of the wrong type is a
+``TypeError`` saying what was expected (``refcli.arguments``). The functions
+never print and never exit. A situation that breaks a rule is not an error:
+the ruling says so (``Ruling.legal`` is false, as the CLI exits 1); likewise
+broken rules in a recorded game are ``Validation.findings``.
 """
 
 from __future__ import annotations
@@ -48,7 +53,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, NamedTuple, Union
 
-from refcli import i18n
+from refcli import arguments, i18n
 from refcli.i18n import _
 from refcli.inputs import DEFAULT_MAX_BYTES, Document
 
@@ -66,8 +71,13 @@ DICT_NAME = "<document>"  # how a parsed document is named in messages (it has n
 
 @contextmanager
 def speaking(lang: str | None) -> Iterator[None]:
-    """Messages in ``lang`` inside the block (None: the current language); ``UsageError`` for a language refcli lacks."""
-    if lang is not None and i18n.normalize(str(lang)) is None:
+    """Messages in ``lang`` inside the block (None: the current language); ``UsageError`` for a language refcli lacks.
+
+    The language is this call's only (``refcli.i18n.using``): threads calling with different languages
+    at once each get theirs, and the process's language is the same after the call as before.
+    """
+    arguments.check_text("lang", lang)
+    if lang is not None and i18n.normalize(lang) is None:
         from refcli.errors import UsageError
 
         raise UsageError(
@@ -88,6 +98,8 @@ def load(
     it); errors about it name ``name`` (default ``<document>``) and no line.
     """
     with speaking(lang):
+        arguments.check_max_bytes(max_bytes)
+        arguments.check_text("name", name)
         return _load(source, max_bytes=max_bytes, name=name)
 
 
@@ -95,10 +107,11 @@ def _load(source: Source, *, max_bytes: int = DEFAULT_MAX_BYTES, name: str | Non
     if isinstance(source, Document):  # already read (the CLI's file with its items, its prompts' answers)
         return source
     if isinstance(source, Mapping):
+        arguments.check_document_keys(source)
         return Document.from_data(dict(source), name or DICT_NAME)
     from refcli.inputs import load_document
 
-    return load_document(os.fspath(source), max_bytes=max_bytes)
+    return load_document(arguments.checked_path(source), max_bytes=max_bytes)
 
 
 def score(
@@ -124,7 +137,9 @@ def score(
     from refcli.options import ScoreOptions
 
     with speaking(lang):
-        game_id = _game_id(game) if game else None
+        _check_options(game, max_bytes, partial=partial)
+        values = arguments.checked_values(values)
+        game_id = _game_id(game) if game is not None else None
         doc, builder = _document(source, values, game_id, "score", max_bytes)
         with _blamed(doc, builder), _misplaced(doc, game_id, "score"):
             declared = registry.game_for(doc, game_id)
@@ -148,11 +163,21 @@ def rule(
     situation (``situation`` among them) or change the source's.
     """
     with speaking(lang):
-        game_id = _game_id(game) if game else None
+        _check_options(game, max_bytes)
+        values = arguments.checked_values(values)
+        game_id = _game_id(game) if game is not None else None
         doc, builder = _document(source, values, game_id, "ruling", max_bytes)
         with _blamed(doc, builder), _misplaced(doc, game_id, "ruling"):
             report, _legal = _engine(doc, game_id, "ruling").rule_document(doc)
         return report  # type: ignore[no-any-return]
+
+
+def _check_options(game: object, max_bytes: object, **flags: object) -> None:
+    """``TypeError`` for an option of the wrong type, ``UsageError`` for a size limit out of range."""
+    arguments.check_text("game", game)
+    arguments.check_max_bytes(max_bytes)
+    for name, value in flags.items():
+        arguments.check_flag(name, value)
 
 
 def _document(
@@ -215,6 +240,7 @@ def validate(
     on past a bad record). Its ``text()`` is in the language it was made in.
     """
     with speaking(lang):
+        _check_options(game, max_bytes, strict=strict)
         return _validate(source, game, strict, max_bytes)._replace(language=i18n.language())
 
 
@@ -226,7 +252,7 @@ def _validate(source: Source, game: str | None, strict: bool, max_bytes: int) ->
 
     try:
         doc = _load(source, max_bytes=max_bytes)
-        with _misplaced(doc, _game_id(game) if game else None, "validate"):
+        with _misplaced(doc, _game_id(game) if game is not None else None, "validate"):
             engine = _engine(doc, game, "validate")
             result: Validation = engine.validate_document(doc, ValidateOptions(strict=strict, max_bytes=max_bytes))
     except (DataError, InputUnreadable) as error:
@@ -266,6 +292,7 @@ def game(name: str, *, lang: str | None = None) -> Game:
     ``lang`` is the language of that error; the game's functions take their own ``lang``.
     """
     with speaking(lang):
+        arguments.check_text("name", name, optional=False)
         return Game(_game_id(name))
 
 
@@ -284,4 +311,4 @@ def _game_id(name: str) -> str:
 def _engine(doc: Document, game_name: str | None, verb: str) -> Any:
     from refcli import registry
 
-    return registry.engine_for(doc, _game_id(game_name) if game_name else None, verb)
+    return registry.engine_for(doc, _game_id(game_name) if game_name is not None else None, verb)

@@ -8,16 +8,34 @@ are written in the language of the run (``refcli.i18n``) when the error is made.
 from __future__ import annotations
 
 import errno
+from typing import Any
 
 from refcli.i18n import N_, _
 
 
 class RefcliError(Exception):
-    """Base of every error refcli reports to the user (never a traceback)."""
+    """Base of every error refcli reports to the user (never a traceback).
+
+    Every one pickles: it comes back from a worker process (``multiprocessing``,
+    ``concurrent.futures``) as the same class with the same message, attributes
+    and so exit status.
+    """
 
     def one_line(self) -> str:
         """The message as printed after ``refcli: error: ``."""
         return " ".join(str(self).split())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # An exception pickles by default as its class called again with its args, which is the
+        # message alone: a class whose __init__ takes other arguments (a file and a reason) cannot be
+        # made again that way, and one that writes its message would write it again in the language of
+        # the process unpickling it. So it is remade without __init__: its args and attributes as they are.
+        return (_remade, (type(self), self.args), dict(self.__dict__))
+
+
+def _remade(cls: type[RefcliError], args: tuple[Any, ...]) -> RefcliError:
+    """An error of class ``cls`` holding ``args``, its attributes still to be filled in (by unpickling)."""
+    return cls.__new__(cls, *args)
 
 
 class InputUnreadable(RefcliError):
