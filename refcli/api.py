@@ -145,7 +145,8 @@ def score(
             declared = registry.game_for(doc, game_id)
             options = ScoreOptions(partial=partial, variants=tuple(variants.items()), max_bytes=max_bytes)
             options = options.completed((param.name, param.default) for param in declared.score_options)
-            return declared.engine("score").score_document(doc, options)  # type: ignore[no-any-return]
+            report = declared.engine("score").score_document(doc, options)
+        return _warned(report, doc)  # type: ignore[no-any-return]
 
 
 def rule(
@@ -169,7 +170,15 @@ def rule(
         doc, builder = _document(source, values, game_id, "ruling", max_bytes)
         with _blamed(doc, builder), _misplaced(doc, game_id, "ruling"):
             report, _legal = _engine(doc, game_id, "ruling").rule_document(doc)
-        return report  # type: ignore[no-any-return]
+        return _warned(report, doc)  # type: ignore[no-any-return]
+
+
+def _warned(report: Any, doc: Document) -> Any:
+    """``report`` with a warning for the names of ``doc`` that only look different (``refcli.names``)."""
+    from refcli.names import warnings
+    from refcli.report import warned
+
+    return warned(report, warnings(doc.names))
 
 
 def _check_options(game: object, max_bytes: object, **flags: object) -> None:
@@ -258,7 +267,11 @@ def _validate(source: Source, game: str | None, strict: bool, max_bytes: int) ->
     except (DataError, InputUnreadable) as error:
         line, key = getattr(error, "line", None), getattr(error, "path", None)
         return input_failure(_display_name(source), error.one_line(), line=line, key=key, status=status_for(error))
-    return located(result, doc) if result.findings else result
+    result = located(result, doc) if result.findings else result
+    from refcli.names import warnings
+    from refcli.validation import warned
+
+    return warned(result, warnings(doc.names))
 
 
 def _display_name(source: Source) -> str:

@@ -123,6 +123,11 @@ def replayed(doc: Any, where: str, game_id: str | None, options: ValidateOptions
         result = validator_for(doc, game_id).validate_document(doc, options)
         if result.findings:
             result = located(result, doc)
+        if doc.names:
+            from refcli.names import warnings
+            from refcli.validation import warned
+
+            result = warned(result, warnings(doc.names))
     except DataError as error:  # a snapshot or a situation given to validate says so (refcli.misplaced)
         from refcli.misplaced import explained
 
@@ -306,8 +311,9 @@ class _no_close:
 
 # What a worker sends back: the result already written out (a JSON text, or
 # plain text), or the result itself when the output must be gathered (TOML,
-# rich text); then the exit status, the one-line error, the rules cited.
-Rendered = tuple[Any, ExitStatus, str | None, tuple[tuple[str, str], ...]]
+# rich text); then the exit status, the one-line error, the rules cited, the warnings (names that only look
+# different: said on stderr where the output does not carry them).
+Rendered = tuple[Any, ExitStatus, str | None, tuple[tuple[str, str], ...], tuple[str, ...]]
 
 
 # json.dumps(value, ensure_ascii=False), without building an encoder for every result.
@@ -340,7 +346,8 @@ def render_outcome(outcome: Outcome, style: str) -> Rendered:
         payload = plain_text(result_blocks(result))
     else:
         payload = result
-    return payload, status, message, cited
+    said = _("refcli: warning: {file}: {message}")
+    return payload, status, message, cited, tuple(said.format(file=result.file, message=w) for w in result.warnings)
 
 
 def _work(check: Check, game_id: str | None, options: ValidateOptions, style: str, lang: str, task: Task) -> Rendered:
@@ -511,10 +518,13 @@ def write_results(
         opening = f'{{"schema_version": {SCHEMA_VERSION}, "results": ['
     unicode_out = carries_unicode(out)  # else JSON goes out with \\u escapes (cp1252, ascii)
     try:
-        for payload, status, message, rules in outcomes:
+        for payload, status, message, rules, warnings in outcomes:
             progress.step()
             if message is not None:  # the same one line as for any other command
                 print(f"refcli: error: {message}", file=sys.stderr)
+            if style in ("text", "csv") or (style == "gather" and fmt is Format.text):
+                for warning in warnings:
+                    print(warning, file=sys.stderr)
             code = worst(code, status)
             counts = counts.counted(status)
             cited.update(dict.fromkeys(rules))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import sys
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
@@ -54,6 +54,8 @@ class Document:
     text: str
     line: int | None = None  # a record on one line (JSON Lines): every error points at it
     has_lines: bool = True  # False for a document given already parsed (the Python API): no line to name
+    # The players' names read from it so far (``refcli.formats.reader.read_name``), for ``refcli.names.warnings``.
+    names: dict[str, None] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def from_data(cls, data: dict[str, Any], name: str) -> Document:

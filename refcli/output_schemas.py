@@ -80,6 +80,15 @@ DEFS: dict[str, Schema] = {
             "explanation": STRING,
         }
     ),
+    "warning": _obj(
+        {
+            "code": {"enum": ["similar-names"], "description": "What is warned about."},
+            "names": {**STRINGS, "description": "similar-names: two player names that only look different."},
+            "message": {**STRING, "description": "The sentence printed on stderr in text."},
+        },
+        description="Nothing is wrong, but a person should check (a key present only when there is one).",
+    ),
+    "warnings": {"type": "array", "items": {"$ref": REF + "warning"}},
     "score_report": _obj(
         {
             "game": STRING,
@@ -92,6 +101,7 @@ DEFS: dict[str, Schema] = {
             "citations": {"$ref": REF + "citations"},
             "interpretations": STRINGS,
         },
+        {"warnings": {"$ref": REF + "warnings"}},
         description="One file's scores: players in rank order (competition ranking), the winners.",
     ),
     "finding": _obj(
@@ -111,7 +121,7 @@ DEFS: dict[str, Schema] = {
             "findings": {"type": "array", "items": {"$ref": REF + "finding"}},
             "skipped": STRINGS,
         },
-        {"error": {"$ref": REF + "error"}},
+        {"error": {"$ref": REF + "error"}, "warnings": {"$ref": REF + "warnings"}},
         description="One recorded game's validation; `error` when it could not be read or parsed.",
     ),
 }
@@ -217,7 +227,7 @@ def schemas() -> dict[str, Schema]:
             "citations": {"$ref": REF + "citations"},
             "interpretations": STRINGS,
         },
-        {"broken_rule": STRING},
+        {"broken_rule": STRING, "warnings": {"$ref": REF + "warnings"}},
     )
     ladder_row = _obj({"score": STRING, "rank": INTEGER, "ways": INTEGER, "of": INTEGER})
     return {
@@ -231,7 +241,7 @@ def schemas() -> dict[str, Schema]:
             "ruling",
             "refcli ruling --format json: the verdict, or the failure of a situation that cannot be read",
             {"oneOf": [{**ruling, "allOf": [_versioned_only()]}, _versioned("failure")]},
-            ("citations", "failure"),
+            ("citations", "failure", "warnings"),
         ),
         "validate": _document(
             "validate",

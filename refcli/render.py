@@ -247,6 +247,29 @@ def title_text(title: str) -> str:
     return _(title) if title else ""
 
 
+def display_width(text: str) -> int:
+    """How many terminal columns ``text`` takes: 2 for a wide (CJK) character, 0 for a combining accent.
+
+    (rich.cells.cell_len says the same, but plain text does not import rich.)
+    """
+    if text.isascii():
+        return len(text)
+    import unicodedata  # only for text beyond ASCII
+
+    width = 0
+    for ch in text:
+        if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me", "Cf"):
+            continue
+        width += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+    return width
+
+
+def padded(cell: str, width: int, justify: str) -> str:
+    """``cell`` padded with spaces to ``width`` terminal columns, on the left when ``justify`` is right."""
+    padding = " " * (width - display_width(cell))
+    return padding + cell if justify == "right" else cell + padding
+
+
 def plain_text(blocks: Sequence[Block], width: int = 88) -> str:
     lines: list[str] = []
     for block in blocks:
@@ -254,7 +277,7 @@ def plain_text(blocks: Sequence[Block], width: int = 88) -> str:
             if lines:
                 lines.append("")
             lines.append(block.text)
-            lines.append("=" * min(len(block.text), width))
+            lines.append("=" * min(display_width(block.text), width))
         elif isinstance(block, Para):
             prefix = MARKS.get(block.style, "")
             lines.extend(_wrap(prefix + block.text, "", width))
@@ -262,14 +285,13 @@ def plain_text(blocks: Sequence[Block], width: int = 88) -> str:
             lines.append("")
             if block.title:
                 lines.append(block.title)
-            widths = [len(header) for header, _justify in block.columns]
+            widths = [display_width(header) for header, _justify in block.columns]
             for row in block.rows:
-                widths = [max(width, len(cell)) for width, cell in zip(widths, row)]
+                widths = [max(width, display_width(cell)) for width, cell in zip(widths, row)]
             headers = tuple(header for header, _justify in block.columns)
             for row in ((headers,) if any(headers) else ()) + block.rows:
                 cells = [
-                    cell.rjust(width) if justify == "right" else cell.ljust(width)
-                    for cell, width, (_header, justify) in zip(row, widths, block.columns)
+                    padded(cell, width, justify) for cell, width, (_header, justify) in zip(row, widths, block.columns)
                 ]
                 lines.append("  ".join(cells).rstrip())
             lines.append("")
@@ -325,12 +347,20 @@ def _draw(console: Any, blocks: Sequence[Block]) -> None:
         elif isinstance(block, Para):
             console.print(Text(MARKS.get(block.style, "") + block.text, style=styles.get(block.style, "")))
         elif isinstance(block, Grid):
+            shown = within_width(block, console.width)
             table = Table(box=box.SIMPLE_HEAD, title=Text(block.title) if block.title else None, title_justify="left")
-            for header, justify in block.columns:
-                table.add_column(Text(header), justify=justify)  # type: ignore[arg-type]
-            for row in bars_within(block, console.width):
+            for index, (header, justify) in enumerate(shown.columns):
+                # A number is never cut: its column is as wide as its widest cell; a header and a name
+                # fold onto more lines instead of ending in "…".
+                widest = max((len(row[index]) for row in shown.rows), default=0) if justify == "right" else None
+                table.add_column(Text(header), justify=justify, min_width=widest, overflow="fold")  # type: ignore[arg-type]
+            for row in bars_within(shown, console.width):
                 table.add_row(*(Text(cell) for cell in row))  # Text: "[no-change.001]" is a clause, not markup
             console.print(table)
+            if len(shown.columns) < len(block.columns):
+                left_out = block.columns[-1][0]
+                said = _('The column "{column}" is left out: the terminal is too narrow for it (--format json has it).')
+                console.print(Text(said.format(column=left_out), style="dim"))
         elif isinstance(block, Quotes):
             if not block.citations:
                 continue
@@ -354,6 +384,37 @@ def _draw(console: Any, blocks: Sequence[Block]) -> None:
 
 
 BAR = "█"
+# The least room an explanation column (a score's "How it adds up") is drawn in: narrower, each word would
+# take a line of its own and the table would be many times as tall.
+EXPLANATION_ROOM = 20
+# What a name column is counted as when deciding that (a longer name folds onto more lines).
+NAME_ROOM = 10
+
+
+def _is_bar_column(grid: Grid, index: int) -> bool:
+    return any(row[index] for row in grid.rows) and all(not row[index].strip(BAR) for row in grid.rows)
+
+
+def within_width(grid: Grid, width: int) -> Grid:
+    """``grid``, without its explanation column when ``width`` leaves it too little room (``EXPLANATION_ROOM``).
+
+    The explanation column is the last of a table of numbers (one with a right-aligned column), when it
+    holds text (a bar column shortens instead, ``bars_within``). The numbers and the names keep their room.
+    """
+    columns = grid.columns
+    last = len(columns) - 1
+    if len(columns) < 3 or columns[last][1] != "left" or not grid.rows or _is_bar_column(grid, last):
+        return grid
+    if not any(justify == "right" for _header, justify in columns):
+        return grid
+    others = 3 * len(columns) + 1  # a space each side of every column, and between
+    for index, (header, justify) in enumerate(columns[:last]):
+        natural = max(display_width(text) for text in (header, *(row[index] for row in grid.rows)))
+        others += natural if justify == "right" else min(natural, NAME_ROOM)
+    needed = min(max(display_width(row[last]) for row in grid.rows), EXPLANATION_ROOM)
+    if width - others >= needed:
+        return grid
+    return grid._replace(columns=columns[:last], rows=tuple(row[:last] for row in grid.rows))
 
 
 def bars_within(grid: Grid, width: int) -> tuple[tuple[str, ...], ...]:
@@ -362,11 +423,7 @@ def bars_within(grid: Grid, width: int) -> tuple[tuple[str, ...], ...]:
     A table wider than the terminal would otherwise wrap a bar onto a second line. Every
     other column keeps its width; the numbers beside each bar say what it shows.
     """
-    bars = [
-        index
-        for index in range(len(grid.columns))
-        if any(row[index] for row in grid.rows) and all(not row[index].strip(BAR) for row in grid.rows)
-    ]
+    bars = [index for index in range(len(grid.columns)) if _is_bar_column(grid, index)]
     if len(bars) != 1:
         return grid.rows
     bar = bars[0]

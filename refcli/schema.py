@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import difflib
 import math
-import unicodedata
 from collections.abc import Iterable
 from typing import Any
 
+from refcli import names as naming
 from refcli.errors import DataError
 from refcli.i18n import N_, _, ngettext
 from refcli.inputs import Document
@@ -184,27 +184,31 @@ class Table:
         return self.check_name(key, self.string(key, expected=_(NAME_EXPECTED)))
 
     def check_name(self, key: str | int, value: Any) -> str:
+        """A new player's name, as ``refcli.formats.reader.read_name`` reads it (NFC, one line, noted)."""
         if not isinstance(value, str):
             raise self.error(key, _(NAME_EXPECTED), describe(value))
-        stripped = value.strip()
-        if not stripped:
+        name = naming.normal(value)
+        if not name:
             raise self.error(key, _(NAME_EXPECTED), describe(value))
-        if any(unicodedata.category(ch).startswith("C") for ch in stripped):
+        if naming.has_control(name):
             raise self.error(key, _("a name without control characters"), describe(value))
-        if len(stripped) > MAX_NAME_LENGTH:
+        if naming.has_line_break(name):
+            raise self.error(key, _("a name on one line (no line or paragraph separator)"), describe(value))
+        if len(name) > MAX_NAME_LENGTH:
             raise self.error(
                 key,
                 _("a name of at most {maximum} characters").format(maximum=MAX_NAME_LENGTH),
-                ngettext("{count} character", "{count} characters", len(stripped)).format(count=len(stripped)),
+                ngettext("{count} character", "{count} characters", len(name)).format(count=len(name)),
             )
-        return stripped
+        self.doc.names[name] = None
+        return name
 
 
 def unique_names(players: list[Table], names: list[str]) -> None:
     """Every player's name differs from the others' (ignoring case)."""
     seen: dict[str, int] = {}
     for index, (table, name) in enumerate(zip(players, names), 1):
-        folded = name.casefold()
+        folded = naming.key(name)
         if folded in seen:
             raise table.error(
                 "name",
@@ -243,10 +247,10 @@ def player_names(table: Table, key: str, *, minimum: int = 2, maximum: int = 5) 
     folded: set[str] = set()
     for index, item in enumerate(value, 1):
         name = items.check_name(index, item)
-        if name.casefold() in folded:
+        if naming.key(name) in folded:
             raise items.error(index, _("names that differ"), _('"{name}" twice').format(name=name))
         names.append(name)
-        folded.add(name.casefold())
+        folded.add(naming.key(name))
     return names
 
 
@@ -257,7 +261,7 @@ def one_of_names(table: Table, key: str, names: list[str], *, role: str) -> str:
         return str(value)
     value = table.string(key, expected=_("the {role}'s name, one of {names}").format(role=role, names=join(names)))
     for name in names:
-        if name.casefold() == value.strip().casefold():
+        if naming.key(name) == naming.key(value):
             return name
     raise table.error(
         key, _("the {role}: one of the players ({names})").format(role=role, names=join(names)), describe(value)
@@ -277,7 +281,7 @@ def names_among(table: Table, key: str, names: list[str]) -> list[str]:
     items = Table(table.doc, {str(i): v for i, v in enumerate(value, 1)}, table.path + (key,))
     found = []
     for index, item in enumerate(value, 1):
-        match = next((n for n in names if isinstance(item, str) and n.casefold() == item.strip().casefold()), None)
+        match = next((n for n in names if isinstance(item, str) and naming.key(n) == naming.key(item)), None)
         if match is None:
             raise items.error(index, _("one of {names}").format(names=join(names)), describe(item))
         found.append(match)

@@ -86,9 +86,21 @@ class FileResult(NamedTuple):
         return self.text()
 
     @property
+    def warnings(self) -> tuple[str, ...]:
+        """What the reader should check though no rule is broken (names that only look different), as sentences."""
+        return tuple(warning["message"] for warning in self.summary.get("warnings", ()))
+
+    @property
     def unreadable(self) -> bool:
         """Not validated at all: it could not be read or parsed (its finding's rule is ``input``)."""
         return any(finding.rule == "input" for finding in self.findings)
+
+
+def warned(result: FileResult, warnings: list[dict[str, Any]]) -> FileResult:
+    """``result`` with ``warnings`` (``refcli.names.warnings``) as the entry's last key; as it was without any."""
+    if not warnings:
+        return result
+    return result._replace(summary={**result.summary, "warnings": warnings})
 
 
 def input_failure(

@@ -7,7 +7,7 @@ on stderr and an exit status (``refcli.exit_status`` says which).
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
@@ -66,6 +66,14 @@ def say_error(error: BaseException) -> ExitStatus:
         message = _("internal error ({detail}); please report it").format(detail=detail)
     print(_("refcli: error: {message}").format(message=message), file=sys.stderr)
     return status_for(error)
+
+
+def say_warnings(file: str, warnings: Iterable[str], fmt: Format) -> None:
+    """Print ``refcli: warning: FILE: …`` for each warning, unless the document (JSON, TOML) carries them."""
+    if fmt in (Format.json, Format.toml):
+        return
+    for message in warnings:
+        print(_("refcli: warning: {file}: {message}").format(file=file, message=message), file=sys.stderr)
 
 
 @contextmanager
@@ -195,6 +203,7 @@ def score_files(
                 report = api.score(doc, game=game_id, partial=options.partial, **dict(options.variants))
         except (DataError, InputUnreadable) as error:
             failed_alone(error, fmt, game_id)
+        say_warnings(report.data["file"], report.warnings, fmt)
         emit_document(report, fmt, explain=explain, page=page)
         saved(doc.data, report.data["game"], "score", inputs)
         finish(ExitStatus.OK)
@@ -210,6 +219,7 @@ def score_files(
             code = worst(code, status)
             entries.append(failure(error, status, file=display_name(path), game=game_id or named_game(doc)))
             continue
+        say_warnings(report.data["file"], report.warnings, fmt)
         entries.append(report)
     document = entries[0] if len(entries) == 1 else several_games(entries, game_id)
     emit_document(document, fmt, explain=explain, page=page)
@@ -383,6 +393,7 @@ def rule_file(
             ruling = api.rule(doc, game=game_id, max_bytes=max_bytes)
     except (DataError, InputUnreadable) as error:
         failed_alone(error, fmt, game_id)
+    say_warnings(ruling.data["file"], ruling.warnings, fmt)
     emit(ruling, fmt, explain=explain, page=page)
     saved(doc.data, ruling.data["game"], "ruling", inputs)
     finish(ExitStatus.OK if ruling.legal else ExitStatus.RULE_BROKEN)
@@ -397,6 +408,7 @@ def ask_and_rule(
     from refcli.render import emit
 
     game, data, ruling = ask(game_id, "ruling", lambda doc, game: api.rule(doc, game=game, max_bytes=max_bytes))
+    say_warnings(ruling.data["file"], ruling.warnings, fmt)
     emit(ruling, fmt, explain=explain, page=page)  # paged: the save question comes once the pager is left
     keep(data, game, "ruling", inputs)
     finish(ExitStatus.OK if ruling.legal else ExitStatus.RULE_BROKEN)
@@ -420,6 +432,7 @@ def ask_and_score(
         return api.score(doc, game=game, partial=options.partial, **dict(options.variants))
 
     game, data, report = ask(game_id, "score", read)
+    say_warnings(report.data["file"], report.warnings, fmt)
     emit(report, fmt, explain=explain, page=page)
     keep(data, game, "score", inputs)
     finish(ExitStatus.OK)

@@ -28,10 +28,10 @@ translated where they are put in.
 from __future__ import annotations
 
 import difflib
-import unicodedata
 from collections.abc import Callable
 from typing import Any
 
+from refcli import names as naming
 from refcli.errors import DataError
 from refcli.formats import Description, Field, Type, with_spanish_words
 from refcli.formats.fast import FastReader, compile_fast
@@ -305,23 +305,30 @@ def choice_reader(t: Type, key: str) -> Reader:
 
 
 def read_name(value: Any, ctx: Context, parent: KeyPath, k: PathPart | None) -> str:
-    """A new player's name: non-empty, printable, short enough for a table (``Table.check_name``)."""
+    """A new player's name: non-empty, printable, on one line, short enough for a table; NFC (``refcli.names``).
+
+    Each name read is noted on the document: names that only look different are warned about once it is read.
+    """
     if type(value) is str:
-        stripped = value.strip()
-        if stripped and len(stripped) <= MAX_NAME_LENGTH and stripped.isprintable():
-            return stripped
+        name = naming.normal(value)
+        if name and len(name) <= MAX_NAME_LENGTH and name.isprintable():
+            ctx.doc.names[name] = None
+            return name
     if not isinstance(value, str) or not value.strip():
         raise ctx.fail(at(parent, k), _(NAME_EXPECTED), describe(value))
-    stripped = value.strip()
-    if any(unicodedata.category(ch).startswith("C") for ch in stripped):
+    name = naming.normal(value)
+    if naming.has_control(name):
         raise ctx.fail(at(parent, k), _("a name without control characters"), describe(value))
-    if len(stripped) > MAX_NAME_LENGTH:
+    if naming.has_line_break(name):
+        raise ctx.fail(at(parent, k), _("a name on one line (no line or paragraph separator)"), describe(value))
+    if len(name) > MAX_NAME_LENGTH:
         raise ctx.fail(
             at(parent, k),
             _("a name of at most {maximum} characters").format(maximum=MAX_NAME_LENGTH),
-            _("{count} characters").format(count=len(stripped)),
+            _("{count} characters").format(count=len(name)),
         )
-    return stripped  # printable by the rules (e.g. a no-break space), if not by str.isprintable
+    ctx.doc.names[name] = None
+    return name  # printable by the rules (e.g. a no-break space), if not by str.isprintable
 
 
 def name_reader(t: Type, key: str) -> Reader:
@@ -344,9 +351,9 @@ def player_reader(t: Type, key: str) -> Reader:
         names = ctx.roster()
         if type(value) is not str:
             raise ctx.fail(at(parent, k), not_text(), describe(value))
-        folded = value.strip().casefold()
+        folded = naming.key(value)
         for known in names:
-            if known.casefold() == folded:
+            if naming.key(known) == folded:
                 return known
         raise ctx.fail(at(parent, k), wrong(), describe(value) + hint(value, names))
 
@@ -368,7 +375,7 @@ def names_reader(t: Type, key: str) -> Reader:
         folded: set[str] = set()
         for index, item in enumerate(value, 1):
             name = read_name(item, ctx, here, index)
-            fold = name.casefold()
+            fold = naming.key(name)
             if fold in folded:
                 raise ctx.fail(here + (index,), _("names that differ"), _("{name} twice").format(name=describe(name)))
             folded.add(fold)
@@ -512,7 +519,7 @@ def roster_of(field: Field) -> Callable[[Any, Context, KeyPath], list[str]] | No
             found: list[str] = []
             for index, item in enumerate(value, 1):
                 name = item[name_key]
-                folded = name.casefold()
+                folded = naming.key(name)
                 if folded in seen:
                     raise ctx.fail(
                         here + (key, index, name_key),
@@ -553,9 +560,9 @@ def map_reader(t: Type, key: str) -> Reader:
         def read_key(k: str, ctx: Context, here: KeyPath) -> Any:
             if ctx.names is not None and k in ctx.names:  # the usual case
                 return k
-            folded = k.strip().casefold()
+            folded = naming.key(k)
             for known in ctx.roster():
-                if known.casefold() == folded:
+                if naming.key(known) == folded:
                     return known
             raise ctx.fail(here + (k,), _("a player's name ({names})"), describe(k) + hint(k, ctx.roster()))
     elif key_type.kind == "name":
@@ -584,7 +591,7 @@ def map_reader(t: Type, key: str) -> Reader:
         written: dict[Any, str] = {}
         for written_key, item in value.items():
             parsed = read_key(written_key, ctx, here)
-            folded = parsed.casefold() if key_type.kind == "name" else parsed
+            folded = naming.key(parsed) if key_type.kind == "name" else parsed
             if folded in written:
                 raise ctx.fail(
                     here + (written_key,),

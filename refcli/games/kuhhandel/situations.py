@@ -400,7 +400,7 @@ def donkey(top: Table) -> Verdict:
         )
     else:
         verdict = _(
-            "Donkey number {number}: play stops and The current player deals a {payout} card from the bank "
+            "Donkey number {number}: play stops and the current player deals a {payout} card from the bank "
             "to every player ({players}); then the donkey is auctioned as usual."
         )
     verdict = verdict.format(number=donkeys_before + 1, dealer=dealer, payout=payout, players=", ".join(players))
