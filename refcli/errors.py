@@ -10,6 +10,19 @@ from __future__ import annotations
 import errno
 
 from refcli.i18n import N_, _
+from refcli.visible import visible
+
+# Collapsed into one space by ``one_line``; every other non-printable character is escaped (``refcli.visible``).
+_SPACES = " \t\n\r\x0b\x0c"
+
+
+def one_line(text: str) -> str:
+    """``text`` on one line: runs of spaces and line breaks as one space, anything else a terminal acts on escaped.
+
+    An error's text quotes its input (file names, items, values): escaped here, once for every message,
+    whether it is printed after ``refcli: error:``, carried in a JSON ``message`` or raised by the Python API.
+    """
+    return " ".join(visible(text, keep=_SPACES).split())
 
 
 class RefcliError(Exception):
@@ -17,7 +30,7 @@ class RefcliError(Exception):
 
     def one_line(self) -> str:
         """The message as printed after ``refcli: error: ``."""
-        return " ".join(str(self).split())
+        return one_line(str(self))
 
 
 class InputUnreadable(RefcliError):
@@ -26,7 +39,7 @@ class InputUnreadable(RefcliError):
     def __init__(self, file: str, reason: str) -> None:
         self.file = file
         self.reason = reason
-        super().__init__(_("{file}: cannot read: {reason}").format(file=file, reason=reason))
+        super().__init__(_("{file}: cannot read: {reason}").format(file=visible(file), reason=reason))
 
     @classmethod
     def because(cls, file: str, error: OSError) -> InputUnreadable:
@@ -70,14 +83,14 @@ class DataError(RefcliError):
         return self
 
     def one_line(self) -> str:
-        where = self.file or _("<input>")
+        where = visible(self.file) if self.file else _("<input>")  # a file's own line breaks shown, not collapsed
         if self.line is not None:
             where += f":{self.line}"
         parts = [where]
         if self.path:
             parts.append(self.path)
         parts.append(self.message)
-        return " ".join(": ".join(parts).split())
+        return one_line(": ".join(parts))
 
     def __str__(self) -> str:
         return self.one_line()
@@ -93,7 +106,7 @@ class OutputFailed(RefcliError):
     def __init__(self, name: str, reason: str) -> None:
         self.name = name
         self.reason = reason
-        super().__init__(_("{name}: cannot write: {reason}").format(name=name, reason=reason))
+        super().__init__(_("{name}: cannot write: {reason}").format(name=visible(name), reason=reason))
 
 
 class ReaderGone(RefcliError):
