@@ -59,7 +59,10 @@ def shell_word(text: str) -> str:
 
     Plain words stay as they are, others get ``shlex.quote``'s single quotes;
     a word with a non-printable character is written in bash's ``$'…'``
-    quotes, whose ``\\xHH``, ``\\uHHHH`` and ``\\n`` escapes are ``repr``'s.
+    quotes: an ASCII control as ``repr`` writes it (``\\x1b``, ``\\n``), any
+    other as its UTF-8 bytes (``\\xe2\\x80\\xae``), which bash reads back in
+    any locale (its ``\\u`` escapes depend on the locale). A name that is not
+    UTF-8 (``os.fsdecode``'s surrogates) gets its own bytes back.
     """
     import re
 
@@ -70,9 +73,19 @@ def shell_word(text: str) -> str:
 
         return shlex.quote(text)
     quoted = "".join(
-        "\\\\" if ch == "\\" else "\\'" if ch == "'" else ch if ch.isprintable() else _escape(ch) for ch in text
+        "\\\\" if ch == "\\" else "\\'" if ch == "'" else ch if ch.isprintable() else _byte_escapes(ch) for ch in text
     )
     return f"$'{quoted}'"
+
+
+def _byte_escapes(ch: str) -> str:
+    if ch.isascii():
+        return _escape(ch)
+    try:
+        encoded = ch.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:  # half a UTF-16 pair that no file name holds: no bytes to give
+        return _escape(ch)
+    return "".join(f"\\x{byte:02x}" for byte in encoded)
 
 
 def in_document(text: str, *, toml: bool = False) -> str:
