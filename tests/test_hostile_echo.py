@@ -386,3 +386,10 @@ def test_the_api_messages_are_escaped_and_its_data_exact(hostile: dict[str, Path
         assert result.file == str(path)
         assert_safe(result.text(), result.to_json(), *(finding.message for finding in result.findings))
         assert json.loads(result.to_json())["file"] == str(path)
+
+
+def test_a_finding_message_in_a_document_is_the_escaped_form() -> None:
+    from refcli.validation import Finding
+
+    finding = Finding(3, "error", "K1", f"currency eu{TITLE}ro is not in the game")
+    assert finding.to_dict()["message"] == "currency eu\\x1b]0;pwned\\x07ro is not in the game"
