@@ -29,11 +29,12 @@ from types import ModuleType
 from typing import IO, Any, NamedTuple
 
 from refcli import i18n
-from refcli.errors import DataError, InputUnreadable, RefcliError
+from refcli.errors import DataError, InputUnreadable, RefcliError, one_line
 from refcli.exit_status import ExitStatus, status_for, worst
 from refcli.i18n import N_, _
 from refcli.options import SCHEMA_VERSION, Format, ValidateOptions
 from refcli.validation import Counts, FileResult, input_failure, located
+from refcli.visible import in_document, visible
 
 # (the result, the exit status it implies, the one-line error if any)
 Outcome = tuple[FileResult, ExitStatus, str | None]
@@ -164,9 +165,9 @@ def failed(where: str, error: Exception) -> Outcome:
     if isinstance(error, RefcliError):
         message = error.one_line()
     else:  # a bug in refcli: reported for this record, in one line, never a traceback
-        detail = " ".join(str(error).split())[:200]
+        detail = one_line(str(error))[:200]
         message = _("{where}: internal error ({kind}: {detail}); please report it").format(
-            where=where, kind=type(error).__name__, detail=detail
+            where=visible(where), kind=type(error).__name__, detail=detail
         )
     status = status_for(error)
     line, key = getattr(error, "line", None), getattr(error, "path", None)
@@ -317,7 +318,14 @@ Rendered = tuple[Any, ExitStatus, str | None, tuple[tuple[str, str], ...], tuple
 
 
 # json.dumps(value, ensure_ascii=False), without building an encoder for every result.
-_encode = json.JSONEncoder(ensure_ascii=False).encode
+_json = json.JSONEncoder(ensure_ascii=False).encode
+
+
+def _encode(value: Any) -> str:
+    """A result as JSON text, safe to print (``refcli.visible.in_document``: the values as they are)."""
+    return in_document(_json(value))
+
+
 _VERSION_PREFIX = f'{{"schema_version": {SCHEMA_VERSION}, '
 
 
@@ -375,10 +383,10 @@ def worker_died(style: str, task: Task, exitcode: int | None) -> Rendered:
             said = _("{where}: not validated: the worker process validating it was killed by {signal} (out of memory?)")
         else:
             said = _("{where}: not validated: the worker process validating it was killed by {signal}")
-        message = said.format(where=task.where, signal=name)
+        message = said.format(where=visible(task.where), signal=name)
     else:
         message = _("{where}: not validated: the worker process validating it exited with status {status}").format(
-            where=task.where, status=exitcode
+            where=visible(task.where), status=exitcode
         )
     failure = input_failure(task.where, message, status=ExitStatus.UNREADABLE)
     return render_outcome((failure, ExitStatus.UNREADABLE, message), style)

@@ -115,13 +115,16 @@ def items_from(values: Mapping[str, Any] | Iterable[str]) -> list[Item]:
 
     In a mapping, a string is typed as on the command line; any other value is taken as it is.
     """
+    from refcli.visible import clip, visible
+
     if isinstance(values, Mapping):
         found = []
         for key, value in values.items():
             keys = split_key(str(key))
             if keys is None:
                 raise DataError(
-                    _('expected a key such as challenger.offer, found "{key}"').format(key=key), file=_(COMMAND_LINE)
+                    _('expected a key such as challenger.offer, found "{key}"').format(key=visible(clip(str(key)))),
+                    file=_(COMMAND_LINE),
                 )
             found.append(Item(f"{key}={value}", keys, value, literal=not isinstance(value, str)))
         return found
@@ -130,7 +133,7 @@ def items_from(values: Mapping[str, Any] | Iterable[str]) -> list[Item]:
         item = parse_item(argument)
         if item is None:
             raise DataError(
-                _("expected KEY=VALUE, found {argument}").format(argument=quote(argument)), file=_(COMMAND_LINE)
+                _("expected KEY=VALUE, found {argument}").format(argument=quote(clip(argument))), file=_(COMMAND_LINE)
             )
         items.append(item)
     return items
@@ -230,6 +233,7 @@ class Builder:
 
         self.top: Type | None = table(*fields) if fields is not None else None
         self.placed: list[tuple[KeyPath, Item]] = []
+        self.created: list[tuple[KeyPath, Item]] = []  # keys no earlier item nor the FILE had: an item brought them
 
     def apply(self, data: dict[str, Any], items: Iterable[Item]) -> dict[str, Any]:
         for item in items:
@@ -253,9 +257,12 @@ class Builder:
                 raise self.misplaced(item, where, head, len(elements))
             if index == len(elements) + 1:
                 elements.append(None)
+                self.created.append(((*where, index), item))
             elements[index - 1] = self.put(elements[index - 1], rest, item, element_type(t, index), (*where, index))
             return elements
         table = dict(node) if isinstance(node, dict) else {}
+        if head not in table:
+            self.created.append(((*where, head), item))
         table[head] = self.put(table.get(head), rest, item, child_type(t, head, table), (*where, head))
         return table
 
@@ -317,12 +324,12 @@ def compose(base: Document | None, items: list[Item], game_id: str | None, verb:
 
 @contextmanager
 def blamed(doc: Document, builder: Builder) -> Iterator[None]:
-    """Errors about a key an item set name that item instead of the file."""
+    """Errors about a key an item set, or brought (an unknown key), name that item instead of the file."""
     try:
         yield
     except DataError as error:
         if error.file == doc.name and error.path is not None:
-            item = owner(error.path, builder.placed)
+            item = owner(error.path, builder.placed) or creator(error.path, builder.created)
             if item is not None:
                 error.file, error.line = item_name(item.text), None
         raise
@@ -339,6 +346,13 @@ def owner(path: str, placed: list[tuple[KeyPath, Item]]) -> Item | None:
             if best is None or len(written) >= best[0]:
                 best = (len(written), item)
     return best[1] if best else None
+
+
+def creator(path: str, created: list[tuple[KeyPath, Item]]) -> Item | None:
+    """The item that brought the key at ``path`` into the document (``player.3.name=x`` brings ``player``)."""
+    from refcli.locate import format_path
+
+    return next((item for where, item in created if format_path(where) == path), None)
 
 
 # -- the other way: a document as items (what prompts echo, what help shows) ----------
@@ -363,17 +377,20 @@ def items_of(data: Mapping[str, Any], prefix: str = "") -> list[str]:
 
 
 def item_name(text: str) -> str:
-    """How messages name the ``KEY=VALUE`` argument ``text`` in place of a file: ``item 'a=b c'``."""
-    return _("item {argument}").format(argument=quote(text))
+    """How messages name the ``KEY=VALUE`` argument ``text`` in place of a file: ``item 'a=b c'``.
+
+    A long item is cut to the length of any value a message quotes (``refcli.visible.clip``), with …
+    """
+    from refcli.visible import clip
+
+    return _("item {argument}").format(argument=quote(clip(text)))
 
 
 def quote(text: str) -> str:
-    """``text`` as one shell word (``shlex.quote``, imported only when a word needs quotes)."""
-    if re.fullmatch(r"[\w@%+=:,./-]*", text, re.ASCII) and text:
-        return text
-    import shlex
+    """``text`` as one shell word, printable (``refcli.visible.shell_word``: ``$'…'`` for a control character)."""
+    from refcli.visible import shell_word
 
-    return shlex.quote(text)
+    return shell_word(text)
 
 
 def plain(value: Any) -> str:

@@ -17,6 +17,8 @@ import re
 import sys
 from typing import Union
 
+from refcli.visible import SHOWN_CHARACTERS, clip, visible
+
 PathPart = Union[str, int]
 KeyPath = tuple[PathPart, ...]
 
@@ -53,14 +55,6 @@ _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 _PLAIN_RUN = re.compile(r'[^"\\\n]*')
 
 
-SHOWN_CHARACTERS = 40  # of any piece of input quoted in a message: keys, values, path parts
-
-
-def clip(text: str, limit: int = SHOWN_CHARACTERS) -> str:
-    """``text`` cut to ``limit`` characters, with … when cut: messages stay one short line."""
-    return text if len(text) <= limit else text[:limit] + "…"
-
-
 def format_path(path: KeyPath) -> str:
     """``("player", 2, "animals", "cow")`` → ``player[2].animals.cow`` (long keys clipped)."""
     out = ""
@@ -71,7 +65,7 @@ def format_path(path: KeyPath) -> str:
             key = clip(part)
             if not _BARE_KEY.fullmatch(key):
                 key = key.replace("\\", "\\\\").replace('"', '\\"')
-                key = '"' + "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in key) + '"'
+                key = '"' + visible(key) + '"'
             out += f".{key}" if out else key
     if out:
         return out

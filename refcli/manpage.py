@@ -153,8 +153,18 @@ COMMON_NOTES: tuple[str, ...] = (
         "`--format csv` (score and validate) prints an RFC 4180 table: for score one row per player "
         "per game (`row,game,file,player,rank,score,winner,over,explanation,error`; `total` rows for "
         "scores that add up, an `error` row per file not scored), for validate one row per finding "
-        "(`file,game,valid,line,event,severity,rule,message`). A format a command cannot write is a "
-        "usage error (exit 2), as is `--jsonl` with `--format text` or `toml`."
+        "(`file,game,valid,line,event,severity,rule,message`). A text cell that starts with `=`, `+`, "
+        "`-`, `@`, a tab or a carriage return, in any column, is written after an apostrophe, which "
+        "spreadsheets read as text rather than a formula; numbers stay numbers (a score of -40 is `-40`). "
+        "A format a command cannot write is a usage error (exit 2), as is `--jsonl` with `--format text` "
+        "or `toml`."
+    ),
+    N_(
+        "Text from the input (file names, queries, `KEY=VALUE` items, `-o` names) is never echoed as a "
+        "terminal control: in text, in messages and in CSV a character that is not printable (ESC, BEL, "
+        "the C0 and C1 controls, U+2028, U+2029, the bidirectional controls) is shown as its escape "
+        "(`\\x1b`), and a message quotes at most 40 characters of a value. JSON and TOML keep the text "
+        "exact, with those characters written as `\\u` escapes."
     ),
 )
 

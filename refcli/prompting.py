@@ -27,6 +27,7 @@ from refcli.errors import DataError, OutputUnwritable
 from refcli.i18n import N_, _
 from refcli.inline import SCALAR_KINDS, convert, items_of, quote, yes_or_no
 from refcli.locate import KeyPath, format_path
+from refcli.visible import clip, visible
 
 if TYPE_CHECKING:
     from refcli.formats import Description, Field, Type
@@ -51,7 +52,8 @@ class Terminal:
     """Questions on stderr, answers from stdin, one line each."""
 
     def say(self, text: str = "") -> None:
-        sys.stderr.write(text + "\n")
+        """One line (or a wrapped paragraph); an answer it quotes back is shown escaped (``refcli.visible``)."""
+        sys.stderr.write(visible(text, keep="\n") + "\n")
         sys.stderr.flush()
 
     def ask(self, prompt: str) -> str:
@@ -77,7 +79,7 @@ class Terminal:
             folded = answer.casefold()
             if folded in words:
                 return folded
-            found = f'"{answer}"' if answer else _("nothing")
+            found = f'"{clip(answer)}"' if answer else _("nothing")
             self.say(
                 _("  {label}: expected one of {choices} (or its number), found {found}").format(
                     label=label, choices=", ".join(words), found=found
@@ -93,7 +95,7 @@ class Terminal:
             meant = yes_or_no(answer)
             if meant is not None:
                 return meant
-            self.say(_('  expected y or n, found "{answer}"').format(answer=answer.casefold()))
+            self.say(_('  expected y or n, found "{answer}"').format(answer=clip(answer.casefold())))
 
 
 # What Enter gives in a yes-or-no question: [Y/n] when it means yes. Spanish: [S/n].
@@ -479,7 +481,7 @@ def save(data: dict[str, Any], game: Game | str, verb: str, path: str, force: bo
         stream.flush()
         return
     write_file(path, text, force)
-    print(_("wrote {path}").format(path=path), file=sys.stderr)
+    print(_("wrote {path}").format(path=visible(path)), file=sys.stderr)
 
 
 def toml_text(data: dict[str, Any]) -> str:

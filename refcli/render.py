@@ -38,6 +38,7 @@ from refcli.i18n import N_, _, ngettext
 from refcli.options import Format
 from refcli.report import Block, Grid, Heading, Para, Quotes, Report
 from refcli.terminal import color, drawn, on_terminal
+from refcli.visible import in_document, visible
 
 
 def without_nulls(value: Any) -> Any:
@@ -52,13 +53,13 @@ def without_nulls(value: Any) -> Any:
 def to_json(data: dict[str, Any]) -> str:
     import json  # here: text output never needs it
 
-    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    return in_document(json.dumps(data, indent=2, ensure_ascii=False)) + "\n"
 
 
 def to_toml(data: dict[str, Any]) -> str:
     import tomli_w
 
-    return tomli_w.dumps(without_nulls(data))
+    return in_document(tomli_w.dumps(without_nulls(data)), toml=True)
 
 
 def use_rich(stream: IO[str]) -> bool:
@@ -203,6 +204,28 @@ def _ids(ids: list[str]) -> str:
 
 
 # -- plain text ----------------------------------------------------------------
+def escaped(blocks: Sequence[Block]) -> list[Block]:
+    """The blocks with what they echo from input made ``visible`` (refcli's own text is printable already).
+
+    Headings, paragraphs and table cells quote file names, queries and values; a rulebook quote is
+    refcli's own data and keeps its layout.
+    """
+    out: list[Block] = []
+    for block in blocks:
+        if isinstance(block, Heading):
+            block = block._replace(text=visible(block.text))
+        elif isinstance(block, Para):
+            block = block._replace(text=visible(block.text))
+        elif isinstance(block, Grid):
+            block = block._replace(
+                columns=tuple((visible(header), justify) for header, justify in block.columns),
+                rows=tuple(tuple(visible(cell) for cell in row) for row in block.rows),
+                title=visible(block.title),
+            )
+        out.append(block)
+    return out
+
+
 # What a paragraph's colour means, said without it too (rich and plain text alike).
 MARKS = {"warn": "! ", "bad": "✗ "}
 
@@ -272,7 +295,7 @@ def padded(cell: str, width: int, justify: str) -> str:
 
 def plain_text(blocks: Sequence[Block], width: int = 88) -> str:
     lines: list[str] = []
-    for block in blocks:
+    for block in escaped(blocks):
         if isinstance(block, Heading):
             if lines:
                 lines.append("")
@@ -341,7 +364,7 @@ def _draw(console: Any, blocks: Sequence[Block]) -> None:
     from rich.text import Text
 
     styles = {"good": "green", "warn": "yellow", "bad": "bold red", "dim": "dim"}
-    for block in blocks:
+    for block in escaped(blocks):
         if isinstance(block, Heading):
             console.print(Text(block.text, style="bold"))
         elif isinstance(block, Para):

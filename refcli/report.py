@@ -95,7 +95,10 @@ class Report:
         return hash((type(self), self._blocks))
 
     def __repr__(self) -> str:
-        return f"<{type(self).__name__} {self._data.get('game', '')} {self._data.get('file', '')}>".replace("  ", " ")
+        from refcli.visible import visible  # a file's name may hold a terminal control: a REPL prints this
+
+        shown = f"<{type(self).__name__} {self._data.get('game', '')} {self._data.get('file', '')}>"
+        return visible(shown.replace("  ", " "))
 
     @property
     def data(self) -> Mapping[str, Any]:

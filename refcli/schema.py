@@ -17,7 +17,8 @@ from refcli import names as naming
 from refcli.errors import DataError
 from refcli.i18n import N_, _, ngettext
 from refcli.inputs import Document
-from refcli.locate import SHOWN_CHARACTERS, KeyPath, clip, format_path
+from refcli.locate import KeyPath, format_path
+from refcli.visible import SHOWN_CHARACTERS, clip, visible
 
 MAX_NAME_LENGTH = 64
 NAME_EXPECTED = N_("a player's name (a non-empty string)")
@@ -43,8 +44,7 @@ def describe(value: Any) -> str:
             return _("infinity")
         return _("the decimal {value}").format(value=repr(value))
     if isinstance(value, str):
-        shown = "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in clip(value))
-        return f'"{shown}"' if value else _("an empty string")
+        return f'"{visible(clip(value))}"' if value else _("an empty string")
     if isinstance(value, dict):
         return _("a table")
     if isinstance(value, list):
@@ -213,7 +213,7 @@ def unique_names(players: list[Table], names: list[str]) -> None:
             raise table.error(
                 "name",
                 _("a name no other player has"),
-                _('"{name}" again (player[{index}] has it)').format(name=name, index=seen[folded]),
+                _('"{name}" again (player[{index}] has it)').format(name=clip(name), index=seen[folded]),
             )
         seen[folded] = index
 
@@ -248,7 +248,7 @@ def player_names(table: Table, key: str, *, minimum: int = 2, maximum: int = 5) 
     for index, item in enumerate(value, 1):
         name = items.check_name(index, item)
         if naming.key(name) in folded:
-            raise items.error(index, _("names that differ"), _('"{name}" twice').format(name=name))
+            raise items.error(index, _("names that differ"), _('"{name}" twice').format(name=clip(name)))
         names.append(name)
         folded.add(naming.key(name))
     return names

@@ -19,6 +19,7 @@ from typing import Any, NamedTuple
 
 from refcli.i18n import N_, _, ngettext, using
 from refcli.report import Block, Grid, Heading, Para, Quotes, Report
+from refcli.visible import visible
 
 # A finding's severity as text names it (JSON keeps the English value).
 SEVERITY_WORDS = {"error": N_("error"), "warning": N_("warning")}
@@ -37,7 +38,7 @@ class Finding(NamedTuple):
             "line": self.line,
             "severity": self.severity,
             "rule": self.rule,
-            "message": self.message,
+            "message": visible(self.message),  # a message, not data: a value it quotes is shown escaped
         }
 
     def where(self, file: str) -> str:

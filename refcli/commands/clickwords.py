@@ -174,7 +174,12 @@ def show(error: Any) -> None:
             if ctx.command.get_help_option(ctx) is not None:
                 hint = _(TRY).format(command=ctx.command_path, option=ctx.help_option_names[0]) + "\n"
             typer.echo(f"{ctx.get_usage()}\n{hint}", err=True, color=color)
-    typer.echo(_(ERROR).format(message=in_language(error.format_message())), err=True, color=color)
+    from refcli.visible import visible
+
+    # click quotes what was typed (an unknown option, an extra argument) as it is: shown escaped, its own
+    # line breaks and tabs ("Choose from:\n\t…") kept
+    message = visible(in_language(error.format_message()), keep="\n\t")
+    typer.echo(_(ERROR).format(message=message), err=True, color=color)
 
 
 def aborted() -> None:

@@ -62,7 +62,9 @@ def say_error(error: BaseException) -> ExitStatus:
     if isinstance(error, RefcliError):
         message = error.one_line()
     else:  # a bug in refcli: still one line, never a traceback
-        detail = f"{type(error).__name__}: {' '.join(str(error).split())[:200]}"
+        from refcli.errors import one_line
+
+        detail = f"{type(error).__name__}: {one_line(str(error))[:200]}"
         message = _("internal error ({detail}); please report it").format(detail=detail)
     print(_("refcli: error: {message}").format(message=message), file=sys.stderr)
     return status_for(error)

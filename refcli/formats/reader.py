@@ -41,6 +41,7 @@ from refcli.inputs import Document
 from refcli.locate import KeyPath, PathPart, format_path
 from refcli.schema import MAX_NAME_LENGTH, describe
 from refcli.suggest import hint
+from refcli.visible import clip, visible
 
 MISSING = N_("nothing (the key is missing)")
 NAME_EXPECTED = N_("a player's name (a non-empty string)")
@@ -597,7 +598,9 @@ def map_reader(t: Type, key: str) -> Reader:
                     here + (written_key,),
                     _("each {item} once").format(item=noun(False)),
                     _('{value} again (as "{first}" and "{second}")').format(
-                        value=parsed, first=written[folded], second=written_key
+                        value=visible(clip(parsed)),
+                        first=visible(clip(written[folded])),
+                        second=visible(clip(written_key)),
                     ),
                 )
             written[folded] = written_key
