@@ -597,9 +597,11 @@ VALUES = {
     "REFCLI_PAGER": SAFE_PAGERS,
     "COLUMNS": NUMBERS,
     "LINES": NUMBERS,
-    "TERM": st.sampled_from(["dumb", "xterm-256color", "", "vt100", "no-such-terminal"]) | ENVIRONMENT_TEXT,
-    "LANG": st.sampled_from(["es_ES.UTF-8", "es", "C", "POSIX", "C.UTF-8", "en_US.ISO-8859-1", "xx_XX", "es@euro"])
-    | ENVIRONMENT_TEXT,
+    "TERM": st.sampled_from(["dumb", "xterm-256color", "", "vt100", "no-such-terminal", "\udcff"]) | ENVIRONMENT_TEXT,
+    "LANG": st.sampled_from(
+        ["es_ES.UTF-8", "es", "C", "POSIX", "C.UTF-8", "en_US.ISO-8859-1", "xx_XX", "es@euro", "es_ES.\udcff"]
+    )
+    | ENVIRONMENT_TEXT,  # "\udcff": a byte that is not UTF-8, as os.environ holds it
 }
 
 
