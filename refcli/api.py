@@ -136,7 +136,7 @@ def score(
     from refcli import registry
     from refcli.options import ScoreOptions
 
-    with speaking(lang):
+    with speaking(lang), _within_limits(source):
         _check_options(game, max_bytes, partial=partial)
         values = arguments.checked_values(values)
         game_id = _game_id(game) if game is not None else None
@@ -163,7 +163,7 @@ def rule(
     it breaks (the CLI's exit 1), not an exception. ``values`` give the
     situation (``situation`` among them) or change the source's.
     """
-    with speaking(lang):
+    with speaking(lang), _within_limits(source):
         _check_options(game, max_bytes)
         values = arguments.checked_values(values)
         game_id = _game_id(game) if game is not None else None
@@ -217,6 +217,21 @@ def _blamed(doc: Document, builder: Any) -> Any:
 
 
 @contextmanager
+def _within_limits(source: Source | None) -> Iterator[None]:
+    """A document nested deeper than Python recurses is bad data (``DataError``, as the CLI's ``reporting``
+    says it), never a ``RecursionError``: a mapping given as it is was never parsed, so nothing refused it."""
+    from refcli.errors import DataError
+
+    try:
+        yield
+    except RecursionError:
+        from refcli.inline import COMMAND_LINE
+
+        name = _display_name(source) if source is not None else _(COMMAND_LINE)
+        raise DataError(_("input nested too deeply"), file=name) from None
+
+
+@contextmanager
 def _misplaced(doc: Document, game_id: str | None, verb: str) -> Iterator[None]:
     """A document ``verb`` cannot read that is another kind of file says so (``refcli.misplaced``)."""
     from refcli.errors import DataError
@@ -260,10 +275,11 @@ def _validate(source: Source, game: str | None, strict: bool, max_bytes: int) ->
     from refcli.validation import input_failure, located
 
     try:
-        doc = _load(source, max_bytes=max_bytes)
-        with _misplaced(doc, _game_id(game) if game is not None else None, "validate"):
-            engine = _engine(doc, game, "validate")
-            result: Validation = engine.validate_document(doc, ValidateOptions(strict=strict, max_bytes=max_bytes))
+        with _within_limits(source):
+            doc = _load(source, max_bytes=max_bytes)
+            with _misplaced(doc, _game_id(game) if game is not None else None, "validate"):
+                engine = _engine(doc, game, "validate")
+                result: Validation = engine.validate_document(doc, ValidateOptions(strict=strict, max_bytes=max_bytes))
     except (DataError, InputUnreadable) as error:
         line, key = getattr(error, "line", None), getattr(error, "path", None)
         return input_failure(_display_name(source), error.one_line(), line=line, key=key, status=status_for(error))

@@ -182,7 +182,7 @@ _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 
 def parse_json_line(raw: bytes, name: str, number: int) -> dict[str, Any]:
     """One JSON line as a record, refused by the rules TOML input follows (UTF-8, no NUL)."""
-    from refcli.inputs import decode
+    from refcli.inputs import decode, too_many_digits
 
     if raw.startswith(BOM):  # json_lines took the file's own off line 1; one further on is a stray
         raise DataError(
@@ -203,12 +203,27 @@ def parse_json_line(raw: bytes, name: str, number: int) -> dict[str, Any]:
     except RecursionError:
         raise DataError(_("not valid JSON: arrays or objects nested too deeply"), file=name, line=number) from None
     except ValueError as error:  # e.g. an integer with more digits than Python converts
+        digits = long_json_integer(text)
+        if digits is not None:
+            raise too_many_digits(digits, name, number) from None
         raise DataError(_("not valid JSON: {error}").format(error=error), file=name, line=number) from None
     if not isinstance(data, dict):
         raise DataError(_("expected a JSON object (one record per line)"), file=name, line=number)
     if _SURROGATE_ESCAPE.search(text):
         refuse_lone_surrogates(data, name, number)
     return data
+
+
+def long_json_integer(text: str) -> int | None:
+    """The digits of the first number in JSON ``text`` longer than Python converts, passing over strings."""
+    import sys
+
+    limit = sys.get_int_max_str_digits()
+    pattern = r'"(?:[^"\\]++|\\.)*+"|(?<![0-9.])([0-9]{' + str(limit + 1) + r",}+)(?![.eE])"
+    for match in re.finditer(pattern, text):
+        if match.group(1):
+            return len(match.group(1))
+    return None
 
 
 def refuse_lone_surrogates(value: Any, name: str, number: int, path: str = "") -> None:

@@ -94,7 +94,17 @@ def parse_item(argument: str) -> Item | None:
         parsed = tomllib.loads(f"v = {value}")["v"]
     except tomllib.TOMLDecodeError:
         raise DataError(_('expected a TOML value after :=, e.g. [10, 50] or "Ana"'), file=item_name(argument)) from None
+    except (RecursionError, ValueError) as error:  # TOML, but past Python's limits: bad data (65), not bad usage (2)
+        from refcli.inputs import beyond_limits
+
+        return Item(argument, keys, Refused(beyond_limits(error, value, item_name(argument))), literal=True)
     return Item(argument, keys, parsed, literal=True)
+
+
+class Refused(NamedTuple):
+    """An item's value that was refused as data (nested too deeply, too many digits): ``compose`` raises it."""
+
+    error: DataError
 
 
 def split_arguments(arguments: Iterable[str]) -> tuple[list[str], list[Item]]:
@@ -126,7 +136,7 @@ def items_from(values: Mapping[str, Any] | Iterable[str]) -> list[Item]:
                     _('expected a key such as challenger.offer, found "{key}"').format(key=visible(clip(str(key)))),
                     file=_(COMMAND_LINE),
                 )
-            found.append(Item(f"{key}={value}", keys, value, literal=not isinstance(value, str)))
+            found.append(Item(f"{key}={shown(value)}", keys, value, literal=not isinstance(value, str)))
         return found
     items = []
     for argument in values:
@@ -137,6 +147,17 @@ def items_from(values: Mapping[str, Any] | Iterable[str]) -> list[Item]:
             )
         items.append(item)
     return items
+
+
+def shown(value: Any) -> str:
+    """An API value as its item's text: ``str(value)``, or what it is when Python cannot write it (an
+    integer over 4,300 digits, a list nested too deeply)."""
+    try:
+        return str(value)
+    except (ValueError, RecursionError):
+        from refcli.schema import describe
+
+        return describe(value)
 
 
 # -- typing a value by its description -------------------------------------------------
@@ -150,7 +171,7 @@ def convert(t: Type | None, text: str) -> Any:
         return text
     kind = t.kind
     if kind == "integer":
-        return int(text) if _INTEGER.fullmatch(text) else text
+        return integer_or_text(text)
     if kind == "boolean":
         meant = yes_or_no(text)
         return text if meant is None else meant
@@ -163,7 +184,7 @@ def convert(t: Type | None, text: str) -> Any:
         return [convert(t.items[i] if i < len(t.items) else None, part) for i, part in enumerate(parts)]
     if kind == "either":
         if _INTEGER.fullmatch(text) and any(item.kind == "integer" for item in t.items):
-            return int(text)
+            return integer_or_text(text)
         listed = next((item for item in t.items if item.kind in ("array", "names", "tuple")), t.items[0])
         return convert(listed, text)
     if kind == "custom":
@@ -172,6 +193,16 @@ def convert(t: Type | None, text: str) -> Any:
         pairs = (part.partition("=") for part in split_list(text))
         return {key.strip(): convert(t.item, value.strip()) for key, _equals, value in pairs}
     return text  # strings, names, players, choices, constants; a table given as text is the reader's to refuse
+
+
+def integer_or_text(text: str) -> int | str:
+    """``text`` as an integer when it is one Python converts (at most 4,300 digits), else the text itself."""
+    if not _INTEGER.fullmatch(text):
+        return text
+    try:
+        return int(text)
+    except ValueError:  # too many digits: the reader refuses the text, saying what it expected
+        return text
 
 
 def custom_value(t: Type, text: str) -> Any:
@@ -183,10 +214,11 @@ def custom_value(t: Type, text: str) -> Any:
         return text
     except (ValueError, TypeError):
         pass
-    if _INTEGER.fullmatch(text):
+    number = integer_or_text(text)
+    if isinstance(number, int):
         try:
-            parse(int(text))
-            return int(text)
+            parse(number)
+            return number
         except (ValueError, TypeError):
             pass
     return text
@@ -252,7 +284,7 @@ class Builder:
         listed = t is not None and t.kind in ("tables", "array", "names", "tuple")
         if listed or (t is None and head.isdigit() and isinstance(node, list)):
             elements = list(node) if isinstance(node, list) else []
-            index = int(head) if head.isdigit() else 0
+            index = int(head) if head.isdecimal() and len(head) <= 9 else 0  # not ² or 5,000 digits: no such item
             if not 1 <= index <= len(elements) + 1:
                 raise self.misplaced(item, where, head, len(elements))
             if index == len(elements) + 1:
@@ -313,6 +345,9 @@ def compose(base: Document | None, items: list[Item], game_id: str | None, verb:
 
     from refcli.inputs import Document
 
+    refused = next((item.value for item in items if isinstance(item.value, Refused)), None)
+    if refused is not None:
+        raise refused.error
     data = copy.deepcopy(base.data) if base is not None else {}
     desc = describe_for(items, data, game_id, verb)
     builder = Builder(desc.fields if desc is not None else None)

@@ -534,14 +534,19 @@ ENVIRONMENT_VARIABLES: tuple[tuple[str, str], ...] = (
         ),
     ),
     (
-        "COLUMNS",
-        N_("The width of text drawn for a pipe (with colour asked for); 80 when it is not set."),
+        "COLUMNS, LINES",
+        N_(
+            "The width and height of text drawn, in place of the terminal's own; for a pipe (with colour asked "
+            "for) the width is 80 when `COLUMNS` is not set. A width is kept within 20 to 1000 columns, a "
+            "height within 5 to 1000 lines."
+        ),
     ),
     (
         "REFCLI_PAGER, PAGER",
         N_(
             "The pager for text taller than the terminal, the first that is set; empty or `cat` means none. "
-            "Otherwise `less -R`, when it is installed."
+            "Otherwise `less -R`, when it is installed. A pager that cannot be run or that fails leaves the "
+            "text printed as it is; with `TERM=dumb` nothing is paged."
         ),
     ),
     (

@@ -5,7 +5,9 @@ installed; an empty ``REFCLI_PAGER`` (or ``PAGER``) or ``cat`` means none.
 less gets ``LESS=FRX`` unless ``LESS`` is set, as git does: colours pass
 (R), and the first screen, verdict on top, stays on the terminal after
 quitting (X). The caller decides when to page (stdout a terminal, the text
-taller than it, no ``--no-pager``).
+taller than it, no ``--no-pager``, not ``TERM=dumb``). A pager that cannot
+be run (an unbalanced quote, no such program) or that fails (a non-zero
+exit) leaves the text to be printed as it is.
 """
 
 from __future__ import annotations
@@ -19,7 +21,10 @@ def pager_command() -> list[str] | None:
     """The pager to run, as arguments; None when there is none."""
     for variable in ("REFCLI_PAGER", "PAGER"):
         if variable in os.environ:
-            words = shlex.split(os.environ[variable]) if os.environ[variable].strip() else []
+            try:
+                words = shlex.split(os.environ[variable])
+            except ValueError:  # an unbalanced quote: no command to run, so the text is printed as it is
+                return None
             return words if words and words != ["cat"] else None
     from shutil import which
 
@@ -51,7 +56,10 @@ def page(text: str, stream: IO[str]) -> bool:
             pager.stdin.close()
         except OSError:  # quit before reading everything (BrokenPipeError): fine
             pass
-        pager.wait()
+        status = pager.wait()
     finally:
         signal.signal(signal.SIGINT, previous)
-    return True
+    # A pager that failed (false, a bad option, a command it could not run) showed nothing, or only its
+    # own complaint: then the text is printed as it is. One that was quit or was done exits 0; one a
+    # signal ended (Ctrl-C in more) was ended by the reader, who does not want the text again.
+    return status <= 0

@@ -74,7 +74,7 @@ class Terminal:
         words = [word for word, _what in options]
         while True:
             answer = self.ask(f"{label} [1-{len(options)}]: ")
-            if answer.isdigit() and 1 <= int(answer) <= len(options):
+            if answer.isdecimal() and len(answer) <= 9 and 1 <= int(answer) <= len(options):
                 return words[int(answer) - 1]
             folded = answer.casefold()
             if folded in words:

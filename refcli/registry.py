@@ -21,6 +21,8 @@ from refcli.gameinfo import Game, fold
 from refcli.i18n import _
 
 if TYPE_CHECKING:
+    from importlib.metadata import EntryPoint
+
     from refcli.inputs import Document
 
 # id → the package whose GAME declares it, in the order refcli lists them.
@@ -47,17 +49,71 @@ def built_in() -> tuple[Game, ...]:
 
 
 def installed() -> tuple[Game, ...]:
-    """Games other distributions add through the ``refcli.games`` entry points (a scan: not on start-up)."""
+    """Games other distributions add through the ``refcli.games`` entry points (a scan: not on start-up).
+
+    A game that cannot be loaded (a missing dependency, an exception or ``sys.exit`` at import, an entry
+    point that is not a ``Game`` of its name) is left out, with one warning line on stderr: another
+    distribution's bug never stops refcli's own games, nor says it is refcli's.
+    """
     from importlib.metadata import entry_points
 
     found: dict[str, Game] = {}
     for entry in entry_points(group=ENTRY_POINT_GROUP):
         if entry.name in BUILT_IN or entry.name in found:
             continue  # a built-in game is never replaced from outside
-        game = entry.load()
-        if isinstance(game, Game) and game.id == entry.name:
+        game = _loaded(entry)
+        if game is not None:
             found[game.id] = game
     return tuple(found.values())
+
+
+def _loaded(entry: EntryPoint) -> Game | None:
+    """The game ``entry`` declares, or None (warned about once) when it cannot be had."""
+    try:
+        game: object = entry.load()
+    except (Exception, SystemExit) as error:  # noqa: BLE001 - whatever another package's import raises
+        _skipped(entry, " ".join(f"{type(error).__name__}: {error}".split())[:200])
+        return None
+    if not isinstance(game, Game):
+        _skipped(entry, _("{value} is not a refcli.gameinfo.Game").format(value=entry.value))
+        return None
+    fault = _declaration_fault(entry, game)
+    if fault is not None:
+        _skipped(entry, fault)
+        return None
+    return game
+
+
+def _declaration_fault(entry: EntryPoint, game: Game) -> str | None:
+    """What is wrong with the game ``entry`` declares, or None: a game of the entry's name, named in text."""
+    if game.id != entry.name:
+        return _("it declares the game {id}, not {name}").format(id=game.id, name=entry.name)
+    try:
+        names = game.names()
+    except Exception as error:  # noqa: BLE001 - fields of the wrong type (aliases=None)
+        return " ".join(f"{type(error).__name__}: {error}".split())[:200]
+    if not all(isinstance(name, str) for name in names):
+        return _("its names (id, aliases, Spanish names) are not all text")
+    return None
+
+
+_SKIPPED: set[tuple[str, str]] = set()  # the entry points warned about in this process: each once
+
+
+def _skipped(entry: EntryPoint, reason: str) -> None:
+    if (entry.name, entry.value) in _SKIPPED:
+        return
+    _SKIPPED.add((entry.name, entry.value))
+    import sys
+
+    dist = getattr(entry, "dist", None)
+    distribution = f"{dist.name} {dist.version}" if dist is not None else entry.value
+    print(
+        _("refcli: warning: skipped the game {name} of {distribution}: {reason}").format(
+            name=entry.name, distribution=distribution, reason=reason
+        ),
+        file=sys.stderr,
+    )
 
 
 def get(game_id: str) -> Game | None:

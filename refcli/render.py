@@ -37,7 +37,7 @@ from typing import IO, Any
 from refcli.i18n import N_, _, ngettext
 from refcli.options import Format
 from refcli.report import Block, Grid, Heading, Para, Quotes, Report
-from refcli.terminal import color, drawn, on_terminal
+from refcli.terminal import clamped_size, color, drawn, on_terminal, pages
 from refcli.visible import in_document, visible
 
 
@@ -135,7 +135,7 @@ def emit(report: Report, fmt: Any, stream: IO[str] | None = None, *, explain: bo
         out.write(plain_text(blocks))
         return
     text, height = _rich_text(blocks, out, colour=color(out))
-    if terminal and page and text.count("\n") >= height:
+    if terminal and page and pages() and text.count("\n") >= height:
         from refcli.pager import page as through_pager  # only when it is needed
 
         if through_pager(text, out):
@@ -144,16 +144,13 @@ def emit(report: Report, fmt: Any, stream: IO[str] | None = None, *, explain: bo
 
 
 def _terminal_size(stream: IO[str]) -> tuple[int, int]:
-    """Columns and lines; COLUMNS and LINES win over what the terminal says, as in rich."""
+    """Columns and lines; COLUMNS and LINES win over what the terminal says, as in rich (``clamped_size``)."""
     try:
         size = os.get_terminal_size(stream.fileno())
         columns, lines = size.columns, size.lines
     except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
         columns, lines = 80, 24
-    given = [os.environ.get(name, "") for name in ("COLUMNS", "LINES")]
-    columns = int(given[0]) if given[0].isdigit() and int(given[0]) > 0 else columns
-    lines = int(given[1]) if given[1].isdigit() and int(given[1]) > 0 else lines
-    return columns, lines
+    return clamped_size(columns, lines)
 
 
 # -- which clauses a text quotes -----------------------------------------------

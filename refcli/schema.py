@@ -35,8 +35,8 @@ def describe(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):
-        text = str(value)
-        return text if len(text) <= 12 else _("an integer of {digits} digits").format(digits=len(text))
+        digits = decimal_digits(value)  # str() of an integer over 4,300 digits raises: counted, never written
+        return str(value) if digits <= 12 else _("an integer of {digits} digits").format(digits=digits)
     if isinstance(value, float):
         if math.isnan(value):
             return _("nan (not a number)")
@@ -51,6 +51,18 @@ def describe(value: Any) -> str:
         return _("an array")
     kind = type(value).__name__
     return _(_TEMPORAL[kind]) if kind in _TEMPORAL else f"a {kind}"
+
+
+def decimal_digits(value: int) -> int:
+    """How many decimal digits ``value`` has, without writing it out (Python refuses past 4,300 digits)."""
+    magnitude = abs(value)
+    if magnitude < 10**12:
+        return len(str(magnitude))
+    estimate = math.log10(magnitude)  # to within 1e-9 (a float's precision at millions of digits)
+    power = round(estimate)
+    if abs(estimate - power) > 1e-6 or power > 1_000_000:  # the floor is sure (or, that big, near enough)
+        return math.floor(estimate) + 1
+    return power + 1 if magnitude >= 10**power else power  # next to a power of ten: compared with it exactly
 
 
 def join(items: Iterable[str]) -> str:

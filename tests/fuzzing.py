@@ -575,3 +575,44 @@ def as_toml(document: dict[str, Any]) -> str:
 def as_json_line(document: dict[str, Any]) -> str:
     """One JSON line (``validate --jsonl``); values JSON lacks (dates) become strings, NaN stays NaN."""
     return json.dumps(document, default=str) + "\n"
+
+
+# -- the terminal's environment ----------------------------------------------------------------------
+TERMINAL_VARIABLES = ("PAGER", "REFCLI_PAGER", "COLUMNS", "LINES", "TERM", "LANG")
+ENVIRONMENT_TEXT = st.text(st.characters(exclude_characters="\x00", exclude_categories=("Cs",)), max_size=24)
+
+# Pagers that can never be a program that does something: refcli may run whatever a drawn PAGER says.
+SAFE_PAGERS = st.one_of(
+    st.sampled_from(["", " ", "cat", "false", "true", "/", "'", '"', 'less "-R', "\\", "sh -c 'exit 3'"]),
+    ENVIRONMENT_TEXT.map(lambda text: "/nonexistent/" + text),  # no such program, whatever follows
+    ENVIRONMENT_TEXT.map(lambda text: '"' + text.replace('"', "")),  # an unbalanced quote
+)
+NUMBERS = st.one_of(
+    st.sampled_from(["0", "-5", "abc", "999999999", "9" * 5000, "", " 80 ", "1e3", "٣٣", "²", "1", "1000", "1001"]),
+    st.integers(-(10**6), 10**12).map(str),
+    ENVIRONMENT_TEXT,
+)
+VALUES = {
+    "PAGER": SAFE_PAGERS,
+    "REFCLI_PAGER": SAFE_PAGERS,
+    "COLUMNS": NUMBERS,
+    "LINES": NUMBERS,
+    "TERM": st.sampled_from(["dumb", "xterm-256color", "", "vt100", "no-such-terminal", "\udcff"]) | ENVIRONMENT_TEXT,
+    "LANG": st.sampled_from(
+        ["es_ES.UTF-8", "es", "C", "POSIX", "C.UTF-8", "en_US.ISO-8859-1", "xx_XX", "es@euro", "es_ES.\udcff"]
+    )
+    | ENVIRONMENT_TEXT,  # "\udcff": a byte that is not UTF-8, as os.environ holds it
+}
+
+
+@st.composite
+def environments(draw: Draw) -> dict[str, str | None]:
+    """Each of the terminal's variables unset (None) or hostile: a pager that cannot run, a width that is not one.
+
+    One of the pager variables is always set: with neither, refcli runs less, which would take a
+    terminal the tests run on (``pytest -s``).
+    """
+    drawn = {name: draw(st.none() | VALUES[name]) for name in TERMINAL_VARIABLES}
+    if drawn["PAGER"] is None and drawn["REFCLI_PAGER"] is None:
+        drawn[draw(st.sampled_from(["PAGER", "REFCLI_PAGER"]))] = draw(SAFE_PAGERS)
+    return drawn

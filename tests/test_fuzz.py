@@ -8,8 +8,9 @@ description (``tests/fuzzing.py``), written as TOML (or a JSON line for
 ``ruling``, ``validate``), the game's own command or the cross-game one.
 Beside them: random bytes and byte-edited documents, random TOML trees of the
 described keys and documents given to another kind's verb, ``template -o
-FILE`` against every kind of file a name can be, and, in real processes, a
-full or closed stdout, a reader that has gone, and signals.
+FILE`` against every kind of file a name can be, hostile terminal variables
+(PAGER, REFCLI_PAGER, COLUMNS, LINES, TERM, LANG; on a terminal or not), and,
+in real processes, a full or closed stdout, a reader that has gone, and signals.
 
 Every outcome must be a documented exit status: 0, 1, 65 (66 unreadable) for
 the readers, with, for 65 and 66, exactly one ``refcli: error:`` line naming
@@ -44,7 +45,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fuzzing import DRAWN_KINDS, Target, as_json_line, as_toml, dispatched_kinds, documents, targets
+from fuzzing import (
+    DRAWN_KINDS,
+    Target,
+    as_json_line,
+    as_toml,
+    dispatched_kinds,
+    documents,
+    environments,
+    targets,
+)
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner, Result
@@ -67,6 +77,7 @@ CROSSED = (40, 6_000)  # random TOML trees of the described keys; documents give
 BYTES = (40, 6_000)  # random bytes, text and byte-edited documents
 OUTPUT_FILES = (30, 4_000)  # template -o FILE against every kind of file
 STREAMS = (1, 10)  # each case, in real processes (slow)
+ENVIRONMENTS = (20, 2_000)  # hostile PAGER, REFCLI_PAGER, COLUMNS, LINES, TERM and LANG, on a terminal or not
 STREAM_CASES = ("full", "closed", "gone", "signal while reading", "signal while validating")
 
 
@@ -78,10 +89,11 @@ def campaign_examples() -> dict[str, int]:
         "bytes": BYTES[1],
         "output files": OUTPUT_FILES[1],
         "streams and signals": STREAMS[1] * len(STREAM_CASES),
+        "environment": ENVIRONMENTS[1],
     }
 
 
-CAMPAIGN_EXAMPLES = sum(campaign_examples().values())  # 102,150 (21 described kinds today)
+CAMPAIGN_EXAMPLES = sum(campaign_examples().values())  # 104,150 (21 described kinds today)
 
 # -- counting what ran (printed after the run) -----------------------------------------------
 RAN: Counter[str] = Counter()
@@ -608,6 +620,51 @@ def stream_test(case_name: str, examples: int):  # type: ignore[no-untyped-def]
     return run
 
 
+# -- the terminal's environment -----------------------------------------------------------------------
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+REPORTING_COMMANDS = (  # taller than a terminal, a rule broken, bad data, help, a document for scripts
+    ("kuhhandel", "rules"),
+    ("kuhhandel", "score", "-v", str(EXAMPLES / "kuhhandel" / "rulebook-2460.toml")),
+    ("cup-of-bluff", "ruling", str(EXAMPLES / "cup-of-bluff" / "call-own-chip.toml")),
+    ("cup-of-bluff", "chips"),
+    ("validate", str(EXAMPLES / "money" / "record-broken.toml")),
+    ("money", "score", str(EXAMPLES / "kuhhandel" / "rulebook-2460.toml")),
+    ("score", "--format", "json", str(EXAMPLES / "money" / "rulebook-450.toml")),
+    ("--help",),
+)
+
+
+@cache
+def own_status(command: tuple[str, ...]) -> int:
+    """The status ``command`` ends with in a plain environment, piped: what any terminal must leave it."""
+    return invoke(list(command)).exit_code
+
+
+@contextmanager
+def as_if_on_a_terminal(terminal: bool) -> Iterator[None]:
+    """Standard output taken for a terminal (drawn, paged when taller than LINES) or not."""
+    from unittest import mock
+
+    with mock.patch("refcli.terminal.on_terminal", lambda stream: terminal):
+        with mock.patch("refcli.render.on_terminal", lambda stream: terminal):
+            yield
+
+
+def environment_test(examples: int):  # type: ignore[no-untyped-def]
+    @fuzz_settings(examples)
+    @given(env=environments(), command=st.sampled_from(REPORTING_COMMANDS), terminal=st.booleans())
+    def run(env: dict[str, str | None], command: tuple[str, ...], terminal: bool) -> None:
+        expected = own_status(command)
+        with as_if_on_a_terminal(terminal):
+            result = runner.invoke(app, list(command), env=env, catch_exceptions=False)
+        where = (command, env, terminal, result.stderr[-500:])
+        assert result.exit_code == expected, where  # never 70: the report's own status, whatever the terminal
+        assert "Traceback" not in result.stderr and "internal error" not in result.stderr, where
+        counted("environment", result.exit_code)
+
+    return run
+
+
 # -- the tests ------------------------------------------------------------------------------------------
 @pytest.fixture(autouse=True)
 def fast_invoke() -> Iterator[None]:
@@ -701,6 +758,10 @@ def test_streams_and_signals(case_name: str, scratch: Path) -> None:
     stream_test(case_name, STREAMS[0])(scratch)
 
 
+def test_hostile_terminal_environments() -> None:
+    environment_test(ENVIRONMENTS[0])()
+
+
 @contextmanager
 def runs_at_least(examples: int) -> Iterator[None]:
     """The campaign's count is of examples run, not asked for: hypothesis must not have stopped short."""
@@ -739,6 +800,12 @@ def test_fuzz_template_output_files(scratch: Path) -> None:
 def test_fuzz_streams_and_signals(case_name: str, scratch: Path) -> None:
     with runs_at_least(STREAMS[1]):
         stream_test(case_name, STREAMS[1])(scratch)
+
+
+@pytest.mark.fuzz
+def test_fuzz_hostile_terminal_environments() -> None:
+    with runs_at_least(ENVIRONMENTS[1]):
+        environment_test(ENVIRONMENTS[1])()
 
 
 def test_the_campaign_reaches_100000_examples() -> None:
