@@ -2,18 +2,24 @@
 
 A name is read in Unicode NFC, so "José" typed with a precomposed é and
 with an e and a combining accent is one player: editors and keyboards
-produce either, and a reader cannot see which. Names are matched ignoring
-case (``key``), as every reference to a player always was.
+produce either, and a reader cannot see which. Two names are one player
+only when they are the same in NFC (``normal``).
 
 Two names of one game that refcli tells apart but a person may not — they
-differ only by accents ("Ana", "Aná"), or by a letter of another alphabet
-that looks the same (Latin "A", Cyrillic "А") — are allowed, but warned
-about (``warnings``): a score sheet copied from a chat or a PDF is the usual
-way to get them, and two rows for what the players meant as one would give
-a wrong winner silently. The look-alikes are a small table of the common
-Cyrillic and Greek letters that pass for Latin ones (Unicode's full
-confusables list is a data file larger than refcli itself, for cases a
-hand-written score sheet does not meet).
+differ only by case ("Ana", "ana"), by accents ("Ana", "Aná"), or by a
+letter of another alphabet that looks the same (Latin "A", Cyrillic "А") —
+are allowed, but warned about (``warnings``): a score sheet copied from a
+chat or a PDF is the usual way to get them, and two rows for what the
+players meant as one would give a wrong winner silently. The look-alikes
+are a small table of the common Cyrillic and Greek letters that pass for
+Latin ones (Unicode's full confusables list is a data file larger than
+refcli itself, for cases a hand-written score sheet does not meet).
+
+A reference to a player (a bidder, a key of a money table) names the player
+written exactly so; written in another case, the one player equal to it
+ignoring case (``key``), as references always could. When two players are
+equal to it ignoring case it names neither (``named``), and is refused
+(``ambiguous``) rather than guessed.
 """
 
 from __future__ import annotations
@@ -82,7 +88,7 @@ def normal(name: str) -> str:
 
 
 def key(name: str) -> str:
-    """What two names that are one player share: NFC, blanks and case ignored."""
+    """What a reference in another case shares with the player it names: NFC, blanks and case ignored."""
     folded = normal(name).casefold()
     return folded if folded.isascii() else unicodedata.normalize("NFC", folded)
 
@@ -111,11 +117,11 @@ def skeleton(name: str) -> str:
 def similar_pairs(names: Iterable[str]) -> list[tuple[str, str]]:
     """The pairs of ``names`` that look the same but are different players: each with the first that it looks like.
 
-    A player written twice (the same name, or in another case) is one player, not a pair.
+    A player written twice (the same name in NFC) is one player, not a pair; in another case, two players.
     """
     players: dict[str, str] = {}
     for name in names:
-        players.setdefault(key(name), name)
+        players.setdefault(normal(name), name)
     first: dict[str, str] = {}
     pairs: list[tuple[str, str]] = []
     for name in players.values():
@@ -142,3 +148,24 @@ def warning_for(first: str, second: str) -> dict[str, Any]:
 def warnings(names: Iterable[str]) -> list[dict[str, Any]]:
     """A warning for each pair of ``names`` that look alike (none, usually)."""
     return [warning_for(first, second) for first, second in similar_pairs(names)]
+
+
+def named(reference: str, players: Iterable[str]) -> list[str]:
+    """The players ``reference`` may name: the one written exactly so (NFC), else each equal to it ignoring case.
+
+    ``players`` are names as read (``normal``). One player found is the one meant; none, or several (two
+    players differing only by case, and a reference in a third case), is for the caller to refuse.
+    """
+    written = normal(reference)
+    listed = list(players)
+    if written in listed:
+        return [written]
+    folded = key(written)
+    return [player for player in listed if key(player) == folded]
+
+
+def ambiguous(candidates: list[str]) -> str:
+    """What a reference naming several ``candidates`` should have been: an error's "expected", in the current language."""
+    quoted = [f'"{name}"' for name in candidates]
+    either = _("{words} or {last}").format(words=", ".join(quoted[:-1]), last=quoted[-1])
+    return _("one of the players {names} written exactly as in the list of players").format(names=either)

@@ -217,17 +217,16 @@ class Table:
 
 
 def unique_names(players: list[Table], names: list[str]) -> None:
-    """Every player's name differs from the others' (ignoring case)."""
+    """Every player's name differs from the others' (in NFC: "Ana" and "ana" are two players)."""
     seen: dict[str, int] = {}
     for index, (table, name) in enumerate(zip(players, names), 1):
-        folded = naming.key(name)
-        if folded in seen:
+        if name in seen:
             raise table.error(
                 "name",
                 _("a name no other player has"),
-                _('"{name}" again (player[{index}] has it)').format(name=clip(name), index=seen[folded]),
+                _('"{name}" again (player[{index}] has it)').format(name=clip(name), index=seen[name]),
             )
-        seen[folded] = index
+        seen[name] = index
 
 
 def integer_list(table: Table, key: str | int, value: Any, *, minimum: int, maximum: int, what: str) -> list[int]:
@@ -256,25 +255,25 @@ def player_names(table: Table, key: str, *, minimum: int = 2, maximum: int = 5) 
         )
     items = Table(table.doc, {}, table.path + (key,))
     names: list[str] = []
-    folded: set[str] = set()
     for index, item in enumerate(value, 1):
-        name = items.check_name(index, item)
-        if naming.key(name) in folded:
+        name = items.check_name(index, item)  # NFC: "Ana" and "ana" are two players
+        if name in names:
             raise items.error(index, _("names that differ"), _('"{name}" twice').format(name=clip(name)))
         names.append(name)
-        folded.add(naming.key(name))
     return names
 
 
 def one_of_names(table: Table, key: str, names: list[str], *, role: str) -> str:
-    """A name that must be one of ``names`` (matched ignoring case); ``role`` in the current language."""
+    """A name that must be one of ``names`` (``refcli.names.named``); ``role`` in the current language."""
     value = table.data.get(key)
     if value in names:  # the usual case: checked before any message is built
         return str(value)
     value = table.string(key, expected=_("the {role}'s name, one of {names}").format(role=role, names=join(names)))
-    for name in names:
-        if naming.key(name) == naming.key(value):
-            return name
+    found = naming.named(value, names)
+    if len(found) == 1:
+        return found[0]
+    if found:
+        raise table.error(key, naming.ambiguous(found), describe(value))
     raise table.error(
         key, _("the {role}: one of the players ({names})").format(role=role, names=join(names)), describe(value)
     )
@@ -286,17 +285,19 @@ def optional_name(table: Table, key: str, names: list[str], *, role: str) -> str
 
 
 def names_among(table: Table, key: str, names: list[str]) -> list[str]:
-    """An array of names, each one of ``names`` (matched ignoring case)."""
+    """An array of names, each one of ``names`` (``refcli.names.named``)."""
     value = table.raw(key)
     if not isinstance(value, list):
         raise table.error(key, _("an array of names among {names}").format(names=join(names)), describe(value))
     items = Table(table.doc, {str(i): v for i, v in enumerate(value, 1)}, table.path + (key,))
     found = []
     for index, item in enumerate(value, 1):
-        match = next((n for n in names if isinstance(item, str) and naming.key(n) == naming.key(item)), None)
-        if match is None:
+        match = naming.named(item, names) if isinstance(item, str) else []
+        if len(match) > 1:
+            raise items.error(index, naming.ambiguous(match), describe(item))
+        if not match:
             raise items.error(index, _("one of {names}").format(names=join(names)), describe(item))
-        found.append(match)
+        found.append(match[0])
     return found
 
 

@@ -133,6 +133,8 @@ def test_a_line_break_is_refused_by_every_way_of_reading(separator: str) -> None
 @pytest.mark.parametrize(
     ("first", "second"),
     [
+        ("Ana", "ana"),
+        ("Ana", "ANA"),
         ("Ana", "Aná"),
         ("Ana", "ANÁ"),
         ("Ana", CYRILLIC_A),
@@ -148,7 +150,7 @@ def test_names_that_only_look_different_are_paired(first: str, second: str) -> N
 
 @pytest.mark.parametrize(
     "group",
-    [["Ana", "Ben", "Cid"], ["Ana", "ana"], ["Ana", "Anna"], [PRECOMPOSED, DECOMPOSED], ["Ana", "Ana"]],
+    [["Ana", "Ben", "Cid"], ["Ana", "Anna"], [PRECOMPOSED, DECOMPOSED], ["Ana", "Ana"]],
 )
 def test_different_names_and_one_player_written_twice_are_not_paired(group: list[str]) -> None:
     assert names.similar_pairs(group) == []
@@ -258,3 +260,227 @@ def test_names_read_are_kept_in_nfc_whatever_the_path() -> None:
     doc = Document("x.toml", parse_toml(text, "x.toml"), text)
     assert unicodedata.is_normalized("NFC", refcli.score(doc).players[0].name)
     assert list(doc.names) == [PRECOMPOSED, "Ben", "Cid"]
+
+
+# -- names that differ only by case: two players, references resolved without guessing ---------------
+SCORE_FILES = [
+    ("kuhhandel", EXAMPLES / "kuhhandel" / "rulebook-2460.toml"),
+    ("bamboozled", EXAMPLES / "bamboozled" / "standings.toml"),
+    ("cup-of-bluff", EXAMPLES / "cup-of-bluff" / "final-target.toml"),
+    ("money", EXAMPLES / "money" / "game-2.toml"),
+]
+CASE_WARNING = 'The player names "Ana" and "ana" differ only by accents or case: check that they are two players.'
+
+
+def scores_of(invoke: Invoke, game: str, path: str | Path) -> dict[str, int]:
+    result = invoke([game, "score", str(path), "--format", "json"])
+    assert result.exit_code == 0, result.stderr
+    return {player["name"]: player["score"] for player in json.loads(result.stdout)["players"]}
+
+
+@pytest.mark.parametrize(("game", "example"), SCORE_FILES, ids=[game for game, _path in SCORE_FILES])
+def test_two_players_differing_only_by_case_are_scored_with_a_warning(
+    write: Write, invoke: Invoke, game: str, example: Path
+) -> None:
+    text = renamed(example.read_text(encoding="utf-8"), "Ben", "ana")
+    path = write(text)
+    before = scores_of(invoke, game, example)
+    as_json = invoke([game, "score", path, "--format", "json"])
+    assert as_json.exit_code == 0 and as_json.stderr == ""
+    doc = json.loads(as_json.stdout)
+    assert {p["name"]: p["score"] for p in doc["players"]} == {
+        ("ana" if name == "Ben" else name): score for name, score in before.items()
+    }
+    assert doc["warnings"] == [{"code": "similar-names", "names": ["Ana", "ana"], "message": CASE_WARNING}]
+    as_toml = invoke([game, "score", path, "--format", "toml"])
+    assert as_toml.exit_code == 0 and tomllib.loads(as_toml.stdout)["warnings"] == doc["warnings"]
+    for fmt in ("text", "csv"):
+        result = invoke([game, "score", path, "--format", fmt])
+        assert result.exit_code == 0
+        assert result.stderr == f"refcli: warning: {path}: {CASE_WARNING}\n"
+    assert refcli.score(path).warnings == (CASE_WARNING,)
+
+
+def test_a_name_written_twice_exactly_is_still_refused(write: Write, invoke: Invoke) -> None:
+    result = invoke(["kuhhandel", "score", write(rulebook_with(Ben="Ana"))])
+    assert result.exit_code == 65
+    assert 'input.toml:12: player[2].name: expected a name no other player has, found "Ana" again' in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("reference", "players", "found"),
+    [
+        ("ana", ["Ana", "ana", "Cid"], ["ana"]),
+        ("Ana", ["Ana", "ana", "Cid"], ["Ana"]),
+        (" ana ", ["Ana", "ana", "Cid"], ["ana"]),
+        ("ANA", ["Ana", "Ben", "Cid"], ["Ana"]),
+        ("ANA", ["Ana", "ana", "Cid"], ["Ana", "ana"]),
+        ("Zed", ["Ana", "ana", "Cid"], []),
+        (DECOMPOSED, [PRECOMPOSED, "Ben"], [PRECOMPOSED]),
+    ],
+)
+def test_a_reference_names_the_exact_player_else_each_equal_ignoring_case(
+    reference: str, players: list[str], found: list[str]
+) -> None:
+    assert names.named(reference, players) == found
+
+
+@pytest.mark.parametrize("reader", [read_document, read_slowly], ids=["fast path", "nested readers"])
+def test_a_reference_written_exactly_names_that_one_of_two_players(reader: Callable[..., Any]) -> None:
+    doc = challenge(["Ana", "ana", "Cid"], declarer="ana", strikes={"ana": 2, "Ana": 1})
+    values = reader(CHALLENGE, doc)
+    assert values["players"] == ["Ana", "ana", "Cid"]
+    assert values["declarer"] == "ana"
+    assert values["strikes"] == {"ana": 2, "Ana": 1}
+
+
+@pytest.mark.parametrize("reader", [read_document, read_slowly], ids=["fast path", "nested readers"])
+def test_a_reference_in_another_case_names_the_one_player_it_can(reader: Callable[..., Any]) -> None:
+    values = reader(CHALLENGE, challenge(["Ana", "ana", "Cid"], declarer="Ana", strikes={"CID": 1}))
+    assert values["strikes"] == {"Cid": 1}
+    assert reader(CHALLENGE, challenge(["Ana", "Ben", "Cid"], declarer="ANA"))["declarer"] == "Ana"
+
+
+AMBIGUOUS = 'expected one of the players "Ana" or "ana" written exactly as in the list of players, found "ANA"'
+
+
+@pytest.mark.parametrize("reader", [read_document, read_slowly], ids=["fast path", "nested readers"])
+def test_a_reference_two_players_match_only_ignoring_case_is_refused(reader: Callable[..., Any]) -> None:
+    with pytest.raises(DataError, match=r"declarer: " + AMBIGUOUS.replace("(", r"\(")):
+        reader(CHALLENGE, challenge(["Ana", "ana", "Cid"], declarer="ANA"))
+    with pytest.raises(DataError, match=r"strikes\.ANA: expected one of the players"):
+        reader(CHALLENGE, challenge(["Ana", "ana", "Cid"], declarer="Ana", strikes={"ANA": 1}))
+
+
+AUCTION = (EXAMPLES / "kuhhandel" / "auction-spec.toml").read_text(encoding="utf-8")
+
+
+def auction_with(bids: str, money_of: str = "Cid") -> str:
+    """The auction example played by Ana, ana and Cid: the bids ``bids`` (TOML), Cid's money cards ``money_of``'s."""
+    replaced = {
+        'players = ["Ana", "Ben", "Cid"]': 'players = ["Ana", "ana", "Cid"]',
+        'bids = [["Ben", 30], ["Cid", 40]]': f"bids = {bids}",
+        "\nCid = [": f'\n"{money_of}" = [',
+    }
+    text = AUCTION
+    for old, new in replaced.items():
+        assert old in text
+        text = text.replace(old, new)
+    return text
+
+
+def test_an_ambiguous_bidder_is_refused_located_in_either_language(write: Write, invoke: Invoke) -> None:
+    path = write(auction_with('[["ANA", 30], ["Cid", 40]]'))
+    line = next(n for n, text in enumerate(Path(path).read_text().splitlines(), 1) if text.startswith("bids"))
+    english = invoke(["kuhhandel", "ruling", path])
+    assert english.exit_code == 65
+    assert english.stderr == f"refcli: error: {path}:{line}: bids[1][1]: {AMBIGUOUS}\n"
+    spanish = invoke(["--lang", "es", "kuhhandel", "ruling", path])
+    assert spanish.exit_code == 65
+    assert spanish.stderr == (
+        f"refcli: error: {path}:{line}: bids[1][1]: se esperaba uno de los jugadores "
+        '"Ana" o "ana" escrito exactamente como en la lista de jugadores, se encontró "ANA"\n'
+    )
+    as_json = invoke(["kuhhandel", "ruling", path, "--format", "json"])
+    assert as_json.exit_code == 65 and json.loads(as_json.stdout)["error"]["message"].endswith(AMBIGUOUS)
+
+
+def test_a_bid_written_exactly_is_that_one_of_two_players(write: Write, invoke: Invoke) -> None:
+    path = write(auction_with('[["ana", 30]]', money_of="ana"))
+    result = invoke(["kuhhandel", "ruling", path, "--format", "json"])
+    assert result.exit_code == 0
+    ruling = json.loads(result.stdout)
+    assert ruling["warnings"][0]["names"] == ["Ana", "ana"]
+    assert "ana takes the cow for 30; ana pays Ana" in ruling["verdict"]
+
+
+def test_a_cow_trade_between_ana_and_ana_in_another_case(invoke: Invoke) -> None:
+    path = str(EXAMPLES / "kuhhandel" / "cow-trade-spec.toml")
+    result = invoke(["kuhhandel", "ruling", path, "defender.name=ana", "--format", "json"])
+    assert result.exit_code == 0, result.stdout
+    ruling = json.loads(result.stdout)
+    assert ruling["verdict"].startswith("ana's 50 beats Ana's 20: Ana hands over 2 cat cards to ana")
+    assert ruling["warnings"][0]["names"] == ["Ana", "ana"]
+
+
+def test_a_cow_trade_resolves_its_names_against_the_players_listed(invoke: Invoke) -> None:
+    path = str(EXAMPLES / "kuhhandel" / "cow-trade-spec.toml")
+    one = invoke(["kuhhandel", "ruling", path, "players=Ana,Ben,Cid", "defender.name=BEN", "--format", "json"])
+    assert one.exit_code == 0, one.stdout
+    ruling = json.loads(one.stdout)
+    assert ruling["verdict"].startswith("Ben's 50 beats Ana's 20") and "warnings" not in ruling
+    two = invoke(["kuhhandel", "ruling", path, "players=Ana,ana,Cid", "defender.name=ANA"])
+    assert two.exit_code == 65
+    assert two.stderr == f"refcli: error: item defender.name=ANA: defender.name: {AMBIGUOUS}\n"
+    exact = invoke(["kuhhandel", "ruling", path, "players=Ana,ana,Cid", "defender.name=ana"])
+    assert exact.exit_code == 0 and "to ana;" in " ".join(exact.stdout.split())
+
+
+def case_record(tmp_path: Path, reference: str = "ana") -> Path:
+    """The edition 2 record with Cid renamed ana, beside Ana; its first bid by Cid written ``reference``."""
+    text = RECORD.replace('"Cid"', '"ana"').replace("\nCid = ", '\n"ana" = ')
+    text = text.replace('bids = [["ana", 10]', f'bids = [["{reference}", 10]', 1)
+    path = tmp_path / "record.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_validate_a_record_of_ana_and_ana(tmp_path: Path, invoke: Invoke) -> None:
+    path = str(case_record(tmp_path))
+    as_json = invoke(["validate", path, "--format", "json"])
+    assert as_json.exit_code == 0 and as_json.stderr == ""
+    result = json.loads(as_json.stdout)["results"][0]
+    assert result["valid"] and [w["names"] for w in result["warnings"]] == [["Ana", "ana"]]
+    as_text = invoke(["validate", path])
+    assert as_text.exit_code == 0 and as_text.stderr == f"refcli: warning: {path}: {CASE_WARNING}\n"
+
+
+def test_validate_refuses_an_ambiguous_reference_in_a_record(tmp_path: Path, invoke: Invoke) -> None:
+    path = case_record(tmp_path, reference="ANA")
+    line = next(n for n, text in enumerate(path.read_text().splitlines(), 1) if '["ANA", 10]' in text)
+    result = invoke(["validate", str(path)])
+    assert result.exit_code == 65
+    assert f"{path}:{line}: event[1].bids[1][1]: {AMBIGUOUS}" in result.stderr
+    assert result.stderr.count("\n") == 1
+
+
+def money_game(old: str, new: str, name: str, write: Write) -> str:
+    """Money! game 2 with player ``old`` written ``new``."""
+    return write(renamed((EXAMPLES / "money" / "game-2.toml").read_text(encoding="utf-8"), old, new), name)
+
+
+def test_money_totals_add_a_name_in_another_case_when_unambiguous(write: Write, invoke: Invoke) -> None:
+    first = str(EXAMPLES / "money" / "rulebook-450.toml")
+    second = money_game("Ana", "ana", "second.toml", write)
+    result = invoke(["money", "score", first, second, "--format", "json"])
+    doc = json.loads(result.stdout)
+    assert [row["name"] for row in doc["totals"]] == ["Ben", "Ana", "Cid"]
+    ana = {g["file"]: next(p["score"] for p in g["players"] if p["name"] in ("Ana", "ana")) for g in doc["games"]}
+    assert next(row["score"] for row in doc["totals"] if row["name"] == "Ana") == sum(ana.values())
+    assert doc["notes"] == []
+
+
+def test_money_totals_keep_apart_names_a_game_has_two_players_for(write: Write, invoke: Invoke) -> None:
+    first = str(EXAMPLES / "money" / "rulebook-450.toml")
+    both = money_game("Ben", "ana", "both.toml", write)  # Ana and ana in one game
+    other = money_game("Ana", "ANA", "other.toml", write)  # ANA: Ana or ana? neither is guessed
+    result = invoke(["money", "score", first, both, other, "--format", "json"])
+    doc = json.loads(result.stdout)
+    totals = {row["name"]: row["score"] for row in doc["totals"]}
+    assert set(totals) == {"Ana", "ana", "ANA", "Ben", "Cid"}
+    scores = [{p["name"]: p["score"] for p in game["players"]} for game in doc["games"]]
+    assert totals["Ana"] == scores[0]["Ana"] + scores[1]["Ana"]
+    assert totals["ana"] == scores[1]["ana"] and totals["ANA"] == scores[2]["ANA"]
+    assert "ANA played game 3 only" in doc["notes"][0]
+
+
+def test_the_old_table_reader_resolves_references_the_same_way() -> None:
+    from refcli.schema import names_among, one_of_names
+
+    doc = Document.from_data({"who": "ANA", "exact": "ana", "some": ["ana", "CID"]}, "<document>")
+    table = Table(doc, doc.data)
+    players = ["Ana", "ana", "Cid"]
+    assert one_of_names(table, "exact", players, role="caller") == "ana"
+    assert names_among(table, "some", players) == ["ana", "Cid"]
+    with pytest.raises(DataError, match='who: expected one of the players "Ana" or "ana" written exactly'):
+        one_of_names(table, "who", players, role="caller")

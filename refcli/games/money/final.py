@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from refcli import names as naming
 from refcli.catalogue import rules_for
 from refcli.formats import read
 from refcli.games.money import clauses as C
@@ -153,9 +154,10 @@ def combine(reports: list[Report]) -> Report:
     totals: dict[str, int] = {}
     display: dict[str, str] = {}
     played: dict[str, list[int]] = {}  # player → the games (1-based) they played
+    person = same_people(reports)
     for number, report in enumerate(reports, 1):
         for player in report.data["players"]:
-            key = player["name"].casefold()
+            key = person[player["name"]]
             display.setdefault(key, player["name"])
             totals[key] = totals.get(key, 0) + player["score"]
             played.setdefault(key, []).append(number)
@@ -174,7 +176,7 @@ def combine(reports: list[Report]) -> Report:
         "citations": citations,
     }
     per_game = [
-        [next((str(p["score"]) for p in r.data["players"] if p["name"].casefold() == name), "—") for r in reports]
+        [next((str(p["score"]) for p in r.data["players"] if person[p["name"]] == name), "—") for r in reports]
         for name, _rank in ordered
     ]
     blocks: list[Block] = [
@@ -196,6 +198,31 @@ def combine(reports: list[Report]) -> Report:
     blocks.extend(Para(note, "warn") for note in notes)
     blocks.append(Quotes(tuple(citations)))
     return Report(data=data, blocks=blocks)
+
+
+def same_people(reports: list[Report]) -> dict[str, str]:
+    """Each player's name in the games → the person it is across them, named as first written.
+
+    A name is the same person in every game that has it exactly (in NFC). A name written in another case in
+    another game ("Ana" in game 1, "ana" in game 2) is the same person too, as a reference in another case
+    names a player — but only when no game has two players equal ignoring case: if game 1 has both Ana and
+    ana, "ANA" in game 2 could be either, so in such a group each spelling is a person of its own (and the
+    totals' note that the games were not played by the same players says so, rather than a guess adding one
+    person's score to another's).
+    """
+    spellings: dict[str, list[str]] = {}  # key → the names with that key, in the order first met
+    ambiguous: set[str] = set()  # the keys a game has two players for
+    for report in reports:
+        met: dict[str, str] = {}
+        for player in report.data["players"]:
+            name = player["name"]
+            key = naming.key(name)
+            if met.setdefault(key, name) != name:
+                ambiguous.add(key)
+            group = spellings.setdefault(key, [])
+            if name not in group:
+                group.append(name)
+    return {name: name if key in ambiguous else group[0] for key, group in spellings.items() for name in group}
 
 
 def different_players(reports: list[Report], played: dict[str, list[int]], display: dict[str, str]) -> list[str]:
