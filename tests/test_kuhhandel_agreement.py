@@ -64,7 +64,8 @@ def check_auction(tmp_path: Path, state: Replay, event: Auction) -> dict[str, An
         "players": list(state.players),
         "auctioneer": event.auctioneer,
         "animal": event.animal,
-        "donkeys_before": min(state.donkeys, 3),
+        # donkeys turned up before this one: a donkey run again has paid out already, and is counted in state.donkeys
+        "donkeys_before": state.donkeys - (event.animal == "donkey" and state.repeat is not None),
         "bids": [list(bid) for bid in event.bids],
         "buyback": event.buyback,
         "money": {name: list(cards) for name, cards in state.money.items() if cards is not None},
@@ -81,6 +82,7 @@ def check_cow_trade(tmp_path: Path, state: Replay, event: CowTrade) -> dict[str,
         "situation": "cow-trade",
         "edition": state.edition,
         "players": list(state.players),
+        "donkeys_before": state.donkeys,
         "animal": event.animal,
         "challenger": {
             "name": event.challenger,
