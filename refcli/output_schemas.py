@@ -193,7 +193,17 @@ def schemas() -> dict[str, Schema]:
             "file": STRING,
             "legal": BOOLEAN,
             "verdict": STRING,
-            "outcome": {"type": "object"},
+            "outcome": {
+                "type": "object",
+                "description": "The situation's own keys (each game's situations in SPEC.md and its man page).",
+                "properties": {
+                    "buy_right_lost": {
+                        **BOOLEAN,
+                        "description": "Kuhhandel auction: the auctioneer wanted the buy right but cannot pay the "
+                        "top bid, so the top bidder takes the animal and pays the auctioneer (register K7).",
+                    }
+                },
+            },
             "facts": STRINGS,
             "citations": {"$ref": REF + "citations"},
             "interpretations": STRINGS,

@@ -472,10 +472,9 @@ def _check_auction_money(s: State, e: Auction, out: Outcome) -> None:
 
 def money_in_play_fact(s: State) -> str:
     """What the money given was checked against: the deal and the donkeys so far (K18)."""
-    # TRANSLATORS: the English keeps "donkey(s)" in both forms; translate each form properly.
     return ngettext(
-        "the money given fits what can be in play after {count} donkey(s): the setup's deal and their payouts",
-        "the money given fits what can be in play after {count} donkey(s): the setup's deal and their payouts",
+        "the money cards given fit what can be in play after {count} donkey: the setup's deal and its payout",
+        "the money cards given fit what can be in play after {count} donkeys: the setup's deal and their payouts",
         s.donkeys,
     ).format(count=s.donkeys)
 
@@ -617,7 +616,7 @@ def _buy_right_lost(s: State, e: Auction, out: Outcome, bidder: str, price: int)
         return False
     out.buy_right_lost = True
     if s.explain:
-        out.clauses += [C.BUY_RIGHT_NEEDS_MONEY, C.ONLY_WINNING_BID_CHECKED]
+        out.clauses += [C.AUCTION_BUY_RIGHT, C.BUY_RIGHT_NEEDS_MONEY, C.ONLY_WINNING_BID_CHECKED]
         out.facts.append(
             _("{auctioneer} holds {held} in money cards, less than the top bid of {price}").format(
                 auctioneer=e.auctioneer, held=sum(hand), price=price

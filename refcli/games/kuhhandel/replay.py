@@ -40,13 +40,14 @@ class Replay(State):
 
     def __init__(self, record: Record, *, strict: bool = False) -> None:
         start = START_MONEY[record.edition]
-        money = {name: list(record.start_money.get(name, start)) for name in record.players}
+        hands = {name: list(record.start_money.get(name, start)) for name in record.players}
+        money: dict[str, list[int] | None] = dict(hands)
         super().__init__(
             edition=record.edition,
             players=record.players,
             money=money,
             # what was dealt is the record's start money (K15); the bank pays the donkeys from the rest (K18)
-            deal=Counter(card for hand in money.values() for card in hand),
+            deal=Counter(card for hand in hands.values() for card in hand),
             deck=record.deck,
             turn=0 if record.first is None else record.players.index(record.first),
             strict=strict,
