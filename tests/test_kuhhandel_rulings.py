@@ -41,7 +41,7 @@ def test_spec_auction_outcome_keys(invoke: Invoke, write: Write) -> None:
         "overpaid": 0,
         "donkey_payout": None,
         "repeat_without": [],
-        "buy_right_lost": False,
+        "buy_right_lost": None,
         "next_player": "Ben",
     }
     assert {"game", "situation", "verdict", "outcome", "citations"} <= doc.keys()
@@ -77,7 +77,7 @@ def test_auction_buy_right_lost_and_the_top_bid_uncovered_reruns_k13(invoke: Inv
     text = AUCTION + 'bids = [["Ben", 300]]\nbuyback = true\n[money]\nAna = [10, 50]\nBen = [50, 10]\n'
     code, doc = ruling(invoke, write(text))
     assert code == 0 and doc["outcome"]["repeat_without"] == ["Ben"] and doc["outcome"]["animal_to"] is None
-    assert doc["outcome"]["buy_right_lost"] is False  # never reached: there is no bid to buy back
+    assert doc["outcome"]["buy_right_lost"] is None  # never reached: there is no standing bid to buy back
     assert {"cannot-pay", "K13"} <= {c["id"] for c in doc["citations"]}
 
 

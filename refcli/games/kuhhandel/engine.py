@@ -10,7 +10,10 @@ mistake does not hide the next. A situation's state sets ``raising``: the
 first broken rule is raised as a :class:`RuleBroken` (exit 1) instead.
 
 Money is tracked card by card while it is known (register K15, K16); a
-player whose money is ``None`` is not checked.
+player whose money is ``None`` is not checked. Before each event the money
+known, and the cards shown by players whose money is not, must fit what the
+deal and the donkeys so far can have put in play (K18): one check, for a
+ruling's money and a replay's alike.
 """
 
 from __future__ import annotations
@@ -156,7 +159,9 @@ class Outcome:
     paid: tuple[int, ...] | None = None  # the cards handed over, when known
     donkey_payout: int | None = None
     repeat_without: tuple[str, ...] = ()
-    buy_right_lost: bool = False  # the auctioneer wanted the buy right but cannot pay the top bid (K7)
+    # the auctioneer asked for the buy right: True when they cannot pay the top bid and lose it (K7),
+    # False when they use it; None when it was not asked for, or there was no standing bid to buy back
+    buy_right_lost: bool | None = None
     # cow trade
     winner: str | None = None
     loser: str | None = None
@@ -545,6 +550,8 @@ def _settle_auction(s: State, e: Auction, out: Outcome) -> None:
             _("{bidder}'s money is not given, so the bid is taken as one {bidder} could pay").format(bidder=bidder)
         )
     buyback = e.buyback and not _buy_right_lost(s, e, out, bidder, price)
+    if buyback:
+        out.buy_right_lost = False
     payer, payee, animal_to = (e.auctioneer, bidder, e.auctioneer) if buyback else (bidder, e.auctioneer, bidder)
     out.payer, out.payee = payer, payee
     if buyback and s.explain:

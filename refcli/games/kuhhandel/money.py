@@ -9,7 +9,7 @@ first-edition note; register K1): edition 2 has 10×0, 20×10, 10×50, 5×100,
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
 VALUES: tuple[int, ...] = (0, 10, 50, 100, 200, 500)
@@ -65,7 +65,7 @@ class Beyond:
 
 
 def beyond_what_exists(
-    hands: Iterable[tuple[str, Iterable[int]]],
+    hands: Iterable[tuple[str, Sequence[int]]],
     edition: int,
     deal: Counter[int],
     players: int,
@@ -79,25 +79,33 @@ def beyond_what_exists(
     alone must fit. Cards of no value (30) are reported elsewhere, and
     values in ``skip`` are not counted.
     """
+    hands = list(hands)
     possible = in_play(edition, deal, players, donkeys)
     counted: Counter[int] = Counter()
-    first_over: dict[int, str] = {}
+    for _name, hand in hands:
+        counted.update(hand)
+    over = [value for value in VALUES if counted[value] > possible[value] and value not in skip]
+    if not over:  # the usual case, counted at C speed: a replay checks before every event
+        return None
+    value = over[0]
+    holder = _past_the_limit(hands, value, possible[value])
+    if possible[value] >= SUPPLY[edition][value]:
+        limit = "supply"
+    elif value in DONKEY_PAYOUTS[donkeys:]:
+        limit = "donkeys"
+    else:
+        limit = "deal"
+    return Beyond(value, holder, counted[value], possible[value], limit)
+
+
+def _past_the_limit(hands: list[tuple[str, Sequence[int]]], value: int, limit: int) -> str:
+    """Whose card of ``value``, counting in seating order, is the first beyond ``limit``."""
+    seen = 0
     for name, hand in hands:
-        for card in hand:
-            if card in _VALUE_SET and card not in skip:
-                counted[card] += 1
-                if counted[card] > possible[card]:
-                    first_over.setdefault(card, name)
-    for value in VALUES:
-        if value in first_over:
-            if possible[value] >= SUPPLY[edition][value]:
-                limit = "supply"
-            elif value in DONKEY_PAYOUTS[donkeys:]:
-                limit = "donkeys"
-            else:
-                limit = "deal"
-            return Beyond(value, first_over[value], counted[value], possible[value], limit)
-    return None
+        seen += hand.count(value)
+        if seen > limit:
+            return name
+    raise ValueError(value)  # only called when the cards counted go beyond the limit
 
 
 def bank_short(edition: int, deal: Counter[int], players: int, donkeys: int) -> tuple[int, int] | None:
