@@ -144,9 +144,12 @@ class RuleBroken(RefcliError):
     ``clause`` names the rule the situation breaks.
     """
 
-    def __init__(self, message: str, clause: str, outcome: dict[str, object] | None = None) -> None:
+    def __init__(
+        self, message: str, clause: str, outcome: dict[str, object] | None = None, also: tuple[str, ...] = ()
+    ) -> None:
         self.clause = clause
         self.outcome = outcome or {}  # what a situation's outcome still says, e.g. {"allowed": False}
+        self.also = also  # clauses the judgement rests on besides the one broken (a register entry), cited after it
         super().__init__(message)
 
 

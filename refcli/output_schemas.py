@@ -222,7 +222,19 @@ def schemas() -> dict[str, Schema]:
             "file": STRING,
             "legal": BOOLEAN,
             "verdict": STRING,
-            "outcome": {"type": "object"},
+            "outcome": {
+                "type": "object",
+                "description": "The situation's own keys (each game's situations in SPEC.md and its man page).",
+                "properties": {
+                    "buy_right_lost": {
+                        "type": ["boolean", "null"],
+                        "description": "Kuhhandel auction: true when the auctioneer asks for the buy right but "
+                        "cannot pay the top bid, so the top bidder takes the animal and pays the auctioneer "
+                        "(register K7); false when the buy right is used; null when it is not asked for or "
+                        "there is no standing bid.",
+                    }
+                },
+            },
             "facts": STRINGS,
             "citations": {"$ref": REF + "citations"},
             "interpretations": STRINGS,

@@ -55,7 +55,7 @@ def rule_on(
             verdict=str(broken),
             outcome=dict(broken.outcome),
             facts=[],
-            citations=rules.cite([broken.clause]),
+            citations=rules.cite([broken.clause, *broken.also]),
             legal=False,
             broken_rule=broken.clause,
             labels=labels,

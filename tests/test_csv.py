@@ -72,9 +72,9 @@ def test_validate_rows_per_finding(invoke: Invoke, write: Any) -> None:
                 tuple("" if v is None else str(v).lower() if isinstance(v, bool) else str(v) for v in fields)
             )
     assert [tuple(r[c] for c in FINDING_COLUMNS) for r in rows] == expected
-    assert rows[3]["line"] == "589" and rows[3]["event"] == ""  # the record as a whole
-    assert rows[4]["valid"] == "true" and rows[4]["rule"] == ""  # a valid file without findings: one row
-    assert rows[5]["file"].startswith(files[2]) and rows[5]["rule"] == "input"
+    assert rows[2]["line"] == "589" and rows[2]["event"] == ""  # the record as a whole
+    assert rows[3]["valid"] == "true" and rows[3]["rule"] == ""  # a valid file without findings: one row
+    assert rows[4]["file"].startswith(files[2]) and rows[4]["rule"] == "input"
 
 
 def test_json_lines_in_csv_out(invoke: Invoke) -> None:

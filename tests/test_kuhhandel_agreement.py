@@ -64,7 +64,8 @@ def check_auction(tmp_path: Path, state: Replay, event: Auction) -> dict[str, An
         "players": list(state.players),
         "auctioneer": event.auctioneer,
         "animal": event.animal,
-        "donkeys_before": min(state.donkeys, 3),
+        # donkeys turned up before this one: a donkey run again has paid out already, and is counted in state.donkeys
+        "donkeys_before": state.donkeys - (event.animal == "donkey" and state.repeat is not None),
         "bids": [list(bid) for bid in event.bids],
         "buyback": event.buyback,
         "money": {name: list(cards) for name, cards in state.money.items() if cards is not None},
@@ -81,6 +82,7 @@ def check_cow_trade(tmp_path: Path, state: Replay, event: CowTrade) -> dict[str,
         "situation": "cow-trade",
         "edition": state.edition,
         "players": list(state.players),
+        "donkeys_before": state.donkeys,
         "animal": event.animal,
         "challenger": {
             "name": event.challenger,
@@ -142,3 +144,63 @@ def test_ruling_agrees_with_the_replay_at_a_random_cut(tmp_path: Path, seed: int
     done = state.play(event)
     assert done is not None and not state.findings
     compare(event, ruled, done)
+
+
+def one_card_too_many(state: Replay) -> tuple[str, int] | None:
+    """A known player and a value of which one more card than can be in play would be held, if any."""
+    from collections import Counter
+
+    from refcli.games.kuhhandel.money import VALUES, dealt, in_play
+
+    known = [name for name in state.players if state.money[name] is not None]
+    if not known:
+        return None
+    held: Counter[int] = Counter(card for name in known for card in state.money[name] or ())
+    possible = in_play(state.edition, dealt(state.edition, len(state.players)), len(state.players), state.donkeys)
+    full = [value for value in VALUES if held[value] >= possible[value]]
+    return (known[-1], full[0]) if full else None
+
+
+@settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(seed=st.integers(0, 2**32 - 1), where=st.floats(0, 1, exclude_max=True))
+def test_money_that_cannot_exist_is_judged_alike_by_ruling_and_replay(tmp_path: Path, seed: int, where: float) -> None:
+    """One card more than the deal and the donkeys so far put in play (K18): the ruling refuses the
+    auction with the clause and message the replay reports at that event, through the same check."""
+    game = random_game(seed)
+    events = [_parse(event) for event in game["event"]]
+    record = Record(edition=game["edition"], players=tuple(game["players"]), events=(), first=game["first"])
+    state = Replay(record)
+    cut = int(where * len(events))
+    for event in events[:cut]:
+        state.play(event)
+    event = events[cut]
+    extra = one_card_too_many(state)
+    if not isinstance(event, Auction) or extra is None:
+        return
+    name, value = extra
+    money = state.money[name]
+    assert money is not None
+    money.append(value)
+    document: dict[str, Any] = {
+        "situation": "auction",
+        "edition": state.edition,
+        "players": list(state.players),
+        "auctioneer": event.auctioneer,
+        "animal": event.animal,
+        "donkeys_before": state.donkeys - (event.animal == "donkey" and state.repeat is not None),
+        "bids": [list(bid) for bid in event.bids],
+        "buyback": event.buyback,
+        "money": {name: list(cards) for name, cards in state.money.items() if cards is not None},
+    }
+    if state.repeat is not None:
+        document["rerun_without"] = sorted(state.repeat[2])
+    ruling = situation(tmp_path, "auction", document)
+    state.play(event)
+    assert not ruling.legal and state.findings, (seed, cut)
+    first = state.findings[0]
+    assert (first.event, first.rule, first.message) == (cut + 1, ruling.broken_rule, ruling.verdict)
+    assert "K18" in [c["id"] for c in ruling.to_dict()["citations"]]

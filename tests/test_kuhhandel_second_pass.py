@@ -53,7 +53,7 @@ def test_the_clause_text_is_the_one_quoted() -> None:
 
 def test_uncovered_top_bid_reruns_the_auction_even_with_the_buy_right(tmp_path: Path) -> None:
     money = {"Ana": [100, 100, 50], "Cid": [0, 0, 10, 10, 10, 10, 50]}  # Cid bid 200 holding 90
-    ruling = rule(tmp_path, auction(buyback=True, money=money))
+    ruling = rule(tmp_path, auction(buyback=True, money=money, donkeys_before=2))
     assert ruling.legal
     assert ruling.outcome["repeat_without"] == ["Cid"]
     assert ruling.outcome["animal_to"] is None and ruling.outcome["payer"] is None  # Ana never pays out
@@ -83,7 +83,7 @@ def test_a_replay_refuses_a_buy_right_over_an_uncovered_bid(tmp_path: Path) -> N
 def test_lower_losing_bids_stay_unchecked(tmp_path: Path) -> None:
     # Ben's 300 is more than Ben holds, but it lost to Cid's 310, so nobody sees it paid (K13)
     money = {"Ben": [0, 0, 10, 10, 10, 10, 50], "Cid": [500]}
-    ruling = rule(tmp_path, auction(bids=[["Ben", 300], ["Cid", 310]], money=money))
+    ruling = rule(tmp_path, auction(bids=[["Ben", 300], ["Cid", 310]], money=money, donkeys_before=4))
     assert ruling.legal and ruling.outcome["animal_to"] == "Cid" and ruling.outcome["paid"] == [500]
 
 
@@ -129,9 +129,9 @@ def test_three_to_five_players_where_a_file_lists_them(tmp_path: Path) -> None:
     assert "six" in rules_for("kuhhandel").get("K17").summary
 
 
-def test_money_supply_is_checked_after_a_donkey_payout(tmp_path: Path) -> None:
-    # edition 2 has five 500s; four players already hold two of them, the 4th donkey pays 500 to all five
-    money = {"Ana": [500], "Ben": [500], "Cid": [0]}
+def test_money_is_checked_before_a_donkey_payout(tmp_path: Path) -> None:
+    # 000 "El burro": "una tarjeta de valor 500 en el cuarto burro": before it, no 500 is in play (K18)
+    money = {"Ana": [200], "Ben": [200, 100], "Cid": [0]}
     document = {
         "situation": "donkey",
         "players": ["Ana", "Ben", "Cid", "Dora", "Eli"],
@@ -139,10 +139,16 @@ def test_money_supply_is_checked_after_a_donkey_payout(tmp_path: Path) -> None:
         "money": money,
     }
     ruling = rule(tmp_path, document)
-    assert ruling.legal  # 2 + 3 known holders = five 500s: just enough
-    money["Cid"] = [500]
+    assert ruling.legal and ruling.outcome["money_after"]["Ben"] == [100, 200, 500]
+    assert "K18" in cited(ruling)
+    money["Ana"] = [500]
     ruling = rule(tmp_path, {**document, "money": money})
-    assert not ruling.legal and ruling.to_dict()["broken_rule"] == "components.money"
+    assert not ruling.legal and ruling.to_dict()["broken_rule"] == "donkey.payouts"
+    assert ruling.verdict == (
+        "Ana holds a money card of value 500, but none can be in play before donkey number 4: "
+        "the setup deals none, and that donkey is the first to pay them out"
+    )
+    assert cited(ruling) == ["donkey.payouts", "K18"]
 
 
 def test_zero_cards_accepted_in_edition_2_cite_k5(tmp_path: Path) -> None:

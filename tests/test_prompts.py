@@ -51,7 +51,7 @@ def from_file(invoke: Invoke, game: str, example: str) -> dict:
 DISPUTES = {
     "cow trade": (
         "kuhhandel",
-        ["cow-trade", "", "", "cat", "Ana", "2", "10,10,0", "Ben", "2", "50", "n", ""],
+        ["cow-trade", "", "", "cat", "Ana", "2", "10,10,0", "Ben", "2", "50", "", "n", ""],
         "kuhhandel/cow-trade-spec.toml",
     ),
     "auction": (
@@ -272,6 +272,7 @@ def test_a_cow_trade_settled_on_a_real_terminal() -> None:
         ("defender.name (", "Ben"),
         ("defender.holds (", "2"),
         ("defender.offer (", "50"),
+        ("donkeys_before (", ""),
         ("rebid? ", ""),
         ("Save this situation as TOML?", ""),
     ]:
@@ -301,7 +302,7 @@ def test_the_questions_are_asked_in_spanish_and_yes_and_no_are_s_and_n(
     invoke: Invoke, asking: None, tmp_path: Path
 ) -> None:
     target = tmp_path / "trueque.toml"
-    answers = ["cow-trad", "cow-trade", "", "", "cat", "Ana", "2", "10,10,0", "Ben", "2", "50", "x", "no", str(target)]
+    answers = ["cow-trad", "cow-trade", "", "", "cat", "Ana", "2", "10,10,0", "Ben", "2", "50", "", "x", "no", str(target)]
     code, output = answered(invoke, ["--lang", "es", "kuhhandel", "ruling"], answers)
     assert code == 0, output
     assert "Kuhhandel: ¿qué situación?" in output
@@ -364,6 +365,7 @@ def test_a_cow_trade_settled_in_spanish_on_a_real_terminal() -> None:
         ("defender.name (", "Ben"),
         ("defender.holds (", "2"),
         ("defender.offer (", "50"),
+        ("donkeys_before (", ""),
         ("[s/N]: ", "n"),
         ("¿Guardar esta situación como TOML? nombre de archivo (vacío: no): ", ""),
     ]:

@@ -240,7 +240,7 @@ def test_validation_text_in_spanish(invoke: Invoke) -> None:
     result = invoke(["--lang", "es", "validate", BROKEN, RECORD])
     text = " ".join(result.stdout.split())  # long paths wrap
     assert result.exit_code == 1
-    assert "record-broken.toml: 4 errores" in text
+    assert "record-broken.toml: 3 errores" in text
     assert "record-broken.toml:69: jugada 7: error [no-change.001]: " in text
     assert ": partida: error [score.multiply]: " in text
     assert "record-edition2.toml: sigue las reglas (67 jugadas)" in text

@@ -10,13 +10,16 @@ mistake does not hide the next. A situation's state sets ``raising``: the
 first broken rule is raised as a :class:`RuleBroken` (exit 1) instead.
 
 Money is tracked card by card while it is known (register K15, K16); a
-player whose money is ``None`` is not checked.
+player whose money is ``None`` is not checked. Before each event the money
+known, and the cards shown by players whose money is not, must fit what the
+deal and the donkeys so far can have put in play (K18): one check, for a
+ruling's money and a replay's alike.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from refcli.errors import RuleBroken
@@ -26,10 +29,14 @@ from refcli.games.kuhhandel.components import BONUS_PAIRS, CARDS_PER_ANIMAL, TOT
 from refcli.games.kuhhandel.cowtrade import anyone_can_trade, can_challenge, check_eligible, resolve_trade
 from refcli.games.kuhhandel.money import (
     DONKEY_PAYOUTS,
+    SUPPLY,
     VALUES,
+    Beyond,
+    bank_short,
+    beyond_what_exists,
     choose_payment,
+    dealt,
     invalid_cards,
-    over_supply,
     remove_cards,
 )
 from refcli.games.kuhhandel.names import animal as animal_name
@@ -58,6 +65,54 @@ NOT_HELD: dict[str, str] = {
     "rebid": N_("{name} does not hold the rebid {cards} (holds {held})"),
     "answer to the rebid": N_("{name} does not hold the answer to the rebid {cards} (holds {held})"),
 }
+
+
+# Money held beyond what can be in play (register K18), by the limit it goes past: whole sentences.
+BEYOND_NONE_YET = N_(
+    "{holder} holds a money card of value {value}, but none can be in play before donkey number {number}: "
+    "the setup deals none, and that donkey is the first to pay them out"
+)
+BEYOND_DONKEYS = N_(
+    "{held} money cards of value {value} are held, {holder}'s among them, but only {in_play} can be in play "
+    "before donkey number {number} pays out more"
+)
+BEYOND_DEAL = N_(
+    "{held} money cards of value {value} are held, {holder}'s among them, but only {in_play} can be in play: "
+    "the setup and the donkeys so far have put no more into the game, and no later donkey pays them out"
+)
+BEYOND_SUPPLY = N_(
+    "{held} money cards of value {value} are held, {holder}'s among them, but edition {edition} has only {supply}"
+)
+
+
+def beyond_finding(found: Beyond, edition: int, donkeys: int) -> tuple[str, str]:
+    """The clause broken and the message for cards held beyond what can be in play."""
+    setup = C.EDITION1_SETUP if edition == 1 else C.SETUP_MONEY
+    if found.limit == "supply":
+        clause = C.EDITION1_IDENTIFY if edition == 1 and found.value in (10, 50) else C.COMPONENTS_MONEY
+        message = _(BEYOND_SUPPLY)
+    elif found.limit == "donkeys":
+        if found.in_play == 0:
+            clause = C.EDITION1_SETUP if edition == 1 and found.value == 50 else C.DONKEY_PAYOUTS
+            message = _(BEYOND_NONE_YET)
+        else:
+            clause = setup if found.value == 50 and donkeys == 0 else C.DONKEY_PAYOUTS
+            message = _(BEYOND_DONKEYS)
+    else:
+        clause = C.DONKEY_PAYOUTS if found.value in DONKEY_PAYOUTS else setup
+        message = _(BEYOND_DEAL)
+    number = next(
+        (n for n in range(donkeys, len(DONKEY_PAYOUTS)) if DONKEY_PAYOUTS[n] == found.value), donkeys
+    )  # the next donkey to pay this value out
+    return clause, message.format(
+        holder=found.holder,
+        value=found.value,
+        held=found.held,
+        in_play=found.in_play,
+        number=number + 1,
+        edition=edition,
+        supply=SUPPLY[edition][found.value],
+    )
 
 
 # -- actions ------------------------------------------------------------------------
@@ -104,6 +159,9 @@ class Outcome:
     paid: tuple[int, ...] | None = None  # the cards handed over, when known
     donkey_payout: int | None = None
     repeat_without: tuple[str, ...] = ()
+    # the auctioneer asked for the buy right: True when they cannot pay the top bid and lose it (K7),
+    # False when they use it; None when it was not asked for, or there was no standing bid to buy back
+    buy_right_lost: bool | None = None
     # cow trade
     winner: str | None = None
     loser: str | None = None
@@ -141,6 +199,13 @@ class State(ReplayLog):
     raising: bool = False  # a situation: the first broken rule is raised (exit 1)
     explain: bool = False  # collect the clauses and facts of each step (rulings)
     choose_payments: bool = False  # a payment not given is chosen (K12) instead of forgotten (K15)
+    # A situation's events are what the players want to do: a choice that cannot be made is ruled with
+    # its consequence (the buy right lost, K7). A record's events are what happened: one that could not
+    # have happened is a finding, and the event is applied as recorded.
+    choices: bool = False
+    deal: Counter[int] | None = None  # the money dealt at the start (None: the edition's setup for every player)
+    seats: int | None = None  # players at the table, when only some are named (None: all are)
+    uncounted: set[int] = field(default_factory=set)  # values no longer held to what can be in play (K18)
 
     def __post_init__(self) -> None:
         for name in self.players:
@@ -148,9 +213,10 @@ class State(ReplayLog):
             self.money.setdefault(name, None)
 
     # -- reporting ----------------------------------------------------------------
-    def error(self, rule: str, message: str, event: int | None = -1) -> None:
+    def error(self, rule: str, message: str, event: int | None = -1, also: tuple[str, ...] = ()) -> None:
+        """A broken rule; ``also``: the register entries the judgement rests on, cited by a ruling."""
         if self.raising:
-            raise RuleBroken(message, rule)
+            raise RuleBroken(message, rule, also=also)
         super().error(rule, message, event)
 
     def forget_money(self, name: str, why: str) -> None:
@@ -161,6 +227,49 @@ class State(ReplayLog):
                     name=name, number=self.number, why=why
                 )
             )
+
+    def forget_transfer(self, *names: str, why: str) -> None:
+        """A transfer that cannot be followed: neither side's money is known from here (K15, K16).
+
+        Following one side only would leave the other holding cards that were
+        never handed over (or missing cards that were), and every later check
+        would report the same defect again.
+        """
+        for name in names:
+            self.forget_money(name, why)
+
+    def check_money_exists(
+        self, shown: Mapping[str, Sequence[int]] | None = None, parties: Sequence[str] = (), event: int | None = -1
+    ) -> bool:
+        """The money known can all be in play at this moment (register K18); False when it cannot.
+
+        ``shown``: cards a player whose money is not known shows in this event
+        (an offer, a payment): they hold at least those. When some cannot be
+        in play, the money of whoever holds that value, and of ``parties``
+        (the two sides of this event), is no longer followed: one defect, one
+        finding.
+        """
+        shown = shown or {}
+        hands = [(name, hand if hand is not None else shown.get(name, ())) for name, hand in self.money.items()]
+        seats = self.seats or len(self.players)
+        deal = self.deal if self.deal is not None else dealt(self.edition, seats)
+        found = beyond_what_exists(hands, self.edition, deal, seats, self.donkeys, skip=self.uncounted)
+        if found is None:
+            return True
+        clause, message = beyond_finding(found, self.edition, self.donkeys)
+        self.error(clause, message, event, also=(C.MONEY_IN_PLAY,))
+        # Which of the cards are real is unknown: that value is not counted again, nor the holders' money
+        # followed, so the one defect (often an earlier one the record hides) gives one finding.
+        self.uncounted.add(found.value)
+        self.skipped.append(
+            _("counting the money cards of value {value} from event {number} on: more were held than can be").format(
+                value=found.value, number=self.number
+            )
+        )
+        holders = [name for name, hand in self.money.items() if hand is not None and found.value in hand]
+        for name in dict.fromkeys([*holders, *parties]):
+            self.forget_money(name, _("more money cards of a value are held than can be in play"))
+        return False
 
     # -- questions ----------------------------------------------------------------
     def game_over(self) -> bool:
@@ -198,17 +307,24 @@ class State(ReplayLog):
                 _(NO_SUCH_CARD[what]).format(whose=whose, value=wrong[0], cards=", ".join(map(str, VALUES))),
             )
 
-    def take(self, name: str, cards: Sequence[int], what: str) -> None:
-        """Remove ``cards`` from ``name``'s known money, reporting cards they do not hold (``what``: a key of NOT_HELD)."""
+    def take(self, name: str, cards: Sequence[int], what: str, to: str) -> bool:
+        """Remove ``cards`` from ``name``'s known money, paid ``to`` someone; False when they do not hold them.
+
+        ``what``: a key of NOT_HELD. Cards not held are reported, and neither
+        side's money is followed from there (K16).
+        """
         hand = self.money.get(name)
         if hand is None:
-            return
+            return True
         left = remove_cards(hand, cards)
         if left is None:
             self.error(C.HOLDS_THE_CARDS, _(NOT_HELD[what]).format(name=name, cards=list(cards), held=sorted(hand)))
-            self.forget_money(name, _("they paid with cards they did not hold"))
-            return
+            self.forget_transfer(
+                name, to, why=_("{payer} handed {payee} cards {payer} did not hold").format(payer=name, payee=to)
+            )
+            return False
         self.money[name] = left
+        return True
 
     def give(self, name: str, cards: Sequence[int]) -> None:
         hand = self.money.get(name)
@@ -226,6 +342,14 @@ class State(ReplayLog):
 
 
 # -- the step function ----------------------------------------------------------------
+def held_at_least(*offers: Sequence[int] | None) -> list[int]:
+    """The fewest cards one player must hold to make each of these offers (made one after another)."""
+    most: Counter[int] = Counter()
+    for offer in offers:
+        most |= Counter(offer or ())
+    return sorted(most.elements())
+
+
 def step(state: State, event: Event) -> Outcome:
     """Apply one auction or cow trade to ``state`` and say what happened."""
     if isinstance(event, Auction):
@@ -234,14 +358,17 @@ def step(state: State, event: Event) -> Outcome:
 
 
 def pay_donkey(state: State, out: Outcome) -> None:
-    """A donkey turned up: every player, the auctioneer too, receives the next payout (K2)."""
+    """A donkey turned up: the money held is checked as it is before the payout (K18), then every player,
+    the auctioneer too, receives the next payout (K2)."""
     if state.donkeys >= len(DONKEY_PAYOUTS):
         return  # a fifth donkey is reported as a fifth card of its kind
+    state.check_money_exists()
     payout = DONKEY_PAYOUTS[state.donkeys]
+    seats = state.seats or len(state.players)
+    deal = state.deal if state.deal is not None else dealt(state.edition, seats)
+    short = bank_short(state.edition, deal, seats, state.donkeys)
     state.donkeys += 1
     out.donkey_payout = payout
-    for name in state.players:
-        state.give(name, (payout,))
     if state.explain:
         out.clauses += [C.DONKEY_INTERRUPT, C.DONKEY_PAYOUTS, C.DONKEY_TO_EVERYONE]
         out.facts.append(
@@ -249,17 +376,20 @@ def pay_donkey(state: State, out: Outcome) -> None:
                 number=state.donkeys, payout=payout
             )
         )
-    # the payout comes from the game's money cards: there must be enough of them
-    excess = over_supply((hand for hand in state.money.values() if hand is not None), state.edition)
-    if excess:
-        value, counted, supply = excess[0]
+    if short is not None:
+        # K19: only a deal beyond the rules' setup leaves the bank short; who went without is unknown
         state.error(
-            C.COMPONENTS_MONEY,
+            C.BANK_SHORT,
             _(
-                "after the payout the players hold {counted} money cards of value {value}, "
-                "but edition {edition} has only {supply}"
-            ).format(counted=counted, value=value, edition=state.edition, supply=supply),
+                "donkey number {number} pays {payout} to each of {players} players, but only {left} cards of "
+                "{payout} are left in the bank: the money dealt at the start is more than the rules deal"
+            ).format(number=state.donkeys, payout=payout, players=seats, left=max(short[1], 0)),
         )
+        for name in state.players:
+            state.forget_money(name, _("the bank could not pay the donkey to every player"))
+        return
+    for name in state.players:
+        state.give(name, (payout,))
 
 
 def _auction(s: State, e: Auction) -> Outcome:
@@ -322,6 +452,7 @@ def _auction(s: State, e: Auction) -> Outcome:
             C.DONKEY_PAYOUTS,
             _("a donkey payout is recorded, but the animal is a {animal}").format(animal=animal_name(e.animal)),
         )
+    _check_auction_money(s, e, out)
     try:
         check_bids(s.players, e.auctioneer, e.bids)
     except RuleBroken as broken:
@@ -330,9 +461,36 @@ def _auction(s: State, e: Auction) -> Outcome:
     return out
 
 
+def _check_auction_money(s: State, e: Auction, out: Outcome) -> None:
+    """The money known, and the cards paid by a player whose money is not, can be in play now (K18)."""
+    if e.bids:
+        payer = e.payer or (e.auctioneer if e.buyback else e.bids[-1][0])
+        payee = e.bids[-1][0] if payer == e.auctioneer else e.auctioneer
+    else:
+        payer = payee = e.auctioneer
+    shown = {payer: e.paid} if e.paid is not None else {}
+    if s.check_money_exists(shown, parties=(payer, payee)) and s.explain:
+        if any(hand for hand in s.money.values()):
+            out.clauses.append(C.MONEY_IN_PLAY)
+            out.facts.append(money_in_play_fact(s))
+
+
+def money_in_play_fact(s: State) -> str:
+    """What the money given was checked against: the deal and the donkeys so far (K18)."""
+    return ngettext(
+        "the money cards given fit what can be in play after {count} donkey: the setup's deal and its payout",
+        "the money cards given fit what can be in play after {count} donkeys: the setup's deal and their payouts",
+        s.donkeys,
+    ).format(count=s.donkeys)
+
+
 def _settle_auction(s: State, e: Auction, out: Outcome) -> None:
     if not e.bids:
-        if e.buyback:
+        if e.buyback and s.choices:
+            # nothing to buy back: the auctioneer takes the animal for free all the same
+            if s.explain:
+                out.facts.append(_("nobody bid, so there is no bid for the auctioneer to buy back"))
+        elif e.buyback:
             s.error(C.AUCTION_BUY_RIGHT, _("nobody bid, so there is no highest bid for the auctioneer to match"))
         if e.cannot_pay:
             s.error(C.CANNOT_PAY, _("nobody bid, so nobody has a bid to pay"))
@@ -391,9 +549,12 @@ def _settle_auction(s: State, e: Auction, out: Outcome) -> None:
         out.facts.append(
             _("{bidder}'s money is not given, so the bid is taken as one {bidder} could pay").format(bidder=bidder)
         )
-    payer, payee, animal_to = (e.auctioneer, bidder, e.auctioneer) if e.buyback else (bidder, e.auctioneer, bidder)
+    buyback = e.buyback and not _buy_right_lost(s, e, out, bidder, price)
+    if buyback:
+        out.buy_right_lost = False
+    payer, payee, animal_to = (e.auctioneer, bidder, e.auctioneer) if buyback else (bidder, e.auctioneer, bidder)
     out.payer, out.payee = payer, payee
-    if e.buyback and s.explain:
+    if buyback and s.explain:
         out.clauses.append(C.AUCTION_BUY_RIGHT)
     if e.payer is not None and e.payer != payer:
         s.error(
@@ -401,13 +562,6 @@ def _settle_auction(s: State, e: Auction, out: Outcome) -> None:
             _("{payer} pays, not {recorded}").format(payer=payer, recorded=e.payer),
         )
     hand = s.money.get(payer)
-    if e.buyback and hand is not None and sum(hand) < price:
-        s.error(
-            C.BUY_RIGHT_NEEDS_MONEY,
-            _("{payer} holds {held} and cannot pay {price}, so cannot use the buy right (K7)").format(
-                payer=payer, held=sum(hand), price=price
-            ),
-        )
     paid = e.paid
     if paid is None and s.choose_payments and hand is not None:
         payment = choose_payment(price, hand)
@@ -430,10 +584,52 @@ def _settle_auction(s: State, e: Auction, out: Outcome) -> None:
                     payer=payer, paid=sum(paid), price=price
                 ),
             )
-        s.take(payer, paid, "the cards paid")
-        s.give(payee, paid)
+        if sum(paid) < price:
+            s.forget_transfer(
+                payer,
+                payee,
+                why=_("{payer} paid {payee} less than the price, so which cards changed hands is in doubt").format(
+                    payer=payer, payee=payee
+                ),
+            )
+        elif s.take(payer, paid, "the cards paid", to=payee):
+            s.give(payee, paid)
         out.paid = paid
     _hand_over(s, e, animal_to, out)
+
+
+def _buy_right_lost(s: State, e: Auction, out: Outcome, bidder: str, price: int) -> bool:
+    """The auctioneer wants the buy right but holds less than the top bid: it is lost (K7).
+
+    In a situation that is the ruling: the sale goes ahead as if the
+    auctioneer had not asked, the top bidder taking the animal and paying
+    the auctioneer (the top bid is known to be covered, K13). A record that
+    says the buy right was used anyway is a finding, and is applied as
+    recorded so the events after it are judged as they were played.
+    """
+    hand = s.money.get(e.auctioneer)
+    if not e.buyback or hand is None or sum(hand) >= price:
+        return False
+    if not s.choices:
+        s.error(
+            C.BUY_RIGHT_NEEDS_MONEY,
+            _(
+                "{auctioneer} holds {held} and cannot pay {price}, so cannot use the buy right (K7): "
+                "{bidder} should have taken {the_animal} and paid {auctioneer}"
+            ).format(
+                auctioneer=e.auctioneer, held=sum(hand), price=price, bidder=bidder, the_animal=the_animal(e.animal)
+            ),
+        )
+        return False
+    out.buy_right_lost = True
+    if s.explain:
+        out.clauses += [C.AUCTION_BUY_RIGHT, C.BUY_RIGHT_NEEDS_MONEY, C.ONLY_WINNING_BID_CHECKED]
+        out.facts.append(
+            _("{auctioneer} holds {held} in money cards, less than the top bid of {price}").format(
+                auctioneer=e.auctioneer, held=sum(hand), price=price
+            )
+        )
+    return True
 
 
 def _hand_over(s: State, e: Auction, animal_to: str, out: Outcome) -> None:
@@ -451,6 +647,25 @@ def _hand_over(s: State, e: Auction, animal_to: str, out: Outcome) -> None:
     s.repeat = None
     s.end_turn()
     out.next_player = s.players[s.turn]
+
+
+def _refused(s: State, e: CowTrade, out: Outcome, broken: RuleBroken) -> Outcome:
+    """A cow trade the rules refuse: reported, and not applied; the turn passes.
+
+    The record says money changed hands, the rules say how much cannot be
+    known: neither side's money is followed from here (one defect, one finding).
+    """
+    s.error(broken.clause, str(broken))
+    s.forget_transfer(
+        e.challenger,
+        e.defender,
+        why=_(
+            "the cow trade between {challenger} and {defender} breaks a rule, so its money cannot be followed"
+        ).format(challenger=e.challenger, defender=e.defender),
+    )
+    s.end_turn()
+    out.next_player = s.players[s.turn]
+    return out
 
 
 def _cow_trade(s: State, e: CowTrade) -> Outcome:
@@ -471,20 +686,28 @@ def _cow_trade(s: State, e: CowTrade) -> Outcome:
     for name, cards, what in rounds:
         if cards is not None:
             s.check_cards_exist(cards, name, what)
+    # each side holds at least its larger offer: after a tie the offers go back (K3) and may be made again
+    shown = {e.challenger: held_at_least(e.offer, e.rebid), e.defender: held_at_least(e.counter, e.rebid_counter)}
+    if s.check_money_exists(shown, parties=(e.challenger, e.defender)) and s.explain:
+        out.clauses.append(C.MONEY_IN_PLAY)
+        out.facts.append(money_in_play_fact(s))
     c_holds = s.holdings[e.challenger][e.animal] if e.challenger in s.holdings else 0
     d_holds = s.holdings[e.defender][e.animal] if e.defender in s.holdings else 0
     try:
         check_eligible(e.challenger, e.defender, e.animal, c_holds, d_holds)
     except RuleBroken as broken:
-        s.error(broken.clause, str(broken))
-        s.end_turn()
-        out.next_player = s.players[s.turn]
-        return out
+        return _refused(s, e, out, broken)
     for name, cards, what in rounds:
         hand = s.money.get(name)
         if cards is not None and hand is not None and remove_cards(hand, cards) is None:
             s.error(C.HOLDS_THE_CARDS, _(NOT_HELD[what]).format(name=name, cards=list(cards), held=sorted(hand)))
-            s.forget_money(name, _("they offered cards they did not hold"))
+            s.forget_transfer(
+                e.challenger,
+                e.defender,
+                why=_("{name} offered cards {name} did not hold in a cow trade with {other}").format(
+                    name=name, other=e.defender if name == e.challenger else e.challenger
+                ),
+            )
     try:
         result = resolve_trade(
             edition=s.edition,
@@ -497,10 +720,7 @@ def _cow_trade(s: State, e: CowTrade) -> Outcome:
             rebid_given=e.rebid is not None if e.rebid_given is None else e.rebid_given,
         )
     except RuleBroken as broken:
-        s.error(broken.clause, str(broken))
-        s.end_turn()
-        out.next_player = s.players[s.turn]
-        return out
+        return _refused(s, e, out, broken)
     out.count, out.ties = result.count, result.ties
     if s.explain:
         out.clauses += result.clauses

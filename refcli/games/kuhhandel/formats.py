@@ -193,10 +193,10 @@ AUCTION = Description(
         Field(
             "donkeys_before",
             integer(0, 10, what=N_("donkeys already auctioned,")),
-            N_("for a donkey: how many donkeys turned up before it (0-3)"),
+            N_("donkeys turned up before this auction (0-4; for a donkey 0-3): the money is checked against it"),
             default=0,
             example=0,
-            clauses=(C.DONKEY_PAYOUTS,),
+            clauses=(C.DONKEY_PAYOUTS, C.MONEY_IN_PLAY),
         ),
         Field(
             "bids",
@@ -305,6 +305,13 @@ COW_TRADE = Description(
             example={"name": "Ben", "holds": 2, "offer": [10, 10]}
         ),
         Field(
+            "donkeys_before",
+            integer(0, 10, what=N_("donkeys already turned up,")),
+            N_("optional: donkeys turned up so far (0-4), to check the offers against the money in play"),
+            commented="0",
+            clauses=(C.DONKEY_PAYOUTS, C.MONEY_IN_PLAY),
+        ),
+        Field(
             "rebid",
             table(
                 Field(
@@ -387,7 +394,7 @@ DONKEY = Description(
             N_("donkeys that turned up before this one (0-3)"),
             default=0,
             example=0,
-            clauses=(C.DONKEY_PAYOUTS,),
+            clauses=(C.DONKEY_PAYOUTS, C.MONEY_IN_PLAY),
         ),
         money_field(N_("optional: money now, to show it after the payout"), {"Ben": [0, 0, 10, 10, 10, 10, 50]}),
     ),

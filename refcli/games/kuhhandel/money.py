@@ -9,7 +9,7 @@ first-edition note; register K1): edition 2 has 10×0, 20×10, 10×50, 5×100,
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
 VALUES: tuple[int, ...] = (0, 10, 50, 100, 200, 500)
@@ -27,6 +27,92 @@ START_MONEY: dict[int, tuple[int, ...]] = {
 }
 
 DONKEY_PAYOUTS: tuple[int, ...] = (50, 100, 200, 500)
+
+MAX_PLAYERS = 5  # the most a table seats (register K17): a cow trade naming only its two parties
+
+
+def dealt(edition: int, players: int) -> Counter[int]:
+    """The money the setup deals to ``players`` players (000 "Preparar"; 001's edition note; K1)."""
+    cards: Counter[int] = Counter()
+    for _ in range(players):
+        cards.update(START_MONEY[edition])
+    return cards
+
+
+def in_play(edition: int, deal: Counter[int], players: int, donkeys: int) -> Counter[int]:
+    """How many cards of each value the players can hold after ``donkeys`` donkeys (register K18).
+
+    Money enters the players' hands only through the deal and the donkeys'
+    payouts, one card to every player per donkey (K2), and never goes back
+    to the bank; the bank can hand out no more than the game has.
+    """
+    cards = Counter(deal)
+    for payout in DONKEY_PAYOUTS[:donkeys]:
+        cards[payout] += players
+    supply = SUPPLY[edition]
+    return Counter({value: min(cards[value], supply[value]) for value in VALUES})
+
+
+@dataclass(frozen=True)
+class Beyond:
+    """Cards of one value held beyond what can be in play: ``held`` counted, ``in_play`` possible."""
+
+    value: int
+    holder: str  # the player whose card goes beyond the limit, counting in seating order
+    held: int
+    in_play: int
+    limit: str  # "supply" (the game has no more), "donkeys" (a later donkey pays them out), "deal"
+
+
+def beyond_what_exists(
+    hands: Iterable[tuple[str, Sequence[int]]],
+    edition: int,
+    deal: Counter[int],
+    players: int,
+    donkeys: int,
+    skip: Collection[int] = (),
+) -> Beyond | None:
+    """The first value whose cards among ``hands`` cannot all be in play at this moment, or None.
+
+    ``hands`` are the players whose money (or part of it) is known, in
+    seating order; the others hold at least nothing, so the known cards
+    alone must fit. Cards of no value (30) are reported elsewhere, and
+    values in ``skip`` are not counted.
+    """
+    hands = list(hands)
+    possible = in_play(edition, deal, players, donkeys)
+    counted: Counter[int] = Counter()
+    for _name, hand in hands:
+        counted.update(hand)
+    over = [value for value in VALUES if counted[value] > possible[value] and value not in skip]
+    if not over:  # the usual case, counted at C speed: a replay checks before every event
+        return None
+    value = over[0]
+    holder = _past_the_limit(hands, value, possible[value])
+    if possible[value] >= SUPPLY[edition][value]:
+        limit = "supply"
+    elif value in DONKEY_PAYOUTS[donkeys:]:
+        limit = "donkeys"
+    else:
+        limit = "deal"
+    return Beyond(value, holder, counted[value], possible[value], limit)
+
+
+def _past_the_limit(hands: list[tuple[str, Sequence[int]]], value: int, limit: int) -> str:
+    """Whose card of ``value``, counting in seating order, is the first beyond ``limit``."""
+    seen = 0
+    for name, hand in hands:
+        seen += hand.count(value)
+        if seen > limit:
+            return name
+    raise ValueError(value)  # only called when the cards counted go beyond the limit
+
+
+def bank_short(edition: int, deal: Counter[int], players: int, donkeys: int) -> tuple[int, int] | None:
+    """(value, cards left) when the bank cannot pay donkey number ``donkeys + 1`` to every player, or None."""
+    payout = DONKEY_PAYOUTS[donkeys]
+    left = SUPPLY[edition][payout] - in_play(edition, deal, players, donkeys)[payout]
+    return (payout, left) if left < players else None
 
 
 def invalid_cards(cards: Iterable[int]) -> list[int]:

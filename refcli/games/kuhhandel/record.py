@@ -88,9 +88,10 @@ def validate_document(doc: Document, options: ValidateOptions) -> FileResult:
     if record.edition == 1:
         summary["bonus"] = state.bonus_holder  # who took the 500 bonus card, if anybody
     # the register entries every replay applies: the setup money (K1, unless every
-    # player's start money is given) and following each player's cards (K15, K16)
+    # player's start money is given), following each player's cards (K15, K16) and holding them to
+    # what can be in play (K18)
     applied = [] if set(record.players) <= set(record.start_money) else [C.START_MONEY]
-    summary["interpretations"] = [*applied, C.RECORD_MONEY, C.HOLDS_THE_CARDS]
+    summary["interpretations"] = [*applied, C.RECORD_MONEY, C.HOLDS_THE_CARDS, C.MONEY_IN_PLAY]
     return FileResult(
         file=doc.name,
         game=GAME,

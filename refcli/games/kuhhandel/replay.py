@@ -9,6 +9,7 @@ the game and the recorded final scores.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 
 from refcli.games.kuhhandel import clauses as C
@@ -17,7 +18,7 @@ from refcli.games.kuhhandel.engine import Auction, CowTrade, Event, Outcome, Sta
 from refcli.games.kuhhandel.money import START_MONEY
 from refcli.games.kuhhandel.scoring import Holding, Snapshot, score_game
 from refcli.i18n import _, ngettext
-from refcli.validation import run_replay
+from refcli.validation import StopReplay, run_replay
 
 __all__ = ["Auction", "CowTrade", "Event", "Record", "Replay", "replay"]
 
@@ -39,10 +40,14 @@ class Replay(State):
 
     def __init__(self, record: Record, *, strict: bool = False) -> None:
         start = START_MONEY[record.edition]
+        hands = {name: list(record.start_money.get(name, start)) for name in record.players}
+        money: dict[str, list[int] | None] = dict(hands)
         super().__init__(
             edition=record.edition,
             players=record.players,
-            money={name: list(record.start_money.get(name, start)) for name in record.players},
+            money=money,
+            # what was dealt is the record's start money (K15); the bank pays the donkeys from the rest (K18)
+            deal=Counter(card for hand in hands.values() for card in hand),
             deck=record.deck,
             turn=0 if record.first is None else record.players.index(record.first),
             strict=strict,
@@ -135,5 +140,9 @@ class Replay(State):
 def replay(record: Record, *, strict: bool = False) -> Replay:
     """Replay every event of ``record``; the returned state holds the findings."""
     state = Replay(record, strict=strict)
+    try:
+        state.check_money_exists(event=None)  # the start money: no more of a value than the game has
+    except StopReplay:
+        return state
     run_replay(state, record.events)
     return state

@@ -22,7 +22,7 @@ from refcli.games.kuhhandel.auction import donkey_payout
 from refcli.games.kuhhandel.components import CARDS_PER_ANIMAL, TOTAL_CARDS
 from refcli.games.kuhhandel.cowtrade import options_for
 from refcli.games.kuhhandel.engine import Auction, CowTrade, Outcome, State, pay_donkey, step
-from refcli.games.kuhhandel.money import VALUES, invalid_cards, over_supply
+from refcli.games.kuhhandel.money import MAX_PLAYERS, VALUES, invalid_cards
 from refcli.games.kuhhandel.names import animal as animal_name
 from refcli.games.kuhhandel.names import the_animal
 from refcli.i18n import N_, _, ngettext
@@ -48,32 +48,24 @@ def check_cards_exist(cards: list[int], owner: str) -> None:
         )
 
 
-def check_supply(hands: list[list[int]], edition: int) -> None:
-    excess = over_supply(hands, edition)
-    if excess:
-        value, counted, supply = excess[0]
-        raise RuleBroken(
-            _("{counted} money cards of value {value}, but edition {edition} has only {supply}").format(
-                counted=counted, value=value, edition=edition, supply=supply
-            ),
-            C.COMPONENTS_MONEY,
-        )
+def check_money(money: dict[str, list[int]] | None) -> dict[str, list[int]]:
+    """The optional ``[money]`` table: cards of values the game has.
 
-
-def held_at_least(*offers: list[int] | None) -> list[int]:
-    """The fewest cards one player must hold to make each of these offers (they are made one after another)."""
-    most: Counter[int] = Counter()
-    for offer in offers:
-        most |= Counter(offer or [])
-    return sorted(most.elements())
-
-
-def check_money(money: dict[str, list[int]] | None, edition: int) -> dict[str, list[int]]:
-    """The optional ``[money]`` table: cards that exist, no more of a value than the game has."""
+    Whether that many can be in play at this moment (register K18) is the
+    rules engine's check, made as the event is applied, as in a replay.
+    """
     for owner, cards in (money or {}).items():
         check_cards_exist(cards, owner)
-    check_supply(list((money or {}).values()), edition)
     return money or {}
+
+
+def check_donkeys(donkeys: int) -> None:
+    """No more donkeys have turned up than the game has."""
+    if donkeys > CARDS_PER_ANIMAL:
+        raise RuleBroken(
+            _("there are only four donkeys; {count} have turned up already").format(count=donkeys),
+            C.COMPONENTS_CARDS,
+        )
 
 
 # -- situations: a state built from the file, one action through engine.step ---------
@@ -86,6 +78,7 @@ def situation_state(
     pile: int = TOTAL_CARDS,
     turn: str | None = None,
     donkeys: int = 0,
+    seats: int | None = None,
 ) -> State:
     """The engine's state for a situation: what the file gives, the rest unknown (not checked)."""
     return State(
@@ -96,9 +89,11 @@ def situation_state(
         pile=pile,
         turn=0 if turn is None else list(players).index(turn),
         donkeys=donkeys,
+        seats=seats,
         raising=True,
         explain=True,
         choose_payments=True,
+        choices=True,
     )
 
 
@@ -108,14 +103,18 @@ def auction(top: Table) -> Verdict:
     bids: list[tuple[str, int]] = values["bids"]
     buyback, donkeys_before = values["buyback"], values["donkeys_before"]
     rerun: list[str] = values["rerun_without"] or []
-    money = check_money(values["money"], values["edition"])
+    money = check_money(values["money"])
     if auctioneer not in players:
         raise RuleBroken(
             _("the auctioneer {auctioneer} is not one of the players").format(auctioneer=auctioneer), C.AUCTION_REVEAL
         )
-    if animal == "donkey" and not rerun:
+    check_donkeys(donkeys_before)
+    paid_out = donkeys_before
+    if animal == "donkey":
         donkey_payout(donkeys_before)  # only four donkeys
-    state = situation_state(values["edition"], players, money=money, turn=auctioneer, donkeys=donkeys_before)
+        if rerun:
+            paid_out += 1  # this donkey's payout was made before its first auction: the money listed holds it
+    state = situation_state(values["edition"], players, money=money, turn=auctioneer, donkeys=paid_out)
     if rerun:
         state.repeat = (auctioneer, animal, frozenset(rerun))
     result = step(state, Auction(auctioneer, animal, tuple(map(tuple, bids)), buyback, cannot_pay=None))  # type: ignore[arg-type]
@@ -128,6 +127,7 @@ def auction(top: Table) -> Verdict:
         "overpaid": result.overpaid,
         "donkey_payout": result.donkey_payout,
         "repeat_without": list(result.repeat_without),
+        "buy_right_lost": result.buy_right_lost,
         "next_player": result.next_player,
     }
     return Verdict(
@@ -148,6 +148,10 @@ def auction_verdict(result: Outcome, auctioneer: str, animal: str, buyback: bool
             verdict += " " + _("{auctioneer} does not buy {the_animal} for a bid that cannot be honoured.").format(
                 auctioneer=auctioneer, the_animal=the
             )
+    elif result.payer is None and buyback:
+        verdict = _("Nobody bid, so there is nothing to buy back: {auctioneer} takes {the_animal} for free.").format(
+            auctioneer=auctioneer, the_animal=the
+        )
     elif result.payer is None:
         verdict = _("Nobody bid: {auctioneer} takes {the_animal} for free.").format(
             auctioneer=auctioneer, the_animal=the
@@ -166,7 +170,11 @@ def auction_verdict(result: Outcome, auctioneer: str, animal: str, buyback: bool
         verdict = _("{player} takes {the_animal} for {price}; {payment}.").format(
             player=result.animal_to, the_animal=the, price=result.price, payment=payment
         )
-        if buyback:
+        if result.buy_right_lost:
+            verdict = _(
+                "{auctioneer} cannot pay the top bid of {price} and so loses the buy right (K7): {decision}"
+            ).format(auctioneer=auctioneer, price=result.price, decision=verdict)
+        elif buyback:
             verdict = _("{auctioneer} uses the buy right: {decision}").format(auctioneer=auctioneer, decision=verdict)
     if result.donkey_payout:
         verdict = _("Every player first receives {payout}.").format(payout=result.donkey_payout) + " " + verdict
@@ -211,11 +219,18 @@ def cow_trade(top: Table) -> Verdict:
     rebid_table = values["rebid"]
     rebid = rebid_table["challenger"] if rebid_table is not None else None
     rebid_counter = rebid_table["defender"] if rebid_table is not None else None
+    donkeys_before: int | None = values["donkeys_before"]
+    if donkeys_before is not None:
+        check_donkeys(donkeys_before)
     state = situation_state(
         edition,
         players or [challenger, defender],
         holdings={challenger: {animal: c_holds}, defender: {animal: d_holds}},
         turn=challenger,
+        # not given: the offers are held against the most the game can have in play, all four donkeys paid
+        donkeys=CARDS_PER_ANIMAL if donkeys_before is None else donkeys_before,
+        # only the two parties named: up to five at the table, each dealt the setup's money (K17)
+        seats=None if players is not None else MAX_PLAYERS,
     )
     event = CowTrade(
         challenger,
@@ -227,13 +242,6 @@ def cow_trade(top: Table) -> Verdict:
         None if rebid_counter is None else tuple(rebid_counter),
         rebid_given=rebid_table is not None,
     )
-    for cards in (offer, counter, rebid, rebid_counter):  # validity first, as the engine checks it
-        if cards is not None and invalid_cards(cards):
-            break
-    else:
-        # after a tie both offers go back to their owners (K3) and the rebid may offer the same cards again:
-        # each player holds at least, of each value, as many cards as the larger of their two offers shows
-        check_supply([held_at_least(offer, rebid), held_at_least(counter, rebid_counter)], edition)
     result = step(state, event)
     # the offers that decided the trade: the rebid after a tie, else the first ones
     deciding, deciding_counter = (offer, counter) if result.ties == 0 else (rebid or [], rebid_counter)
@@ -256,6 +264,13 @@ def cow_trade(top: Table) -> Verdict:
     if result.ties:
         offered = _("{offers} (after a tie)").format(offers=offered)
     facts = (*result.facts, offered)
+    if donkeys_before is None:
+        facts += (
+            _(
+                "how many donkeys have turned up is not given (donkeys_before): the offers are checked "
+                "against the most money the game can have in play"
+            ),
+        )
     cards = ngettext("{count} {animal} card", "{count} {animal} cards", result.count).format(
         count=result.count, animal=animal_name(animal)
     )
@@ -405,11 +420,11 @@ def trade_options(top: Table) -> Verdict:
 def donkey(top: Table) -> Verdict:
     values = read_table(F.DONKEY, top)
     players, dealer, donkeys_before = values["players"], values["auctioneer"], values["donkeys_before"]
-    money = check_money(values["money"], values["edition"])
+    money = check_money(values["money"])
     donkey_payout(donkeys_before)  # only four donkeys
     state = situation_state(values["edition"], players, money=money, donkeys=donkeys_before)
     result = Outcome("donkey")
-    pay_donkey(state, result)  # the same payout the replay makes, with its supply check
+    pay_donkey(state, result)  # the same payout the replay makes, checking the money held before it (K18)
     payout = result.donkey_payout
     outcome: dict[str, Any] = {
         "nth": donkeys_before + 1,
@@ -429,7 +444,9 @@ def donkey(top: Table) -> Verdict:
             "to every player ({players}); then the donkey is auctioned as usual."
         )
     verdict = verdict.format(number=donkeys_before + 1, dealer=dealer, payout=payout, players=", ".join(players))
-    clauses = (C.DONKEY_INTERRUPT, C.DONKEY_PAYOUTS, C.DONKEY_TO_EVERYONE, C.DONKEY_AUCTION)
+    clauses = (C.DONKEY_INTERRUPT, C.DONKEY_PAYOUTS, C.DONKEY_TO_EVERYONE, C.DONKEY_AUCTION) + (
+        (C.MONEY_IN_PLAY,) if any(money.values()) else ()
+    )
     # TRANSLATORS: the English keeps "donkey(s)" in both forms; translate each form properly.
     before = ngettext(
         "{count} donkey(s) turned up before this one", "{count} donkey(s) turned up before this one", donkeys_before
@@ -455,6 +472,7 @@ LABELS = {
     "overpaid": N_("Overpaid (no change)"),
     "donkey_payout": N_("Donkey payout to all"),
     "repeat_without": N_("Auction again without"),
+    "buy_right_lost": N_("Buy right lost"),
     "animals_to": N_("Animals go to"),
     "count": N_("Cards at stake"),
     "money_to": N_("Money received"),

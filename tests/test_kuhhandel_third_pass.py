@@ -1,0 +1,234 @@
+"""Kuhhandel, third pass of the rules: the money that can exist at a moment (K18), a choice that cannot be
+made ruled with its consequence (K7), one finding for one defect. Each test is built from the rule text."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+import tomli_w
+
+import refcli
+from refcli.catalogue import rules_for
+from refcli.games.kuhhandel.money import in_play
+
+# 000 "Preparar": "Dos tarjetas de dinero de valor 0, cuatro tarjetas de valor 10, y una tarjeta de valor 50"
+# 001 (edition 1): "5 cartas de valor 10 en lugar de las 4 cartas de valor 10 y la carta de valor 50"
+# 000 "El burro": "Una tarjeta de valor 50 en el primer burro, una tarjeta de valor 100 en el segundo burro,
+#   una tarjeta de valor 200 en el tercer burro y una tarjeta de valor 500 en el cuarto burro."
+# 001: "sólo 5 cartas de valor 50 y 25 cartas de valor 10" (edition 1)
+THREE = ["Ana", "Ben", "Cid"]
+
+
+def rule(tmp_path: Path, document: dict[str, Any]) -> Any:
+    path = tmp_path / "situation.toml"
+    path.write_text(tomli_w.dumps({"game": "kuhhandel", **document}), encoding="utf-8")
+    return refcli.rule(path)
+
+
+def validate(tmp_path: Path, document: dict[str, Any]) -> Any:
+    path = tmp_path / "record.toml"
+    path.write_text(tomli_w.dumps({"game": "kuhhandel", **document}), encoding="utf-8")
+    return refcli.validate(path)
+
+
+def cited(ruling: Any) -> list[str]:
+    return [c["id"] for c in ruling.to_dict()["citations"]]
+
+
+def auction(money: dict[str, list[int]], **extra: Any) -> dict[str, Any]:
+    return {
+        "situation": "auction",
+        "players": THREE,
+        "auctioneer": "Ana",
+        "animal": "cow",
+        "bids": [["Ben", 10]],
+        "money": money,
+        **extra,
+    }
+
+
+def test_the_quotes_the_check_rests_on() -> None:
+    rules = rules_for("kuhhandel")
+    assert "una tarjeta de valor 100 en el segundo burro" in rules.get("donkey.payouts").text
+    assert "5 cartas de valor 10 en lugar de las 4 cartas de valor 10 y la carta de valor 50" in (
+        rules.get("edition1.setup").text
+    )
+    assert "sólo 5 cartas de valor 50 y 25 cartas de valor 10" in rules.get("edition1.identify").text
+    k18 = rules.get("K18")
+    assert k18.interpretation and "It rejects the reading" in k18.summary
+    k19 = rules.get("K19")
+    assert k19.interpretation and "It rejects the readings" in k19.summary
+
+
+@pytest.mark.parametrize(
+    ("edition", "players", "donkeys", "expected"),
+    [
+        (2, 3, 0, {0: 6, 10: 12, 50: 3, 100: 0, 200: 0, 500: 0}),  # the deal alone
+        (2, 3, 2, {0: 6, 10: 12, 50: 6, 100: 3, 200: 0, 500: 0}),  # two donkeys: 50s and 100s
+        (1, 4, 0, {0: 8, 10: 20, 50: 0, 100: 0, 200: 0, 500: 0}),  # edition 1 deals no 50
+        (1, 5, 4, {0: 10, 10: 25, 50: 5, 100: 5, 200: 5, 500: 5}),  # all the edition-1 game has
+    ],
+)
+def test_what_can_be_in_play(edition: int, players: int, donkeys: int, expected: dict[int, int]) -> None:
+    from refcli.games.kuhhandel.money import dealt
+
+    assert dict(in_play(edition, dealt(edition, players), players, donkeys)) == expected
+
+
+def test_a_100_before_the_second_donkey_names_the_card_the_player_and_the_clause(tmp_path: Path) -> None:
+    ruling = rule(tmp_path, auction({"Ben": [0, 0, 10, 10, 50, 100]}, donkeys_before=1))
+    assert not ruling.legal and ruling.to_dict()["broken_rule"] == "donkey.payouts"
+    assert ruling.verdict.startswith(
+        "Ben holds a money card of value 100, but none can be in play before donkey number 2"
+    )
+    assert cited(ruling) == ["donkey.payouts", "K18"]
+    assert rule(tmp_path, auction({"Ben": [0, 0, 10, 10, 50, 100]}, donkeys_before=2)).legal
+
+
+def test_a_500_before_the_fourth_donkey(tmp_path: Path) -> None:
+    ruling = rule(tmp_path, auction({"Cid": [500]}, donkeys_before=3))
+    assert not ruling.legal and "donkey number 4" in ruling.verdict and "Cid" in ruling.verdict
+
+
+def test_four_50s_among_three_players_before_the_first_donkey(tmp_path: Path) -> None:
+    money = {"Ana": [50], "Ben": [50, 50], "Cid": [50]}  # each is dealt one: three in play
+    ruling = rule(tmp_path, auction(money))
+    assert not ruling.legal and ruling.to_dict()["broken_rule"] == "setup.money"
+    assert ruling.verdict == (
+        "4 money cards of value 50 are held, Cid's among them, but only 3 can be in play "
+        "before donkey number 1 pays out more"
+    )
+    assert rule(tmp_path, auction(money, donkeys_before=1)).legal  # the first donkey paid three more
+
+
+def test_edition_1_has_no_50_before_the_first_donkey(tmp_path: Path) -> None:
+    ruling = rule(tmp_path, auction({"Ben": [0, 0, 10, 10, 10, 10, 50]}, edition=1))
+    assert not ruling.legal and ruling.to_dict()["broken_rule"] == "edition1.setup"
+    assert rule(tmp_path, auction({"Ben": [0, 0, 10, 10, 10, 10, 10]}, edition=1)).legal
+
+
+def test_edition_1_has_only_five_50s(tmp_path: Path) -> None:
+    five = ["Ana", "Ben", "Cid", "Dora", "Eli"]
+    money = {"Ben": [50, 50, 50], "Cid": [50, 50, 50]}
+    ruling = rule(tmp_path, auction(money, edition=1, players=five, donkeys_before=4))
+    assert not ruling.legal and ruling.to_dict()["broken_rule"] == "edition1.identify"
+    assert "edition 1 has only 5" in ruling.verdict
+    money = {"Ben": [50, 50, 50], "Cid": [50, 50]}
+    assert rule(tmp_path, auction(money, edition=1, players=five, donkeys_before=4)).legal
+
+
+def test_a_donkey_run_again_has_paid_out_already(tmp_path: Path) -> None:
+    """The money listed for a donkey auction run again holds that donkey's payout (000: "Cuando todos
+    reciben su dinero, el burro se subasta como de costumbre")."""
+    document = auction(
+        {"Ben": [100, 50, 10]}, animal="donkey", donkeys_before=1, rerun_without=["Cid"], bids=[["Ben", 100]]
+    )
+    ruling = rule(tmp_path, document)
+    assert ruling.legal, ruling.verdict
+    assert ruling.outcome["donkey_payout"] is None and ruling.outcome["paid"] == [100]
+
+
+def test_cow_trade_offers_against_the_donkeys_so_far(tmp_path: Path) -> None:
+    trade = {
+        "situation": "cow-trade",
+        "players": THREE,
+        "animal": "cat",
+        "challenger": {"name": "Ana", "holds": 1, "offer": [200, 10]},
+        "defender": {"name": "Ben", "holds": 2},
+    }
+    assert rule(tmp_path, trade).legal  # donkeys not given: up to all four, 200s may be in play
+    ruling = rule(tmp_path, {**trade, "donkeys_before": 2})
+    assert not ruling.legal and ruling.to_dict()["broken_rule"] == "donkey.payouts"
+    assert "Ana holds a money card of value 200" in ruling.verdict
+    assert rule(tmp_path, {**trade, "donkeys_before": 3}).legal
+
+
+def test_more_than_four_donkeys_is_illegal(tmp_path: Path) -> None:
+    ruling = rule(tmp_path, auction({}, donkeys_before=5))
+    assert not ruling.legal and ruling.to_dict()["broken_rule"] == "components.cards"
+
+
+def test_a_buy_right_that_cannot_be_paid_is_lost_and_the_sale_goes_ahead(tmp_path: Path) -> None:
+    """K7; 000 "El jugador no puede pagar": "el subastador le pasa el animal y recibe el dinero (como es
+    normal), excepto cuando opta por comprar la tarjeta por sí mismo"."""
+    money = {"Ana": [50, 10, 10, 10], "Ben": [50, 50, 10, 10, 10, 10]}
+    ruling = rule(tmp_path, auction(money, bids=[["Cid", 60], ["Ben", 120]], buyback=True))
+    assert ruling.legal
+    assert ruling.outcome["buy_right_lost"] is True
+    assert (ruling.outcome["animal_to"], ruling.outcome["payer"], ruling.outcome["payee"]) == ("Ben", "Ben", "Ana")
+    assert ruling.outcome["paid"] == [50, 50, 10, 10]
+    assert ruling.verdict == (
+        "Ana cannot pay the top bid of 120 and so loses the buy right (K7): "
+        "Ben takes the cow for 120; Ben pays Ana with 50 + 50 + 10 + 10."
+    )
+    assert {"auction.buy-right", "K7", "K13", "auction.pay"} <= set(cited(ruling))
+
+
+def test_a_buy_right_that_cannot_be_paid_is_lost_in_spanish(tmp_path: Path) -> None:
+    money = {"Ana": [50, 10, 10, 10], "Ben": [50, 50, 10, 10, 10, 10]}
+    path = tmp_path / "situation.toml"
+    document = auction(money, bids=[["Cid", 60], ["Ben", 120]], buyback=True)
+    path.write_text(tomli_w.dumps({"game": "kuhhandel", **document}), encoding="utf-8")
+    ruling = refcli.rule(path, lang="es")
+    assert ruling.verdict.startswith("Ana no puede pagar la puja más alta de 120 y pierde el derecho de compra (K7): ")
+
+
+def test_a_record_that_uses_a_buy_right_it_cannot_pay_is_one_finding(tmp_path: Path) -> None:
+    record = {
+        "edition": 2,
+        "players": THREE,
+        "start_money": {"Ana": [0, 0, 10, 10]},
+        "event": [
+            {"type": "auction", "auctioneer": "Ana", "animal": "cow", "bids": [["Ben", 60]], "buyback": True},
+        ],
+    }
+    result = validate(tmp_path, record)
+    errors = [f for f in result.findings if f.severity == "error"]
+    assert [(f.event, f.rule) for f in errors] == [(1, "K7")]
+    assert "Ben should have taken the cow and paid Ana" in errors[0].message
+
+
+def test_a_replay_holds_an_unknown_payer_to_what_can_be_in_play(tmp_path: Path) -> None:
+    """Ana's money is unknown after an unrecorded payment (K15), yet a 100 she pays before the second
+    donkey cannot exist: one finding; the 100s are not counted again, so the same defect is not
+    reported at every later payment."""
+    record = {
+        "edition": 2,
+        "players": THREE,
+        "event": [
+            {"type": "auction", "auctioneer": "Ana", "animal": "cow", "bids": [["Ben", 30]]},
+            {"type": "auction", "auctioneer": "Ben", "animal": "cat", "bids": [["Ana", 100]], "paid": [100]},
+            {"type": "auction", "auctioneer": "Cid", "animal": "cat", "bids": [["Ana", 10]], "paid": [100]},
+        ],
+    }
+    result = validate(tmp_path, record)
+    errors = [f for f in result.findings if f.severity == "error"]
+    assert [(f.event, f.rule) for f in errors] == [(2, "donkey.payouts")]
+    assert errors[0].message.startswith("Ana holds a money card of value 100")
+    assert "K18" in result.to_dict()["interpretations"]
+
+
+def test_start_money_beyond_the_game_is_a_finding_on_the_record(tmp_path: Path) -> None:
+    record = {"edition": 2, "players": THREE, "start_money": {"Ana": [500] * 3, "Ben": [500] * 3}, "event": []}
+    errors = [f for f in validate(tmp_path, record).findings if f.severity == "error"]
+    assert [(f.event, f.rule) for f in errors] == [(None, "components.money")]
+
+
+def test_a_bank_that_cannot_pay_a_donkey_is_reported_once(tmp_path: Path) -> None:
+    """K19: only a deal beyond the rules' leaves the bank short; nobody's money is followed afterwards."""
+    rich = [0, 0, 10, 10, 10, 10, 50, 50, 50]  # three 50s each instead of one: nine of ten dealt
+    record = {
+        "edition": 2,
+        "players": THREE,
+        "start_money": {name: rich for name in THREE},
+        "event": [
+            {"type": "auction", "auctioneer": "Ana", "animal": "donkey", "donkey_payout": 50, "bids": []},
+            {"type": "auction", "auctioneer": "Ben", "animal": "cat", "bids": [["Cid", 50]], "paid": [50, 50]},
+        ],
+    }
+    result = validate(tmp_path, record)
+    errors = [f for f in result.findings if f.severity == "error"]
+    assert [(f.event, f.rule) for f in errors] == [(1, "K19")]
+    assert "only 1 cards of 50 are left in the bank" in errors[0].message
