@@ -1,0 +1,107 @@
+"""Nothing hangs, whatever the layout of the input: costs are counted here, never timed.
+
+Timings (as ratios) are in benchmarks/resources.py; a test here counts the
+operations that would make a run quadratic (scans of the text, entry-point
+scans, copies of a table) so that it fails on a slow design however fast
+the machine, and passes however loaded it is.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import Invoke
+
+import refcli
+from refcli import locate
+from refcli.records import LAYOUTS, to_toml
+
+GAMES = ("kuhhandel", "bamboozled", "money", "cupofbluff")
+
+
+def long_record(game: str, events: int) -> dict[str, Any]:
+    """A simulated game with its events repeated to ``events``: a record with a finding on most events."""
+    record: dict[str, Any] = importlib.import_module(f"refcli.games.{game}.simulate").random_game(1)
+    record["event"] = (record["event"] * (events // len(record["event"]) + 1))[:events]
+    return record
+
+
+def written(record: dict[str, Any], layout: str) -> str:
+    """The record in one of ``LAYOUTS``, or with headers spelled with an escape (``[["\\u0065vent"]]``).
+
+    The escaped header is the same key to TOML, but no search for header lines finds it.
+    """
+    if layout == "escaped-headers":
+        return to_toml(record, "quoted-headers").replace('[["event"]]', '[["\\u0065vent"]]')
+    return to_toml(record, layout)
+
+
+@pytest.fixture
+def scans(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Counts the locator's scans of a text (each one linear in the text)."""
+    counted: list[int] = []
+    run = locate._Scanner.run
+
+    def counting(self: Any) -> None:
+        counted.append(1)
+        run(self)
+
+    monkeypatch.setattr(locate._Scanner, "run", counting)
+    return counted
+
+
+# -- finding every event's line -------------------------------------------------------------
+@pytest.mark.parametrize("layout", [*LAYOUTS, "escaped-headers"])
+@pytest.mark.parametrize("game", GAMES)
+def test_every_event_is_located_in_a_bounded_number_of_scans(
+    game: str, layout: str, tmp_path: Path, scans: list[int]
+) -> None:
+    record = long_record(game, 300)
+    text = written(record, layout)
+    path = tmp_path / "long.toml"
+    path.write_text(text, encoding="utf-8")
+    result = refcli.validate(path)
+    located = [finding for finding in result.findings if finding.event is not None]
+    assert len({finding.event for finding in located}) > 100  # findings on many events: each needs its line
+    assert all(finding.line is not None and finding.line > 0 for finding in located)
+    assert len(scans) <= 3, f"{len(scans)} scans of the text for {len(located)} findings"
+
+
+@pytest.mark.parametrize("layout", [*LAYOUTS, "escaped-headers"])
+def test_each_event_gets_the_line_it_starts_on(layout: str) -> None:
+    from refcli.inputs import Document, parse_toml
+    from refcli.validation import event_lines
+
+    record = long_record("money", 40)
+    text = written(record, layout)
+    doc = Document("r.toml", parse_toml(text, "r.toml"), text)
+    lines = event_lines(doc, 40)
+    one_by_one = {number: locate.KeyLocator(text).line_of(("event", number)) for number in range(1, 41)}
+    assert lines == one_by_one
+    if layout == "one-line":
+        assert set(lines.values()) == {1}
+    else:
+        assert len(set(lines.values())) == 40  # one line each, and the line the event starts on
+        for number, line in lines.items():
+            start = text.splitlines()[line - 1]
+            event = record["event"][number - 1]
+            assert "vent" in start or f'type = "{event["type"]}"' in start, (number, start)
+
+
+def test_the_cli_locates_every_layout_alike(invoke: Invoke, tmp_path: Path, scans: list[int]) -> None:
+    record = long_record("kuhhandel", 300)
+    found = {}
+    for layout in LAYOUTS:
+        path = tmp_path / f"{layout}.toml"
+        path.write_text(to_toml(record, layout), encoding="utf-8")
+        scans.clear()
+        result = invoke(["validate", str(path), "--format", "json"])
+        assert result.exit_code == 1, result.stderr
+        findings = json.loads(result.stdout)["results"][0]["findings"]
+        found[layout] = [(finding["event"], finding["rule"]) for finding in findings]
+        assert len(scans) <= 3, (layout, len(scans))
+    assert len({tuple(value) for value in found.values()}) == 1  # the same findings, whatever the layout
