@@ -105,3 +105,52 @@ def test_the_cli_locates_every_layout_alike(invoke: Invoke, tmp_path: Path, scan
         found[layout] = [(finding["event"], finding["rule"]) for finding in findings]
         assert len(scans) <= 3, (layout, len(scans))
     assert len({tuple(value) for value in found.values()}) == 1  # the same findings, whatever the layout
+
+
+# -- an unknown game ------------------------------------------------------------------------
+@pytest.fixture
+def entry_point_scans(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Counts the scans of the installed packages' entry points (each reads every distribution's metadata)."""
+    import importlib.metadata
+
+    counted: list[int] = []
+    real = importlib.metadata.entry_points
+
+    def counting(**selection: Any) -> Any:
+        counted.append(1)
+        return real(**selection)
+
+    monkeypatch.setattr(importlib.metadata, "entry_points", counting)
+    return counted
+
+
+def unknown_game_records(tmp_path: Path, count: int) -> list[str]:
+    paths = []
+    for number in range(count):
+        path = tmp_path / f"r{number:04d}.toml"
+        path.write_text('game = "nosuchgame"\nplayers = ["Ana", "Ben"]\n', encoding="utf-8")
+        paths.append(str(path))
+    return paths
+
+
+def test_a_batch_of_unknown_games_scans_the_installed_games_once(
+    invoke: Invoke, tmp_path: Path, entry_point_scans: list[int]
+) -> None:
+    paths = unknown_game_records(tmp_path, 1000)
+    result = invoke(["validate", *paths, "--format", "json", "--jobs", "1"])
+    assert result.exit_code == 65
+    document = json.loads(result.stdout)
+    assert document["counts"] == {"files": 1000, "valid": 0, "invalid": 0, "unreadable": 1000}
+    assert (
+        'expected one of kuhhandel, bamboozled, money, cup-of-bluff, found "nosuchgame"'
+        in (document["results"][-1]["findings"][0]["message"])
+    )
+    assert len(entry_point_scans) == 1
+
+
+def test_the_api_scans_the_installed_games_once_for_many_unknown_games(
+    tmp_path: Path, entry_point_scans: list[int]
+) -> None:
+    for path in unknown_game_records(tmp_path, 200):
+        assert refcli.validate(path).unreadable
+    assert len(entry_point_scans) == 1
