@@ -154,3 +154,62 @@ def test_the_api_scans_the_installed_games_once_for_many_unknown_games(
     for path in unknown_game_records(tmp_path, 200):
         assert refcli.validate(path).unreadable
     assert len(entry_point_scans) == 1
+
+
+# -- KEY=VALUE items ------------------------------------------------------------------------
+def cpu_seconds(work: Any, rounds: int = 3) -> float:
+    """The least CPU time of ``rounds`` runs of ``work()`` (CPU time: other work on the machine counts less)."""
+    import time
+
+    best = float("inf")
+    for _round in range(rounds):
+        start = time.process_time()
+        work()
+        best = min(best, time.process_time() - start)
+    return max(best, 1e-4)
+
+
+def merge_items(count: int) -> None:
+    from refcli import inline
+
+    items = inline.items_from([f"player.{number}.name=P{number}" for number in range(1, count + 1)])
+    document, _builder = inline.compose(None, items, "kuhhandel", "score")
+    assert len(document.data["player"]) == count and document.data["player"][-1] == {"name": f"P{count}"}
+
+
+def api_values(count: int) -> None:
+    values = {f"player.{number}.name": f"P{number}" for number in range(1, count + 1)}
+    with pytest.raises(refcli.errors.DataError, match=f"found {count}"):  # more players than a game has
+        refcli.score(game="kuhhandel", values=values)
+
+
+def test_items_merge_in_linear_time() -> None:
+    """Ten times the items may cost ten times the time, not a hundred (a ratio with a generous margin)."""
+    merge_items(50)  # imports and descriptions first
+    ratio = cpu_seconds(lambda: merge_items(50_000), rounds=1) / cpu_seconds(lambda: merge_items(5_000))
+    assert ratio < 30, ratio
+
+
+def test_api_values_merge_in_linear_time() -> None:
+    api_values(50)
+    ratio = cpu_seconds(lambda: api_values(80_000), rounds=1) / cpu_seconds(lambda: api_values(8_000))
+    assert ratio < 30, ratio
+
+
+def test_later_items_still_win_and_literals_are_not_changed() -> None:
+    from refcli import inline
+
+    literal = {"name": "Ana", "animals": {"cow": 1}}
+    items = [
+        *inline.items_from({"player.1": literal}),
+        *inline.items_from(["player.1.animals.pig=2", "player.2.name=Ben", "player.1.name=Eva"]),
+    ]
+    base = refcli.load({"game": "kuhhandel", "player": [{"name": "Old"}]})
+    document, builder = inline.compose(base, items, None, "score")
+    assert document.data["player"] == [{"name": "Eva", "animals": {"cow": 1, "pig": 2}}, {"name": "Ben"}]
+    assert literal == {"name": "Ana", "animals": {"cow": 1}}  # the item's own value is copied, never changed
+    assert base.data["player"] == [{"name": "Old"}]
+    assert inline.owner("player[1].animals.pig", builder.placed) is items[1]
+    assert inline.owner("player[1].name", builder.placed) is items[3]
+    assert inline.owner("player[2].name", builder.placed) is items[2]
+    assert inline.owner("player[2]", builder.placed) is None  # set by none of them: only a key inside it
