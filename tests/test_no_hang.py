@@ -213,3 +213,81 @@ def test_later_items_still_win_and_literals_are_not_changed() -> None:
     assert inline.owner("player[1].name", builder.placed) is items[3]
     assert inline.owner("player[2].name", builder.placed) is items[2]
     assert inline.owner("player[2]", builder.placed) is None  # set by none of them: only a key inside it
+
+
+# -- SIGTERM while the pager runs -----------------------------------------------------------
+LINUX = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="looks processes up in /proc")
+HANG_GUARD = 30.0  # seconds; bounds a test that would otherwise hang, never a measure
+
+
+def alive(pid: int) -> bool:
+    """Whether ``pid`` is a process that still runs (a zombie has ended)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rpartition(")")[2].split()[0] != "Z"
+
+
+@LINUX
+@pytest.mark.parametrize(
+    ("args", "waits_in"),
+    [
+        (["bamboozled", "compare", "21", "66", "-v"], "wait"),  # all written: refcli waits for the pager to end
+        (["rules"], "write"),  # more than a pipe holds, and the pager reads nothing: refcli waits in write
+    ],
+)
+def test_sigterm_while_the_pager_runs_ends_the_pager_too(args: list[str], waits_in: str, tmp_path: Path) -> None:
+    import fcntl
+    import os
+    import pty
+    import select
+    import signal
+    import struct
+    import subprocess
+    import sys
+    import termios
+    import time
+
+    pid_file = tmp_path / "pager.pid"
+    pager = tmp_path / "pager.sh"
+    # it reads nothing and lets go of refcli's stderr, so that refcli's end is seen whatever becomes of the pager
+    pager.write_text(
+        f'#!/bin/sh\nexec 2>/dev/null\necho $$ > "{pid_file}.tmp" && mv "{pid_file}.tmp" "{pid_file}"\nexec sleep 600\n'
+    )
+    pager.chmod(0o755)
+    leader, follower = pty.openpty()
+    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    environment = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "COLUMNS", "LINES", "PAGER")}
+    environment.update(TERM="xterm-256color", REFCLI_PAGER=str(pager))
+    process = subprocess.Popen(
+        [sys.executable, "-m", "refcli", *args],
+        stdin=follower,
+        stdout=follower,
+        stderr=subprocess.PIPE,
+        env=environment,
+        start_new_session=True,
+    )
+    os.close(follower)
+    pager_pid = None
+    try:
+        deadline = time.monotonic() + HANG_GUARD
+        while not pid_file.exists() and time.monotonic() < deadline:  # the pager has started
+            if select.select([leader], [], [], 0.05)[0]:  # what refcli shows before: read, so it never waits on it
+                try:
+                    os.read(leader, 65536)
+                except OSError:
+                    pass
+        pager_pid = int(pid_file.read_text())
+        assert alive(pager_pid)
+        process.send_signal(signal.SIGTERM)
+        _out, err = process.communicate(timeout=HANG_GUARD)
+        assert process.returncode == 130, err
+        assert err == b""
+        assert not alive(pager_pid), f"the pager outlived refcli (refcli was waiting in {waits_in})"
+    finally:
+        process.kill()
+        process.wait()
+        if pager_pid is not None and alive(pager_pid):
+            os.kill(pager_pid, signal.SIGKILL)
+        os.close(leader)
