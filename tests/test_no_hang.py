@@ -291,3 +291,69 @@ def test_sigterm_while_the_pager_runs_ends_the_pager_too(args: list[str], waits_
         if pager_pid is not None and alive(pager_pid):
             os.kill(pager_pid, signal.SIGKILL)
         os.close(leader)
+
+
+# -- a bound per record ---------------------------------------------------------------------
+@pytest.fixture
+def endless_record(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[str]:
+    """Three records; validating the middle one never ends (a forked worker inherits that too)."""
+    from refcli import batch
+    from refcli.games.kuhhandel.simulate import random_game
+
+    replayed = batch.replayed
+
+    def endless(doc: Any, where: str, *args: Any, **kwargs: Any) -> Any:
+        while "endless" in where:
+            pass
+        return replayed(doc, where, *args, **kwargs)
+
+    monkeypatch.setattr(batch, "replayed", endless)
+    paths = []
+    for name in ("first", "endless", "last"):
+        path = tmp_path / f"{name}.toml"
+        path.write_text(to_toml(random_game(7)), encoding="utf-8")
+        paths.append(str(path))
+    return paths
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+@pytest.mark.parametrize("command", [["validate"], ["kuhhandel", "validate"]])
+def test_a_record_over_the_bound_is_reported_and_the_batch_goes_on(
+    invoke: Invoke, endless_record: list[str], command: list[str], jobs: str
+) -> None:
+    result = invoke([*command, *endless_record, "--record-timeout", "0.3", "--jobs", jobs, "--format", "json"])
+    assert result.exit_code == 66, result.stderr
+    document = json.loads(result.stdout)
+    assert [entry["valid"] for entry in document["results"]] == [True, False, True]
+    assert document["counts"] == {"files": 3, "valid": 2, "invalid": 0, "unreadable": 1}
+    (finding,) = document["results"][1]["findings"]
+    assert finding["rule"] == "input"
+    said = f"{endless_record[1]}: not validated: it took longer than 0.3 seconds, the bound for one record"
+    assert finding["message"].startswith(said)
+    assert result.stderr.strip() == f"refcli: error: {finding['message']}"
+
+
+def test_the_bound_is_in_the_help_and_refuses_a_negative_time(invoke: Invoke) -> None:
+    for command in (["validate"], ["money", "validate"]):
+        shown = " ".join(invoke([*command, "--help"]).stdout.split())
+        assert "--record-timeout SECONDS" in shown and "Give up on a record that takes longer than SECONDS" in shown
+        refused = invoke([*command, "x.toml", "--record-timeout", "-1"])
+        assert refused.exit_code == 2
+
+
+def test_records_within_the_bound_are_untouched(invoke: Invoke, tmp_path: Path) -> None:
+    """The timer is stopped after each record, and SIGALRM is left as it was."""
+    import signal
+
+    from refcli.games.money.simulate import random_game
+
+    before = signal.getsignal(signal.SIGALRM)
+    paths = []
+    for number in range(3):
+        path = tmp_path / f"r{number}.toml"
+        path.write_text(to_toml(random_game(number)), encoding="utf-8")
+        paths.append(str(path))
+    result = invoke(["validate", *paths, "--record-timeout", "60", "--format", "json"])
+    assert result.exit_code == 0, result.stderr
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+    assert signal.getsignal(signal.SIGALRM) is before
