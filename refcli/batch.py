@@ -377,7 +377,52 @@ def _work(check: Check, game_id: str | None, options: ValidateOptions, style: st
     """One task, with its messages in the run's language ``lang``: set here, as a spawned worker starts without it."""
     if lang != i18n.language():
         i18n.set_language(lang)
-    return render_outcome(check(task, game_id, options), style)
+    return render_outcome(bounded(check, task, game_id, options), style)
+
+
+class TimeUp(BaseException):
+    """A record took longer than --record-timeout (a BaseException: no ``except Exception`` in a game stops it)."""
+
+
+def _time_up(signum: int, frame: object) -> None:
+    raise TimeUp
+
+
+def bounded(check: Check, task: Task, game_id: str | None, options: ValidateOptions) -> Outcome:
+    """``check(task, …)``, given up after ``options.record_timeout`` seconds: then the record is reported as such.
+
+    The bound is a timer signal (SIGALRM), so it works wherever the record is
+    validated: in this process (``--jobs 1``) or in a worker process, each on
+    its main thread. Where there is no such timer (Windows, or refcli called
+    from another thread) records are not bounded.
+    """
+    import signal
+    import threading
+
+    seconds = options.record_timeout
+    if not seconds or not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
+        return check(task, game_id, options)
+    previous = signal.signal(signal.SIGALRM, _time_up)
+    try:
+        try:
+            signal.setitimer(signal.ITIMER_REAL, seconds)
+            return check(task, game_id, options)
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+    except TimeUp:  # also when it fired as the check ended, before the timer was stopped: it did take that long
+        return timed_out(task.where, seconds)
+    finally:
+        signal.signal(signal.SIGALRM, previous)
+
+
+def timed_out(where: str, seconds: float) -> Outcome:
+    """A record given up after ``seconds``: not validated, exit 66 as for a record that cannot be read."""
+    message = _(
+        "{where}: not validated: it took longer than {seconds:g} seconds, the bound for one record "
+        "(--record-timeout SECONDS changes it)"
+    ).format(where=where, seconds=seconds)
+    failure = input_failure(where, message, status=ExitStatus.UNREADABLE)
+    return failure, ExitStatus.UNREADABLE, message
 
 
 def worker_died(style: str, task: Task, exitcode: int | None) -> Rendered:

@@ -45,6 +45,8 @@ if TYPE_CHECKING:
 COMMAND_LINE = N_("<command line>")  # how a document made only of items is named in messages (translated)
 
 _KEY = re.compile(r"[\w-]+(?:\[\d+\])*(?:\.[\w-]+(?:\[\d+\])*)*")
+_DOTTED_KEY = re.compile(r"[\w-]+(?:\.[\w-]+)*")
+_KEY_PARTS = re.compile(r"[.\[\]]+")
 _INTEGER = re.compile(r"\s*[+-]?\d+\s*")
 # A boolean typed as a word, in English or Spanish (KEY=VALUE items, and the prompts' yes-or-no questions)
 YES = ("true", "yes", "y", "s", "si", "sí", "verdadero")
@@ -57,6 +59,7 @@ def yes_or_no(answer: str) -> bool | None:
     return True if folded in YES else False if folded in NO else None
 
 
+_LISTED = ("tables", "array", "names", "tuple")  # the kinds of value a number in a key counts the items of
 SCALAR_KINDS = frozenset({"integer", "boolean", "string", "choice", "name", "player", "const", "custom"})
 
 
@@ -72,9 +75,11 @@ class Item(NamedTuple):
 # -- telling items from files -----------------------------------------------------------
 def split_key(key: str) -> tuple[str, ...] | None:
     """``player[2].name`` → ("player", "2", "name"); None if ``key`` is not a key."""
+    if _DOTTED_KEY.fullmatch(key):  # the common case, split without a pattern
+        return tuple(key.split("."))
     if not _KEY.fullmatch(key):
         return None
-    return tuple(part for part in re.split(r"[.\[\]]+", key) if part)
+    return tuple(part for part in _KEY_PARTS.split(key) if part)
 
 
 def parse_item(argument: str) -> Item | None:
@@ -266,37 +271,78 @@ class Builder:
         self.top: Type | None = table(*fields) if fields is not None else None
         self.placed: list[tuple[KeyPath, Item]] = []
         self.created: list[tuple[KeyPath, Item]] = []  # keys no earlier item nor the FILE had: an item brought them
+        # The tables and lists this builder made (copies of the base's and items' own, or new):
+        # changed in place, so each item costs its own keys, not the size of the tables it reaches.
+        self.own: dict[int, Any] = {}
+        self.rows: dict[int, tuple[Type, Type | None]] = {}
+        self.fields: dict[int, tuple[Type, dict[str, Type]]] = {}
+
+    def owned(self, node: Any, kind: type) -> Any:
+        """``node`` if this builder made it, else a copy of it it may change (an empty one if it is no ``kind``)."""
+        if self.own.get(id(node), self) is node:  # (the builder itself: never a node)
+            return node
+        made = kind(node) if isinstance(node, kind) else kind()
+        self.own[id(made)] = made  # the object is kept too, so its id is never another's
+        return made
+
+    def child_type(self, t: Type | None, key: str, node: dict[str, Any]) -> Type | None:
+        """``child_type``, with each table's fields looked up by key (thousands of items reach the same table)."""
+        if t is None or t.kind != "table":
+            return child_type(t, key, node)
+        fields = self.fields.get(id(t))
+        if fields is None or fields[0] is not t:
+            fields = self.fields[id(t)] = (t, {field.key: field.type for field in reversed(t.fields)})
+        return fields[1].get(key)
+
+    def element_type(self, t: Type | None, index: int) -> Type | None:
+        """``element_type``, each list's row type made once (a list of thousands of tables asks for each)."""
+        if t is None or t.kind != "tables" or t.item is not None:
+            return element_type(t, index)
+        row = self.rows.get(id(t))
+        if row is None or row[0] is not t:
+            row = self.rows[id(t)] = (t, element_type(t, index))
+        return row[1]
 
     def apply(self, data: dict[str, Any], items: Iterable[Item]) -> dict[str, Any]:
         for item in items:
-            placed = self.put(data, item.keys, item, self.top, ())
-            assert isinstance(placed, dict)
-            data = placed
+            data = self.put(data, item)
         return data
 
-    def put(self, node: Any, keys: tuple[str, ...], item: Item, t: Type | None, where: KeyPath) -> Any:
-        if not keys:
-            self.placed.append((where, item))
-            if item.literal:
-                return item.value
-            return convert(t, str(item.value))
-        head, rest = keys[0], keys[1:]
-        listed = t is not None and t.kind in ("tables", "array", "names", "tuple")
-        if listed or (t is None and head.isdigit() and isinstance(node, list)):
-            elements = list(node) if isinstance(node, list) else []
-            index = int(head) if head.isdecimal() and len(head) <= 9 else 0  # not ² or 5,000 digits: no such item
-            if not 1 <= index <= len(elements) + 1:
-                raise self.misplaced(item, where, head, len(elements))
-            if index == len(elements) + 1:
-                elements.append(None)
-                self.created.append(((*where, index), item))
-            elements[index - 1] = self.put(elements[index - 1], rest, item, element_type(t, index), (*where, index))
-            return elements
-        table = dict(node) if isinstance(node, dict) else {}
-        if head not in table:
-            self.created.append(((*where, head), item))
-        table[head] = self.put(table.get(head), rest, item, child_type(t, head, table), (*where, head))
-        return table
+    def put(self, data: dict[str, Any], item: Item) -> dict[str, Any]:
+        """``data`` with ``item`` set in it: each table or list on the way made the builder's own, once."""
+        top: dict[str, Any] = self.owned(data, dict)
+        holder: Any = top  # the table or list the next key goes into
+        t = self.top  # the type and key path of what the next key reaches into
+        where: KeyPath = ()
+        keys = item.keys
+        last = len(keys) - 1
+        for position, head in enumerate(keys):
+            slot: Any  # a key of a table, or a position in a list
+            if isinstance(holder, list):
+                index = int(head) if head.isdecimal() and len(head) <= 9 else 0  # not ² or 5,000 digits: no such item
+                if not 1 <= index <= len(holder) + 1:
+                    raise self.misplaced(item, where, head, len(holder))
+                if index == len(holder) + 1:
+                    holder.append(None)
+                    self.created.append(((*where, index), item))
+                slot, where, t = index - 1, (*where, index), self.element_type(t, index)
+            else:
+                if head not in holder:
+                    self.created.append(((*where, head), item))
+                slot, where, t = head, (*where, head), self.child_type(t, head, holder)
+            if position == last:
+                self.placed.append((where, item))
+                holder[slot] = item.value if item.literal else convert(t, str(item.value))
+                break
+            node = holder[slot] if isinstance(holder, list) else holder.get(slot)
+            listed = t is not None and t.kind in _LISTED
+            following = keys[position + 1]
+            made = self.owned(
+                node, list if listed or (t is None and following.isdigit() and isinstance(node, list)) else dict
+            )
+            holder[slot] = made
+            holder = made
+        return top
 
     @staticmethod
     def misplaced(item: Item, where: KeyPath, head: str, count: int) -> DataError:
@@ -372,14 +418,12 @@ def blamed(doc: Document, builder: Builder) -> Iterator[None]:
 
 def owner(path: str, placed: list[tuple[KeyPath, Item]]) -> Item | None:
     """The last item that set ``path`` or a table holding it."""
-    from refcli.locate import format_path
-
+    pieces: dict[str, str] = {}  # each key written once: thousands of items share their keys
     best: tuple[int, Item] | None = None
     for where, item in placed:
-        written = format_path(where)
-        if path == written or path.startswith((written + ".", written + "[")):
-            if best is None or len(written) >= best[0]:
-                best = (len(written), item)
+        end = _written_within(path, where, pieces)
+        if end is not None and (end == len(path) or path[end] in ".[") and (best is None or end >= best[0]):
+            best = (end, item)
     return best[1] if best else None
 
 
@@ -388,6 +432,24 @@ def creator(path: str, created: list[tuple[KeyPath, Item]]) -> Item | None:
     from refcli.locate import format_path
 
     return next((item for where, item in created if format_path(where) == path), None)
+
+
+def _written_within(path: str, where: KeyPath, pieces: dict[str, str]) -> int | None:
+    """How long ``where`` is written (``format_path``) if ``path`` starts with it, else None (at its first difference)."""
+    from refcli.locate import format_path
+
+    at = 0
+    for part in where:
+        if isinstance(part, int):
+            piece = f"[{part}]"
+        else:
+            piece = pieces.get(part) or pieces.setdefault(part, format_path((part,)))
+            if at:
+                piece = "." + piece
+        if not path.startswith(piece, at):
+            return None
+        at += len(piece)
+    return at
 
 
 # -- the other way: a document as items (what prompts echo, what help shows) ----------

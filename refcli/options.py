@@ -76,7 +76,14 @@ class ScoreOptions(Record):
         return self._replace(variants=self.variants + missing) if missing else self
 
 
+# The bound on one record's validation in a batch (--record-timeout): a record at the
+# longest game accepted validates in a few seconds; a record that takes minutes is a
+# bug's, and must not hold up the thousands after it.
+DEFAULT_RECORD_TIMEOUT = 120.0
+
+
 @record
 class ValidateOptions(Record):
     strict: bool = False  # stop at the first error
     max_bytes: int = DEFAULT_MAX_BYTES  # the input (or JSON line) size limit (--max-bytes)
+    record_timeout: float = DEFAULT_RECORD_TIMEOUT  # seconds one record may take (--record-timeout); 0: no bound

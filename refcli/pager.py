@@ -14,7 +14,10 @@ from __future__ import annotations
 
 import os
 import shlex
-from typing import IO
+from typing import IO, TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import subprocess
 
 
 def pager_command() -> list[str] | None:
@@ -57,9 +60,32 @@ def page(text: str, stream: IO[str]) -> bool:
         except OSError:  # quit before reading everything (BrokenPipeError): fine
             pass
         status = pager.wait()
+    except BaseException:  # SIGTERM (refcli.process.Interrupted) or a failure: the pager must not outlive refcli
+        stop(pager)
+        raise
     finally:
         signal.signal(signal.SIGINT, previous)
     # A pager that failed (false, a bad option, a command it could not run) showed nothing, or only its
     # own complaint: then the text is printed as it is. One that was quit or was done exits 0; one a
     # signal ended (Ctrl-C in more) was ended by the reader, who does not want the text again.
     return status <= 0
+
+
+STOP_GRACE = 5.0  # seconds a pager gets to restore the terminal and leave before it is killed
+
+
+def stop(pager: subprocess.Popen[bytes]) -> None:
+    """End the pager and wait for it, so the terminal is never left to an orphan still reading keys.
+
+    SIGTERM first, which less (and most pagers) answer by restoring the terminal.
+    """
+    import subprocess
+
+    if pager.poll() is not None:
+        return
+    pager.terminate()
+    try:
+        pager.wait(STOP_GRACE)
+    except subprocess.TimeoutExpired:
+        pager.kill()
+        pager.wait()

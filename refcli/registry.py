@@ -48,8 +48,25 @@ def built_in() -> tuple[Game, ...]:
     return tuple(_declared(package) for package in BUILT_IN.values())
 
 
+# The last scan: (the entry_points function that made it, what it found). A batch of
+# records naming an unknown game asks for every record; the installed packages do not
+# change during a run, and a scan reads every distribution's metadata.
+_SCANNED: tuple[object, tuple[Game, ...]] | None = None
+
+
 def installed() -> tuple[Game, ...]:
-    """Games other distributions add through the ``refcli.games`` entry points (a scan: not on start-up).
+    """Games other distributions add through the ``refcli.games`` entry points (scanned once a run, not at start-up)."""
+    global _SCANNED
+    import importlib.metadata
+
+    scan = importlib.metadata.entry_points
+    if _SCANNED is None or _SCANNED[0] is not scan:  # (a test that puts in other entry points gets a new scan)
+        _SCANNED = (scan, _scanned())
+    return _SCANNED[1]
+
+
+def _scanned() -> tuple[Game, ...]:
+    """The installed games, loaded.
 
     A game that cannot be loaded (a missing dependency, an exception or ``sys.exit`` at import, an entry
     point that is not a ``Game`` of its name) is left out, with one warning line on stderr: another

@@ -114,8 +114,8 @@ def input_failure(
     )
 
 
-# A `[[event]]` header at the start of a line: counting them gives every event's line in one pass.
-_EVENT_HEADER = re.compile(r"^[ \t]*\[\[[ \t]*event[ \t]*\]\]", re.MULTILINE)
+# A `[[event]]` header (or `[["event"]]`) at the start of a line: counting them gives every event's line at once.
+_EVENT_HEADER = re.compile(r"""^[ \t]*\[\[[ \t]*(?:event|"event"|'event')[ \t]*\]\]""", re.MULTILINE)
 # Keys a record's end is checked against (final scores, the winner): where a finding on the whole record points.
 _END_KEYS = ("scores", "winner")
 
@@ -135,19 +135,14 @@ def located(result: FileResult, doc: Any) -> FileResult:
         return result._replace(findings=tuple(f._replace(line=doc.line) for f in result.findings))
     events = doc.data.get("event")
     count = len(events) if isinstance(events, list) else 0
-    starts = [match.start() for match in _EVENT_HEADER.finditer(doc.text)]
-    headers: list[int] | None = None
-    if len(starts) == count:  # else a header hides in a string, or is spelled oddly: ask the locator per event
-        headers, line, position = [], 1, 0
-        for start in starts:
-            line += doc.text.count("\n", position, start)
-            position = start
-            headers.append(line)
+    lines: dict[int, int] | None = None
 
     def event_line(number: int) -> int:
-        if headers is not None and 1 <= number <= len(headers):
-            return headers[number - 1]
-        return int(doc.locator().line_of(("event", number)))
+        nonlocal lines
+        if lines is None:
+            lines = event_lines(doc, count)
+        found = lines.get(number)  # else the scan stopped before it: the line of `event` itself, as line_of gives
+        return found if found is not None else int(doc.locator().line_of(("event",)))
 
     def line_of(finding: Finding) -> int:
         if finding.event is not None:
@@ -160,6 +155,26 @@ def located(result: FileResult, doc: Any) -> FileResult:
     return result._replace(
         findings=tuple(f if f.line is not None else f._replace(line=line_of(f)) for f in result.findings)
     )
+
+
+def event_lines(doc: Any, count: int) -> dict[int, int]:
+    """Every event's line (number → line), in one pass over the text whatever its layout.
+
+    Most records write ``[[event]]`` headers, counted by one search; any other
+    layout (``[["event"]]``, ``event = [{…}, …]``, a header inside a string)
+    is left to the locator, which finds every event in one scan too: never a
+    scan per event, which made a record of thousands of findings quadratic.
+    """
+    starts = [match.start() for match in _EVENT_HEADER.finditer(doc.text)]
+    if len(starts) != count:
+        found: dict[int, int] = doc.locator().element_lines(("event",))
+        return found
+    lines, line, position = {}, 1, 0
+    for number, start in enumerate(starts, 1):
+        line += doc.text.count("\n", position, start)
+        position = start
+        lines[number] = line
+    return lines
 
 
 def result_blocks(result: FileResult) -> list[Block]:

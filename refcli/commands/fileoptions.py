@@ -54,6 +54,19 @@ MaxBytesOption = Annotated[
 JobsOption = Annotated[
     int, typer.Option("--jobs", "-j", min=1, max=64, help=N_("Validate in N processes (results stay in input order)."))
 ]
+RecordTimeoutOption = Annotated[
+    float,
+    typer.Option(
+        "--record-timeout",
+        min=0,
+        metavar="SECONDS",
+        show_default=False,
+        help=N_(
+            "Give up on a record that takes longer than SECONDS: it is reported as not validated (rule input, "
+            "exit 66) and the others are still checked; 0 means no bound [default: 120]."
+        ),
+    ),
+]
 JsonlOption = Annotated[
     bool,
     typer.Option(
