@@ -123,11 +123,13 @@ def _skipped(entry: EntryPoint, reason: str) -> None:
     _SKIPPED.add((entry.name, entry.value))
     import sys
 
+    from refcli.visible import visible  # another package's words may hold anything
+
     dist = getattr(entry, "dist", None)
     distribution = f"{dist.name} {dist.version}" if dist is not None else entry.value
     print(
         _("refcli: warning: skipped the game {name} of {distribution}: {reason}").format(
-            name=entry.name, distribution=distribution, reason=reason
+            name=visible(entry.name), distribution=visible(distribution), reason=visible(reason)
         ),
         file=sys.stderr,
     )
