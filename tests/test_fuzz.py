@@ -64,6 +64,7 @@ from refcli.cli import app
 from refcli.exit_status import ExitStatus
 from refcli.formats import KINDS, descriptions, example_document
 from refcli.gameinfo import Game
+from refcli.visible import visible
 
 ERROR_LINE = re.compile(r"^refcli: error: [^\n]+$")
 READER_CODES = {ExitStatus.OK, ExitStatus.RULE_BROKEN, ExitStatus.DATA, ExitStatus.UNREADABLE}
@@ -481,7 +482,7 @@ def output_test(examples: int):  # type: ignore[no-untyped-def]
             assert result.stderr_bytes.count(b"\n") == 1 and ERROR_LINE.match(result.stderr.rstrip("\n")), where
             assert after == before, where  # nothing was touched
         else:  # the bytes: CliRunner's text turns the \r\n a name may end with into \n
-            assert result.stderr_bytes == f"wrote {argument}\n".encode(), where
+            assert result.stderr_bytes == f"wrote {visible(argument)}\n".encode(), where  # controls escaped
             assert receives is not None
             assert receives.read_text(encoding="utf-8") == template_text(*which), where
             changed = {entry for entry in set(before) | set(after) if before.get(entry) != after.get(entry)}

@@ -294,7 +294,7 @@ def on_terminal(
 
 
 TALL_REPORTS = {  # taller than a terminal of 10 lines: each is paged there, and ends with its own status
-    "rules": (["kuhhandel", "rules"], "Kuhhandel: 116 clauses", 0),
+    "rules": (["kuhhandel", "rules"], "Kuhhandel: ", 0),  # (its heading counts the clauses)
     "illegal ruling": (
         ["cup-of-bluff", "ruling", "-v", str(EXAMPLES / "cup-of-bluff" / "call-own-chip.toml")],
         "Illegal",
@@ -509,6 +509,7 @@ def test_broken_games_are_skipped_in_process_too(
 
     monkeypatch.syspath_prepend(str(broken_games))
     monkeypatch.setattr(registry, "_SKIPPED", set())
+    monkeypatch.setattr(registry, "_SCANNED", None)  # the scan is kept for the run: this test changes sys.path
     importlib.invalidate_caches()
     try:
         assert registry.installed() == () and registry.find("boom") is None
