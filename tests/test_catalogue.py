@@ -7,9 +7,10 @@ import tomllib
 import pytest
 from conftest import RULES_SOURCES
 
-from refcli import catalogue, registry
 from refcli.games.kuhhandel import clauses as kuhhandel_clauses
 from refcli.games.kuhhandel.editions import DIFFERENCES
+from refcli.model import registry
+from refcli.rules import catalogue
 
 
 def engine_ids(module: object) -> set[str]:

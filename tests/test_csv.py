@@ -12,7 +12,7 @@ from typing import Any
 
 from conftest import EXAMPLES, Invoke
 
-from refcli.tables import FINDING_COLUMNS, SCORE_COLUMNS
+from refcli.output.spreadsheet import FINDING_COLUMNS, SCORE_COLUMNS
 
 MONEY = [str(EXAMPLES / "money" / name) for name in ("rulebook-450.toml", "game-2.toml", "game-3.toml")]
 

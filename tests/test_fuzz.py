@@ -1,7 +1,7 @@
 """Fuzzing every loader, verb and output path; the documents come from the format descriptions.
 
 What is fuzzed is found through the registry: every registered game and every
-kind it describes (``refcli.formats.descriptions(game.package)``: the final
+kind it describes (``refcli.reading.formats.descriptions(game.package)``: the final
 snapshot, each situation, the record) gets documents drawn from its
 description (``tests/fuzzing.py``), written as TOML (or a JSON line for
 ``validate --jsonl``) and read by the verb for that kind (``score``,
@@ -59,12 +59,12 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner, Result
 
-from refcli import registry
-from refcli.cli import app
-from refcli.exit_status import ExitStatus
-from refcli.formats import KINDS, descriptions, example_document
-from refcli.gameinfo import Game
-from refcli.visible import visible
+from refcli.cli.app import app
+from refcli.language.visible import visible
+from refcli.model import registry
+from refcli.model.exit_status import ExitStatus
+from refcli.model.game import Game
+from refcli.reading.formats import KINDS, descriptions, example_document
 
 ERROR_LINE = re.compile(r"^refcli: error: [^\n]+$")
 READER_CODES = {ExitStatus.OK, ExitStatus.RULE_BROKEN, ExitStatus.DATA, ExitStatus.UNREADABLE}
@@ -646,8 +646,8 @@ def as_if_on_a_terminal(terminal: bool) -> Iterator[None]:
     """Standard output taken for a terminal (drawn, paged when taller than LINES) or not."""
     from unittest import mock
 
-    with mock.patch("refcli.terminal.on_terminal", lambda stream: terminal):
-        with mock.patch("refcli.render.on_terminal", lambda stream: terminal):
+    with mock.patch("refcli.output.terminal.on_terminal", lambda stream: terminal):
+        with mock.patch("refcli.output.render.on_terminal", lambda stream: terminal):
             yield
 
 

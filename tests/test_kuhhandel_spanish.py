@@ -14,7 +14,7 @@ from conftest import EXAMPLES, Invoke
 from refcli.games.kuhhandel import names
 from refcli.games.kuhhandel.components import ANIMALS, accepted_names
 from refcli.games.kuhhandel.formats import ANIMAL_EXPECTED, ANIMAL_MISSING
-from refcli.i18n import language, set_language, using
+from refcli.language.i18n import language, set_language, using
 
 KUHHANDEL = EXAMPLES / "kuhhandel"
 EXAMPLE_FILES = sorted(KUHHANDEL.glob("*.toml"))

@@ -37,8 +37,8 @@ from conftest import EXAMPLES, REPO, Invoke
 from typer.testing import Result
 
 import refcli
-from refcli import registry
-from refcli.errors import DataError, RefcliError, UsageError
+from refcli.model import registry
+from refcli.model.errors import DataError, RefcliError, UsageError
 
 DIGITS = "9" * 5_000  # over Python's 4,300
 HEX = "0x" + "f" * 4_000  # TOML reads it (hexadecimal has no limit): an integer of 4,817 digits
@@ -187,7 +187,7 @@ def test_api_values_holding_a_huge_integer_are_refused_as_data() -> None:
 
 
 def test_a_count_of_digits_needs_no_writing_out() -> None:
-    from refcli.schema import decimal_digits, describe
+    from refcli.reading.tables import decimal_digits, describe
 
     for value in (0, 7, -10, 10**12 - 1, 10**12, 10**4_299, 10**5_000 - 1, 10**5_000, -(2**20_000)):
         with_limit_lifted = sys.get_int_max_str_digits()
@@ -398,7 +398,7 @@ def test_columns_that_are_not_a_width_are_ignored_on_a_terminal(columns: str) ->
 def test_columns_and_lines_are_kept_within_a_sane_range(
     monkeypatch: pytest.MonkeyPatch, columns: str, lines: str, size: tuple[int, int]
 ) -> None:
-    from refcli.terminal import clamped_size
+    from refcli.output.terminal import clamped_size
 
     monkeypatch.setenv("COLUMNS", columns)
     monkeypatch.setenv("LINES", lines)
@@ -415,7 +415,7 @@ BROKEN_GAMES = {
     "boom": "raise RuntimeError('the toy exploded at import')\n",
     "quits": "import sys\nsys.exit(3)\n",
     "notgame": "GAME = object()\n",
-    "misnamed": "from refcli.registry import built_in\nGAME = built_in()[0]\n",
+    "misnamed": "from refcli.model.registry import built_in\nGAME = built_in()[0]\n",
 }
 
 
@@ -481,7 +481,7 @@ def test_the_api_raises_usage_error_not_the_broken_game_s_exception(broken_games
     script = textwrap.dedent(
         f"""
         import refcli
-        from refcli.errors import UsageError
+        from refcli.model.errors import UsageError
         assert refcli.score({KUHHANDEL_FINAL!r}).winners == ("Cid",)
         for name in ("boom", "missing", "quits", "notgame", "nosuch"):
             try:

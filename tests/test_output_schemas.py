@@ -1,6 +1,6 @@
-"""Every document refcli prints fits its published schema (data/schemas/output/, refcli.output_schemas).
+"""Every document refcli prints fits its published schema (data/schemas/output/, refcli.output.document_schemas).
 
-The schemas are generated (``python -m refcli.formats --write``; tests/test_formats.py
+The schemas are generated (``python -m refcli.reading.formats --write``; tests/test_formats.py
 checks the files are current); here the output of every example, of every
 game's own commands, of several files and of failures is checked against them.
 """
@@ -16,8 +16,8 @@ import pytest
 from conftest import EXAMPLES, REPO, Invoke
 from test_examples import EXAMPLE_FILES, run_line
 
-from refcli import registry
-from refcli.output_schemas import schema_for, schemas
+from refcli.model import registry
+from refcli.output.document_schemas import schema_for, schemas
 
 jsonschema = pytest.importorskip("jsonschema")
 OUTPUT = REPO / "data" / "schemas" / "output"

@@ -13,12 +13,12 @@ import pytest
 from conftest import EXAMPLES, Invoke
 
 import refcli
-from refcli import names
-from refcli.errors import DataError
-from refcli.formats.reader import read_document, read_slowly
 from refcli.games.bamboozled.formats import CHALLENGE
-from refcli.inputs import Document, parse_toml
-from refcli.schema import Table
+from refcli.model.errors import DataError
+from refcli.reading import player_names as names
+from refcli.reading.documents import Document, parse_toml
+from refcli.reading.formats.reader import read_document, read_slowly
+from refcli.reading.tables import Table
 
 Write = Callable[..., str]
 
@@ -475,7 +475,7 @@ def test_money_totals_keep_apart_names_a_game_has_two_players_for(write: Write, 
 
 
 def test_the_old_table_reader_resolves_references_the_same_way() -> None:
-    from refcli.schema import names_among, one_of_names
+    from refcli.reading.tables import names_among, one_of_names
 
     doc = Document.from_data({"who": "ANA", "exact": "ana", "some": ["ana", "CID"]}, "<document>")
     table = Table(doc, doc.data)

@@ -22,10 +22,10 @@ from typing import Any
 import pytest
 from conftest import EXAMPLES, Invoke
 
-from refcli import registry
-from refcli.formats import Type, with_spanish_words
-from refcli.gameinfo import Game, fold
-from refcli.i18n import using
+from refcli.language.i18n import using
+from refcli.model import registry
+from refcli.model.game import Game, fold
+from refcli.reading.formats import Type, with_spanish_words
 
 Write = Callable[[str, str], str]
 GAMES = {game.id: game for game in registry.built_in()}
@@ -492,7 +492,7 @@ def test_the_schemas_take_the_spanish_words() -> None:
         data = tomllib.loads(example_text(spanish))
         kind = game.kind(data["situation"]) if "situation" in data else verb_of(spanish)
         kind = {"score": "final", "validate": "record"}.get(str(kind), kind)
-        from refcli.formats import json_schema
+        from refcli.reading.formats import json_schema
 
         schema = json_schema(game.formats()[str(kind)])
         assert not list(jsonschema.Draft202012Validator(schema).iter_errors(data)), spanish

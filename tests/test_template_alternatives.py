@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 import refcli
-from refcli.errors import RefcliError
+from refcli.model.errors import RefcliError
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATES = ROOT / "data" / "templates"

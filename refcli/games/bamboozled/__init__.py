@@ -1,11 +1,11 @@
 """Bamboozled (document 002): two dice, declarations, bluffs, strikes and action cards.
 
-``GAME`` declares the game to refcli (``refcli.registry``); it imports no
+``GAME`` declares the game to refcli (``refcli.model.registry``); it imports no
 engine, so naming the game costs nothing until a command runs.
 """
 
-from refcli.gameinfo import Command, Example, Game, Param, Simulate, Source, Verb
-from refcli.i18n import N_
+from refcli.language.i18n import N_
+from refcli.model.game import Command, Example, Game, Param, Simulate, Source, Verb
 
 
 def _score(name: str) -> Param:

@@ -16,12 +16,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from refcli.formats import read
 from refcli.games.bamboozled.formats import RECORD
 from refcli.games.bamboozled.replay import Accept, Call, Card, Event, Record, Roll, replay
-from refcli.inputs import Document
-from refcli.options import ValidateOptions
-from refcli.validation import FileResult
+from refcli.model.options import ValidateOptions
+from refcli.reading.documents import Document
+from refcli.reading.formats import read
+from refcli.results.findings import FileResult
 
 GAME = "bamboozled"
 

@@ -14,8 +14,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from refcli.errors import RuleBroken
-from refcli.formats import Description, read_table
 from refcli.games.bamboozled import clauses as C
 from refcli.games.bamboozled import formats as F
 from refcli.games.bamboozled.engine import (
@@ -34,12 +32,14 @@ from refcli.games.bamboozled.engine import (
 )
 from refcli.games.bamboozled.turns import AFTER_ROLL_CARDS, HAND_LIMIT, check_dice
 from refcli.games.bamboozled.words import action_name, card_name, card_names, direction_name, or_nobody
-from refcli.i18n import N_, _, ngettext
-from refcli.inputs import Document
-from refcli.report import Report, describe_value, listed
-from refcli.rulings import rule_on
-from refcli.schema import Table
-from refcli.verdict import Verdict
+from refcli.language.i18n import N_, _, ngettext
+from refcli.model.errors import RuleBroken
+from refcli.reading.documents import Document
+from refcli.reading.formats import Description, read_table
+from refcli.reading.tables import Table
+from refcli.results.report import Report, describe_value, listed
+from refcli.results.rulings import rule_on
+from refcli.results.verdict import Verdict
 
 GAME = "bamboozled"
 DIRECTION_NAMES = {1: "clockwise", -1: "counterclockwise"}

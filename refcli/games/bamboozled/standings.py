@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from refcli.catalogue import rules_for
-from refcli.formats import read
 from refcli.games.bamboozled import clauses as C
 from refcli.games.bamboozled.formats import FINAL, bound
-from refcli.i18n import _, ngettext
-from refcli.inputs import Document
-from refcli.options import ScoreOptions
-from refcli.report import PlayerScore, Report, alone, competition_ranks, score_report
-from refcli.schema import Table
+from refcli.language.i18n import _, ngettext
+from refcli.model.options import ScoreOptions
+from refcli.reading.documents import Document
+from refcli.reading.formats import read
+from refcli.reading.tables import Table
+from refcli.results.report import PlayerScore, Report, alone, competition_ranks, score_report
+from refcli.rules.catalogue import rules_for
 
 GAME = "bamboozled"
 MIN_PLAYERS = 2  # as the situations and records have it

@@ -1,12 +1,12 @@
 """Cup of Bluff (document 004): three dice, calls, and chips 3-18.
 
-``GAME`` declares the game to refcli (``refcli.registry``); it imports no
+``GAME`` declares the game to refcli (``refcli.model.registry``); it imports no
 engine, so naming the game costs nothing until a command runs. Its texts are
 marked ``N_`` and translated where they are shown.
 """
 
-from refcli.gameinfo import Command, Example, Game, Param, Simulate, Source, Verb
-from refcli.i18n import N_
+from refcli.language.i18n import N_
+from refcli.model.game import Command, Example, Game, Param, Simulate, Source, Verb
 
 GAME = Game(
     id="cup-of-bluff",

@@ -17,15 +17,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from refcli.formats import read
 from refcli.games.cupofbluff import clauses as C
 from refcli.games.cupofbluff.engine import Call, Exchange, State, finish, step
 from refcli.games.cupofbluff.formats import RECORD
-from refcli.i18n import _, ngettext
-from refcli.inputs import Document
-from refcli.options import ValidateOptions
-from refcli.report import listed
-from refcli.validation import FileResult, ReplayLog, run_replay
+from refcli.language.i18n import _, ngettext
+from refcli.model.options import ValidateOptions
+from refcli.reading.documents import Document
+from refcli.reading.formats import read
+from refcli.results.findings import FileResult, ReplayLog, run_replay
+from refcli.results.report import listed
 
 GAME = "cup-of-bluff"
 __all__ = ["Call", "Exchange", "Record", "Replay", "read_record", "replay", "validate_document"]

@@ -11,18 +11,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from refcli.errors import RuleBroken
-from refcli.formats import Description, read_table
 from refcli.games.cupofbluff import clauses as C
 from refcli.games.cupofbluff import formats as F
 from refcli.games.cupofbluff.chips import POINTS
 from refcli.games.cupofbluff.engine import Call, Exchange, State, Step, finish, step
-from refcli.i18n import N_, _
-from refcli.inputs import Document
-from refcli.report import Describe, Report, listed
-from refcli.rulings import rule_on
-from refcli.schema import Table
-from refcli.verdict import Verdict
+from refcli.language.i18n import N_, _
+from refcli.model.errors import RuleBroken
+from refcli.reading.documents import Document
+from refcli.reading.formats import Description, read_table
+from refcli.reading.tables import Table
+from refcli.results.report import Describe, Report, listed
+from refcli.results.rulings import rule_on
+from refcli.results.verdict import Verdict
 
 GAME = "cup-of-bluff"
 # C5's reading, said wherever a call is ruled: it decides which chips the caller may call and give.

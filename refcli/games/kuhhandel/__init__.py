@@ -1,11 +1,11 @@
 """Kuhhandel / You're Bluffing! (documents 000 and 001), editions 1 and 2.
 
-``GAME`` declares the game to refcli (``refcli.registry``); it imports no
+``GAME`` declares the game to refcli (``refcli.model.registry``); it imports no
 engine, so naming the game costs nothing until a command runs.
 """
 
-from refcli.gameinfo import Command, Example, Game, Param, Simulate, Source, Verb
-from refcli.i18n import N_
+from refcli.language.i18n import N_
+from refcli.model.game import Command, Example, Game, Param, Simulate, Source, Verb
 
 GAME = Game(
     id="kuhhandel",

@@ -11,17 +11,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from refcli.formats import read
 from refcli.games.kuhhandel import clauses as C
 from refcli.games.kuhhandel.components import CARDS_PER_ANIMAL
 from refcli.games.kuhhandel.formats import RECORD
 from refcli.games.kuhhandel.replay import Auction, CowTrade, Event, Record, replay
 from refcli.games.kuhhandel.scoring import animal_cards
-from refcli.i18n import _
-from refcli.inputs import Document
-from refcli.options import ValidateOptions
-from refcli.schema import Table
-from refcli.validation import FileResult
+from refcli.language.i18n import _
+from refcli.model.options import ValidateOptions
+from refcli.reading.documents import Document
+from refcli.reading.formats import read
+from refcli.reading.tables import Table
+from refcli.results.findings import FileResult
 
 GAME = "kuhhandel"
 

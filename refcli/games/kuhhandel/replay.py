@@ -17,8 +17,8 @@ from refcli.games.kuhhandel.cowtrade import anyone_can_trade
 from refcli.games.kuhhandel.engine import Auction, CowTrade, Event, Outcome, State, step
 from refcli.games.kuhhandel.money import START_MONEY
 from refcli.games.kuhhandel.scoring import Holding, Snapshot, score_game
-from refcli.i18n import _, ngettext
-from refcli.validation import StopReplay, run_replay
+from refcli.language.i18n import _, ngettext
+from refcli.results.findings import StopReplay, run_replay
 
 __all__ = ["Auction", "CowTrade", "Event", "Record", "Replay", "replay"]
 

@@ -13,9 +13,6 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from refcli import names as naming
-from refcli.errors import RuleBroken
-from refcli.formats import read_table
 from refcli.games.kuhhandel import clauses as C
 from refcli.games.kuhhandel import formats as F
 from refcli.games.kuhhandel.auction import donkey_payout
@@ -25,12 +22,15 @@ from refcli.games.kuhhandel.engine import Auction, CowTrade, Outcome, State, pay
 from refcli.games.kuhhandel.money import MAX_PLAYERS, VALUES, invalid_cards
 from refcli.games.kuhhandel.names import animal as animal_name
 from refcli.games.kuhhandel.names import the_animal
-from refcli.i18n import N_, _, ngettext
-from refcli.inputs import Document
-from refcli.report import Report
-from refcli.rulings import rule_on
-from refcli.schema import Table, describe
-from refcli.verdict import Verdict
+from refcli.language.i18n import N_, _, ngettext
+from refcli.model.errors import RuleBroken
+from refcli.reading import player_names as naming
+from refcli.reading.documents import Document
+from refcli.reading.formats import read_table
+from refcli.reading.tables import Table, describe
+from refcli.results.report import Report
+from refcli.results.rulings import rule_on
+from refcli.results.verdict import Verdict
 
 GAME = "kuhhandel"
 
@@ -182,7 +182,7 @@ def auction_verdict(result: Outcome, auctioneer: str, animal: str, buyback: bool
 
 
 def seated(top: Table, role: str, who: str, players: list[str]) -> str:
-    """The listed player the ``role``'s name names (``refcli.names.named``): "ana" is Ana, unless ana plays too.
+    """The listed player the ``role``'s name names (``refcli.reading.player_names.named``): "ana" is Ana, unless ana plays too.
 
     The name was read as a new player's (the players may be left out); naming a listed player in another case,
     it is no player of its own, so no longer one to warn about beside the player it names.

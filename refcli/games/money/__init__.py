@@ -1,11 +1,11 @@
 """Money! / ¡Dinero! (document 003, Reiner Knizia): currency bidding, exchanges and scoring.
 
-``GAME`` declares the game to refcli (``refcli.registry``); it imports no
+``GAME`` declares the game to refcli (``refcli.model.registry``); it imports no
 engine, so naming the game costs nothing until a command runs.
 """
 
-from refcli.gameinfo import Example, Game, Simulate, Source, Verb
-from refcli.i18n import N_
+from refcli.language.i18n import N_
+from refcli.model.game import Example, Game, Simulate, Source, Verb
 
 GAME = Game(
     id="money",

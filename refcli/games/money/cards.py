@@ -15,8 +15,8 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import NamedTuple
 
-from refcli.gameinfo import fold as fold_word  # a word as the game's Spanish words are matched
-from refcli.i18n import _
+from refcli.language.i18n import _
+from refcli.model.game import fold as fold_word  # a word as the game's Spanish words are matched
 
 NOTE_VALUES: tuple[int, ...] = (20, 20, 20, 30, 30, 30, 40, 50, 60)
 COIN_VALUE = 10
@@ -46,8 +46,8 @@ class Card(NamedTuple):  # a tuple: compared in C when hands are searched card b
 
 def _spanish(*what: str) -> dict[str, str]:
     """The game's Spanish words of these kinds (``GAME.spanish``), folded: "dolar" → "dollar", "farol" → "bluff"."""
-    from refcli.gameinfo import fold
     from refcli.games.money import GAME
+    from refcli.model.game import fold
 
     return {fold(word): english for kind in what for word, english in GAME.spanish.get(kind, {}).items()}
 

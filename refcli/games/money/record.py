@@ -10,15 +10,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from refcli.formats import read
 from refcli.games.money.cards import Card
 from refcli.games.money.formats import RECORD
 from refcli.games.money.replay import Event, Exchange, Offers, Record, Refill, replay
-from refcli.i18n import _
-from refcli.inputs import Document
-from refcli.options import ValidateOptions
-from refcli.schema import Table, describe
-from refcli.validation import FileResult
+from refcli.language.i18n import _
+from refcli.model.options import ValidateOptions
+from refcli.reading.documents import Document
+from refcli.reading.formats import read
+from refcli.reading.tables import Table, describe
+from refcli.results.findings import FileResult
 
 GAME = "money"
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from refcli.games.money.cards import COIN_VALUE, PENALTY, THRESHOLD, TRIPLET_BONUS
 from refcli.games.money.shown import currency
-from refcli.i18n import _
+from refcli.language.i18n import _
 
 
 @dataclass(frozen=True)

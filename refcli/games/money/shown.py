@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from refcli.games.money.cards import Card
-from refcli.i18n import N_, _
+from refcli.language.i18n import N_, _
 
 # The currencies of the box and the examples, by the name the input uses (folded).
 CURRENCY_NAMES: dict[str, str] = {

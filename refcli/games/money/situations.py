@@ -10,8 +10,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from refcli.errors import RuleBroken
-from refcli.formats import read_table
 from refcli.games.money import clauses as C
 from refcli.games.money import formats as F
 from refcli.games.money.bidding import Bidding, NeedSerials
@@ -29,12 +27,14 @@ from refcli.games.money.engine import (
 )
 from refcli.games.money.shown import card as shown_card
 from refcli.games.money.shown import cards
-from refcli.i18n import N_, _, ngettext
-from refcli.inputs import Document
-from refcli.report import Describe, Report, describe_value
-from refcli.rulings import rule_on
-from refcli.schema import Table
-from refcli.verdict import Verdict
+from refcli.language.i18n import N_, _, ngettext
+from refcli.model.errors import RuleBroken
+from refcli.reading.documents import Document
+from refcli.reading.formats import read_table
+from refcli.reading.tables import Table
+from refcli.results.report import Describe, Report, describe_value
+from refcli.results.rulings import rule_on
+from refcli.results.verdict import Verdict
 
 GAME = "money"
 ALL_CARDS = 69

@@ -1,0 +1,462 @@
+"""Laying out a Report: JSON, TOML, or text for people.
+
+Text is plain (aligned columns, no escape codes) when it goes to a pipe or a
+file, and drawn with rich (panels, tables, the terminal's width) on a
+terminal or wherever colour is asked for; ``refcli.output.terminal`` decides both,
+colour apart from layout (``NO_COLOR`` turns colour off, never the
+layout). rich is only imported on that last path, so scripts and pipes
+never pay for it. What colour marks is also said in words or symbols
+(``!`` a warning, ``✗`` a failure, "interpretation"), so nothing is lost
+without it. On a stream that cannot encode every character (cp1252,
+ASCII), rich draws its boxes in ASCII, ``refcli.cli.lifecycle`` writes the text's
+symbols in ASCII, and JSON and TOML escape what the stream cannot carry.
+
+Text for people puts the decision (or the score table) first. On a
+terminal it is short: of the clauses cited it quotes only those that
+decided the outcome (``Quotes.decisive``), naming the others, unless
+``explain`` (``-v/--explain``) asks for every one; text taller than the
+terminal goes through a pager (``refcli.output.pager``) unless ``page`` is off.
+A pipe, JSON and TOML always get every citation. In every text a clause
+is quoted once: a later file's report that cites it again names it.
+
+Text follows the language (``refcli.language.i18n``): the reports' own words are
+already in it; the words added here (titles, labels) are translated as
+they are laid out. In Spanish a rulebook quote stands alone, being the
+rulebook's own words: its summary is printed only for a quote the
+catalogue marks ``garbled`` (``refcli.rules.catalogue.summary_shown``).
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import sys
+from collections.abc import Sequence
+from typing import IO, Any
+
+from refcli.language.i18n import N_, _, ngettext
+from refcli.language.visible import in_document, visible
+from refcli.model.options import Format
+from refcli.output.terminal import clamped_size, color, drawn, on_terminal, pages
+from refcli.results.report import Block, Grid, Heading, Para, Quotes, Report
+
+
+def without_nulls(value: Any) -> Any:
+    """TOML has no null: drop None values (SPEC.md: "null values left out")."""
+    if isinstance(value, dict):
+        return {key: without_nulls(item) for key, item in value.items() if item is not None}
+    if isinstance(value, list):
+        return [without_nulls(item) for item in value if item is not None]
+    return value
+
+
+def to_json(data: dict[str, Any]) -> str:
+    import json  # here: text output never needs it
+
+    return in_document(json.dumps(data, indent=2, ensure_ascii=False)) + "\n"
+
+
+def to_toml(data: dict[str, Any]) -> str:
+    import tomli_w
+
+    return in_document(tomli_w.dumps(without_nulls(data)), toml=True)
+
+
+def use_rich(stream: IO[str]) -> bool:
+    """Whether text for ``stream`` is drawn with rich (a terminal, or colour asked for), not plain."""
+    return drawn(stream)
+
+
+def carries_unicode(stream: IO[str]) -> bool:
+    """Whether ``stream`` encodes every character (UTF-8, -16, -32), as JSON text written raw needs."""
+    import codecs  # loaded at start-up by Python itself
+
+    try:
+        return codecs.lookup(getattr(stream, "encoding", None) or "utf-8").name.startswith("utf")
+    except LookupError:
+        return False
+
+
+def json_for(stream: IO[str], text: str) -> str:
+    """JSON text as ``stream`` can carry it: outside UTF, every other character as a \\u escape.
+
+    The stream would otherwise write ``\\xd7`` for ×, which is not JSON (PYTHONIOENCODING=cp1252,
+    or Windows with output redirected); the escapes keep the document the same value.
+    """
+    if carries_unicode(stream) or text.isascii():
+        return text
+    import json
+    import re
+
+    return re.sub(r"[^\x00-\x7f]", lambda match: json.dumps(match.group())[1:-1], text)
+
+
+def toml_for(stream: IO[str], text: str) -> str:
+    """TOML text as ``stream`` can carry it: outside UTF, every other character as a \\u escape.
+
+    tomli_w writes every string (and every key that needs quotes) as a basic string, where
+    ``\\uXXXX`` and ``\\UXXXXXXXX`` mean the character, so the document keeps its values.
+    """
+    if carries_unicode(stream) or text.isascii():
+        return text
+    import re
+
+    def escaped(match: re.Match[str]) -> str:
+        code = ord(match.group())
+        return f"\\u{code:04X}" if code <= 0xFFFF else f"\\U{code:08X}"
+
+    return re.sub(r"[^\x00-\x7f]", escaped, text)
+
+
+def emit(report: Report, fmt: Any, stream: IO[str] | None = None, *, explain: bool = False, page: bool = True) -> None:
+    """Write ``report`` to ``stream`` (stdout by default) in ``fmt`` (a ``Format`` or ``DocumentFormat``).
+
+    ``explain``: quote every clause applied on a terminal too; ``page``:
+    a text taller than the terminal may go through the pager.
+    """
+    from refcli.model.options import as_format
+
+    out = stream or sys.stdout
+    fmt = as_format(fmt)
+    if fmt is Format.csv:
+        from refcli.output.spreadsheet import for_stream, score_csv
+
+        out.write(for_stream(out, score_csv(report)))
+        return
+    if fmt is Format.json:
+        out.write(json_for(out, report.to_json()))
+        return
+    if fmt is Format.toml:
+        out.write(toml_for(out, report.to_toml()))
+        return
+    terminal = on_terminal(out)
+    blocks = shown_blocks(report.blocks, short=terminal and not explain)
+    if not drawn(out):
+        out.write(plain_text(blocks))
+        return
+    text, height = _rich_text(blocks, out, colour=color(out))
+    if terminal and page and pages() and text.count("\n") >= height:
+        from refcli.output.pager import page as through_pager  # only when it is needed
+
+        if through_pager(text, out):
+            return
+    out.write(text)
+
+
+def _terminal_size(stream: IO[str]) -> tuple[int, int]:
+    """Columns and lines; COLUMNS and LINES win over what the terminal says, as in rich (``clamped_size``)."""
+    try:
+        size = os.get_terminal_size(stream.fileno())
+        columns, lines = size.columns, size.lines
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        columns, lines = 80, 24
+    return clamped_size(columns, lines)
+
+
+# -- which clauses a text quotes -----------------------------------------------
+def shown_blocks(blocks: Sequence[Block], *, short: bool) -> list[Block]:
+    """The blocks as a person reads them: each clause quoted once, and ``short`` only the decisive ones.
+
+    A clause left out is still named, in a line after the quotes: those
+    quoted above (a run over several files) and, when ``short``, those that
+    did not decide the outcome, with the option that quotes them.
+    """
+    shown: list[Block] = []
+    quoted_before: set[str] = set()
+    for block in blocks:
+        if not isinstance(block, Quotes):
+            shown.append(block)
+            continue
+        decisive = None if block.decisive is None or not short else set(block.decisive)
+        kept, repeated, hidden = [], [], []
+        for citation in block.citations:
+            if citation["id"] in quoted_before:
+                repeated.append(citation["id"])
+            elif decisive is not None and citation["id"] not in decisive:
+                hidden.append(citation["id"])
+            else:
+                kept.append(citation)
+                quoted_before.add(citation["id"])
+        title = block.title
+        if hidden and title == "Rules applied":
+            title = N_("Rules that decided it")
+        if kept:
+            shown.append(block._replace(citations=tuple(kept), title=title))
+        elif repeated or hidden:
+            shown.append(Para("", "dim"))  # the same blank line a quote block starts with
+        if repeated:
+            shown.append(Para("  " + _("Also applied, quoted above: {ids}").format(ids=_ids(repeated)), "dim"))
+        if hidden:
+            more = ngettext(
+                "{n} more clause applied (-v quotes them): {ids}",
+                "{n} more clauses applied (-v quotes them): {ids}",
+                len(hidden),
+            )
+            shown.append(Para("  " + more.format(n=len(hidden), ids=_ids(hidden)), "dim"))
+    return shown
+
+
+def _ids(ids: list[str]) -> str:
+    return " ".join(f"[{clause}]" for clause in ids)
+
+
+# -- plain text ----------------------------------------------------------------
+def escaped(blocks: Sequence[Block]) -> list[Block]:
+    """The blocks with what they echo from input made ``visible`` (refcli's own text is printable already).
+
+    Headings, paragraphs and table cells quote file names, queries and values; a rulebook quote is
+    refcli's own data and keeps its layout.
+    """
+    out: list[Block] = []
+    for block in blocks:
+        if isinstance(block, Heading):
+            block = block._replace(text=visible(block.text))
+        elif isinstance(block, Para):
+            block = block._replace(text=visible(block.text))
+        elif isinstance(block, Grid):
+            block = block._replace(
+                columns=tuple((visible(header), justify) for header, justify in block.columns),
+                rows=tuple(tuple(visible(cell) for cell in row) for row in block.rows),
+                title=visible(block.title),
+            )
+        out.append(block)
+    return out
+
+
+# What a paragraph's colour means, said without it too (rich and plain text alike).
+MARKS = {"warn": "! ", "bad": "✗ "}
+
+
+def _wrap(text: str, indent: str, width: int = 88) -> list[str]:
+    """Greedy wrapping at spaces (textwrap costs more to import than every wrap a report needs)."""
+    lines: list[str] = []
+    line = text[: len(text) - len(text.lstrip())]  # keep a paragraph's own leading spaces
+    for word in text.split():
+        if line.strip() and len(indent) + len(line) + 1 + len(word) > width:
+            lines.append(indent + line)
+            line = word
+        else:
+            line = f"{line} {word}" if line.strip() else line + word
+    if line or not lines:
+        lines.append((indent + line) if line else indent.rstrip())
+    return lines
+
+
+def citation_label(citation: dict[str, Any]) -> str:
+    if citation.get("interpretation"):
+        return f"[{citation['id']}] " + _("interpretation (rulings register)")
+    return f"[{citation['id']}] {citation['source']} · {citation['section']}"
+
+
+def quoted(citation: dict[str, Any]) -> str:
+    """A rulebook quote in quotation marks; a register entry (refcli's own words, translated) without."""
+    return citation["text"] if citation.get("interpretation") else f"“{citation['text']}”"
+
+
+def summary_shown(citation: dict[str, Any]) -> str:
+    """The line printed under a quote: its summary, or nothing (a Spanish quote in Spanish text)."""
+    if not citation.get("summary"):
+        return ""
+    from refcli.rules.catalogue import summary_shown as shown  # only a quote block needs it
+
+    return shown(citation)
+
+
+def title_text(title: str) -> str:
+    """A block's title as printed: an English title (``N_``) or a game's title, in the current language."""
+    return _(title) if title else ""
+
+
+def display_width(text: str) -> int:
+    """How many terminal columns ``text`` takes: 2 for a wide (CJK) character, 0 for a combining accent.
+
+    (rich.cells.cell_len says the same, but plain text does not import rich.)
+    """
+    if text.isascii():
+        return len(text)
+    import unicodedata  # only for text beyond ASCII
+
+    width = 0
+    for ch in text:
+        if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me", "Cf"):
+            continue
+        width += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+    return width
+
+
+def padded(cell: str, width: int, justify: str) -> str:
+    """``cell`` padded with spaces to ``width`` terminal columns, on the left when ``justify`` is right."""
+    padding = " " * (width - display_width(cell))
+    return padding + cell if justify == "right" else cell + padding
+
+
+def plain_text(blocks: Sequence[Block], width: int = 88) -> str:
+    lines: list[str] = []
+    for block in escaped(blocks):
+        if isinstance(block, Heading):
+            if lines:
+                lines.append("")
+            lines.append(block.text)
+            lines.append("=" * min(display_width(block.text), width))
+        elif isinstance(block, Para):
+            prefix = MARKS.get(block.style, "")
+            lines.extend(_wrap(prefix + block.text, "", width))
+        elif isinstance(block, Grid):
+            lines.append("")
+            if block.title:
+                lines.append(block.title)
+            widths = [display_width(header) for header, _justify in block.columns]
+            for row in block.rows:
+                widths = [max(width, display_width(cell)) for width, cell in zip(widths, row)]
+            headers = tuple(header for header, _justify in block.columns)
+            for row in ((headers,) if any(headers) else ()) + block.rows:
+                cells = [
+                    padded(cell, width, justify) for cell, width, (_header, justify) in zip(row, widths, block.columns)
+                ]
+                lines.append("  ".join(cells).rstrip())
+            lines.append("")
+        elif isinstance(block, Quotes):
+            if block.title:
+                lines.append("")
+                lines.append(title_text(block.title))
+            for citation in block.citations:
+                lines.append("  " + citation_label(citation))
+                lines.extend(_wrap(quoted(citation), "    ", width))
+                summary = summary_shown(citation)
+                if summary:
+                    lines.extend(_wrap(summary, "    ", width))
+    return "\n".join(lines).rstrip() + "\n"
+
+
+# -- rich text -----------------------------------------------------------------
+def _rich_text(blocks: Sequence[Block], stream: IO[str], *, colour: bool) -> tuple[str, int]:
+    """The blocks drawn for ``stream``'s terminal (its width; colours when ``colour``), and its height.
+
+    Off a terminal (colour asked for in a pipe) the width is ``COLUMNS`` or 80. Without colour rich
+    writes no escape codes at all; the layout is the same. On a stream that cannot encode box-drawing
+    characters, rich draws its boxes in ASCII.
+    """
+    from rich.console import Console
+
+    columns, lines = _terminal_size(stream)
+    console = Console(
+        file=stream,
+        highlight=False,
+        width=columns,
+        height=lines,
+        force_terminal=colour,  # a pipe gets colour only when asked for, and then as a terminal would
+        color_system="auto" if colour else None,
+        no_color=False,  # NO_COLOR was read already, by refcli.output.terminal (--color always wins over it)
+    )
+    with console.capture() as captured:
+        _draw(console, blocks)
+    return captured.get(), console.size.height
+
+
+def _draw(console: Any, blocks: Sequence[Block]) -> None:
+    from rich import box
+    from rich.padding import Padding
+    from rich.panel import Panel
+    from rich.table import Table
+    from rich.text import Text
+
+    styles = {"good": "green", "warn": "yellow", "bad": "bold red", "dim": "dim"}
+    for block in escaped(blocks):
+        if isinstance(block, Heading):
+            console.print(Text(block.text, style="bold"))
+        elif isinstance(block, Para):
+            console.print(Text(MARKS.get(block.style, "") + block.text, style=styles.get(block.style, "")))
+        elif isinstance(block, Grid):
+            shown = within_width(block, console.width)
+            table = Table(box=box.SIMPLE_HEAD, title=Text(block.title) if block.title else None, title_justify="left")
+            for index, (header, justify) in enumerate(shown.columns):
+                # A number is never cut: its column is as wide as its widest cell; a header and a name
+                # fold onto more lines instead of ending in "…".
+                widest = max((len(row[index]) for row in shown.rows), default=0) if justify == "right" else None
+                table.add_column(Text(header), justify=justify, min_width=widest, overflow="fold")  # type: ignore[arg-type]
+            for row in bars_within(shown, console.width):
+                table.add_row(*(Text(cell) for cell in row))  # Text: "[no-change.001]" is a clause, not markup
+            console.print(table)
+            if len(shown.columns) < len(block.columns):
+                left_out = block.columns[-1][0]
+                said = _('The column "{column}" is left out: the terminal is too narrow for it (--format json has it).')
+                console.print(Text(said.format(column=left_out), style="dim"))
+        elif isinstance(block, Quotes):
+            if not block.citations:
+                continue
+            body = Text()
+            for index, citation in enumerate(block.citations):
+                if index:
+                    body.append("\n\n")
+                label_style = "bold magenta" if citation.get("interpretation") else "bold cyan"
+                body.append(citation_label(citation), style=label_style)
+                body.append("\n" + quoted(citation), style="" if citation.get("interpretation") else "italic")
+                summary = summary_shown(citation)
+                if summary:
+                    body.append(f"\n{summary}", style="dim")
+            title = title_text(block.title)
+            console.print(
+                Padding(
+                    Panel(body, title=Text(title) if title else None, title_align="left", border_style="dim"),
+                    (1, 0, 0, 0),
+                )
+            )
+
+
+BAR = "█"
+# The least room an explanation column (a score's "How it adds up") is drawn in: narrower, each word would
+# take a line of its own and the table would be many times as tall.
+EXPLANATION_ROOM = 20
+# What a name column is counted as when deciding that (a longer name folds onto more lines).
+NAME_ROOM = 10
+
+
+def _is_bar_column(grid: Grid, index: int) -> bool:
+    return any(row[index] for row in grid.rows) and all(not row[index].strip(BAR) for row in grid.rows)
+
+
+def within_width(grid: Grid, width: int) -> Grid:
+    """``grid``, without its explanation column when ``width`` leaves it too little room (``EXPLANATION_ROOM``).
+
+    The explanation column is the last of a table of numbers (one with a right-aligned column), when it
+    holds text (a bar column shortens instead, ``bars_within``). The numbers and the names keep their room.
+    """
+    columns = grid.columns
+    last = len(columns) - 1
+    if len(columns) < 3 or columns[last][1] != "left" or not grid.rows or _is_bar_column(grid, last):
+        return grid
+    if not any(justify == "right" for _header, justify in columns):
+        return grid
+    others = 3 * len(columns) + 1  # a space each side of every column, and between
+    for index, (header, justify) in enumerate(columns[:last]):
+        natural = max(display_width(text) for text in (header, *(row[index] for row in grid.rows)))
+        others += natural if justify == "right" else min(natural, NAME_ROOM)
+    needed = min(max(display_width(row[last]) for row in grid.rows), EXPLANATION_ROOM)
+    if width - others >= needed:
+        return grid
+    return grid._replace(columns=columns[:last], rows=tuple(row[:last] for row in grid.rows))
+
+
+def bars_within(grid: Grid, width: int) -> tuple[tuple[str, ...], ...]:
+    """``grid``'s rows, its bar column (cells made of █ only) shortened in proportion to fit ``width``.
+
+    A table wider than the terminal would otherwise wrap a bar onto a second line. Every
+    other column keeps its width; the numbers beside each bar say what it shows.
+    """
+    bars = [index for index in range(len(grid.columns)) if _is_bar_column(grid, index)]
+    if len(bars) != 1:
+        return grid.rows
+    bar = bars[0]
+    others = sum(
+        max(len(header), *(len(row[index]) for row in grid.rows))
+        for index, (header, _justify) in enumerate(grid.columns)
+        if index != bar
+    )
+    room = max(width - others - 3 * len(grid.columns) - 1, 1)  # a space each side of every column, and between
+    longest = max(len(row[bar]) for row in grid.rows)
+    if longest <= room:
+        return grid.rows
+    return tuple(
+        (*row[:bar], BAR * (max(1, round(len(row[bar]) * room / longest)) if row[bar] else 0), *row[bar + 1 :])
+        for row in grid.rows
+    )
