@@ -391,7 +391,7 @@ def test_my_messages_are_all_translated() -> None:
         "refcli/reading/items.py",
         "refcli/reading/formats/template.py",
         "refcli/reading/formats/text.py",
-        "refcli/reading/formats/json_schema.py",
+        "refcli/reading/formats/json_schema_of.py",
     )
     found = [problem for problem in problems("es") if problem.startswith(paths)]
     assert not found, found

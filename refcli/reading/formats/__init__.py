@@ -371,7 +371,7 @@ def template_text(desc: Description) -> str:
 
 def json_schema(desc: Description) -> dict[str, Any]:
     """A JSON Schema (draft 2020-12) of the format."""
-    from refcli.reading.formats.json_schema import json_schema as write
+    from refcli.reading.formats.json_schema_of import json_schema as write
 
     return write(desc)
 
