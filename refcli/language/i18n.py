@@ -72,6 +72,8 @@ def _(message: str) -> str:
     translated = messages.get(message)
     if translated is None and _unread.get(lang):  # perhaps in a game's part not read yet
         translated = _read_more(lang, message)
+    if not translated and _installed:  # perhaps an installed game's own message
+        translated = _from_installed(lang, message)
     return translated if translated else message
 
 
@@ -86,6 +88,10 @@ def ngettext(singular: str, plural: str, n: int) -> str:
             form = forms[0 if n == 1 else 1]  # Spanish and English: nplurals=2; plural=(n != 1)
             if form:
                 return str(form)
+        if _installed:
+            found = _plural_from_installed(lang, singular, plural, n)
+            if found is not None:
+                return found
     return singular if n == 1 else plural
 
 
@@ -266,3 +272,57 @@ def read_sources(lang: str) -> Messages:
     except ImportError:  # no Babel: English rather than a crash
         return {}
     return messages_of(po_file(lang))
+
+
+# ---------------------------------------------------------------- installed games' own catalogues
+
+# (domain, folder) of every installed game's gettext catalogues (``add_catalogue``), in the order added;
+# a message refcli's catalogue lacks is looked up in them, in that order.
+_installed: list[tuple[str, str]] = []
+# (domain, folder, lang) → the catalogue read with the standard gettext module, or None when there is none
+_installed_read: dict[tuple[str, str, str], Any] = {}
+
+
+def add_catalogue(domain: str, folder: str) -> None:
+    """Look up messages refcli's catalogue lacks in ``folder/<lang>/LC_MESSAGES/<domain>.mo`` too.
+
+    An installed game (``refcli.model.registry``) ships its translations so: its help, its formats' texts,
+    its clauses' summaries and its reports' sentences are written in English and marked as refcli's are,
+    and come out in the run's language. Read with the standard ``gettext`` module, when first needed.
+    """
+    with _reading:
+        if (domain, folder) not in _installed:
+            _installed.append((domain, folder))
+
+
+def _installed_catalogue(domain: str, folder: str, lang: str) -> Any:
+    """The gettext catalogue of ``lang`` in ``folder`` (read once), or None when the game has none."""
+    key = (domain, folder, lang)
+    with _reading:
+        if key not in _installed_read:
+            import gettext
+
+            try:
+                _installed_read[key] = gettext.translation(domain, folder, languages=[lang])
+            except OSError:  # no catalogue for this language (or an unreadable one): the English text
+                _installed_read[key] = None
+        return _installed_read[key]
+
+
+def _from_installed(lang: str, message: str) -> str | None:
+    for domain, folder in list(_installed):
+        found = _installed_catalogue(domain, folder, lang)
+        translated = found.gettext(message) if found is not None else message
+        if translated != message:
+            return str(translated)
+    return None
+
+
+def _plural_from_installed(lang: str, singular: str, plural: str, n: int) -> str | None:
+    untranslated = singular if n == 1 else plural
+    for domain, folder in list(_installed):
+        found = _installed_catalogue(domain, folder, lang)
+        translated = found.ngettext(singular, plural, n) if found is not None else untranslated
+        if translated != untranslated:
+            return str(translated)
+    return None

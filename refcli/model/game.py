@@ -171,6 +171,11 @@ class Game(Record):
     snapshot: str = ""
     examples: tuple[Example, ...] = ()  # EXAMPLES of refcli-GAME(1)
     overview: tuple[Example, ...] = ()  # examples this game adds to refcli(1)
+    # A game from another distribution brings its own translations: gettext catalogues in the folder
+    # ``locale`` of its package (``<locale>/es/LC_MESSAGES/<domain>.mo``), ``domain`` defaulting to the
+    # package's name. refcli's ``_()`` looks a message up there when its own catalogue lacks it.
+    locale: str = ""
+    domain: str = ""
 
     def verb(self, name: str) -> Verb | None:
         return next((verb for verb in self.verbs if verb.name == name), None)

@@ -98,7 +98,22 @@ def _loaded(entry: EntryPoint) -> Game | None:
     if fault is not None:
         _skipped(entry, fault)
         return None
+    if game.locale:
+        _add_catalogue(game)
     return game
+
+
+def _add_catalogue(game: Game) -> None:
+    """The game's own gettext catalogues (``Game.locale``), for refcli's ``_()`` to look its messages up in."""
+    from importlib.resources import files
+
+    from refcli.language import i18n
+
+    try:
+        folder = files(game.package).joinpath(*game.locale.split("/"))
+    except Exception:  # noqa: BLE001 - a package refcli cannot look into: the game speaks English
+        return
+    i18n.add_catalogue(game.domain or game.package.rpartition(".")[2], str(folder))
 
 
 def _declaration_fault(entry: EntryPoint, game: Game) -> str | None:
