@@ -535,9 +535,36 @@ def rules_query(
 def print_generated(game: str, relative: str) -> None:
     """``GAME template KIND`` and ``GAME schema KIND``: a file under the game's data folder, on stdout.
 
-    ``-o FILE`` is every command's (``verbs.writing_output``), so this only prints.
+    ``-o FILE`` is every command's (``verbs.writing_output``), so this only prints. A game installed from
+    another distribution ships no generated files: its text is generated now, from its description.
     """
+    from refcli.model import registry
+
+    if not registry.is_built_in(game):
+        sys.stdout.write(generated_now(game, relative))
+        return
     from refcli.reading.formats.template import template_file  # a template in the language of the run, if there is one
     from refcli.rules.catalogue import game_data_dir
 
     sys.stdout.write(template_file(game_data_dir(game), relative).read_text(encoding="utf-8"))
+
+
+def generated_now(game: str, relative: str) -> str:
+    """The text ``python -m refcli.reading.formats`` writes at ``relative`` (``templates/GAME/KIND.toml``,
+    ``schemas/GAME/KIND.schema.json``), generated from the game's description: a template in the run's
+    language, a schema in English (as the shipped ones are)."""
+    import json
+
+    from refcli.language.i18n import DEFAULT, using
+    from refcli.model import registry
+    from refcli.reading.formats import json_schema, template_text
+
+    folder, _game, name = relative.split("/")
+    declared = registry.get(game)
+    if declared is None:  # the command line offers known games only
+        raise KeyError(game)
+    if folder == "templates":
+        return template_text(declared.formats()[name.removesuffix(".toml")])
+    with using(DEFAULT):
+        schema = json_schema(declared.formats()[name.removesuffix(".schema.json")])
+    return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
