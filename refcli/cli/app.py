@@ -27,12 +27,34 @@ class RootCommands(LazyCommands):
     is not a built-in game).
     """
 
+    # True while ``refcli --help`` lists the commands: only then are the games of other distributions listed
+    listing_installed = False
+
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(definitions=ROOT_DEFINITIONS, **kwargs)
 
     def list_commands(self, ctx: Any) -> list[str]:
         listed = super().list_commands(ctx)
-        return [*listed, *(game for game in registry.BUILT_IN if game not in listed)]
+        games = [*listed, *(game for game in registry.BUILT_IN if game not in listed)]
+        if self.listing_installed:  # the installed packages are scanned (once a run) for this page only
+            games += [game.id for game in registry.installed() if game.id not in games]
+        return games
+
+    def format_commands(self, ctx: Any, formatter: Any) -> None:
+        """The root help's list of commands: the built-in games, then those installed from elsewhere."""
+        self.listing_installed = True
+        try:
+            super().format_commands(ctx, formatter)
+        finally:
+            self.listing_installed = False
+
+    def known_names(self, ctx: Any) -> list[str]:
+        """What a mistyped command may have meant: the commands, and every name of an installed game.
+
+        Asked only for a name that is no command and no game, which has scanned the installed packages already.
+        """
+        names = super().known_names(ctx)
+        return [*names, *(name for game in registry.installed() for name in game.names() if name not in names)]
 
     # The help names the games and the epilog shows the first one: both come
     # from the registry, worked out only when read (help, man pages), so a

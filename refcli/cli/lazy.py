@@ -217,12 +217,16 @@ class LazyCommands(Translating, TyperGroup):
             self.commands[name] = to_click(name, self.definitions[name]())
         return self.commands.get(name)
 
+    def known_names(self, ctx: Any) -> list[str]:
+        """The names "did you mean" chooses among for a mistyped command."""
+        return self.list_commands(ctx)
+
     def resolve_command(self, ctx: Any, args: list[str]) -> Any:
         """click's resolution, with "did you mean" for a mistyped command (``refcli kuhandel``, ``scroe``)."""
         name = args[0] if args else ""
         if name and not name.startswith("-") and not ctx.resilient_parsing and self.get_command(ctx, name) is None:
             # said here, not by click, so an unknown name is looked up once (a game: one scan of the packages)
-            close = suggestion(name, self.list_commands(ctx))
+            close = suggestion(name, self.known_names(ctx))
             # click's usage error (exit 2), in the run's language
             if close:
                 ctx.fail(_(UNKNOWN_CLOSE).format(name=repr(name), suggestion=repr(close)))
