@@ -829,8 +829,29 @@ def render_all(app: Any = None) -> dict[str, str]:
     return pages
 
 
+def render_game_pages(game_id: str, app: Any = None) -> dict[str, str]:
+    """The page of one game in every language, path under DIR → roff text: ``refcli-ID.1``, ``es/refcli-ID.1``.
+
+    For a game installed from another distribution, which ``render_all`` (refcli's own pages) leaves out:
+    its package builds its pages with ``python -m refcli.cli.manpage --game ID DIR``.
+    """
+    pages: dict[str, str] = {}
+    for lang, folder in FOLDERS.items():
+        with using(lang):
+            root = command_tree(app)
+            group = root.command.get_command(root.ctx, game_id)
+            if group is None or not hasattr(group, "commands"):
+                raise ManpageError(f"no game {game_id!r}: neither built in nor installed (refcli.games entry points)")
+            name = game_of_page(Node((*root.path, game_id), group, root.ctx)).id
+            ctx = group.make_context(name, [], parent=root.ctx, resilient_parsing=True)
+            node = Node((*root.path, name), group, ctx)
+            page = f"{node.page}.{SECTION}"
+            pages[f"{folder}/{page}" if folder else page] = render_page(node, root)
+    return pages
+
+
 # --------------------------------------------------------------------------
-# python -m refcli.cli.manpage [--check] [DIR]
+# python -m refcli.cli.manpage [--check] [--game ID] [DIR]
 
 
 def stale_pages(pages: dict[str, str], directory: Path) -> list[str]:
@@ -869,6 +890,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--check", action="store_true", help="write nothing; exit 1 if a page is stale or missing")
     parser.add_argument(
+        "--game",
+        metavar="ID",
+        help="only the page of the game ID (one installed from another distribution: its refcli-ID.1 and es/refcli-ID.1)",
+    )
+    parser.add_argument(
         "directory",
         nargs="?",
         default="man",
@@ -878,12 +904,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     try:
-        pages = render_all()
+        pages = render_all() if args.game is None else render_game_pages(args.game)
     except ManpageError as error:
         print(f"refcli.cli.manpage: error: {error}", file=sys.stderr)
         return 1
-    # never deleted automatically: a page nobody generates may be hand-written
-    obsolete = obsolete_pages(pages, args.directory)
+    # never deleted automatically: a page nobody generates may be hand-written (nor looked for beside one game's)
+    obsolete = obsolete_pages(pages, args.directory) if args.game is None else []
     for name in obsolete:
         print(f"obsolete (no such command group; remove it): {args.directory / name}", file=sys.stderr)
     if args.check:
