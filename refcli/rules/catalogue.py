@@ -81,11 +81,25 @@ def summary_shown(citation: dict[str, Any]) -> str:
     translated) keeps its summary, and so does a quote marked ``garbled``, whose Spanish misleads.
     """
     summary = str(citation.get("summary") or "")
-    if not summary or language() != RULEBOOK_LANGUAGE:
+    if not summary or language() != quote_language(citation):
         return summary
     if citation.get("source") == REGISTER or citation.get("interpretation"):
         return summary
     return summary if is_garbled(citation) else ""
+
+
+def quote_language(citation: dict[str, Any]) -> str:
+    """The language the cited clause's source is written in: as its game declares it (``Game.sources``;
+    an installed game's rulebook may be English), else the rulebooks' own."""
+    game = citation.get("game")
+    if not isinstance(game, str):
+        return RULEBOOK_LANGUAGE
+    from refcli.model import registry
+
+    declared = registry.get(game)
+    source = citation.get("source")
+    found = next((s.language for s in declared.sources if s.id == source), None) if declared is not None else None
+    return found or RULEBOOK_LANGUAGE
 
 
 def is_garbled(citation: dict[str, Any]) -> bool:
