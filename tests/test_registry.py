@@ -256,7 +256,7 @@ def test_a_built_in_toy_never_scans_the_installed_packages(
     snapshot = tmp_path / "toy.toml"
     snapshot.write_text(TOY_SNAPSHOT.format(game="toy"), encoding="utf-8")
     for args in (
-        ("--help",),
+        ("toy", "--help"),
         ("toy", "score", str(snapshot)),
         ("score", str(snapshot)),
         ("bamboozled", "compare", "43", "34"),
@@ -265,6 +265,48 @@ def test_a_built_in_toy_never_scans_the_installed_packages(
 
 
 # ------------------------------------------------------------------ an installed toy: an entry point
+
+
+def test_the_root_help_lists_an_installed_game_scanning_once(installed_toy: FakeDistribution) -> None:
+    result = run("--help")
+    assert result.exit_code == 0
+    assert re.search(r"^  toy +Toy \(one number each", result.stdout, flags=re.M), result.stdout
+    assert installed_toy.scans == 1
+    assert run("--help").exit_code == 0 and installed_toy.scans == 1  # the scan is kept for the run
+    assert run("kuhhandel", "--help").exit_code == 0 and installed_toy.scans == 1  # a game's help never looks
+
+
+def test_a_typo_of_an_installed_game_gets_did_you_mean(installed_toy: FakeDistribution) -> None:
+    for typo, meant in (("tyo", "toy"), ("juguette", "juguete")):
+        result = run(typo, "score", "x.toml")
+        assert result.exit_code == 2 and f"(did you mean '{meant}'?)" in result.stderr, result.stderr
+
+
+def test_an_installed_game_prints_its_template_and_schema_generated_from_its_description(
+    installed_toy: FakeDistribution,
+) -> None:
+    from refcli.reading.formats import descriptions, json_schema, template_text
+
+    final = descriptions("refcli_toy")["final"]
+    template = run("toy", "template", "final")
+    assert template.exit_code == 0, template.stderr
+    assert template.stdout == template_text(final) and template.stdout.startswith("# Toy final snapshot for")
+    schema = run("toy", "schema", "final")
+    assert schema.exit_code == 0, schema.stderr
+    assert json.loads(schema.stdout) == json_schema(final)
+
+
+def test_a_built_in_games_files_are_what_generating_them_now_gives() -> None:
+    """What an installed game gets generated on demand is what refcli ships generated for its own games."""
+    from refcli.cli.common import generated_now
+    from refcli.language.i18n import using
+    from refcli.rules.catalogue import data_dir
+
+    for relative in ("templates/money/bids.toml", "schemas/kuhhandel/auction.schema.json"):
+        assert generated_now(relative.split("/")[1], relative) == (data_dir() / relative).read_text(encoding="utf-8")
+    with using("es"):
+        spanish = generated_now("money", "templates/money/bids.toml")
+    assert spanish == (data_dir() / "templates/money/es/bids.toml").read_text(encoding="utf-8")
 
 
 def test_an_installed_game_is_found_by_its_entry_point(installed_toy: FakeDistribution, tmp_path: Path) -> None:
