@@ -60,11 +60,12 @@ def code(text: str) -> str:
 
 
 _CODE_SPAN = re.compile(r"(`+[^`]*`+)")
+_TAG_START = re.compile(r"<(?=[A-Za-z/!?])")  # what HTML would take for a tag; "11 < 22" stays as it is
 
 
 def prose(text: str) -> str:
     """Text for Markdown: a ``<`` outside code spans escaped, so ``<currency>`` is not taken for HTML."""
-    return "".join(part if part.startswith("`") else part.replace("<", "&lt;") for part in _CODE_SPAN.split(text))
+    return "".join(part if part.startswith("`") else _TAG_START.sub("&lt;", part) for part in _CODE_SPAN.split(text))
 
 
 def cell(text: str) -> str:
