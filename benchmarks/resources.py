@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """The worst inputs under the size limit: time and peak memory per MiB, beside a real record's.
 
-Writes, into a temporary folder, the worst input of each family the
-reliability issue found (long dotted keys, many headers, many inline tables,
+Writes, into a temporary folder, the worst input of each family of hostile
+input (long dotted keys, many headers, many inline tables,
 huge integers, huge strings and keys, many players, offers and events, a big
 rules query), each at or near the 8 MiB input limit, and where a count limit
 stops refcli earlier, also just under that limit (the most an input of that

@@ -1,4 +1,4 @@
-"""Cut and compare: a ruling and the replay agree at every moment of a random legal game (issue 13).
+"""Cut and compare: a ruling and the replay agree at every moment of a random legal game.
 
 Hypothesis draws a random legal game from the generator, cuts it at a random
 call, accept or card event, writes that moment as a situation file, rules on

@@ -37,7 +37,7 @@ def test_clause_ids_are_unique_and_rests_on_exists() -> None:
 
 def test_register_entries_are_interpretations_and_document_clauses_are_not() -> None:
     rules = catalogue.rules_for("kuhhandel")
-    for number in range(1, 9):  # SPEC.md's K1–K8
+    for number in range(1, 9):  # K1–K8, the register's first entries (docs/rulings-register.md)
         clause = rules.get(f"K{number}")
         assert clause.interpretation and clause.source == "register"
     for clause in rules.clauses:
@@ -87,7 +87,7 @@ def test_catalogue_ids_unique_rests_on_exist_and_register_marked(game: str) -> N
 
 
 @pytest.mark.skipif(
-    not RULES_SOURCES.is_dir(), reason="the rulebooks (../shared/rules-sources) are not beside this checkout"
+    not RULES_SOURCES.is_dir(), reason="the rulebooks are not beside this checkout (conftest.RULES_SOURCES)"
 )
 @pytest.mark.parametrize("game", GAMES_WITH_RULES)
 def test_quotes_are_verbatim_from_their_document(game: str) -> None:
@@ -127,7 +127,7 @@ def test_each_game_has_its_own_topics() -> None:
         assert listed == sorted(set(listed)) and listed, game
 
 
-# The keys a [[clause]] may have; garbled (issue 16) marks a quote whose Spanish misleads.
+# The keys a [[clause]] may have; garbled marks a quote whose Spanish misleads.
 CLAUSE_KEYS = {"id", "source", "section", "text", "summary", "topics", "interpretation", "rests_on", "garbled"}
 
 

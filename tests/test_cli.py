@@ -147,7 +147,7 @@ def test_several_files_report_all_and_the_worst_code_wins(invoke: Invoke, write:
     result = invoke(["kuhhandel", "score", RULEBOOK, bad, "/no/such/file.toml", RULEBOOK, "-f", "json"])
     assert result.exit_code == 66
     doc = json.loads(result.stdout)
-    # every FILE is an entry, in order: the two that fail say why, as stderr does (issue 15)
+    # every FILE is an entry, in order: the two that fail say why, as stderr does (docs/output.md)
     assert [entry.get("error", {}).get("exit_code") for entry in doc["games"]] == [None, 65, 66, None]
     assert doc["games"][1]["error"]["line"] == 2 and doc["games"][1]["error"]["key"] == "edition"
     assert "bad.toml:2: edition" in result.stderr and "/no/such/file.toml: cannot read" in result.stderr
@@ -177,7 +177,7 @@ def test_partial_scores_an_unfinished_game_and_says_so(invoke: Invoke) -> None:
 def test_animals_lists_values_and_names_a_snapshot_accepts(invoke: Invoke, write: Write) -> None:
     doc = json.loads(invoke(["kuhhandel", "animals", "-f", "json"]).stdout)
     values = {entry["animal"]: entry["value"] for entry in doc["animals"]}
-    assert values == {  # the set values listed with the rule documents (rules-sources/README.md)
+    assert values == {  # the set values printed on the animal cards
         "rooster": 10,
         "goose": 40,
         "cat": 90,

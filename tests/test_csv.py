@@ -1,4 +1,4 @@
-"""``--format csv`` (issue 15): score gives a row per player per game with totals, validate a row per finding.
+"""``--format csv``: score gives a row per player per game with totals, validate a row per finding.
 
 Read back with the csv module: RFC 4180 (a header, quoting, CRLF) round-trips.
 """

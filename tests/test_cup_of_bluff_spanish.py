@@ -1,4 +1,4 @@
-"""Cup of Bluff in Spanish (issue 16): what the game writes follows --lang; JSON keys and ids do not."""
+"""Cup of Bluff in Spanish: what the game writes follows --lang; JSON keys and ids do not."""
 
 from __future__ import annotations
 

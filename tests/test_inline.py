@@ -13,7 +13,7 @@ import refcli
 from refcli.model.errors import DataError
 from refcli.reading.items import items_of, parse_item, split_arguments
 
-# The five disputes the issue names, each as one command line, and the example file it restates.
+# Five contested situations, one command line each, and the example file each restates.
 ONE_LINERS = {
     "cow trade": (
         ["kuhhandel", "ruling", "situation=cow-trade", "animal=cat", "challenger.name=Ana", "challenger.holds=2"]

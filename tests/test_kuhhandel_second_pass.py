@@ -1,4 +1,4 @@
-"""Kuhhandel, second pass of the rules (issue 13, point 3), each test built from the rule text."""
+"""Kuhhandel's rules read closely (auctions, cow trades, donkeys, the end), each test built from the rule text."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Kuhhandel in Spanish (issue 16): what the game writes follows --lang; JSON keys and ids never do."""
+"""Kuhhandel in Spanish: what the game writes follows --lang; JSON keys and ids never do."""
 
 from __future__ import annotations
 

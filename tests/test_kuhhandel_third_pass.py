@@ -1,4 +1,4 @@
-"""Kuhhandel, third pass of the rules: the money that can exist at a moment (K18), a choice that cannot be
+"""Kuhhandel: the money that can exist at a moment (K18), a choice that cannot be
 made ruled with its consequence (K7), one finding for one defect. Each test is built from the rule text."""
 
 from __future__ import annotations

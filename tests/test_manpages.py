@@ -45,7 +45,7 @@ REQUIRED_SECTIONS = [
     "FILES",
     "SEE ALSO",
 ]
-# The same sections in the Spanish pages (man/es/), as the issue names them.
+# The same sections in the Spanish pages (man/es/), by the names Spanish man pages use.
 SPANISH_SECTIONS = [
     "NOMBRE",
     "SINOPSIS",

@@ -331,7 +331,7 @@ def test_validate_examples(invoke: Invoke) -> None:
     assert bad.exit_code == 1
 
 
-# -- issue 13, point 4: each from the rule text -----------------------------------
+# -- each from the rule text --------------------------------------------------
 def rule_text(phrase: str) -> str:
     """``phrase`` as 003 writes it (checked against the rulebook when it is beside this checkout)."""
     from conftest import RULES_SOURCES
@@ -366,7 +366,7 @@ def test_one_bluff_card_per_player(invoke: Invoke, write: Write) -> None:
 
 @pytest.mark.parametrize("count", [2, 6])
 def test_bids_take_3_to_5_players_like_score(invoke: Invoke, write: Write, count: int) -> None:
-    """Money! is for 3 to 5 players (rules-sources/README.md): a bids file lists one offer per player."""
+    """Money! is for 3 to 5 players (the published count): a bids file lists one offer per player."""
     offers = ['["coin #1"]', '["coin #2"]', '["bluff"]', '["bluff"]', '["bluff"]', '["bluff"]'][:count]
     result = invoke(["money", "ruling", write(bids_file(*offers))])
     assert result.exit_code == 65, result.stdout

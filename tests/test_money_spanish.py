@@ -1,4 +1,4 @@
-"""Money! in Spanish (issue 16): what the game writes follows --lang (003's words); JSON keys and ids do not."""
+"""Money! in Spanish: what the game writes follows --lang (003's words); JSON keys and ids do not."""
 
 from __future__ import annotations
 

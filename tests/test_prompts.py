@@ -47,7 +47,7 @@ def from_file(invoke: Invoke, game: str, example: str) -> dict:
     return document
 
 
-# The five disputes the issue names, answered question by question (blank: the default, left out, done).
+# Five contested situations, answered question by question (blank: the default, left out, done).
 DISPUTES = {
     "cow trade": (
         "kuhhandel",

@@ -1,4 +1,4 @@
-"""Errors, file messages and templates in Spanish (issue 16): the same one line, exit status and shape.
+"""Errors, file messages and templates in Spanish: the same one line, exit status and shape.
 
 Under ``--lang es`` every error refcli words itself about files, streams, sizes,
 TOML syntax, output files and ``KEY=VALUE`` items is Spanish, while file names,

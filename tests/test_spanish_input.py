@@ -1,4 +1,4 @@
-"""Spanish input everywhere a user types a word (issue 16), with JSON that stays English.
+"""Spanish input everywhere a user types a word, with JSON that stays English.
 
 Each game declares its Spanish words once (``Game.spanish``: the rulebooks'
 words, by what they name); the format reader takes them, ignoring case,
@@ -108,7 +108,7 @@ NAMES = [
 def test_every_name_of_the_game_is_its_game_key_for_every_verb(
     invoke: Invoke, write: Write, game: str, name: str, generic: bool
 ) -> None:
-    """``game = "dinero"`` used to fail with 'expected "money" (this is the money command)', exit 65."""
+    """``game = "dinero"`` is the money game's key for every verb, not 'expected "money" (this is the money command)'."""
     for example in FILES_OF[game]:
         same_as_english(invoke, write, example, f'game = "{game}"', f'game = "{name}"', generic=generic)
 

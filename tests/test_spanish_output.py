@@ -1,4 +1,4 @@
-"""Issue 16, the report side in Spanish: headings, tables, rule quotes, look-ups, validation, the library, workers.
+"""The report side in Spanish: headings, tables, rule quotes, look-ups, validation, the library, workers.
 
 The game packages' own words (statuses, verdicts, explanations) are other
 parts of the catalogue; these tests check the words the shared modules

@@ -1,4 +1,4 @@
-"""Every commented alternative in every template is itself legal (issue 13, point 3).
+"""Every commented alternative in every template is itself legal.
 
 A template shows optional keys commented out (``# key = value  # help``).
 Uncommenting any one of them must still give a file refcli accepts: a

@@ -54,7 +54,7 @@ class ManpageError(Exception):
 # --------------------------------------------------------------------------
 # Hand-written parts: what the command tree cannot say.
 
-# What each exit code means (SPEC.md, "Exit status"). Keyed by member name so a
+# What each exit code means (docs/commands.md, "Exit status", is generated from this table). Keyed by member name so a
 # new ExitStatus member without a meaning stops generation instead of being
 # left out of the pages.
 EXIT_MEANINGS: dict[str, str] = {
@@ -129,7 +129,7 @@ def page_examples(node: Node, root: Node) -> tuple[Example, ...]:
     return game_of_page(node).examples
 
 
-# True of every command (SPEC.md, "Commands"); the tree cannot say it.
+# True of every command (docs/commands.md says the same); the tree cannot say it.
 COMMON_NOTES: tuple[str, ...] = (
     N_(
         "A FILE argument may be `-` to read standard input. Results go to standard output, "

@@ -35,7 +35,8 @@ from typing import Any
 
 LANGUAGES = ("en", "es")
 DEFAULT = "en"
-LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE")  # the order issue 16 fixes
+# The first one set chooses the language (docs/commands.md, "Environment").
+LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE")
 
 # msgid -> msgstr; a plural message is keyed by (singular, plural) and holds one string per plural form
 Messages = dict[Any, Any]

@@ -1,4 +1,4 @@
-"""Exit codes, in one place (SPEC.md, "Exit status").
+"""Exit codes, in one place (docs/commands.md, "Exit status").
 
 The codes follow sysexits.h where one fits, so scripts can tell a broken rule
 (1) from a bad command line (2), bad data (65) and an unreadable file (66);

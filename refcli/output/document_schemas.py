@@ -4,8 +4,8 @@ One schema a command: ``score``, ``ruling``, ``validate`` (and
 ``validate-line``, one line of ``--jsonl``), ``rules``, and each game's own
 commands (``bamboozled-compare`` …). They say what a script may rely on
 at ``schema_version`` ``refcli.model.options.SCHEMA_VERSION``: the keys every
-document has and their types. Extra keys may appear (SPEC.md: extra keys are
-fine), so objects stay open. ``python -m refcli.reading.formats --write`` writes the
+document has and their types. Extra keys may appear (docs/output.md: a new key
+leaves ``schema_version`` as it is), so objects stay open. ``python -m refcli.reading.formats --write`` writes the
 files with the input schemas; tests/test_output_schemas.py checks the output
 of every example against them.
 """
@@ -224,7 +224,7 @@ def schemas() -> dict[str, Schema]:
             "verdict": STRING,
             "outcome": {
                 "type": "object",
-                "description": "The situation's own keys (each game's situations in SPEC.md and its man page).",
+                "description": "The situation's own keys (docs/output.md, 'Ruling outcomes').",
                 "properties": {
                     "buy_right_lost": {
                         "type": ["boolean", "null"],

@@ -42,7 +42,7 @@ from refcli.results.report import Block, Grid, Heading, Para, Quotes, Report
 
 
 def without_nulls(value: Any) -> Any:
-    """TOML has no null: drop None values (SPEC.md: "null values left out")."""
+    """TOML has no null: drop None values (docs/output.md: "with null values left out")."""
     if isinstance(value, dict):
         return {key: without_nulls(item) for key, item in value.items() if item is not None}
     if isinstance(value, list):

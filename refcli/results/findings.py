@@ -1,10 +1,11 @@
 """Validation results shared by every game: findings per file, and the report.
 
-SPEC.md: ``{"results": [{"file", "game", "valid", "findings": [{"event",
-"severity", "rule", "message"}]}]}``; a file that could not be read or
-parsed is invalid with one finding whose rule is ``input`` (and an ``error``
-entry: line, key, exit code). Issue 15 adds each finding's ``line``: the
-line of its ``[[event]]`` table, found only when there is a finding.
+The ``validate`` document (docs/output.md, ``validate``): ``{"results":
+[{"file", "game", "valid", "findings": [{"event", "line", "severity", "rule",
+"message"}]}]}``; a file that could not be read or parsed is invalid with one
+finding whose rule is ``input`` (and an ``error`` entry: line, key, exit
+code). A finding's ``line`` is the line of its ``[[event]]`` table, looked up
+only when there is a finding.
 
 The text follows the language (``refcli.language.i18n``); the JSON keys and the
 enumerated values (``severity``, ``rule``) stay English, the messages are

@@ -1,6 +1,6 @@
 """The result model: what every command reports, independent of format.
 
-A report is a plain dict (the JSON and TOML documents SPEC.md fixes) plus a
+A report is a plain dict (the JSON and TOML documents of docs/output.md) plus a
 list of text blocks for people. Both are built here from engine results, so
 the three formats cannot drift apart: ``render`` only lays them out.
 """
@@ -405,7 +405,7 @@ def score_report(
     extra: dict[str, Any] | None = None,
     background: Collection[str] = (),
 ) -> Report:
-    """The ``score`` document (SPEC.md, JSON output) and its table.
+    """The ``score`` document (docs/output.md, ``score``) and its table.
 
     ``background`` names the clauses cited for context (an example, the aim
     of the game) rather than for deciding a score: on a terminal they are

@@ -1,6 +1,6 @@
 """Bamboozled rulings: read a situation file, rule on it, report the verdict.
 
-Situations: ``challenge`` (SPEC.md), ``accept`` and ``card``, each described
+Situations: ``challenge``, ``accept`` and ``card``, each described
 in ``formats``. A situation is a ``State`` of the rules engine plus one
 action: the file is read into the State it describes, and its action (with
 the declaration, and any Skips, that lead up to it) goes through the

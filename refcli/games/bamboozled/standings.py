@@ -1,6 +1,6 @@
 """Bamboozled standings (``score``): strikes left before going out; the last player standing wins.
 
-SPEC.md "Final snapshots / bamboozled", described in ``formats.FINAL``;
+Described in ``formats.FINAL`` (docs/formats/bamboozled.md);
 document 002 "Fin del juego" and "Variaciones" (more strikes, no limits,
 kids' rules).
 """

@@ -1,4 +1,4 @@
-"""Cup of Bluff rulings: ``call`` and ``exchange`` (SPEC.md), and ``end``, each described in ``formats``.
+"""Cup of Bluff rulings: ``call``, ``exchange`` and ``end``, each described in ``formats``.
 
 Each builds the game's state from the file (``engine.State``) and applies
 the one turn with ``engine.step``, or asks ``engine.finish`` whether the game
@@ -180,7 +180,7 @@ def exchange(top: Table) -> Verdict:
     player, dice, returns, takes = values["player"], values["dice"], values["returns"], values["takes"]
     try:
         state = state_of(values, player)
-    except RuleBroken as broken:  # SPEC's outcome says so too: allowed is false
+    except RuleBroken as broken:  # the outcome says so too: allowed is false (docs/output.md)
         raise RuleBroken(str(broken), broken.clause, {"allowed": False}) from None
     played = step(state, Exchange(player, tuple(dice), tuple(returns), takes))
     refuse(played, {"allowed": False})

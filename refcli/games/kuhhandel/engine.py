@@ -2,7 +2,7 @@
 
 A recorded game is a start state plus actions; a situation (``ruling``) is a
 state plus one action. Both go through :func:`step`, so a ruling and a
-replayed event cannot decide the same question differently (issue 13).
+replayed event cannot decide the same question differently.
 
 The state is forgiving, like python-chess's PGN reader: a broken rule is
 reported through ``error`` and the event is applied as recorded, so one

@@ -1,8 +1,7 @@
 """Kuhhandel final snapshots: read the TOML, check it, score it, report it.
 
-The snapshot format is SPEC.md's "Final snapshots / kuhhandel", described
-in ``formats.FINAL``. Everything that does not fit it is a ``DataError``
-pointing at the key.
+The snapshot format is described in ``formats.FINAL`` (docs/formats/kuhhandel.md).
+Everything that does not fit it is a ``DataError`` pointing at the key.
 """
 
 from __future__ import annotations

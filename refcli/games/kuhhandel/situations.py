@@ -1,6 +1,6 @@
 """Kuhhandel rulings: read a situation file, rule on it, report the verdict.
 
-Situations (SPEC.md "Situations"): ``auction``, ``cow-trade``,
+Situations (docs/output.md, "Ruling outcomes"): ``auction``, ``cow-trade``,
 ``trade-options`` and ``donkey``, each described in ``formats``. Input that
 does not fit the format is a DataError (exit 65); a situation that breaks a
 rule is a RuleBroken (exit 1), reported as an illegal verdict naming the

@@ -1,6 +1,6 @@
 """Money! final snapshots: read, check the components, score, and total several games.
 
-SPEC.md "Final snapshots / money", described in ``formats.FINAL``:
+The format is described in ``formats.FINAL`` (docs/formats/money.md):
 ``[[player]]`` with ``coins`` and ``notes = { currency = [values…] }``;
 several files give each game and the running totals (003 suggests three
 games).

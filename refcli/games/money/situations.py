@@ -1,4 +1,4 @@
-"""Money! rulings: ``bids`` (SPEC.md), ``exchange`` and ``refill``, each described in ``formats``.
+"""Money! rulings: ``bids``, ``exchange`` and ``refill``, each described in ``formats``.
 
 Each situation is a state and one action: the file is read into an
 ``engine.State`` and the action applied with ``engine.step``, the function a
