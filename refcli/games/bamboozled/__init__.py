@@ -81,6 +81,7 @@ GAME = Game(
                 "jackpot, which can only be tied. 43 and 34 are different claims."
             ),
             params=(_score("a"), _score("b")),
+            schema="refcli.games.bamboozled.schemas:compare",
         ),
         Command(
             "ladder",
@@ -98,6 +99,7 @@ GAME = Game(
                     metavar="SCORE",
                 ),
             ),
+            schema="refcli.games.bamboozled.schemas:ladder",
         ),
     ),
     simulate=Simulate("refcli.games.bamboozled.simulate", 2, 6),

@@ -69,6 +69,7 @@ GAME = Game(
                 "`refcli cup-of-bluff chips 15` shows one chip's row."
             ),
             params=(Param("chip", N_("A chip to show alone: its number, 3 to 18."), default=None, metavar="CHIP"),),
+            schema="refcli.games.cupofbluff.schemas:chips",
         ),
     ),
     simulate=Simulate("refcli.games.cupofbluff.simulate", 2, 5),

@@ -60,6 +60,7 @@ GAME = Game(
                 "animal one side lacks, a money card that does not exist), naming the rule. `refcli kuhhandel "
                 "template auction` prints a starter file."
             ),
+            schema="refcli.games.kuhhandel.schemas:outcome",
         ),
         Verb(
             "validate",
@@ -102,11 +103,13 @@ GAME = Game(
                     metavar="ANIMAL",
                 ),
             ),
+            schema="refcli.games.kuhhandel.schemas:animals",
         ),
         Command(
             "editions",
             "refcli.games.kuhhandel.editions:editions_report",
             N_("Where editions 1 and 2 differ, side by side, each side quoted."),
+            schema="refcli.games.kuhhandel.schemas:editions",
         ),
         Command(
             "pay",
@@ -136,6 +139,7 @@ GAME = Game(
                     max=2,
                 ),
             ),
+            schema="refcli.games.kuhhandel.schemas:pay",
         ),
     ),
     simulate=Simulate(
