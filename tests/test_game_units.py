@@ -136,3 +136,17 @@ def test_what_a_game_declares_by_path_is_there(game: Game) -> None:
     for verb in game.verbs:
         if verb.schema:
             assert all(isinstance(key, str) for key in resolve(verb.schema)()), verb.name
+
+
+@pytest.mark.parametrize("game", registry.built_in(), ids=lambda game: game.id)
+def test_every_game_rules_and_validates_with_the_shared_protocol(game: Game) -> None:
+    from refcli.results import records, rulings
+
+    rule_document = game.engine("ruling").rule_document
+    assert (rule_document.__module__, rule_document.__qualname__) == (
+        rulings.__name__,
+        "rulings.<locals>.rule_document",
+    )
+    validate_document = game.engine("validate").validate_document
+    assert isinstance(validate_document.__self__, records.Records)
+    assert validate_document.__func__ is records.Records.validate_document

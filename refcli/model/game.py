@@ -97,6 +97,10 @@ class Verb(Record):
       totals' text, which the games' own reports follow, in the files' order);
     - ``ruling``: ``rule_document(doc) -> (Report, legal)``;
     - ``validate``: ``validate_document(doc, options: ValidateOptions) -> FileResult``.
+
+    The built-in games make the last two from their situations and their record's reader and replay,
+    with the one implementation every game shares (``refcli.results.rulings.rulings``,
+    ``refcli.results.records.Records``).
     """
 
     name: str  # "score", "ruling" or "validate"
