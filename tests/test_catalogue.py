@@ -154,15 +154,27 @@ def test_the_loader_reads_garbled(monkeypatch: pytest.MonkeyPatch) -> None:
     assert not catalogue.rules_for("kuhhandel").get("K3").garbled
 
 
-def test_every_topic_has_a_spanish_name_that_finds_it() -> None:
-    used = {topic for game in GAMES_WITH_RULES for topic in catalogue.rules_for(game).topics()}
-    assert used - set(catalogue.SPANISH_TOPICS) == set(), "a topic without a Spanish name"
-    assert set(catalogue.SPANISH_TOPICS) - used == set(), "a Spanish name for a topic no clause has"
-    for topic, names in catalogue.SPANISH_TOPICS.items():
+@pytest.mark.parametrize("game", GAMES_WITH_RULES)
+def test_every_topic_has_a_spanish_name_that_finds_it(game: str) -> None:
+    rules = catalogue.rules_for(game)
+    used = set(rules.topics())
+    prefixes = {clause.id.split(".")[0] for clause in rules.clauses if "." in clause.id}
+    named = catalogue.spanish_topics(game)
+    assert used - set(named) == set(), "a topic without a Spanish name"
+    assert set(named) - used - prefixes == set(), "a Spanish name for a topic no clause has, nor begins its id with"
+    for topic, names in named.items():
         assert names, topic
         for name in names:
-            assert topic in catalogue.topics_named(name), (topic, name)
+            assert topic in catalogue.topics_named(name, game), (topic, name)
             assert catalogue.topic_key(name) not in used, f"{name!r} is an English topic id already"
-    assert catalogue.topics_named("Intercambio-de-VACAS") == {"cow-trade"}
-    assert catalogue.topics_named("preparacion") == {"setup"}  # accents optional
-    assert catalogue.topics_named("xyzzy") == frozenset()
+            assert rules.search(name), f"{name!r} finds nothing"
+
+
+def test_a_topic_is_found_by_its_spanish_name() -> None:
+    assert catalogue.topics_named("Intercambio-de-VACAS", "kuhhandel") == {"cow-trade"}
+    assert catalogue.topics_named("preparacion", "money") == {"setup"}  # accents optional
+    assert catalogue.topics_named("xyzzy", "money") == frozenset()
+    assert catalogue.topics_named("sin cambio", "money") == {"keep"}  # one name, each game's own topic
+    assert catalogue.topics_named("sin cambio", "kuhhandel") == {"no-change"}
+    assert catalogue.topics_named("empate", "chess") == frozenset(), "a game refcli does not know names none"
+    assert catalogue.rules_for("money").search("empate")[0].id.startswith("tie."), "a topic that begins clause ids"

@@ -340,7 +340,14 @@ def rules_definition(game: Game | None) -> Definition:
             catalogues = [(g.id, g.title) for g in games]
             rules_query(catalogues, values["query"], values["fmt"], every=values["every"], page=not values["no_pager"])
 
-    examples = game.rules if game is not None else ("burro", "tie")
+    if game is not None:
+        examples, question = game.rules, game.question
+    else:  # what the games offer the help of every game's rules
+        from refcli.model import registry
+
+        offered = [g for g in registry.built_in() if g.rules]
+        examples = tuple(query for g in offered for query in g.rules_overview) or offered[0].rules
+        question = next((g.question for g in offered if g.question), "")
     query = Annotated[
         Optional[str],  # noqa: UP007
         typer.Argument(help=_(RULES_QUERY_HELP).format(examples=", ".join(examples)), metavar="QUERY"),
@@ -353,8 +360,7 @@ def rules_definition(game: Game | None) -> Definition:
         *output_parameters(),
     ]
     where = f"refcli {game.id} rules" if game is not None else "refcli rules"
-    question = "¿quién gana el comercio de vacas?" if game is None or game.id == "kuhhandel" else "¿quién gana?"
-    shown = [f"{where} empate", f'{where} "{question}"', f"{where} {examples[0]} --format json"]
+    shown = [f"{where} empate", f'{where} "{question or "¿quién gana?"}"', f"{where} {examples[0]} --format json"]
     return Definition(
         command_function(parameters, writing_output(body)),
         _(RULES_HELP if game is not None else ALL_RULES_HELP)

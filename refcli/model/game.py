@@ -27,6 +27,8 @@ REQUIRED: Any = ...
 
 # A game that declares no Spanish words.
 NO_WORDS: Mapping[str, Mapping[str, str]] = MappingProxyType({})
+# A game that declares no names for its rules topics, or no search glossary.
+NO_NAMES: Mapping[str, tuple[str, ...]] = MappingProxyType({})
 
 
 def fold(word: str) -> str:
@@ -80,6 +82,9 @@ class Command(Record):
     help: str
     params: tuple[Param, ...] = ()
     hidden: bool = False
+    # "module:function" returning the JSON Schema of its ``--format json`` document
+    # (``refcli.output.document_schemas.CommandSchema``); "": it publishes none.
+    schema: str = ""
 
 
 @record
@@ -92,11 +97,18 @@ class Verb(Record):
       totals' text, which the games' own reports follow, in the files' order);
     - ``ruling``: ``rule_document(doc) -> (Report, legal)``;
     - ``validate``: ``validate_document(doc, options: ValidateOptions) -> FileResult``.
+
+    The built-in games make the last two from their situations and their record's reader and replay,
+    with the one implementation every game shares (``refcli.results.rulings.rulings``,
+    ``refcli.results.records.Records``).
     """
 
     name: str  # "score", "ruling" or "validate"
     module: str
     help: str  # the help of ``refcli GAME <verb>``
+    # "module:function" returning the JSON Schemas of the keys the game adds to the verb's document, by key
+    # (for ``ruling``: the outcome's keys worth describing); "": none.
+    schema: str = ""
 
 
 @record
@@ -158,13 +170,20 @@ class Game(Record):
     # name: {"kind": {"subasta": "auction"}, "card": {...}, ...}. "game": more names of the game; "kind":
     # situation and template kinds; the others the values of input files (event types, cards, answers,
     # currencies, actions…). Matched ignoring case, accents and blanks (``fold``); what the code sees, and
-    # JSON and TOML output show, is always the English id. (Rules topics have their Spanish names in
-    # ``refcli.rules.catalogue``.)
+    # JSON and TOML output show, is always the English id. (Rules topics have their Spanish names in ``topics``.)
     spanish: Mapping[str, Mapping[str, str]] = NO_WORDS
+    # The Spanish names of every topic of the game's rule catalogue, by topic: the first is the one Spanish text
+    # lists; each finds the topic as its id does (``refcli.rules.catalogue``).
+    topics: Mapping[str, tuple[str, ...]] = NO_NAMES
+    # Spanish words players use → the English words of the catalogue's summaries they mean, for a word search
+    # (``refcli.rules.search``): the game's own things ("burro" → "donkey"); the shared words are the search's.
+    glossary: Mapping[str, tuple[str, ...]] = NO_NAMES
     sources: tuple[Source, ...] = ()
     verbs: tuple[Verb, ...] = ()
     score_options: tuple[Param, ...] = ()  # the game's own options of ``score`` (ScoreOptions variants)
     rules: tuple[str, ...] = ()  # example queries of ``refcli GAME rules``; none: no rule catalogue
+    question: str = ""  # a question in Spanish its rules answer, shown in their help; "": "¿quién gana?"
+    rules_overview: tuple[str, ...] = ()  # example queries this game adds to the help of ``refcli rules``
     commands: tuple[Command, ...] = ()  # the game's own commands, after the shared verbs
     simulate: Simulate | None = None
     # Only for a game without a ``formats`` module: "module:function" returning its SnapshotFormat (man pages only).

@@ -1,9 +1,9 @@
 """The games refcli knows: one line per built-in game, and the installed ones.
 
 A game declares itself in its package (``GAME``, a ``refcli.model.game.Game``);
-this module only says where the built-in declarations are, so naming a game
-imports that one declaration and nothing else. Adding a game means its
-package and one line in ``BUILT_IN``.
+this module finds them: the built-in ones through ``refcli.games.BUILT_IN``
+(the one list of them), so naming a game imports that one declaration and
+nothing else. Adding a game means its package and one line in that list.
 
 Games from other distributions join the ``refcli.games`` entry-point group
 (``toy = "refcli_toy:GAME"``). They are looked up only when a name is not a
@@ -17,6 +17,9 @@ import importlib
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
+from refcli.games import (
+    BUILT_IN as BUILT_IN,
+)  # id → the package declaring it (only data: the games' code is not loaded)
 from refcli.language.i18n import _
 from refcli.model.game import Game, fold
 
@@ -25,13 +28,6 @@ if TYPE_CHECKING:
 
     from refcli.reading.documents import Document
 
-# id → the package whose GAME declares it, in the order refcli lists them.
-BUILT_IN: dict[str, str] = {
-    "kuhhandel": "refcli.games.kuhhandel",
-    "bamboozled": "refcli.games.bamboozled",
-    "money": "refcli.games.money",
-    "cup-of-bluff": "refcli.games.cupofbluff",
-}
 
 ENTRY_POINT_GROUP = "refcli.games"
 

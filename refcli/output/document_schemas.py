@@ -2,7 +2,7 @@
 
 One schema a command: ``score``, ``ruling``, ``validate`` (and
 ``validate-line``, one line of ``--jsonl``), ``rules``, and each game's own
-commands (``bamboozled-compare`` …). They say what a script may rely on
+commands that publish one (``Command.schema``: ``GAME-COMMAND``). They say what a script may rely on
 at ``schema_version`` ``refcli.model.options.SCHEMA_VERSION``: the keys every
 document has and their types. Extra keys may appear (docs/output.md: a new key
 leaves ``schema_version`` as it is), so objects stay open. ``python -m refcli.reading.formats --write`` writes the
@@ -13,7 +13,7 @@ of every example against them.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, NamedTuple
 
 from refcli.model.options import SCHEMA_VERSION
 
@@ -22,7 +22,7 @@ ID_BASE = "https://refcli.invalid/schemas/output/"
 Schema = dict[str, Any]
 
 
-def _obj(required: dict[str, Schema], optional: dict[str, Schema] | None = None, **more: Any) -> Schema:
+def obj(required: dict[str, Schema], optional: dict[str, Schema] | None = None, **more: Any) -> Schema:
     """An object with these keys (others allowed)."""
     return {
         "type": "object",
@@ -42,7 +42,7 @@ REF = "#/$defs/"
 
 DEFS: dict[str, Schema] = {
     "schema_version": {"const": SCHEMA_VERSION, "description": "The version of this document's shape."},
-    "citation": _obj(
+    "citation": obj(
         {
             "game": {**STRING, "description": "The game whose rules the clause belongs to."},
             "id": STRING,
@@ -55,7 +55,7 @@ DEFS: dict[str, Schema] = {
         description="A rule clause applied, quoted.",
     ),
     "citations": {"type": "array", "items": {"$ref": REF + "citation"}},
-    "error": _obj(
+    "error": obj(
         {
             "message": {**STRING, "description": "The line printed on stderr after `refcli: error: `."},
             "line": {**NULLABLE_INTEGER, "description": "The line of the file at fault, when known."},
@@ -63,7 +63,7 @@ DEFS: dict[str, Schema] = {
             "exit_code": {"enum": [65, 66, 70], "description": "65 bad data, 66 unreadable, 70 a bug in refcli."},
         }
     ),
-    "failure": _obj(
+    "failure": obj(
         {
             "game": NULLABLE_STRING,
             "file": NULLABLE_STRING,
@@ -71,7 +71,7 @@ DEFS: dict[str, Schema] = {
         },
         description="A file that could not be scored or ruled on; stderr says the same.",
     ),
-    "player_score": _obj(
+    "player_score": obj(
         {
             "name": STRING,
             "score": INTEGER,
@@ -80,7 +80,7 @@ DEFS: dict[str, Schema] = {
             "explanation": STRING,
         }
     ),
-    "warning": _obj(
+    "warning": obj(
         {
             "code": {"enum": ["similar-names"], "description": "What is warned about."},
             "names": {**STRINGS, "description": "similar-names: two player names that only look different."},
@@ -89,7 +89,7 @@ DEFS: dict[str, Schema] = {
         description="Nothing is wrong, but a person should check (a key present only when there is one).",
     ),
     "warnings": {"type": "array", "items": {"$ref": REF + "warning"}},
-    "score_report": _obj(
+    "score_report": obj(
         {
             "game": STRING,
             "file": STRING,
@@ -104,7 +104,7 @@ DEFS: dict[str, Schema] = {
         {"warnings": {"$ref": REF + "warnings"}},
         description="One file's scores: players in rank order (competition ranking), the winners.",
     ),
-    "finding": _obj(
+    "finding": obj(
         {
             "event": {**NULLABLE_INTEGER, "description": "1-based position in the event list; null: the record."},
             "line": {**NULLABLE_INTEGER, "description": "The line of the event's [[event]] table in the file."},
@@ -113,7 +113,7 @@ DEFS: dict[str, Schema] = {
             "message": STRING,
         }
     ),
-    "result": _obj(
+    "result": obj(
         {
             "file": STRING,
             "game": NULLABLE_STRING,
@@ -168,7 +168,7 @@ def _versioned_only() -> Schema:
 
 def _own(required: dict[str, Schema], optional: dict[str, Schema] | None = None) -> Schema:
     """A game's own command: it names its game, and most quote their rules."""
-    return _obj({"game": STRING, **required}, optional)
+    return obj({"game": STRING, **required}, optional)
 
 
 CITED = {"citations": {"$ref": REF + "citations"}}
@@ -176,13 +176,13 @@ CITED = {"citations": {"$ref": REF + "citations"}}
 
 def schemas() -> dict[str, Schema]:
     """File name (without .schema.json) → schema."""
-    many = _obj(
+    many = obj(
         {"games": {"type": "array", "items": {"oneOf": [{"$ref": REF + "score_report"}, {"$ref": REF + "failure"}]}}},
         {
             "game": {**STRING, "description": "With totals: the game whose scores add up over the files."},
             "totals": {
                 "type": ["array", "null"],
-                "items": _obj({"name": STRING, "score": INTEGER, "rank": {"type": "integer", "minimum": 1}}),
+                "items": obj({"name": STRING, "score": INTEGER, "rank": {"type": "integer", "minimum": 1}}),
                 "description": "Each player's total over the game's files; null when one of them could not be "
                 "read (see incomplete).",
             },
@@ -199,7 +199,7 @@ def schemas() -> dict[str, Schema]:
             },
             "incomplete": {
                 "type": "array",
-                "items": _obj({"file": NULLABLE_STRING, "error": {"$ref": REF + "error"}}),
+                "items": obj({"file": NULLABLE_STRING, "error": {"$ref": REF + "error"}}),
                 "description": "Present when there are no totals: each file that could not be read and may be "
                 "one of the game's, with its error (as its entry in games).",
             },
@@ -215,7 +215,7 @@ def schemas() -> dict[str, Schema]:
             {**many, "allOf": [_versioned_only()]},
         ]
     }
-    ruling = _obj(
+    ruling = obj(
         {
             "game": STRING,
             "situation": STRING,
@@ -225,15 +225,7 @@ def schemas() -> dict[str, Schema]:
             "outcome": {
                 "type": "object",
                 "description": "The situation's own keys (docs/output.md, 'Ruling outcomes').",
-                "properties": {
-                    "buy_right_lost": {
-                        "type": ["boolean", "null"],
-                        "description": "Kuhhandel auction: true when the auctioneer asks for the buy right but "
-                        "cannot pay the top bid, so the top bidder takes the animal and pays the auctioneer "
-                        "(register K7); false when the buy right is used; null when it is not asked for or "
-                        "there is no standing bid.",
-                    }
-                },
+                "properties": outcome_properties(),
             },
             "facts": STRINGS,
             "citations": {"$ref": REF + "citations"},
@@ -241,7 +233,14 @@ def schemas() -> dict[str, Schema]:
         },
         {"broken_rule": STRING, "warnings": {"$ref": REF + "warnings"}},
     )
-    ladder_row = _obj({"score": STRING, "rank": INTEGER, "ways": INTEGER, "of": INTEGER})
+    return {
+        **_documents(one_of, ruling),
+        **{name: own for name, own in sorted(commands_documents().items())},
+    }
+
+
+def _documents(one_of: Schema, ruling: Schema) -> dict[str, Schema]:
+    """The shared verbs' documents."""
     return {
         "score": _document(
             "score",
@@ -258,10 +257,10 @@ def schemas() -> dict[str, Schema]:
         "validate": _document(
             "validate",
             "refcli validate --format json: every file's result, the counts, the rules cited",
-            _obj(
+            obj(
                 {
                     "results": {"type": "array", "items": {"$ref": REF + "result"}},
-                    "counts": _obj({"files": INTEGER, "valid": INTEGER, "invalid": INTEGER, "unreadable": INTEGER}),
+                    "counts": obj({"files": INTEGER, "valid": INTEGER, "invalid": INTEGER, "unreadable": INTEGER}),
                     "citations": {"$ref": REF + "citations"},
                 }
             ),
@@ -276,64 +275,49 @@ def schemas() -> dict[str, Schema]:
         "rules": _document(
             "rules",
             "refcli [GAME] rules --format json: the clauses found, each naming its game",
-            _obj(
+            obj(
                 {"query": NULLABLE_STRING, "matches": INTEGER, "clauses": {"$ref": REF + "citations"}},
                 {"game": STRING, "games": STRINGS, "topics": {"type": "object"}},
             ),
             ("citations",),
         ),
-        "bamboozled-compare": _document(
-            "bamboozled-compare",
-            "refcli bamboozled compare A B --format json",
-            _own({"a": STRING, "b": STRING, "result": {"enum": ["a", "b", "tie"]}, "verdict": STRING, **CITED}),
-            ("citations",),
-        ),
-        "bamboozled-ladder": _document(
-            "bamboozled-ladder",
-            "refcli bamboozled ladder [SCORE] --format json (rank 1 = lowest)",
-            _own({"scores": {"type": "array", "items": ladder_row}}),
-            ("citations",),
-        ),
-        "cup-of-bluff-chips": _document(
-            "cup-of-bluff-chips",
-            "refcli cup-of-bluff chips [CHIP] --format json",
-            _own({"chips": {"type": "array", "items": _obj({"chip": INTEGER, "points": INTEGER, "ways": INTEGER})}}),
-            ("citations",),
-        ),
-        "kuhhandel-animals": _document(
-            "kuhhandel-animals",
-            "refcli kuhhandel animals [ANIMAL] --format json",
-            _own({"animals": {"type": "array", "items": _obj({"animal": STRING, "value": INTEGER, "cards": INTEGER})}}),
-            (),
-        ),
-        "kuhhandel-editions": _document(
-            "kuhhandel-editions",
-            "refcli kuhhandel editions --format json: edition 1 against edition 2, each side quoted",
-            _own(
-                {
-                    "differences": {
-                        "type": "array",
-                        "items": _obj({"topic": STRING, "edition1": STRING, "edition2": STRING, **CITED}),
-                    }
-                }
-            ),
-            ("citations",),
-        ),
-        "kuhhandel-pay": _document(
-            "kuhhandel-pay",
-            "refcli kuhhandel pay AMOUNT --money … --format json (paid and overpaid null: not covered)",
-            _own(
-                {
-                    "amount": INTEGER,
-                    "paid": {"type": ["array", "null"], "items": INTEGER},
-                    "overpaid": NULLABLE_INTEGER,
-                    "covered": BOOLEAN,
-                    **CITED,
-                }
-            ),
-            ("citations",),
-        ),
     }
+
+
+class CommandSchema(NamedTuple):
+    """What a game's own command prints with ``--format json`` (``Command.schema`` names the function returning it)."""
+
+    title: str  # the command line, and what a script may rely on
+    properties: dict[str, Schema]  # the keys beside ``schema_version`` and ``game``, every one present
+    defs: tuple[str, ...] = ()  # the shared definitions they refer to (``REF + "citations"`` …)
+
+
+def commands_documents() -> dict[str, Schema]:
+    """The documents of the built-in games' own commands that publish one: ``GAME-COMMAND`` → schema."""
+    from refcli.model import registry
+    from refcli.model.game import resolve
+
+    found: dict[str, Schema] = {}
+    for game in registry.built_in():
+        for command in game.commands:
+            if command.schema:
+                own: CommandSchema = resolve(command.schema)()
+                name = f"{game.id}-{command.name}"
+                found[name] = _document(name, own.title, _own(own.properties), own.defs)
+    return found
+
+
+def outcome_properties() -> dict[str, Schema]:
+    """The ruling outcome's keys the built-in games describe (their ruling verb's ``schema``)."""
+    from refcli.model import registry
+    from refcli.model.game import resolve
+
+    found: dict[str, Schema] = {}
+    for game in registry.built_in():
+        verb = game.verb("ruling")
+        if verb is not None and verb.schema:
+            found.update(resolve(verb.schema)())
+    return found
 
 
 def schema_files() -> dict[str, str]:

@@ -4,7 +4,8 @@ A game supplies its situations (name → function reading the file and
 returning a Verdict, raising RuleBroken for an illegal situation); this turns
 either outcome into the ruling report. With them it declares, once, the
 words for its outcome keys (``labels``, ``describers``) and per situation the
-background clauses: cited, but not what the decision turned on.
+background clauses: cited, but not what the decision turned on. ``rulings``
+binds them into the game's ``rule_document`` (its ``ruling`` verb).
 """
 
 from __future__ import annotations
@@ -21,6 +22,32 @@ from refcli.results.verdict import Verdict
 from refcli.rules.catalogue import rules_for
 
 Situations = Mapping[str, Callable[[Table], Verdict]]
+RuleDocument = Callable[[Document], tuple[Report, bool]]
+
+
+def rulings(
+    game: str,
+    title: str,
+    situations: Situations,
+    *,
+    labels: Mapping[str, str] | None = None,
+    describers: Mapping[str, Describe] | None = None,
+    background: Mapping[str, Collection[str]] | None = None,
+) -> RuleDocument:
+    """A game's ``rule_document(doc) -> (report, legal)``: ``rule_on`` with the game's situations and words."""
+
+    def rule_document(doc: Document) -> tuple[Report, bool]:
+        return rule_on(
+            doc,
+            game=game,
+            title=title,
+            situations=situations,
+            labels=labels,
+            describers=describers,
+            background=background,
+        )
+
+    return rule_document
 
 
 def rule_on(

@@ -13,12 +13,12 @@ the catalogue (``refcli.language.catalogues`` extracts them) and are cited in th
 current language. Spanish text prints a quote alone, with its summary only
 where the quote is garbled; a register entry always shows both
 (:func:`summary_shown`). Topics are English ids, and their Spanish names
-(``SPANISH_TOPICS``) find them too.
+(each game declares them: ``Game.topics``) find them too.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -150,85 +150,6 @@ def check_query(query: str) -> None:
         )
 
 
-# Every topic of data/rules/*.toml by its Spanish names, the first the one Spanish text lists (a
-# test keeps this complete): the rulebooks' own words where they have one ("subasta",
-# "intercambio de vacas", "huelga", "premio mayor", "sin cambio"). A name is matched whole,
-# accents, case and punctuation aside ("Intercambio-de-vacas"), and is singular unless the
-# rulebook's is plural ("dobles", "más huelgas"): a plural is a word search ("burros"). One name
-# may stand for several topics (a game has only one of them). An ambiguous word names the topic
-# players mean by it, or none: "objetivo" is both a Cup of Bluff target and the aim of the game
-# (it names the target); in Money! "monedas" are currencies as often as coins (left to the word
-# search).
-SPANISH_TOPICS: dict[str, tuple[str, ...]] = {
-    "accept": ("aceptar", "aceptación"),
-    "after-roll": ("después de tirar", "cartas después de tirar"),
-    "answer": ("respuesta", "responder"),
-    "auction": ("subasta", "subastar"),
-    "bamboozle": ("engaño", "engañar", "engañado"),
-    "before-roll": ("antes de tirar", "cartas antes de tirar"),
-    "bluff": ("farol", "fanfarronear", "farolear"),
-    "bonus": ("bonificación", "bono", "carta de bonificación"),
-    "call": ("llamar", "llamada", "gritar"),
-    "cannot-pay": ("no puede pagar", "no poder pagar", "sin dinero"),
-    "coins": ("cartas de moneda", "monedas chinas"),
-    "components": ("componentes", "material"),
-    "cow-trade": ("intercambio de vacas", "comercio de vacas"),
-    "declare": ("declarar", "declaración"),
-    "display": ("grupo de visualización", "visualización", "mercado"),
-    "donkey": ("burro",),
-    "double": ("doble",),
-    "doubles": ("dobles", "dobles rodantes"),
-    "edition1": ("primera edición", "edición 1"),
-    "elimination": ("eliminación", "eliminado", "fuera del juego"),
-    "empty-deck": ("pila agotada", "pila vacía", "mazo vacío", "sin cartas de animales"),
-    "end": ("fin", "fin del juego", "final", "final de la partida"),
-    "example": ("ejemplo",),
-    "exception": ("excepción",),
-    "exchange": ("intercambio", "intercambiar"),
-    "final-round": ("ronda final", "última ronda"),
-    "hand": ("mano",),
-    "jackpot": ("premio mayor", "bote"),
-    "keep": ("sin cambio", "quedarse la oferta"),
-    "kids": ("niños", "reglas para niños", "reglas simplificadas"),
-    "more-strikes": ("más huelgas", "más strikes"),
-    "multi-game": ("varias partidas", "tres partidas", "puntuación acumulada"),
-    "my-bad": ("mi mal",),
-    "new-start": ("nuevo comienzo",),
-    "no-change": ("ningún cambio", "sin cambio", "sin vuelto"),
-    "no-limits": ("sin límites", "sin límite"),
-    "objective": ("objeto del juego", "meta"),
-    "offer": ("oferta", "puja"),
-    "pairs": ("parejas", "pares"),
-    "penalty": ("penalización", "resta"),
-    "points": ("puntos", "valor de las fichas"),
-    "ranking": ("valores de los dados", "valor de los dados", "orden de los dados"),
-    "refill": ("reponer", "reposición"),
-    "reveal": ("revelar", "levantar la taza"),
-    "reverse": ("inversa", "reverso", "retroceso"),
-    "revive": ("revivir",),
-    "roll": ("tirar", "tirada", "tirar los dados"),
-    "score-chip": ("anotar la ficha", "anotar ficha", "marcar ficha", "puntaje el chip"),
-    "scoring": ("puntuación", "puntuar", "puntaje", "puntos"),
-    "serial": ("número de serie", "serie"),
-    "setup": ("preparación", "preparar", "preparativos"),
-    "skip": ("saltar", "omitir"),
-    "strike": ("huelga", "carta de strike"),
-    "supply": ("pila de robo", "sin cartas de acción"),
-    "swap": ("cambiar ofertas", "intercambiar ofertas"),
-    "target": ("objetivo", "elegir un objetivo"),
-    "tie": ("empate",),
-    "tie-break": ("desempate",),
-    "triplet": ("triplete", "trío"),
-    "turn": ("turno",),
-    "two-players": ("dos jugadores",),
-    "up-down": ("arriba / abajo", "arriba abajo"),
-    "value": ("valor", "valor de la oferta"),
-    "variant": ("variante", "variaciones"),
-    "winner": ("ganador",),
-    "zero-cards": ("cartas de cero", "cartas de valor 0", "ceros"),
-}
-
-
 def topic_key(text: str) -> str:
     """A topic name as it is compared, as every typed word is (``refcli.model.game.fold``: "Intercambio de vacas"
     = "intercambio-de-vacas")."""
@@ -237,24 +158,38 @@ def topic_key(text: str) -> str:
     return fold_word(text)
 
 
+def spanish_topics(game: str) -> Mapping[str, tuple[str, ...]]:
+    """The Spanish names of ``game``'s topics, by topic, as its declaration gives them (``Game.topics``).
+
+    The rulebook's own words where it has one ("subasta", "intercambio de vacas", "huelga", "premio
+    mayor"), the first the one Spanish text lists. A name is matched whole, accents, case and
+    punctuation aside ("Intercambio-de-vacas"): a plural that is not the rulebook's is a word search
+    ("burros"). A game refcli does not know has none.
+    """
+    from refcli.model import registry
+
+    declared = registry.get(game)
+    return declared.topics if declared is not None else {}
+
+
 @cache
-def _topics_by_spanish_name() -> dict[str, frozenset[str]]:
+def _topics_by_spanish_name(game: str) -> dict[str, frozenset[str]]:
     found: dict[str, frozenset[str]] = {}
-    for topic, names in SPANISH_TOPICS.items():
+    for topic, names in spanish_topics(game).items():
         for name in names:
             key = topic_key(name)
             found[key] = found.get(key, frozenset()) | {topic}
     return found
 
 
-def topics_named(query: str) -> frozenset[str]:
-    """The topics ``query`` names in Spanish (none for anything else)."""
-    return _topics_by_spanish_name().get(topic_key(query), frozenset())
+def topics_named(query: str, game: str) -> frozenset[str]:
+    """The topics of ``game`` that ``query`` names in Spanish (none for anything else)."""
+    return _topics_by_spanish_name(game).get(topic_key(query), frozenset())
 
 
-def topic_name(topic: str) -> str:
-    """A topic as text names it: its Spanish name in Spanish, else its id."""
-    names = SPANISH_TOPICS.get(topic)
+def topic_name(topic: str, game: str) -> str:
+    """A topic of ``game`` as text names it: its Spanish name in Spanish, else its id."""
+    names = spanish_topics(game).get(topic)
     return names[0] if names and language() == "es" else topic
 
 
@@ -316,7 +251,7 @@ class GameRules(Record):
         exact = [c for c in self.clauses if c.id.casefold() == wanted]
         if exact:
             return self._found("id", exact)
-        asked = {wanted, *topics_named(query)}  # an English topic or id prefix, or a topic's Spanish name
+        asked = {wanted, *topics_named(query, self.game)}  # an English topic or id prefix, or a topic's Spanish name
 
         def named(clause: Clause) -> bool:
             folded = clause.id.casefold()
@@ -327,7 +262,7 @@ class GameRules(Record):
             return self._found("topic", prefix)
         from refcli.rules.search import rank  # the stemmers load only for a word search
 
-        return Found(self.game, "words", tuple(Hit(c, score) for c, score in rank(self.clauses, query)))
+        return Found(self.game, "words", tuple(Hit(c, score) for c, score in rank(self.clauses, query, self.game)))
 
     def search(self, query: str) -> list[Clause]:
         """The clauses ``find`` finds, best first."""

@@ -116,14 +116,14 @@ def nothing_found(catalogues: Sequence[Catalogue], query: str | None, topics: di
             Para(_("No {game} clause matches “{query}”.").format(game=only.title, query=clip(query or "")), "warn")
         ]
         if topics[only.game]:
-            blocks.append(Para(_("Try a topic: {topics}.").format(topics=named_topics(topics[only.game]))))
+            blocks.append(Para(_("Try a topic: {topics}.").format(topics=named_topics(topics[only.game], only.game))))
         return blocks
     said = _("No clause of any game matches “{query}”. Try a topic:").format(query=clip(query or ""))
     blocks = [Para(said, "warn")]
-    blocks.extend(Para(f"{c.title}: {named_topics(topics[c.game])}.") for c in catalogues if topics[c.game])
+    blocks.extend(Para(f"{c.title}: {named_topics(topics[c.game], c.game)}.") for c in catalogues if topics[c.game])
     return blocks
 
 
-def named_topics(topics: list[str]) -> str:
-    """The topics as text names them, alphabetical (their Spanish names in Spanish)."""
-    return ", ".join(sorted((topic_name(topic) for topic in topics), key=fold))
+def named_topics(topics: list[str], game: str) -> str:
+    """``game``'s topics as text names them, alphabetical (their Spanish names in Spanish)."""
+    return ", ".join(sorted((topic_name(topic, game) for topic in topics), key=fold))

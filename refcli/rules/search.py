@@ -8,7 +8,8 @@ either. Two words match when they share a stem, so ``empates`` finds
 ``empate`` and ``tie`` finds ``ties`` but never ``tiene``. A short glossary
 pairs Spanish and English game words (``empate`` and ``tie``), because the
 rulebooks say "la misma cantidad" where a player says "empate", and the
-summaries say "donkey" where the quotes say "burro".
+summaries say "donkey" where the quotes say "burro": the words every game
+shares here, each game's own things in its declaration (``Game.glossary``).
 
 Clauses are ranked with BM25F (Robertson and Zaragoza, "The Probabilistic
 Relevance Framework"): a word found in the id or topics counts more than one
@@ -25,7 +26,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import NamedTuple
 
@@ -46,7 +47,9 @@ STOP_WORDS = frozenset(
 
 # The English game words of Spanish ones players use, and back: the ids,
 # topics and summaries are English, the quotes Spanish (and sometimes use
-# other words: "la misma cantidad" for a tie).
+# other words: "la misma cantidad" for a tie). The words of any game; a
+# game's own things are in its glossary (``Game.glossary``), which a search
+# adds to these.
 # Keys and values are folded (lower case, no accents). A key is matched by
 # its stems, so plurals and verb forms need no entry (vacas, ganará).
 GLOSSARY: dict[str, tuple[str, ...]] = {
@@ -57,32 +60,15 @@ GLOSSARY: dict[str, tuple[str, ...]] = {
     "ganador": ("win", "winner"),
     "victoria": ("win", "winner"),
     "perder": ("lose",),
-    "comercio": ("trade",),
-    "intercambio": ("trade", "exchange"),
     "cambio": ("change", "exchange", "swap"),
-    "vaca": ("cow",),
-    "burro": ("donkey",),
-    "asno": ("donkey",),
-    "subasta": ("auction",),
-    "subastador": ("auctioneer", "auction"),
-    "puja": ("bid",),
-    "oferta": ("offer", "bid"),
-    "ofrecer": ("offer",),
-    "contraoferta": ("counter", "counter-offer"),
     "farol": ("bluff",),
     "fanfarronear": ("bluff",),
     "mentira": ("bluff",),
-    "dinero": ("money",),
-    "billete": ("note", "money"),
-    "moneda": ("coin",),
     "punto": ("point", "score"),
     "puntuacion": ("score", "scoring"),
     "puntaje": ("score", "scoring"),
     "carta": ("card",),
     "tarjeta": ("card",),
-    "dado": ("die", "dice"),
-    "cubilete": ("cup",),
-    "ficha": ("chip",),
     "jugador": ("player",),
     "turno": ("turn",),
     "fin": ("end",),
@@ -90,27 +76,9 @@ GLOSSARY: dict[str, tuple[str, ...]] = {
     "terminar": ("end",),
     "preparacion": ("setup",),
     "preparar": ("setup",),
-    "pareja": ("pair",),
-    "conjunto": ("set",),
-    "cero": ("zero",),
-    "doble": ("double",),
-    "bote": ("jackpot",),
-    "premio": ("jackpot", "bonus"),
-    "saltar": ("skip",),
-    "revivir": ("revive",),
-    "reves": ("reverse",),
     "mano": ("hand",),
-    "llamar": ("call",),
-    "declarar": ("declare",),
-    "anunciar": ("declare",),
     "robar": ("draw",),
-    "penalizacion": ("penalty",),
-    "castigo": ("penalty",),
-    "trio": ("triplet",),
     "ronda": ("round",),
-    "serie": ("serial",),
-    "pagar": ("pay",),
-    "kuhhandel": ("cow-trade",),
 }
 
 # BM25F settings: each field's weight (id and topics over summary over quote)
@@ -143,18 +111,33 @@ def stems(word: str) -> frozenset[str]:
     return frozenset(stem(word) for stem in _stemmers())
 
 
+def glossaries(game: str | None = None) -> list[Mapping[str, tuple[str, ...]]]:
+    """The shared words, every built-in game's (``Game.glossary``), and ``game``'s when it is installed.
+
+    Every built-in game's words, whichever catalogue is searched: a player
+    names one game's things while asking about another's ("dinero" in Kuhhandel).
+    """
+    from refcli.model import registry
+
+    games = list(registry.built_in())
+    if game is not None and not registry.is_built_in(game):
+        games += [found for found in (registry.get(game),) if found is not None]
+    return [GLOSSARY, *(declared.glossary for declared in games)]
+
+
 @cache
-def _glossary() -> dict[str, frozenset[str]]:
+def _glossary(game: str | None = None) -> dict[str, frozenset[str]]:
     """The glossary both ways, by stem: a Spanish word's stem → its English words' stems, and back."""
     found: dict[str, frozenset[str]] = {}
-    for spanish, english in GLOSSARY.items():
-        spanish_stems = stems(spanish)
-        for phrase in english:
-            english_stems = frozenset(stem for part in words(phrase) for stem in stems(part))
-            for stem in spanish_stems:
-                found[stem] = found.get(stem, frozenset()) | english_stems
-            for stem in english_stems:
-                found[stem] = found.get(stem, frozenset()) | spanish_stems
+    for pairs in glossaries(game):
+        for spanish, english in pairs.items():
+            spanish_stems = stems(spanish)
+            for phrase in english:
+                english_stems = frozenset(stem for part in words(phrase) for stem in stems(part))
+                for stem in spanish_stems:
+                    found[stem] = found.get(stem, frozenset()) | english_stems
+                for stem in english_stems:
+                    found[stem] = found.get(stem, frozenset()) | spanish_stems
     return found
 
 
@@ -171,8 +154,8 @@ class Term(NamedTuple):
         return word[:2] in self.prefixes and not stems(word).isdisjoint(self.stems)
 
 
-def terms(query: str) -> list[Term]:
-    """The query's words that carry meaning, each once, in the order typed.
+def terms(query: str, game: str | None = None) -> list[Term]:
+    """The query's words that carry meaning, each once, in the order typed (``game``: whose glossary).
 
     Question and stop words are dropped, unless nothing else is left.
     """
@@ -182,7 +165,7 @@ def terms(query: str) -> list[Term]:
     for word in meaningful:
         matched = set(stems(word))
         for stem in stems(word):
-            matched |= _glossary().get(stem, frozenset())
+            matched |= _glossary(game).get(stem, frozenset())
         key = frozenset(matched)
         found.setdefault(key, Term(word, key, frozenset(stem[:2] for stem in key)))
     return list(found.values())
@@ -199,9 +182,9 @@ def fields(clause: Clause) -> dict[str, Counter[str]]:
     }
 
 
-def rank(clauses: Sequence[Clause], query: str) -> list[Hit]:
-    """The clauses matching at least one word of ``query``, best first (BM25F)."""
-    wanted = terms(query)
+def rank(clauses: Sequence[Clause], query: str, game: str | None = None) -> list[Hit]:
+    """The clauses (of ``game``) matching at least one word of ``query``, best first (BM25F)."""
+    wanted = terms(query, game)
     if not wanted or not clauses:
         return []
     indexed = [fields(clause) for clause in clauses]

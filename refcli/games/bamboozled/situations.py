@@ -34,11 +34,10 @@ from refcli.games.bamboozled.turns import AFTER_ROLL_CARDS, HAND_LIMIT, check_di
 from refcli.games.bamboozled.words import action_name, card_name, card_names, direction_name, or_nobody
 from refcli.language.i18n import N_, _, ngettext
 from refcli.model.errors import RuleBroken
-from refcli.reading.documents import Document
 from refcli.reading.formats import Description, read_table
 from refcli.reading.tables import Table
-from refcli.results.report import Report, describe_value, listed
-from refcli.results.rulings import rule_on
+from refcli.results.report import describe_value, listed
+from refcli.results.rulings import rulings
 from refcli.results.verdict import Verdict
 
 GAME = "bamboozled"
@@ -539,14 +538,5 @@ DESCRIBERS = {
 BACKGROUND = {"challenge": ("bluff.definition",), "accept": ("bamboozle.definition",)}
 
 
-def rule_document(doc: Document) -> tuple[Report, bool]:
-    labels = LABELS  # English marked N_: report.outcome_label translates them when shown
-    return rule_on(
-        doc,
-        game=GAME,
-        title="Bamboozled",
-        situations=SITUATIONS,
-        labels=labels,
-        describers=DESCRIBERS,
-        background=BACKGROUND,
-    )
+# The ruling verb: every situation above, ruled on as every game's are (refcli.results.rulings).
+rule_document = rulings(GAME, "Bamboozled", SITUATIONS, labels=LABELS, describers=DESCRIBERS, background=BACKGROUND)

@@ -17,11 +17,10 @@ from refcli.games.cupofbluff.chips import POINTS
 from refcli.games.cupofbluff.engine import Call, Exchange, State, Step, finish, step
 from refcli.language.i18n import N_, _
 from refcli.model.errors import RuleBroken
-from refcli.reading.documents import Document
 from refcli.reading.formats import Description, read_table
 from refcli.reading.tables import Table
-from refcli.results.report import Describe, Report, listed
-from refcli.results.rulings import rule_on
+from refcli.results.report import Describe, listed
+from refcli.results.rulings import rulings
 from refcli.results.verdict import Verdict
 
 GAME = "cup-of-bluff"
@@ -271,22 +270,13 @@ BACKGROUND = {
 }
 
 
-def rule_document(doc: Document) -> tuple[Report, bool]:
-    labels = LABELS  # English marked N_: report.outcome_label translates them when shown
-    return rule_on(
-        doc,
-        game=GAME,
-        title="Cup of Bluff",
-        situations=SITUATIONS,
-        labels=labels,
-        describers=DESCRIBERS,
-        background=BACKGROUND,
-    )
-
-
 def chip_from(value: str) -> str:
     """Where the chip called was: ``centre`` (an id in JSON) in the run's language, or a player's name."""
     return _("centre") if value == "centre" else value
 
 
 DESCRIBERS: dict[str, Describe] = {"chip_from": chip_from}
+
+
+# The ruling verb: every situation above, ruled on as every game's are (refcli.results.rulings).
+rule_document = rulings(GAME, "Cup of Bluff", SITUATIONS, labels=LABELS, describers=DESCRIBERS, background=BACKGROUND)

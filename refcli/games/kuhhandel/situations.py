@@ -25,11 +25,9 @@ from refcli.games.kuhhandel.names import the_animal
 from refcli.language.i18n import N_, _, ngettext
 from refcli.model.errors import RuleBroken
 from refcli.reading import player_names as naming
-from refcli.reading.documents import Document
 from refcli.reading.formats import read_table
 from refcli.reading.tables import Table, describe
-from refcli.results.report import Report
-from refcli.results.rulings import rule_on
+from refcli.results.rulings import rulings
 from refcli.results.verdict import Verdict
 
 GAME = "kuhhandel"
@@ -521,13 +519,12 @@ BACKGROUND = {
 }
 
 
-def rule_document(doc: Document) -> tuple[Report, bool]:
-    return rule_on(
-        doc,
-        game=GAME,
-        title="Kuhhandel",
-        situations=SITUATIONS,
-        labels=LABELS,  # English marked N_: report.outcome_label translates them
-        describers={"options": _options, "needs": _needs},
-        background=BACKGROUND,
-    )
+# The ruling verb: every situation above, ruled on as every game's are (refcli.results.rulings).
+rule_document = rulings(
+    GAME,
+    "Kuhhandel",
+    SITUATIONS,
+    labels=LABELS,
+    describers={"options": _options, "needs": _needs},
+    background=BACKGROUND,
+)

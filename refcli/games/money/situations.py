@@ -29,11 +29,10 @@ from refcli.games.money.shown import card as shown_card
 from refcli.games.money.shown import cards
 from refcli.language.i18n import N_, _, ngettext
 from refcli.model.errors import RuleBroken
-from refcli.reading.documents import Document
 from refcli.reading.formats import read_table
 from refcli.reading.tables import Table
-from refcli.results.report import Describe, Report, describe_value
-from refcli.results.rulings import rule_on
+from refcli.results.report import Describe, describe_value
+from refcli.results.rulings import rulings
 from refcli.results.verdict import Verdict
 
 GAME = "money"
@@ -308,19 +307,6 @@ BACKGROUND = {
 }
 
 
-def rule_document(doc: Document) -> tuple[Report, bool]:
-    labels = LABELS  # English marked N_: report.outcome_label translates them when shown
-    return rule_on(
-        doc,
-        game=GAME,
-        title="Money!",
-        situations=SITUATIONS,
-        labels=labels,
-        describers=DESCRIBERS,
-        background=BACKGROUND,
-    )
-
-
 # The outcome's words for people: JSON keeps the ids and the cards as the input writes them.
 ACTIONS = {"right": N_("right"), "left": N_("left"), "swap": N_("swap"), "keep": N_("keep")}
 
@@ -346,3 +332,7 @@ DESCRIBERS: dict[str, Describe] = {
     "left": cards_said,
     "offers": offers_said,
 }
+
+
+# The ruling verb: every situation above, ruled on as every game's are (refcli.results.rulings).
+rule_document = rulings(GAME, "Money!", SITUATIONS, labels=LABELS, describers=DESCRIBERS, background=BACKGROUND)
