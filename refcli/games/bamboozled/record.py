@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from refcli.games.bamboozled import GAME as BAMBOOZLED  # the declaration: reading uses its words, never looks it up
 from refcli.games.bamboozled.formats import RECORD
 from refcli.games.bamboozled.replay import Accept, Call, Card, Event, Record, Roll, replay
 from refcli.model.options import ValidateOptions
@@ -41,7 +42,7 @@ def event_of(values: dict[str, Any]) -> Event:
 
 def read_record(doc: Document) -> Record:
     """The record (format: ``formats.RECORD``); the rules are the replay's to check."""
-    values = read(RECORD, doc)
+    values = read(RECORD, doc, game=BAMBOOZLED)
     return Record(
         players=tuple(values["players"]),
         events=tuple(event_of(event) for event in values["event"] or ()),

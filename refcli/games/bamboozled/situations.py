@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from refcli.games.bamboozled import GAME as BAMBOOZLED  # the declaration: reading uses its words, never looks it up
 from refcli.games.bamboozled import clauses as C
 from refcli.games.bamboozled import formats as F
 from refcli.games.bamboozled.engine import (
@@ -48,7 +49,7 @@ EFFECT_CLAUSE = {"jackpot": C.JACKPOT_EFFECT, "double": C.DOUBLE_EFFECT, "up-dow
 
 def read_situation(desc: Description, top: Table) -> dict[str, Any]:
     """The values of a situation file (its format: ``desc``, as ``formats.bound`` reads this file)."""
-    return read_table(F.bound(desc, top.data), top)
+    return read_table(F.bound(desc, top.data), top, game=BAMBOOZLED)
 
 
 def check_not_out(strikes: dict[str, int], limit: int) -> dict[str, int]:
@@ -543,7 +544,7 @@ def rule_document(doc: Document) -> tuple[Report, bool]:
     labels = LABELS  # English marked N_: report.outcome_label translates them when shown
     return rule_on(
         doc,
-        game=GAME,
+        game=BAMBOOZLED,
         title="Bamboozled",
         situations=SITUATIONS,
         labels=labels,

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from refcli.games.cupofbluff import GAME as CUP_OF_BLUFF  # the declaration: reading uses its words, never looks it up
 from refcli.games.cupofbluff import clauses as C
 from refcli.games.cupofbluff.engine import Call, Exchange, State, finish, step
 from refcli.games.cupofbluff.formats import RECORD
@@ -111,7 +112,7 @@ def event_of(values: dict[str, Any]) -> Call | Exchange:
 
 def read_record(doc: Document) -> Record:
     """The record (format: ``formats.RECORD``); the rules are the replay's to check."""
-    values = read(RECORD, doc)
+    values = read(RECORD, doc, game=CUP_OF_BLUFF)
     return Record(
         players=tuple(values["players"]),
         events=tuple(event_of(event) for event in values["event"] or ()),

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from refcli.games.cupofbluff import GAME as CUP_OF_BLUFF  # the declaration: reading uses its words, never looks it up
 from refcli.games.cupofbluff import clauses as C
 from refcli.games.cupofbluff import formats as F
 from refcli.games.cupofbluff.chips import POINTS
@@ -31,7 +32,7 @@ HELD_NOW = N_("C5: 'scored before' means held now: a chip the caller lost may be
 
 def read_situation(desc: Description, top: Table) -> dict[str, Any]:
     """The values of a situation file (its format: ``desc``)."""
-    return read_table(desc, top)
+    return read_table(desc, top, game=CUP_OF_BLUFF)
 
 
 def state_of(values: dict[str, Any], actor: str | None = None, target: int = 0) -> State:
@@ -275,7 +276,7 @@ def rule_document(doc: Document) -> tuple[Report, bool]:
     labels = LABELS  # English marked N_: report.outcome_label translates them when shown
     return rule_on(
         doc,
-        game=GAME,
+        game=CUP_OF_BLUFF,
         title="Cup of Bluff",
         situations=SITUATIONS,
         labels=labels,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from refcli.games.kuhhandel import GAME as KUHHANDEL  # the declaration: reading uses its words, never looks it up
 from refcli.games.kuhhandel import clauses as C
 from refcli.games.kuhhandel.components import CARDS_PER_ANIMAL
 from refcli.games.kuhhandel.formats import RECORD
@@ -58,7 +59,7 @@ def event_of(values: dict[str, Any]) -> Event:
 
 def read_record(doc: Document) -> Record:
     """The record (format: ``formats.RECORD``), with the checks that span several keys."""
-    values = read(RECORD, doc)
+    values = read(RECORD, doc, game=KUHHANDEL)
     deck = values["deck"]
     if deck is not None:
         for animal in sorted(set(deck), key=deck.index):

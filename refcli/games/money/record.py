@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from refcli.games.money import GAME as MONEY  # the declaration: reading uses its words, never looks it up
 from refcli.games.money.cards import Card
 from refcli.games.money.formats import RECORD
 from refcli.games.money.replay import Event, Exchange, Offers, Record, Refill, replay
@@ -55,7 +56,7 @@ def check_partners(top: Table, players: list[str], events: list[dict[str, Any]])
 
 def read_record(doc: Document) -> Record:
     """The record (format: ``formats.RECORD``), with the checks that span several keys."""
-    values = read(RECORD, doc)
+    values = read(RECORD, doc, game=MONEY)
     events = values["event"] or []
     check_partners(Table(doc, doc.data), values["players"], events)
 
