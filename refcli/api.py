@@ -59,6 +59,7 @@ from refcli.language.i18n import _
 from refcli.reading.documents import DEFAULT_MAX_BYTES, Document
 
 if TYPE_CHECKING:
+    from refcli.model.game import Game as Declared
     from refcli.results.findings import FileResult as Validation
     from refcli.results.report import Report, Ruling, Score
 
@@ -66,6 +67,8 @@ if TYPE_CHECKING:
 Source = Union[str, "os.PathLike[str]", Mapping[str, Any], Document]
 # KEY=VALUE items: {"challenger.offer": "50,10,0"} or ["challenger.offer=50,10,0"] (refcli.reading.items).
 Values = Union[Mapping[str, Any], Sequence[str]]
+# A game: its id or another of its names, or its declaration (refcli.model.game.Game, as the registry gives it).
+GameName = Union[str, "Declared"]
 
 DICT_NAME = "<document>"  # how a parsed document is named in messages (it has no file or lines)
 
@@ -118,7 +121,7 @@ def _load(source: Source, *, max_bytes: int = DEFAULT_MAX_BYTES, name: str | Non
 def score(
     source: Source | None = None,
     *,
-    game: str | None = None,
+    game: GameName | None = None,
     values: Values | None = None,
     partial: bool = False,
     max_bytes: int = DEFAULT_MAX_BYTES,
@@ -127,23 +130,23 @@ def score(
 ) -> Score | Report:
     """Score a final snapshot: each player's score with its breakdown, the ranks, the winners.
 
-    ``game`` (an id or alias) is needed only when the document has no
-    ``game`` key; when both are given they must agree. ``partial`` scores a
+    ``game`` (an id or alias, or the game's declaration) is needed only when
+    the document has no ``game`` key; when both are given they must agree. ``partial`` scores a
     game that is not over yet. ``variants`` are a game's own options, by the
     names its ``score`` command gives them (``multiply=True``: Kuhhandel
     edition 1's multiplier); those a game does not declare are ignored, as
     ``refcli score`` ignores another game's options.
     """
-    from refcli.model import registry
     from refcli.model.options import ScoreOptions
+    from refcli.reading.game_key import game_for
 
     with speaking(lang), _within_limits(source):
         _check_options(game, max_bytes, partial=partial)
         values = arguments.checked_values(values)
-        game_id = _game_id(game) if game is not None else None
-        doc, builder = _document(source, values, game_id, "score", max_bytes)
-        with _blamed(doc, builder), _misplaced(doc, game_id, "score"):
-            declared = registry.game_for(doc, game_id)
+        named = _game(game)
+        doc, builder = _document(source, values, named, "score", max_bytes)
+        with _blamed(doc, builder), _misplaced(doc, named, "score"):
+            declared = game_for(doc, named)
             options = ScoreOptions(partial=partial, variants=tuple(variants.items()), max_bytes=max_bytes)
             options = options.completed((param.name, param.default) for param in declared.score_options)
             report = declared.engine("score").score_document(doc, options)
@@ -153,7 +156,7 @@ def score(
 def rule(
     source: Source | None = None,
     *,
-    game: str | None = None,
+    game: GameName | None = None,
     values: Values | None = None,
     max_bytes: int = DEFAULT_MAX_BYTES,
     lang: str | None = None,
@@ -167,10 +170,10 @@ def rule(
     with speaking(lang), _within_limits(source):
         _check_options(game, max_bytes)
         values = arguments.checked_values(values)
-        game_id = _game_id(game) if game is not None else None
-        doc, builder = _document(source, values, game_id, "ruling", max_bytes)
-        with _blamed(doc, builder), _misplaced(doc, game_id, "ruling"):
-            report, _legal = _engine(doc, game_id, "ruling").rule_document(doc)
+        named = _game(game)
+        doc, builder = _document(source, values, named, "ruling", max_bytes)
+        with _blamed(doc, builder), _misplaced(doc, named, "ruling"):
+            report, _legal = _engine(doc, named, "ruling").rule_document(doc)
         return _warned(report, doc)  # type: ignore[no-any-return]
 
 
@@ -184,14 +187,15 @@ def _warned(report: Any, doc: Document) -> Any:
 
 def _check_options(game: object, max_bytes: object, **flags: object) -> None:
     """``TypeError`` for an option of the wrong type, ``UsageError`` for a size limit out of range."""
-    arguments.check_text("game", game)
+    if not _is_declaration(game):
+        arguments.check_text("game", game)
     arguments.check_max_bytes(max_bytes)
     for name, value in flags.items():
         arguments.check_flag(name, value)
 
 
 def _document(
-    source: Source | None, values: Values | None, game_id: str | None, verb: str, max_bytes: int
+    source: Source | None, values: Values | None, game: Declared | None, verb: str, max_bytes: int
 ) -> tuple[Document, Any]:
     """The document to read: the source, with ``values`` put over it (``refcli.reading.items``)."""
     if values is None:
@@ -203,7 +207,7 @@ def _document(
     from refcli.reading import items as inline
 
     base = None if source is None else _load(source, max_bytes=max_bytes)
-    return inline.compose(base, inline.items_from(values), game_id, verb)
+    return inline.compose(base, inline.items_from(values), game, verb)
 
 
 def _blamed(doc: Document, builder: Any) -> Any:
@@ -233,7 +237,7 @@ def _within_limits(source: Source | None) -> Iterator[None]:
 
 
 @contextmanager
-def _misplaced(doc: Document, game_id: str | None, verb: str) -> Iterator[None]:
+def _misplaced(doc: Document, game: Declared | None, verb: str) -> Iterator[None]:
     """A document ``verb`` cannot read that is another kind of file says so (``refcli.reading.wrong_command``)."""
     from refcli.model.errors import DataError
 
@@ -242,7 +246,7 @@ def _misplaced(doc: Document, game_id: str | None, verb: str) -> Iterator[None]:
     except DataError as error:
         from refcli.reading.wrong_command import explained
 
-        better = explained(error, doc, game_id, verb)
+        better = explained(error, doc, game, verb)
         if better is error:
             raise
         raise better from None
@@ -251,7 +255,7 @@ def _misplaced(doc: Document, game_id: str | None, verb: str) -> Iterator[None]:
 def validate(
     source: Source,
     *,
-    game: str | None = None,
+    game: GameName | None = None,
     strict: bool = False,
     max_bytes: int = DEFAULT_MAX_BYTES,
     lang: str | None = None,
@@ -269,7 +273,7 @@ def validate(
         return _validate(source, game, strict, max_bytes)._replace(language=i18n.language())
 
 
-def _validate(source: Source, game: str | None, strict: bool, max_bytes: int) -> Validation:
+def _validate(source: Source, game: GameName | None, strict: bool, max_bytes: int) -> Validation:
     from refcli.model.errors import DataError, InputUnreadable
     from refcli.model.exit_status import status_for
     from refcli.model.options import ValidateOptions
@@ -278,8 +282,9 @@ def _validate(source: Source, game: str | None, strict: bool, max_bytes: int) ->
     try:
         with _within_limits(source):
             doc = _load(source, max_bytes=max_bytes)
-            with _misplaced(doc, _game_id(game) if game is not None else None, "validate"):
-                engine = _engine(doc, game, "validate")
+            named = _game(game)
+            with _misplaced(doc, named, "validate"):
+                engine = _engine(doc, named, "validate")
                 result: Validation = engine.validate_document(doc, ValidateOptions(strict=strict, max_bytes=max_bytes))
     except (DataError, InputUnreadable) as error:
         line, key = getattr(error, "line", None), getattr(error, "path", None)
@@ -327,6 +332,11 @@ def game(name: str, *, lang: str | None = None) -> Game:
 
 
 def _game_id(name: str) -> str:
+    return _found(name).id
+
+
+def _found(name: str) -> Declared:
+    """The game ``name`` names (one registry look-up); ``UsageError`` when there is none."""
     from refcli.model import registry
     from refcli.model.errors import UsageError
 
@@ -335,10 +345,24 @@ def _game_id(name: str) -> str:
         raise UsageError(
             _("no game {name!r}; the games are {games}").format(name=name, games=", ".join(registry.BUILT_IN))
         )
-    return found.id
+    return found
 
 
-def _engine(doc: Document, game_name: str | None, verb: str) -> Any:
-    from refcli.model import registry
+def _game(game: GameName | None) -> Declared | None:
+    """The declaration of the game the caller named (looked up once, here), or None when it named none."""
+    return _found(game) if isinstance(game, str) else game
 
-    return registry.engine_for(doc, _game_id(game_name) if game_name is not None else None, verb)
+
+def _is_declaration(game: object) -> bool:
+    """Whether ``game`` is a game's declaration (the command line passes the one it looked up)."""
+    if isinstance(game, (str, type(None))):
+        return False  # a name, or none: the declarations' module need not even be imported
+    from refcli.model.game import Game as Declared
+
+    return isinstance(game, Declared)
+
+
+def _engine(doc: Document, game: Declared | None, verb: str) -> Any:
+    from refcli.reading.game_key import engine_for
+
+    return engine_for(doc, game, verb)

@@ -14,8 +14,9 @@ from pathlib import Path
 
 import pytest
 
+from refcli.language.folding import fold
 from refcli.model import registry
-from refcli.model.game import Game, fold, resolve
+from refcli.model.game import Game, resolve
 from refcli.output.document_schemas import CommandSchema
 
 PACKAGE = Path(__file__).resolve().parent.parent / "refcli"

@@ -18,6 +18,7 @@ from conftest import Invoke
 
 import refcli
 from refcli.games.record_toml import LAYOUTS, to_toml
+from refcli.model import registry
 from refcli.reading import locate
 
 GAMES = ("kuhhandel", "bamboozled", "money", "cupofbluff")
@@ -173,7 +174,7 @@ def merge_items(count: int) -> None:
     from refcli.reading import items as inline
 
     items = inline.items_from([f"player.{number}.name=P{number}" for number in range(1, count + 1)])
-    document, _builder = inline.compose(None, items, "kuhhandel", "score")
+    document, _builder = inline.compose(None, items, registry.get("kuhhandel"), "score")
     assert len(document.data["player"]) == count and document.data["player"][-1] == {"name": f"P{count}"}
 
 

@@ -27,8 +27,9 @@ from typer.testing import CliRunner
 
 from refcli.cli import manpage
 from refcli.cli.app import app
+from refcli.language.folding import fold
 from refcli.model import registry
-from refcli.model.game import Game, fold
+from refcli.model.game import Game
 
 TOY_INIT = '''
 """Toy: every player names a number; the highest wins."""

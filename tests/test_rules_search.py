@@ -11,7 +11,8 @@ from conftest import Invoke
 
 from refcli.model import registry
 from refcli.rules import search
-from refcli.rules.catalogue import Clause, rules_for
+from refcli.rules.catalogue import rules_for
+from refcli.rules.clause import Clause
 
 
 def found(invoke: Invoke, *args: str, code: int = 0) -> dict:

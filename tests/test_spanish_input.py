@@ -22,9 +22,10 @@ from typing import Any
 import pytest
 from conftest import EXAMPLES, Invoke
 
+from refcli.language.folding import fold
 from refcli.language.i18n import using
 from refcli.model import registry
-from refcli.model.game import Game, fold
+from refcli.model.game import Game
 from refcli.reading.formats import Type, with_spanish_words
 
 Write = Callable[[str, str], str]

@@ -24,9 +24,9 @@ import re
 import sys
 import time
 from collections.abc import Callable, Generator, Iterable, Iterator
-from functools import partial
+from functools import cache, partial
 from types import ModuleType
-from typing import IO, Any, NamedTuple
+from typing import IO, TYPE_CHECKING, Any, NamedTuple
 
 from refcli.language import i18n
 from refcli.language.i18n import N_, _
@@ -35,6 +35,9 @@ from refcli.model.errors import DataError, InputUnreadable, RefcliError, one_lin
 from refcli.model.exit_status import ExitStatus, status_for, worst
 from refcli.model.options import SCHEMA_VERSION, Format, ValidateOptions
 from refcli.results.findings import Counts, FileResult, input_failure, located
+
+if TYPE_CHECKING:
+    from refcli.model.game import Game
 
 # (the result, the exit status it implies, the one-line error if any)
 Outcome = tuple[FileResult, ExitStatus, str | None]
@@ -87,10 +90,10 @@ class LineTask(NamedTuple):
 
 
 Task = PathTask | LineTask
-Check = Callable[[Any, "str | None", ValidateOptions], Outcome]
+Check = Callable[[Any, "Game | None", ValidateOptions], Outcome]
 
 
-def validate_path(task: PathTask, game_id: str | None, options: ValidateOptions) -> Outcome:
+def validate_path(task: PathTask, game: Game | None, options: ValidateOptions) -> Outcome:
     """Validate one file (picklable: it runs in worker processes too)."""
     from refcli.reading.documents import load_document
 
@@ -98,10 +101,10 @@ def validate_path(task: PathTask, game_id: str | None, options: ValidateOptions)
         doc = load_document(task.path, max_bytes=options.max_bytes)
     except Exception as error:  # noqa: BLE001 - this record is reported; the others are still validated
         return failed(task.where, error)
-    return replayed(doc, task.where, game_id, options)
+    return replayed(doc, task.where, game, options)
 
 
-def validate_line(task: LineTask, game_id: str | None, options: ValidateOptions) -> Outcome:
+def validate_line(task: LineTask, game: Game | None, options: ValidateOptions) -> Outcome:
     """Validate one JSON line: a record in the same shape as the TOML, read by the same rules."""
     from refcli.reading.documents import Document
 
@@ -112,16 +115,17 @@ def validate_line(task: LineTask, game_id: str | None, options: ValidateOptions)
         doc = Document(name=task.name, data=data, text="", line=task.number)
     except Exception as error:  # noqa: BLE001 - this record is reported; the others are still validated
         return failed(task.where, error)
-    return replayed(doc, task.where, game_id, options, renamed=True)
+    return replayed(doc, task.where, game, options, renamed=True)
 
 
-def replayed(doc: Any, where: str, game_id: str | None, options: ValidateOptions, *, renamed: bool = False) -> Outcome:
+def replayed(doc: Any, where: str, game: Game | None, options: ValidateOptions, *, renamed: bool = False) -> Outcome:
     """A document read from a file or a JSON line (``refcli.reading.documents.Document``), validated by its game.
 
-    ``renamed``: the result is named ``where`` (a JSON line's file and line number).
+    ``game``: the command's, else the record's ``game`` key says. ``renamed``: the result is named
+    ``where`` (a JSON line's file and line number).
     """
     try:
-        result = validator_for(doc, game_id).validate_document(doc, options)
+        result = validator_for(doc, game).validate_document(doc, options)
         if result.findings:
             result = located(result, doc)
         if doc.names:
@@ -132,7 +136,7 @@ def replayed(doc: Any, where: str, game_id: str | None, options: ValidateOptions
     except DataError as error:  # a snapshot or a situation given to validate says so (refcli.reading.wrong_command)
         from refcli.reading.wrong_command import explained
 
-        return failed(where, explained(error, doc, game_id, "validate"))
+        return failed(where, explained(error, doc, game, "validate"))
     except Exception as error:  # noqa: BLE001 - this record is reported; the others are still validated
         return failed(where, error)
     status = ExitStatus.OK if result.valid else ExitStatus.RULE_BROKEN
@@ -144,15 +148,15 @@ def replayed(doc: Any, where: str, game_id: str | None, options: ValidateOptions
 _VALIDATORS: dict[tuple[str | None, str | None], ModuleType] = {}
 
 
-def validator_for(doc: Any, game_id: str | None) -> ModuleType:
-    """``registry.engine_for(doc, game_id, "validate")``, remembered for the game a record names."""
-    named = doc.data.get("game") if game_id is None else None
-    key = (game_id, named) if named is None or type(named) is str else None
+def validator_for(doc: Any, game: Game | None) -> ModuleType:
+    """``refcli.reading.game_key.engine_for(doc, game, "validate")``, remembered for the game a record names."""
+    named = doc.data.get("game") if game is None else None
+    key = (game.id if game is not None else None, named) if named is None or type(named) is str else None
     module = _VALIDATORS.get(key) if key is not None else None
     if module is None:
-        from refcli.model.registry import engine_for
+        from refcli.reading.game_key import engine_for
 
-        module = engine_for(doc, game_id, "validate")  # an unknown game raises: nothing is remembered
+        module = engine_for(doc, game, "validate")  # an unknown game raises: nothing is remembered
         if key is not None and len(_VALIDATORS) < 64:  # the values records give are few; never a leak
             _VALIDATORS[key] = module
     return module
@@ -363,7 +367,7 @@ def render_outcome(outcome: Outcome, style: str) -> Rendered:
 
         payload = finding_rows(result)
     elif style == "text":
-        from refcli.output.render import plain_text
+        from refcli.results.blocks import plain_text
         from refcli.results.findings import result_blocks
 
         payload = plain_text(result_blocks(result))
@@ -373,11 +377,26 @@ def render_outcome(outcome: Outcome, style: str) -> Rendered:
     return payload, status, message, cited, tuple(said.format(file=result.file, message=w) for w in result.warnings)
 
 
-def _work(check: Check, game_id: str | None, options: ValidateOptions, style: str, lang: str, task: Task) -> Rendered:
+def _work(check: Check, game: Game | None, options: ValidateOptions, style: str, lang: str, task: Task) -> Rendered:
     """One task, with its messages in the run's language ``lang``: set here, as a spawned worker starts without it."""
     if lang != i18n.language():
         i18n.set_language(lang)
-    return render_outcome(bounded(check, task, game_id, options), style)
+    return render_outcome(bounded(check, task, game, options), style)
+
+
+def _work_elsewhere(
+    check: Check, game_id: str | None, options: ValidateOptions, style: str, lang: str, task: Task
+) -> Rendered:
+    """``_work`` in a worker process, which is given the command's game by its id (what travels to a spawned
+    interpreter is pickled, and a declaration need not pickle) and looks it up once."""
+    return _work(check, _game_by_id(game_id), options, style, lang, task)
+
+
+@cache
+def _game_by_id(game_id: str | None) -> Game | None:
+    from refcli.model import registry
+
+    return registry.get(game_id) if game_id is not None else None
 
 
 class TimeUp(BaseException):
@@ -388,7 +407,7 @@ def _time_up(signum: int, frame: object) -> None:
     raise TimeUp
 
 
-def bounded(check: Check, task: Task, game_id: str | None, options: ValidateOptions) -> Outcome:
+def bounded(check: Check, task: Task, game: Game | None, options: ValidateOptions) -> Outcome:
     """``check(task, …)``, given up after ``options.record_timeout`` seconds: then the record is reported as such.
 
     The bound is a timer signal (SIGALRM), so it works wherever the record is
@@ -401,12 +420,12 @@ def bounded(check: Check, task: Task, game_id: str | None, options: ValidateOpti
 
     seconds = options.record_timeout
     if not seconds or not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
-        return check(task, game_id, options)
+        return check(task, game, options)
     previous = signal.signal(signal.SIGALRM, _time_up)
     try:
         try:
             signal.setitimer(signal.ITIMER_REAL, seconds)
-            return check(task, game_id, options)
+            return check(task, game, options)
         finally:
             signal.setitimer(signal.ITIMER_REAL, 0)
     except TimeUp:  # also when it fired as the check ended, before the timer was stopped: it did take that long
@@ -455,7 +474,7 @@ def worker_died(style: str, task: Task, exitcode: int | None) -> Rendered:
 def run(
     tasks: Iterable[Task],
     check: Check,
-    game_id: str | None,
+    game: Game | None,
     options: ValidateOptions,
     jobs: int,
     style: str,
@@ -467,9 +486,8 @@ def run(
     the workers at once if the caller leaves early (the reader went away).
     The messages are in the current language, in every worker too.
     """
-    work = partial(_work, check, game_id, options, style, i18n.language())
     if jobs <= 1:
-        yield from map(work, tasks)
+        yield from map(partial(_work, check, game, options, style, i18n.language()), tasks)
         return
     from refcli.cli.workers import ordered_map
     from refcli.model import registry
@@ -477,12 +495,13 @@ def run(
 
     # Import every game's validator and compile its record reader once here, so
     # forked workers start with them ready.
-    for game in registry.built_in():
-        if game.verb("validate"):
-            game.engine("validate")
-            record = game.formats().get("record")
+    for built_in in registry.built_in():
+        if built_in.verb("validate"):
+            built_in.engine("validate")
+            record = built_in.formats().get("record")
             if record is not None:
-                compile_description(record)
+                compile_description(record, built_in)
+    work = partial(_work_elsewhere, check, game.id if game is not None else None, options, style, i18n.language())
     yield from ordered_map(work, tasks, jobs, partial(worker_died, style), total, task_bytes)
 
 
@@ -563,9 +582,10 @@ def write_results(
     Every document (JSON, TOML, text) ends with the counts of valid, invalid
     and unreadable files; JSON Lines and CSV are a result (or a row) at a time.
     """
-    from refcli.output.render import carries_unicode, emit, json_for, plain_text
+    from refcli.output.render import carries_unicode, emit, json_for
+    from refcli.results.blocks import Block, Heading, Quotes, plain_text
     from refcli.results.findings import validation_report
-    from refcli.results.report import Block, Heading, Quotes, Report
+    from refcli.results.report import Report
     from refcli.rules.catalogue import rules_for
 
     out = sys.stdout

@@ -20,6 +20,7 @@ from refcli.model.options import DEFAULT_MAX_BYTES, DocumentFormat, Format, Scor
 
 if TYPE_CHECKING:
     from refcli.model.exit_status import ExitStatus  # imported where a status is made: not on a quick query's way
+    from refcli.model.game import Game
 
 FormatOption = Annotated[
     DocumentFormat,
@@ -110,6 +111,11 @@ def usage_error(message: str) -> Exception:
     return Usage(message)
 
 
+def missing(what: str, more: str = "") -> NoReturn:
+    """The usage error of a missing argument (as typer's own) when there is nothing to read and nobody to ask."""
+    raise usage_error(_("Missing argument {name}.").format(name=f"'{what}'") + (f" {more}" if more else ""))
+
+
 @record
 class Inputs(Record):
     """What ``score`` and ``ruling`` read: FILE arguments, ``KEY=VALUE`` items (``refcli.reading.items``), or answers."""
@@ -139,7 +145,7 @@ class Inputs(Record):
             except DataError as error:
                 raise usage_error(error.one_line()) from None
         if not files and not items:
-            from refcli.cli.prompts import missing, stdin_is_terminal
+            from refcli.cli.prompts import stdin_is_terminal
 
             if not stdin_is_terminal():
                 missing(metavar)
@@ -155,8 +161,11 @@ class Inputs(Record):
     def asking(self) -> bool:
         return not self.files and not self.items
 
-    def document(self, game_id: str | None, verb: str, max_bytes: int) -> tuple[Any, Any]:
-        """The one document to read (the FILE, the items over it) and what blames an item for an error."""
+    def document(self, game: Game | None, verb: str, max_bytes: int) -> tuple[Any, Any]:
+        """The one document to read (the FILE, the items over it) and what blames an item for an error.
+
+        ``game``: the command's (``refcli GAME …``), or None when each document names its own.
+        """
         from contextlib import nullcontext
 
         from refcli import api
@@ -166,7 +175,7 @@ class Inputs(Record):
             return base, nullcontext()
         from refcli.reading import items as inline
 
-        doc, builder = inline.compose(base, self.items, game_id, verb)
+        doc, builder = inline.compose(base, self.items, game, verb)
         return doc, inline.blamed(doc, builder)
 
 
@@ -179,9 +188,12 @@ def saved(data: dict[str, Any], game: str, verb: str, inputs: Inputs) -> None:
 
 
 def score_files(
-    inputs: Inputs, game_id: str | None, options: ScoreOptions, fmt: Any, *, explain: bool = False, page: bool = True
+    inputs: Inputs, game: Game | None, options: ScoreOptions, fmt: Any, *, explain: bool = False, page: bool = True
 ) -> NoReturn:
     """Score each file (``refcli.api.score``), report every one, exit with the worst status.
+
+    ``game`` is the command's (``refcli GAME score``), looked up once when the command was found and
+    passed down; None for ``refcli score``, where each file's ``game`` key says.
 
     The document's shape follows the command line only: one FILE gives its
     report, several give ``{"games": [...]}`` (with the totals of a game
@@ -196,13 +208,14 @@ def score_files(
     from refcli.results.report import failure
 
     fmt = as_format(fmt)
+    game_id = game.id if game is not None else None
     if inputs.asking:
-        ask_and_score(game_id, options, fmt, inputs, explain=explain, page=page)
+        ask_and_score(game, options, fmt, inputs, explain=explain, page=page)
     if inputs.items or inputs.save is not None:
         try:
-            doc, blame = inputs.document(game_id, "score", options.max_bytes)
+            doc, blame = inputs.document(game, "score", options.max_bytes)
             with blame:
-                report = api.score(doc, game=game_id, partial=options.partial, **dict(options.variants))
+                report = api.score(doc, game=game, partial=options.partial, **dict(options.variants))
         except (DataError, InputUnreadable) as error:
             failed_alone(error, fmt, game_id)
         say_warnings(report.data["file"], report.warnings, fmt)
@@ -215,7 +228,7 @@ def score_files(
         doc = None
         try:
             doc = api.load(path, max_bytes=options.max_bytes)
-            report = api.score(doc, game=game_id, partial=options.partial, **dict(options.variants))
+            report = api.score(doc, game=game, partial=options.partial, **dict(options.variants))
         except (DataError, InputUnreadable) as error:
             status = say_error(error)
             code = worst(code, status)
@@ -223,7 +236,7 @@ def score_files(
             continue
         say_warnings(report.data["file"], report.warnings, fmt)
         entries.append(report)
-    document = entries[0] if len(entries) == 1 else several_games(entries, game_id)
+    document = entries[0] if len(entries) == 1 else several_games(entries, game)
     emit_document(document, fmt, explain=explain, page=page)
     if fmt is Format.text and document.blocks:
         say_again(entries)
@@ -253,7 +266,7 @@ def say_again(entries: list[Any]) -> None:
             print(_("refcli: error: {message}").format(message=message), file=sys.stderr)
 
 
-def several_games(entries: list[Any], game_id: str | None) -> Any:
+def several_games(entries: list[Any], command_game: Game | None) -> Any:
     """``{"games": [...]}`` in the files' order, with the totals of a game whose scores add up (score's ``combine``).
 
     That game is the command's, or for ``refcli score`` the one such game that
@@ -267,15 +280,16 @@ def several_games(entries: list[Any], game_id: str | None) -> Any:
     """
     from refcli.results.report import Para, Report, bundle
 
-    game, combine = totalled_game(entries, game_id)
-    if game is None:
+    totalled, combine = totalled_game(entries, command_game)
+    if totalled is None:
         return bundle(entries)
+    game = totalled.id
     covered = [entry for entry in entries if not entry.failed and entry.data["game"] == game]
     unread = [entry for entry in entries if entry.failed and entry.data.get("game") in (None, game)]
     games = [entry.to_dict() for entry in entries]
     head: list[Any]
     if unread:
-        data: dict[str, Any] = {"game": game, "games": games, **without_totals(game, unread)}
+        data: dict[str, Any] = {"game": game, "games": games, **without_totals(totalled, unread)}
         head = [Para(data["notes"][0], "bad")]
     else:
         combined = combine(covered)
@@ -283,33 +297,37 @@ def several_games(entries: list[Any], game_id: str | None) -> Any:
         data = {"game": game, "games": games, **totals, "totals_files": [e.data["file"] for e in covered]}
         head = list(combined.blocks)
         if len(covered) < len(entries):  # other games among the files: say which files the totals add up
-            head.insert(1 if head else 0, Para(totals_over(game, covered)))
+            head.insert(1 if head else 0, Para(totals_over(totalled, covered)))
     blocks = [block for entry in entries for block in entry.blocks]
     return Report(data, head + blocks if blocks else ())
 
 
-def totalled_game(entries: list[Any], game_id: str | None) -> tuple[str | None, Any]:
-    """The game whose totals the document gives, and its ``combine``; (None, None) when there is none."""
+def totalled_game(entries: list[Any], command_game: Game | None) -> tuple[Game | None, Any]:
+    """The game whose totals the document gives, and its ``combine``; (None, None) when there is none.
+
+    ``command_game``: the command's (``refcli GAME score``); for ``refcli score`` the games the files are
+    looked up, each once, only when two files may be the same game.
+    """
     from collections import Counter
 
-    from refcli.model import registry
-
-    scored = Counter(entry.data["game"] for entry in entries if not entry.failed)
-    if game_id is not None:
-        candidates = [game_id]
+    candidates: list[Game | None]
+    if command_game is not None:
+        candidates = [command_game]
     else:  # a game two files may be: one scored, and another scored or unread (its game unknown or that one)
+        from refcli.model import registry
+
+        scored = Counter(entry.data["game"] for entry in entries if not entry.failed)
         unread = Counter(entry.data.get("game") for entry in entries if entry.failed)
-        candidates = [game for game, count in scored.items() if count + unread[game] + unread[None] >= 2]
+        candidates = [registry.get(game) for game, count in scored.items() if count + unread[game] + unread[None] >= 2]
     found = []
-    for game in candidates:
-        declared = registry.get(game)
+    for declared in candidates:
         combine = getattr(declared.engine("score"), "combine", None) if declared and declared.verb("score") else None
-        if combine is not None:
-            found.append((game, combine))
+        if declared is not None and combine is not None:
+            found.append((declared, combine))
     return found[0] if len(found) == 1 else (None, None)
 
 
-def without_totals(game: str, unread: list[Any]) -> dict[str, Any]:
+def without_totals(game: Game, unread: list[Any]) -> dict[str, Any]:
     """The document's keys when a file that may be one of the games could not be read: no totals, no winner."""
     files = [str(entry.data["file"]) for entry in unread]
     note = ngettext(
@@ -317,7 +335,7 @@ def without_totals(game: str, unread: list[Any]) -> dict[str, Any]:
         "No {game} totals and no winner: {files} could not be read, and totals without them would not cover "
         "every game.",
         len(files),
-    ).format(game=game_title(game), files=", ".join(files))
+    ).format(game=game.title, files=", ".join(files))
     return {
         "totals": None,
         "winners": None,
@@ -328,14 +346,7 @@ def without_totals(game: str, unread: list[Any]) -> dict[str, Any]:
     }
 
 
-def game_title(game: str) -> str:
-    from refcli.model import registry
-
-    declared = registry.get(game)
-    return declared.title if declared is not None else game
-
-
-def totals_over(game: str, covered: list[Any]) -> str:
+def totals_over(game: Game, covered: list[Any]) -> str:
     """The sentence saying which files the totals add up, when the files hold other games too."""
     return ngettext(
         "The totals are over the {count} {game} game ({files}); the other files are other games, scored on their own.",
@@ -343,7 +354,7 @@ def totals_over(game: str, covered: list[Any]) -> str:
         len(covered),
     ).format(
         count=len(covered),
-        game=game_title(game),
+        game=game.title,
         files=", ".join(str(entry.data["file"]) for entry in covered),
     )
 
@@ -369,7 +380,7 @@ def failed_alone(error: RefcliError, fmt: Format, game_id: str | None) -> NoRetu
 
 def rule_file(
     inputs: Inputs,
-    game_id: str | None,
+    game: Game | None,
     fmt: Any,
     *,
     max_bytes: int = DEFAULT_MAX_BYTES,
@@ -380,6 +391,7 @@ def rule_file(
 
     The situation is a FILE, ``KEY=VALUE`` items over an optional FILE, or, with neither, answers to questions.
     A situation that cannot be read is, for scripts, a document saying so (``refcli.results.report.failure``).
+    ``game``: the command's (looked up once, when the command was found), or None: the file's ``game`` key says.
     """
     from refcli import api
     from refcli.model.exit_status import ExitStatus
@@ -388,13 +400,13 @@ def rule_file(
 
     fmt = as_format(fmt)
     if inputs.asking:
-        ask_and_rule(game_id, fmt, inputs, max_bytes, explain=explain, page=page)
+        ask_and_rule(game, fmt, inputs, max_bytes, explain=explain, page=page)
     try:
-        doc, blame = inputs.document(game_id, "ruling", max_bytes)
+        doc, blame = inputs.document(game, "ruling", max_bytes)
         with blame:
-            ruling = api.rule(doc, game=game_id, max_bytes=max_bytes)
+            ruling = api.rule(doc, game=game, max_bytes=max_bytes)
     except (DataError, InputUnreadable) as error:
-        failed_alone(error, fmt, game_id)
+        failed_alone(error, fmt, game.id if game is not None else None)
     say_warnings(ruling.data["file"], ruling.warnings, fmt)
     emit(ruling, fmt, explain=explain, page=page)
     saved(doc.data, ruling.data["game"], "ruling", inputs)
@@ -402,22 +414,22 @@ def rule_file(
 
 
 def ask_and_rule(
-    game_id: str | None, fmt: Format, inputs: Inputs, max_bytes: int, *, explain: bool = False, page: bool = True
+    game: Game | None, fmt: Format, inputs: Inputs, max_bytes: int, *, explain: bool = False, page: bool = True
 ) -> NoReturn:
     """``refcli [GAME] ruling`` on a terminal with nothing to read: ask, rule, offer to save."""
     from refcli import api
     from refcli.model.exit_status import ExitStatus
     from refcli.output.render import emit
 
-    game, data, ruling = ask(game_id, "ruling", lambda doc, game: api.rule(doc, game=game, max_bytes=max_bytes))
+    asked, data, ruling = ask(game, "ruling", lambda doc, chosen: api.rule(doc, game=chosen, max_bytes=max_bytes))
     say_warnings(ruling.data["file"], ruling.warnings, fmt)
     emit(ruling, fmt, explain=explain, page=page)  # paged: the save question comes once the pager is left
-    keep(data, game, "ruling", inputs)
+    keep(data, asked, "ruling", inputs)
     finish(ExitStatus.OK if ruling.legal else ExitStatus.RULE_BROKEN)
 
 
 def ask_and_score(
-    game_id: str | None,
+    game: Game | None,
     options: ScoreOptions,
     fmt: Format,
     inputs: Inputs,
@@ -430,29 +442,28 @@ def ask_and_score(
     from refcli.model.exit_status import ExitStatus
     from refcli.output.render import emit
 
-    def read(doc: Any, game: str) -> Any:
-        return api.score(doc, game=game, partial=options.partial, **dict(options.variants))
+    def read(doc: Any, chosen: Game) -> Any:
+        return api.score(doc, game=chosen, partial=options.partial, **dict(options.variants))
 
-    game, data, report = ask(game_id, "score", read)
+    asked, data, report = ask(game, "score", read)
     say_warnings(report.data["file"], report.warnings, fmt)
     emit(report, fmt, explain=explain, page=page)
-    keep(data, game, "score", inputs)
+    keep(data, asked, "score", inputs)
     finish(ExitStatus.OK)
 
 
-def ask(game_id: str | None, verb: str, read: Any) -> tuple[Any, dict[str, Any], Any]:
+def ask(command_game: Game | None, verb: str, read: Any) -> tuple[Any, dict[str, Any], Any]:
     """The game (asked when the command names none), the answers' document, and ``read`` of it."""
     from refcli.cli import prompts as prompting
-    from refcli.model import registry
     from refcli.model.errors import UsageError
 
     def run() -> tuple[Any, dict[str, Any], Any]:
         terminal = prompting.Terminal()
-        game = registry.get(game_id) if game_id else prompting.choose_game(terminal, verb)
-        if game is None or not game.formats():
-            raise UsageError(_("{game} describes no formats to ask for: give a FILE").format(game=game_id))
+        game = command_game or prompting.choose_game(terminal, verb)
+        if not game.formats():
+            raise UsageError(_("{game} describes no formats to ask for: give a FILE").format(game=game.id))
         questions, settle = prompting.ask_document(game, verb)
-        result = settle(lambda doc: read(doc, game.id))
+        result = settle(lambda doc: read(doc, game))
         data = questions.document()
         terminal.say(_("The same on one line: {command}").format(command=prompting.one_line(game, verb, data)))
         return game, data, result
@@ -486,7 +497,7 @@ def validate_format(fmt: Format | None, jsonl: bool) -> Format:
 
 def validate_files(
     files: list[str],
-    game_id: str | None,
+    game: Game | None,
     options: ValidateOptions,
     fmt: Format,
     *,
@@ -514,7 +525,7 @@ def validate_files(
         tasks = [batch.PathTask(path) for path in files]
         check, total = batch.validate_path, len(tasks)
     # closing(): however writing ends (the reader went away, Ctrl-C), the workers stop with it.
-    with closing(batch.run(tasks, check, game_id, options, jobs, style, total)) as outcomes:
+    with closing(batch.run(tasks, check, game, options, jobs, style, total)) as outcomes:
         code = batch.write_results(outcomes, fmt, jsonl, total, explain=explain, page=page)
     finish(code)
 

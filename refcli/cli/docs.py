@@ -244,7 +244,7 @@ def clause_list(ids: Iterable[str], register: Mapping[str, str], *, here: str) -
 
 def distinct(words: Iterable[str]) -> list[str]:
     """``words`` once each as the reader matches them (case and accents aside), the accented spelling kept."""
-    from refcli.model.game import fold
+    from refcli.language.folding import fold
 
     kept: dict[str, str] = {}
     for word in words:

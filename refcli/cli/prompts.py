@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any
 
 from refcli.language.i18n import N_, _
 from refcli.language.visible import clip, visible
@@ -132,7 +132,7 @@ class Questions:
         return data
 
     def ask_all(self) -> None:
-        from refcli.reading.formats.reader import reading_order
+        from refcli.reading.formats.description import reading_order
 
         for field in reading_order(self.desc.fields):
             if field.key not in self.fixed:
@@ -183,7 +183,7 @@ class Questions:
             self.answers[where] = Answer(t.value, lambda: None)
         elif kind == "table":
             if field.required or self.terminal.confirm(f"{label}? ({_(field.help)})"):
-                from refcli.reading.formats.reader import reading_order
+                from refcli.reading.formats.description import reading_order
 
                 for sub in reading_order(t.fields):
                     self.ask_field(sub, (*where, sub.key))
@@ -232,7 +232,7 @@ class Questions:
             if t.item is not None and t.item.kind == "union":
                 self.ask_union(t.item, here)
             else:
-                from refcli.reading.formats.reader import reading_order
+                from refcli.reading.formats.description import reading_order
 
                 for sub in reading_order(t.fields):
                     self.ask_field(sub, (*here, sub.key))
@@ -537,10 +537,3 @@ def ask_kind(game: Game) -> str:
             )
         )
     )
-
-
-def missing(what: str, more: str = "") -> NoReturn:
-    """The usage error of a missing argument (as typer's own) when there is nothing to read and nobody to ask."""
-    from refcli.cli.common import usage_error
-
-    raise usage_error(_("Missing argument {name}.").format(name=f"'{what}'") + (f" {more}" if more else ""))

@@ -19,7 +19,7 @@ from typing import Annotated, Any, Optional, get_args
 import typer
 
 from refcli.cli.color import ColorOption
-from refcli.cli.common import ExplainOption, FormatOption, NoPagerOption, reporting
+from refcli.cli.common import ExplainOption, FormatOption, NoPagerOption, missing, reporting
 from refcli.cli.lazy import Builders, Definition, LazyCommands, command_function, parameter
 from refcli.language.i18n import N_, _
 from refcli.model.game import REQUIRED, Command, Game, Param, Simulate, resolve
@@ -145,8 +145,8 @@ DISPLAY_PARAMETERS = (
 )
 
 
-def score_definition(game_id: str | None, help: str, own: tuple[Param, ...]) -> Definition:
-    """``score``; ``game_id`` None reads each file's `game` key; ``own`` are the games' own options."""
+def score_definition(game: Game | None, help: str, own: tuple[Param, ...]) -> Definition:
+    """``score``; ``game`` None reads each file's `game` key; ``own`` are the games' own options."""
     from refcli.cli.fileoptions import (
         MaxBytesOption,
         PartialOption,
@@ -162,7 +162,7 @@ def score_definition(game_id: str | None, help: str, own: tuple[Param, ...]) -> 
         variants = tuple((p.name, values[p.name]) for p in own)
         with reporting():
             options = ScoreOptions(partial=values["partial"], variants=variants, max_bytes=values["max_bytes"])
-            score_files(inputs, game_id, options, values["fmt"], explain=values["explain"], page=not values["no_pager"])
+            score_files(inputs, game, options, values["fmt"], explain=values["explain"], page=not values["no_pager"])
 
     parameters = [
         parameter("files", SnapshotArguments, None),
@@ -174,10 +174,10 @@ def score_definition(game_id: str | None, help: str, own: tuple[Param, ...]) -> 
         *DISPLAY_PARAMETERS,
         *output_parameters(SAVE_FORCE_HELP),
     ]
-    return Definition(command_function(parameters, writing_output(body)), _(help) + items_help(game_id, "score"))
+    return Definition(command_function(parameters, writing_output(body)), _(help) + items_help(game, "score"))
 
 
-def ruling_definition(game_id: str | None, help: str) -> Definition:
+def ruling_definition(game: Game | None, help: str) -> Definition:
     from refcli.cli.fileoptions import MaxBytesOption, SaveOption, SituationArguments
 
     def body(values: Values) -> None:
@@ -189,7 +189,7 @@ def ruling_definition(game_id: str | None, help: str) -> Definition:
 
             rule_file(
                 inputs,
-                game_id,
+                game,
                 values["fmt"],
                 max_bytes=values["max_bytes"],
                 explain=values["explain"],
@@ -204,7 +204,7 @@ def ruling_definition(game_id: str | None, help: str) -> Definition:
         *DISPLAY_PARAMETERS,
         *output_parameters(SAVE_FORCE_HELP),
     ]
-    return Definition(command_function(parameters, writing_output(body)), _(help) + items_help(game_id, "ruling"))
+    return Definition(command_function(parameters, writing_output(body)), _(help) + items_help(game, "ruling"))
 
 
 ITEMS_GIVE_SITUATION = N_("KEY=VALUE items give the situation on the command line, or change FILE's values: `{usage}`.")
@@ -221,38 +221,36 @@ ITEMS_SYNTAX = N_(
 ITEMS_EXAMPLE = N_("For example `{example}`; `{command} FILE KEY=VALUE` changes one value of FILE.")
 
 
-def items_help(game_id: str | None, verb: str) -> str:
+def items_help(game: Game | None, verb: str) -> str:
     """The help's paragraphs on KEY=VALUE items and prompts (refcli.reading.items, refcli.cli.prompts), in the run's language."""
-    game = f"refcli {game_id}" if game_id else "refcli"
-    first = "" if game_id else "game=GAME "
+    command = f"refcli {game.id}" if game is not None else "refcli"
+    first = "" if game is not None else "game=GAME "
     kind = "situation=KIND " if verb == "ruling" else ""
-    usage = f"{game} {verb} {first}{kind}KEY=VALUE..."
+    usage = f"{command} {verb} {first}{kind}KEY=VALUE..."
     example = usage
-    if game_id is not None:
-        example = example_line(game_id, verb) or usage
+    if game is not None:
+        example = example_line(game, verb) or usage
     give = ITEMS_GIVE_SITUATION if verb == "ruling" else ITEMS_GIVE_SNAPSHOT
-    template = f"{game if game_id else 'refcli GAME'} template KIND"
+    template = f"{command if game is not None else 'refcli GAME'} template KIND"
     return (
         "\n\n"
         + _(give).format(usage=usage)
         + " "
         + _(ITEMS_SYNTAX).format(template=template)
         + "\n\n"
-        + _(ITEMS_EXAMPLE).format(example=example, command=f"{game} {verb}")
+        + _(ITEMS_EXAMPLE).format(example=example, command=f"{command} {verb}")
     )
 
 
-def example_line(game_id: str, verb: str) -> str:
+def example_line(game: Game, verb: str) -> str:
     """The first situation's (or the final snapshot's) example as one command line, from its description.
 
     Built from the required keys' examples here (not ``refcli.reading.formats.text``, which imports json): every
     ``score`` and ``ruling`` run builds its help.
     """
-    from refcli.model import registry
     from refcli.reading.items import items_of, quote
 
-    game = registry.get(game_id)
-    formats = game.formats() if game is not None else {}
+    formats = game.formats()
     kinds = [kind for kind in formats if kind not in ("final", "record")] if verb == "ruling" else ["final"]
     if not kinds or kinds[0] not in formats:
         return ""
@@ -260,10 +258,10 @@ def example_line(game_id: str, verb: str) -> str:
     document = {f.key: f.example for f in desc.fields if f.required and f.example is not None and f.key != "game"}
     items = [quote(item) for item in items_of(document)]
     shown = items if len(items) <= 8 else [*items[:4], "…"]  # a long one (every player's holding) only begun
-    return " ".join([f"refcli {game_id} {verb}", *shown])
+    return " ".join([f"refcli {game.id} {verb}", *shown])
 
 
-def validate_definition(game_id: str | None, help: str) -> Definition:
+def validate_definition(game: Game | None, help: str) -> Definition:
     from refcli.cli.fileoptions import (
         FilesArgument,
         JobsOption,
@@ -286,7 +284,7 @@ def validate_definition(game_id: str | None, help: str) -> Definition:
             )
             validate_files(
                 values["files"],
-                game_id,
+                game,
                 options,
                 fmt,
                 jobs=values["jobs"],
@@ -394,7 +392,7 @@ def generated_file_definition(game: Game, command: str, folder: str, suffix: str
     def body(values: Values) -> None:
         chosen = values["kind"]
         if chosen is None:  # nothing named: asked on a terminal (refcli.cli.prompts), else missing as before
-            from refcli.cli.prompts import ask_kind, missing, stdin_is_terminal
+            from refcli.cli.prompts import ask_kind, stdin_is_terminal
 
             if not stdin_is_terminal():
                 listed = ",\n\t".join(kind for kind, _title in game.templates)
@@ -513,9 +511,9 @@ def game_definitions(game: Game) -> Builders:
     found: Builders = {}
     for verb in game.verbs:
         if verb.name == "score":
-            found["score"] = partial(score_definition, game.id, verb.help, game.score_options)
+            found["score"] = partial(score_definition, game, verb.help, game.score_options)
         else:
-            found[verb.name] = partial(VERB_DEFINITIONS[verb.name], game.id, verb.help)
+            found[verb.name] = partial(VERB_DEFINITIONS[verb.name], game, verb.help)
     if game.rules:
         found["rules"] = partial(rules_definition, game)
     if game.describes_formats():

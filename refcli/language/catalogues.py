@@ -42,8 +42,13 @@ METHODS = [
 PLACEHOLDER = re.compile(r"(?<!\{)\{([^{}]*)\}(?!\})")  # {name}, {name!r}, {n:,}; not {{ }}
 
 
-def po_path(lang: str) -> Path:
-    return LOCALE / lang / "LC_MESSAGES" / "refcli.po"
+def po_path(lang: str, locale: Path = LOCALE) -> Path:
+    """The source of ``lang``'s catalogue under ``locale`` (a checkout's ``refcli/locale``, by default this one's).
+
+    The place ``refcli.language.i18n.po_file`` reads, named here too: i18n imports this module to read a
+    checkout's ``.po`` with Babel, so this one never imports i18n.
+    """
+    return locale / lang / "LC_MESSAGES" / "refcli.po"
 
 
 # ---------------------------------------------------------------- extraction
@@ -165,9 +170,7 @@ def problems(lang: str, template: Catalog | None = None, root: Path = ROOT) -> l
     """What keeps ``lang``'s catalogue (in the checkout ``root``) from being complete: untranslated msgids and
     placeholder mismatches."""
     template = template or extract(root)
-    from refcli.language.i18n import po_file
-
-    translated = messages_of(po_file(lang, root / "refcli" / "locale"))
+    translated = messages_of(po_path(lang, root / "refcli" / "locale"))
     found: list[str] = []
     for message in template:
         if not message.id:

@@ -4,7 +4,8 @@ Used only on the error path (difflib is imported when a suggestion is asked
 for), by the format reader (choices, players, situation kinds, animals) and
 the command line (commands, choices). The words may be English and Spanish
 (a game's Spanish words, ``refcli.model.game``): Spanish-like input gets the
-Spanish word it is closest to, compared without accents.
+Spanish word it is closest to, compared as ``refcli.language.folding`` folds
+words (without accents).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from refcli.language.folding import fold
 from refcli.language.i18n import _
 
 LONGEST = 64  # difflib's work grows with the word: a typo is short, a longer value gets no suggestion
@@ -22,8 +24,6 @@ def closest(value: Any, words: Iterable[str]) -> str | None:
     if not isinstance(value, str) or not value.strip() or len(value) > LONGEST:
         return None
     from difflib import get_close_matches
-
-    from refcli.model.game import fold
 
     known: dict[str, str] = {}
     for word in words:

@@ -17,10 +17,11 @@ from collections.abc import Mapping
 from types import MappingProxyType, ModuleType
 from typing import TYPE_CHECKING, Any
 
+from refcli.language.folding import fold
 from refcli.model.frozen import Record, record
 
 if TYPE_CHECKING:
-    from refcli.reading.formats import Description
+    from refcli.reading.formats.description import Description
 
 # The default of a parameter that must be given.
 REQUIRED: Any = ...
@@ -29,20 +30,6 @@ REQUIRED: Any = ...
 NO_WORDS: Mapping[str, Mapping[str, str]] = MappingProxyType({})
 # A game that declares no names for its rules topics, or no search glossary.
 NO_NAMES: Mapping[str, tuple[str, ...]] = MappingProxyType({})
-
-
-def fold(word: str) -> str:
-    """A word as typed input is matched: case, accents and blanks ignored, punctuation a hyphen.
-
-    ``"Nuevo  comienzo"``, ``"nuevo-comienzo"`` → ``"nuevo-comienzo"``; ``"Engañado"`` → ``"enganado"``;
-    ``"Arriba / abajo"`` → ``"arriba-abajo"``; ``"¡Dinero!"`` → ``"dinero"``.
-    """
-    folded = word.casefold()
-    if not folded.isascii():
-        import unicodedata  # only for a word beyond ASCII
-
-        folded = "".join(ch for ch in unicodedata.normalize("NFKD", folded) if not unicodedata.combining(ch))
-    return "-".join("".join(ch if ch.isalnum() else " " for ch in folded).split())
 
 
 @record
@@ -255,14 +242,13 @@ class Game(Record):
     def formats(self) -> dict[str, Description]:
         """Every input format the game describes, by kind: "final", each situation kind, "record".
 
-        From the package's ``formats`` module (``refcli.reading.formats``); empty for
-        a game without one. Imports the descriptions, never an engine's commands.
+        From the package's ``formats`` module (its ``FORMATS``, as ``refcli.reading.formats`` describes
+        them); empty for a game without one. Imports the descriptions, never an engine's commands.
         """
         if not self.describes_formats():
             return {}
-        from refcli.reading.formats import descriptions
-
-        return descriptions(self.package)
+        formats: dict[str, Description] = importlib.import_module(f"{self.package}.formats").FORMATS
+        return dict(formats)
 
     @property
     def templates(self) -> tuple[tuple[str, str], ...]:

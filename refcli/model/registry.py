@@ -14,19 +14,17 @@ never pays for scanning the installed packages.
 from __future__ import annotations
 
 import importlib
-from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from refcli.games import (
     BUILT_IN as BUILT_IN,
 )  # id → the package declaring it (only data: the games' code is not loaded)
+from refcli.language.folding import fold
 from refcli.language.i18n import _
-from refcli.model.game import Game, fold
+from refcli.model.game import Game
 
 if TYPE_CHECKING:
     from importlib.metadata import EntryPoint
-
-    from refcli.reading.documents import Document
 
 
 ENTRY_POINT_GROUP = "refcli.games"
@@ -167,66 +165,8 @@ def find(name: str) -> Game | None:
     return None
 
 
-def game_named(value: object, game_id: str) -> object:
-    """``game_id`` when ``value`` is one of that game's names ("dinero", "Engañado"), else ``value`` as it is."""
-    game = get(game_id) if isinstance(value, str) else None
-    return game_id if game is not None and isinstance(value, str) and game.is_named(value) else value
-
-
-def with_english_situation(data: dict[str, Any], game_id: str) -> dict[str, Any]:
-    """``data`` with its ``situation`` in English when it names one in the game's Spanish words; else ``data``.
-
-    ``situation = "subasta"`` is the auction: a ruling dispatches on the English kind and reports it.
-    """
-    value = data.get("situation")
-    game = get(game_id) if isinstance(value, str) else None
-    kind = game.kind(value) if game is not None and isinstance(value, str) else None
-    return {**data, "situation": kind} if kind is not None and kind != value else data
-
-
 def is_built_in(game_id: str) -> bool:
     return game_id in BUILT_IN
-
-
-def game_of(doc: Document, verb: str = "score") -> Game:
-    """The game a file names in its ``game`` key (required when the command names none); ``verb``: the command."""
-    from refcli.language.suggestions import hint
-    from refcli.reading.tables import Table, describe
-
-    top = Table(doc, doc.data)
-    known = ", ".join(BUILT_IN)
-    value = top.require("game", _("the game id ({games}), or use `refcli GAME {verb}`").format(games=known, verb=verb))
-    game = find(value) if isinstance(value, str) else None
-    if game is None:
-        games = [*built_in(), *installed()]
-        every = ", ".join(other.id for other in games)
-        names = [name for other in games for name in other.names()]
-        raise top.error("game", _("one of {games}").format(games=every), describe(value) + hint(value, names))
-    return game
-
-
-def game_for(doc: Document, game_id: str | None, verb: str = "score") -> Game:
-    """The command's game (``refcli GAME verb``), or else the one the file's ``game`` key names."""
-    if game_id is None:
-        return game_of(doc, verb)
-    game = get(game_id)
-    if game is None:  # the command line only offers known games
-        raise KeyError(game_id)
-    return game
-
-
-def engine_for(doc: Document, game_id: str | None, verb: str) -> ModuleType:
-    """The module implementing ``verb`` for the command's game, or else the file's ``game`` key."""
-    game = game_for(doc, game_id, verb)
-    if game.verb(verb) is None:
-        from refcli.reading.tables import Table
-
-        raise Table(doc, doc.data).error(
-            "game",
-            _("a game with `{verb}`").format(verb=verb),
-            _("{game}, which has none").format(game=game.id),
-        )
-    return game.engine(verb)
 
 
 def __getattr__(name: str) -> Any:

@@ -35,31 +35,24 @@ from collections.abc import Sequence
 from typing import IO, Any
 
 from refcli.language.i18n import N_, _, ngettext
-from refcli.language.visible import in_document, visible
 from refcli.model.options import Format
 from refcli.output.terminal import clamped_size, color, drawn, on_terminal, pages
-from refcli.results.report import Block, Grid, Heading, Para, Quotes, Report
-
-
-def without_nulls(value: Any) -> Any:
-    """TOML has no null: drop None values (docs/output.md: "with null values left out")."""
-    if isinstance(value, dict):
-        return {key: without_nulls(item) for key, item in value.items() if item is not None}
-    if isinstance(value, list):
-        return [without_nulls(item) for item in value if item is not None]
-    return value
-
-
-def to_json(data: dict[str, Any]) -> str:
-    import json  # here: text output never needs it
-
-    return in_document(json.dumps(data, indent=2, ensure_ascii=False)) + "\n"
-
-
-def to_toml(data: dict[str, Any]) -> str:
-    import tomli_w
-
-    return in_document(tomli_w.dumps(without_nulls(data)), toml=True)
+from refcli.results.blocks import (
+    MARKS,
+    Block,
+    Grid,
+    Heading,
+    Para,
+    Quotes,
+    citation_label,
+    display_width,
+    escaped,
+    plain_text,
+    quoted,
+    summary_shown,
+    title_text,
+)
+from refcli.results.report import Report
 
 
 def use_rich(stream: IO[str]) -> bool:
@@ -198,134 +191,6 @@ def shown_blocks(blocks: Sequence[Block], *, short: bool) -> list[Block]:
 
 def _ids(ids: list[str]) -> str:
     return " ".join(f"[{clause}]" for clause in ids)
-
-
-# -- plain text ----------------------------------------------------------------
-def escaped(blocks: Sequence[Block]) -> list[Block]:
-    """The blocks with what they echo from input made ``visible`` (refcli's own text is printable already).
-
-    Headings, paragraphs and table cells quote file names, queries and values; a rulebook quote is
-    refcli's own data and keeps its layout.
-    """
-    out: list[Block] = []
-    for block in blocks:
-        if isinstance(block, Heading):
-            block = block._replace(text=visible(block.text))
-        elif isinstance(block, Para):
-            block = block._replace(text=visible(block.text))
-        elif isinstance(block, Grid):
-            block = block._replace(
-                columns=tuple((visible(header), justify) for header, justify in block.columns),
-                rows=tuple(tuple(visible(cell) for cell in row) for row in block.rows),
-                title=visible(block.title),
-            )
-        out.append(block)
-    return out
-
-
-# What a paragraph's colour means, said without it too (rich and plain text alike).
-MARKS = {"warn": "! ", "bad": "✗ "}
-
-
-def _wrap(text: str, indent: str, width: int = 88) -> list[str]:
-    """Greedy wrapping at spaces (textwrap costs more to import than every wrap a report needs)."""
-    lines: list[str] = []
-    line = text[: len(text) - len(text.lstrip())]  # keep a paragraph's own leading spaces
-    for word in text.split():
-        if line.strip() and len(indent) + len(line) + 1 + len(word) > width:
-            lines.append(indent + line)
-            line = word
-        else:
-            line = f"{line} {word}" if line.strip() else line + word
-    if line or not lines:
-        lines.append((indent + line) if line else indent.rstrip())
-    return lines
-
-
-def citation_label(citation: dict[str, Any]) -> str:
-    if citation.get("interpretation"):
-        return f"[{citation['id']}] " + _("interpretation (rulings register)")
-    return f"[{citation['id']}] {citation['source']} · {citation['section']}"
-
-
-def quoted(citation: dict[str, Any]) -> str:
-    """A rulebook quote in quotation marks; a register entry (refcli's own words, translated) without."""
-    return citation["text"] if citation.get("interpretation") else f"“{citation['text']}”"
-
-
-def summary_shown(citation: dict[str, Any]) -> str:
-    """The line printed under a quote: its summary, or nothing (a Spanish quote in Spanish text)."""
-    if not citation.get("summary"):
-        return ""
-    from refcli.rules.catalogue import summary_shown as shown  # only a quote block needs it
-
-    return shown(citation)
-
-
-def title_text(title: str) -> str:
-    """A block's title as printed: an English title (``N_``) or a game's title, in the current language."""
-    return _(title) if title else ""
-
-
-def display_width(text: str) -> int:
-    """How many terminal columns ``text`` takes: 2 for a wide (CJK) character, 0 for a combining accent.
-
-    (rich.cells.cell_len says the same, but plain text does not import rich.)
-    """
-    if text.isascii():
-        return len(text)
-    import unicodedata  # only for text beyond ASCII
-
-    width = 0
-    for ch in text:
-        if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me", "Cf"):
-            continue
-        width += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
-    return width
-
-
-def padded(cell: str, width: int, justify: str) -> str:
-    """``cell`` padded with spaces to ``width`` terminal columns, on the left when ``justify`` is right."""
-    padding = " " * (width - display_width(cell))
-    return padding + cell if justify == "right" else cell + padding
-
-
-def plain_text(blocks: Sequence[Block], width: int = 88) -> str:
-    lines: list[str] = []
-    for block in escaped(blocks):
-        if isinstance(block, Heading):
-            if lines:
-                lines.append("")
-            lines.append(block.text)
-            lines.append("=" * min(display_width(block.text), width))
-        elif isinstance(block, Para):
-            prefix = MARKS.get(block.style, "")
-            lines.extend(_wrap(prefix + block.text, "", width))
-        elif isinstance(block, Grid):
-            lines.append("")
-            if block.title:
-                lines.append(block.title)
-            widths = [display_width(header) for header, _justify in block.columns]
-            for row in block.rows:
-                widths = [max(width, display_width(cell)) for width, cell in zip(widths, row)]
-            headers = tuple(header for header, _justify in block.columns)
-            for row in ((headers,) if any(headers) else ()) + block.rows:
-                cells = [
-                    padded(cell, width, justify) for cell, width, (_header, justify) in zip(row, widths, block.columns)
-                ]
-                lines.append("  ".join(cells).rstrip())
-            lines.append("")
-        elif isinstance(block, Quotes):
-            if block.title:
-                lines.append("")
-                lines.append(title_text(block.title))
-            for citation in block.citations:
-                lines.append("  " + citation_label(citation))
-                lines.extend(_wrap(quoted(citation), "    ", width))
-                summary = summary_shown(citation)
-                if summary:
-                    lines.extend(_wrap(summary, "    ", width))
-    return "\n".join(lines).rstrip() + "\n"
 
 
 # -- rich text -----------------------------------------------------------------

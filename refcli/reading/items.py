@@ -38,6 +38,7 @@ from refcli.language.i18n import N_, _
 from refcli.model.errors import DataError
 
 if TYPE_CHECKING:
+    from refcli.model.game import Game
     from refcli.reading.documents import Document
     from refcli.reading.formats import Description, Type
     from refcli.reading.locate import KeyPath
@@ -367,12 +368,16 @@ def last_value(items: list[Item], key: str, base: Mapping[str, Any]) -> Any:
     return base.get(key)
 
 
-def describe_for(items: list[Item], base: Mapping[str, Any], game_id: str | None, verb: str) -> Description | None:
-    """The description the items are typed by: the game's ``final`` (score) or the situation (ruling)."""
-    from refcli.model import registry
+def describe_for(items: list[Item], base: Mapping[str, Any], game: Game | None, verb: str) -> Description | None:
+    """The description the items are typed by: the game's ``final`` (score) or the situation (ruling).
 
-    name = game_id or last_value(items, "game", base)
-    game = registry.find(name) if isinstance(name, str) else None
+    ``game``: the command's; None reads the ``game`` the items or the file name.
+    """
+    if game is None:
+        from refcli.model import registry
+
+        name = last_value(items, "game", base)
+        game = registry.find(name) if isinstance(name, str) else None
     if game is None:
         return None
     formats = game.formats()
@@ -385,8 +390,8 @@ def describe_for(items: list[Item], base: Mapping[str, Any], game_id: str | None
     return formats.get(named)
 
 
-def compose(base: Document | None, items: list[Item], game_id: str | None, verb: str) -> tuple[Document, Builder]:
-    """The document the items make, over ``base`` (a file's) when given."""
+def compose(base: Document | None, items: list[Item], game: Game | None, verb: str) -> tuple[Document, Builder]:
+    """The document the items make, over ``base`` (a file's) when given; ``game``: the command's, if it names one."""
     import copy
 
     from refcli.reading.documents import Document
@@ -395,7 +400,7 @@ def compose(base: Document | None, items: list[Item], game_id: str | None, verb:
     if refused is not None:
         raise refused.error
     data = copy.deepcopy(base.data) if base is not None else {}
-    desc = describe_for(items, data, game_id, verb)
+    desc = describe_for(items, data, game, verb)
     builder = Builder(desc.fields if desc is not None else None)
     data = builder.apply(data, items)
     if base is None:

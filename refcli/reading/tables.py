@@ -299,13 +299,3 @@ def names_among(table: Table, key: str, names: list[str]) -> list[str]:
             raise items.error(index, _("one of {names}").format(names=join(names)), describe(item))
         found.append(match[0])
     return found
-
-
-def check_game_key(top: Table, expected: str) -> None:
-    """``game`` may be omitted after ``refcli GAME score``, but must match when given."""
-    if top.has("game"):
-        from refcli.model.registry import game_named  # the game's other names: "dinero", "engañado"
-
-        value = game_named(top.raw("game"), expected)
-        if not isinstance(value, str) or value.strip().casefold() != expected:
-            raise top.error("game", _('"{game}" (this is the {game} command)').format(game=expected), describe(value))

@@ -20,7 +20,7 @@ from refcli.model.errors import DataError
 if TYPE_CHECKING:
     from refcli.model.game import Game
     from refcli.reading.documents import Document
-    from refcli.reading.formats import Description
+    from refcli.reading.formats.description import Description
 
 # what each verb reads, as "found …" names it and as a game's ("Kuhhandel's final snapshot"); what to do with it
 READS = {"score": N_("a final snapshot"), "ruling": N_("a situation"), "validate": N_("a recorded game")}
@@ -32,27 +32,27 @@ WHOSE = {
 DOES = {"score": N_("score it"), "ruling": N_("rule on it"), "validate": N_("validate it")}
 
 
-def explained(error: DataError, doc: Document, game_id: str | None, verb: str) -> DataError:
-    """``error``, or a clearer one when ``doc`` is another kind of file than ``verb`` reads."""
+def explained(error: DataError, doc: Document, game: Game | None, verb: str) -> DataError:
+    """``error``, or a clearer one when ``doc`` is another kind of file than ``verb`` reads (``game``: the command's)."""
     try:
-        better = _explain(error, doc, game_id, verb)
+        better = _explain(error, doc, game, verb)
     except Exception:  # noqa: BLE001 - a second opinion never hides the reader's own message
         return error
     return better if better is not None else error
 
 
-def _explain(error: DataError, doc: Document, game_id: str | None, verb: str) -> DataError | None:
+def _explain(error: DataError, doc: Document, command_game: Game | None, verb: str) -> DataError | None:
     from refcli.model import registry
 
     data = doc.data
     if not isinstance(data, dict):
         return None
     named = data.get("game")
-    if game_id is None and error.path == "game":
+    if command_game is None and error.path == "game":
         # no game, or one refcli does not know (looked up once already: the packages are not scanned again)
         built_in = any(isinstance(named, str) and g.is_named(named) for g in registry.built_in())
         return None if built_in else _guessed_game(error, doc, verb)
-    game = registry.get(game_id) if game_id else (registry.find(named) if isinstance(named, str) else None)
+    game = command_game or (registry.find(named) if isinstance(named, str) else None)
     if game is None or game.verb(verb) is None:  # a game without the verb says so itself
         return None
     kind = kind_of(data, game)
@@ -121,7 +121,7 @@ def reads_as(doc: Document, game: Game) -> bool:
         candidates = [d for d in formats.values() if d.verb != "ruling" and fits_keys(doc.data, d)]
     for desc in candidates:
         try:
-            read(desc, Document.from_data({**doc.data, "game": game.id}, doc.name))
+            read(desc, Document.from_data({**doc.data, "game": game.id}, doc.name), game=game)
         except Exception:  # noqa: BLE001 - any failure: not this format
             continue
         return True

@@ -20,7 +20,8 @@ from typing import Any, NamedTuple
 
 from refcli.language.i18n import N_, _, ngettext, using
 from refcli.language.visible import visible
-from refcli.results.report import Block, Grid, Heading, Para, Quotes, Report
+from refcli.results.blocks import Block, Grid, Heading, Para, Quotes
+from refcli.results.report import Report, to_json
 
 # A finding's severity as text names it (JSON keeps the English value).
 SEVERITY_WORDS = {"error": N_("error"), "warning": N_("warning")}
@@ -73,13 +74,11 @@ class FileResult(NamedTuple):
         }
 
     def to_json(self) -> str:
-        from refcli.output.render import to_json
-
         return to_json(self.to_dict())
 
     def text(self) -> str:
         """Plain text, as ``refcli validate`` prints this file's result to a pipe."""
-        from refcli.output.render import plain_text
+        from refcli.results.blocks import plain_text
 
         with using(self.language):
             return plain_text(result_blocks(self))

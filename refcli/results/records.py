@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Generic, Protocol, TypeVar
 
+from refcli.model.game import Game
 from refcli.model.options import ValidateOptions
 from refcli.reading.documents import Document
 from refcli.reading.formats import Description, read
@@ -41,7 +42,7 @@ class Records(Generic[RecordT, ReplayedT]):
 
     def __init__(
         self,
-        game: str,
+        game: Game,
         format: Description,
         record_of: Callable[[dict[str, Any], Document], RecordT],
         replay: Callable[..., ReplayedT],
@@ -57,11 +58,11 @@ class Records(Generic[RecordT, ReplayedT]):
 
     def read_record(self, doc: Document) -> RecordT:
         """The record (format: the game's ``formats.RECORD``), with the checks that span several keys."""
-        return self.record_of(read(self.format, doc), doc)
+        return self.record_of(read(self.format, doc, game=self.game), doc)
 
     def validate_document(self, doc: Document, options: ValidateOptions) -> FileResult:
         """The record replayed: every broken rule a finding, and the game's summary."""
         record = self.read_record(doc)
         replayed = self.replay(record, strict=options.strict)
         summary = self.summary(record, replayed)
-        return FileResult(doc.name, self.game, tuple(replayed.findings), tuple(replayed.skipped), summary)
+        return FileResult(doc.name, self.game.id, tuple(replayed.findings), tuple(replayed.skipped), summary)

@@ -14,50 +14,13 @@ from typing import Any, TypeVar
 
 from refcli.language import i18n
 from refcli.language.i18n import N_, _, using
+from refcli.language.visible import in_document
 from refcli.model.frozen import Record, record
-
-
-# -- text blocks ------------------------------------------------------------
-# NamedTuples rather than dataclasses: defining a dataclass costs ~0.3 ms at
-# import, and these are imported by every command (start-up is a feature).
-@record
-class Heading(Record):
-    text: str
-
-
-@record
-class Para(Record):
-    text: str
-    style: str = ""  # "good", "warn", "bad", "dim" or plain
-
-
-@record
-class Grid(Record):
-    """A table: ``columns`` are (header, "left"|"right") pairs."""
-
-    columns: tuple[tuple[str, str], ...]
-    rows: tuple[tuple[str, ...], ...]
-    title: str = ""
-
-
-@record
-class Quotes(Record):
-    """Citations, printed with the quoted text and, for interpretations, the label.
-
-    ``decisive`` names the clauses that decided the outcome (None: all of
-    them). On a terminal only those are quoted unless ``-v/--explain`` asks
-    for every clause applied; a pipe always gets every one. ``title`` is
-    English (a message marked with ``N_``, or a game's title): it is
-    translated where it is printed (``refcli.output.render``), so a block compares
-    the same whatever the language.
-    """
-
-    citations: tuple[dict[str, Any], ...]
-    title: str = N_("Rules applied")
-    decisive: tuple[str, ...] | None = None
-
-
-Block = Heading | Para | Grid | Quotes
+from refcli.results.blocks import Block as Block
+from refcli.results.blocks import Grid as Grid
+from refcli.results.blocks import Heading as Heading
+from refcli.results.blocks import Para as Para
+from refcli.results.blocks import Quotes as Quotes
 
 
 class Report:
@@ -121,13 +84,9 @@ class Report:
 
     def to_json(self) -> str:
         """The JSON document ``--format json`` prints, ``schema_version`` first."""
-        from refcli.output.render import to_json
-
         return to_json(versioned(self._data))
 
     def to_toml(self) -> str:
-        from refcli.output.render import to_toml
-
         return to_toml(versioned(self._data))
 
     @property
@@ -146,7 +105,7 @@ class Report:
 
     def text(self) -> str:
         """Plain text, as the CLI prints it to a pipe."""
-        from refcli.output.render import plain_text
+        from refcli.results.blocks import plain_text
 
         with using(self._language):  # the words the layout adds ("Rules applied") in the report's language
             return plain_text(list(self._blocks))
@@ -237,6 +196,27 @@ class Ruling(_GameResult):
 
 
 AnyReport = TypeVar("AnyReport", bound=Report)
+
+
+def without_nulls(value: Any) -> Any:
+    """TOML has no null: drop None values (docs/output.md: "with null values left out")."""
+    if isinstance(value, dict):
+        return {key: without_nulls(item) for key, item in value.items() if item is not None}
+    if isinstance(value, list):
+        return [without_nulls(item) for item in value if item is not None]
+    return value
+
+
+def to_json(data: dict[str, Any]) -> str:
+    import json  # here: text output never needs it
+
+    return in_document(json.dumps(data, indent=2, ensure_ascii=False)) + "\n"
+
+
+def to_toml(data: dict[str, Any]) -> str:
+    import tomli_w
+
+    return in_document(tomli_w.dumps(without_nulls(data)), toml=True)
 
 
 def versioned(data: Mapping[str, Any]) -> dict[str, Any]:

@@ -14,9 +14,10 @@ from collections.abc import Callable, Collection, Mapping
 
 from refcli.language.i18n import _
 from refcli.model.errors import RuleBroken
-from refcli.model.registry import with_english_situation
+from refcli.model.game import Game
 from refcli.reading.documents import Document
-from refcli.reading.tables import Table, check_game_key, describe
+from refcli.reading.game_key import check_game_key, with_english_situation
+from refcli.reading.tables import Table, describe
 from refcli.results.report import Describe, Report, ruling_report
 from refcli.results.verdict import Verdict
 from refcli.rules.catalogue import rules_for
@@ -26,7 +27,7 @@ RuleDocument = Callable[[Document], tuple[Report, bool]]
 
 
 def rulings(
-    game: str,
+    game: Game,
     title: str,
     situations: Situations,
     *,
@@ -53,14 +54,18 @@ def rulings(
 def rule_on(
     doc: Document,
     *,
-    game: str,
+    game: Game,
     title: str,
     situations: Situations,
     labels: Mapping[str, str] | None = None,
     describers: Mapping[str, Describe] | None = None,
     background: Mapping[str, Collection[str]] | None = None,
 ) -> tuple[Report, bool]:
-    """The ruling on one situation file, and whether the situation is legal."""
+    """The ruling on one situation file, and whether the situation is legal.
+
+    ``game`` is the game's declaration (its package's ``GAME``): its names and Spanish words read the
+    ``game`` and ``situation`` keys.
+    """
     top = Table(doc, with_english_situation(doc.data, game))  # "subasta" is read as "auction"
     check_game_key(top, game)
     kinds = ", ".join(situations)  # ids: the same in every language
@@ -70,12 +75,12 @@ def rule_on(
 
         raise top.error("situation", _("one of {kinds}").format(kinds=kinds), describe(value) + hint(value, situations))
     situation = value.strip().casefold()
-    rules = rules_for(game)
+    rules = rules_for(game.id)
     try:
         verdict = situations[situation](top)
     except RuleBroken as broken:
         report = ruling_report(
-            game=game,
+            game=game.id,
             title=title,
             situation=situation,
             file=doc.name,
@@ -90,7 +95,7 @@ def rule_on(
         )
         return report, False
     report = ruling_report(
-        game=game,
+        game=game.id,
         title=title,
         situation=situation,
         file=doc.name,

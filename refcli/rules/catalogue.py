@@ -24,8 +24,10 @@ from pathlib import Path
 from typing import Any
 
 import refcli
+from refcli.language.folding import fold
 from refcli.language.i18n import _, language
 from refcli.model.frozen import Record, record
+from refcli.rules.clause import REGISTER, Clause, Hit
 
 
 def data_dir() -> Path:
@@ -35,43 +37,7 @@ def data_dir() -> Path:
     return installed if installed.is_dir() else package.parent / "data"
 
 
-REGISTER = "register"  # the source of refcli's own rulings: their words are refcli's, and translated
 RULEBOOK_LANGUAGE = "es"  # the language of every quote: text in it needs no summary beside one
-
-
-@record
-class Clause(Record):
-    id: str
-    source: str
-    section: str
-    text: str
-    summary: str
-    interpretation: bool
-    topics: tuple[str, ...]
-    rests_on: tuple[str, ...]
-    garbled: bool = False  # the quote's Spanish misleads (machine translation): Spanish text adds the summary
-
-    @property
-    def own_words(self) -> bool:
-        """A register entry: its text and section are refcli's words (English in the file), not a quote."""
-        return self.source == REGISTER
-
-    def citation(self, game: str | None = None) -> dict[str, Any]:
-        """The clause as it appears in JSON and TOML output; ``game`` first when given (every citation names it).
-
-        The summary (and a register entry's section and text) in the current language; keys, ids and
-        the quotes are the same in every language.
-        """
-        own = self.own_words
-        return {
-            **({"game": game} if game is not None else {}),
-            "id": self.id,
-            "source": self.source,
-            "section": _(self.section) if own else self.section,
-            "text": _(self.text) if own else self.text,
-            "summary": _(self.summary),
-            "interpretation": self.interpretation,
-        }
 
 
 def summary_shown(citation: dict[str, Any]) -> str:
@@ -120,17 +86,6 @@ MAX_QUERY_WORDS = 20
 MAX_QUERY_CHARACTERS = 200
 
 
-def fold(text: str) -> str:
-    """Lower-case, accents removed: 'Subasta' and 'subasta' and 'súbasta' match."""
-    folded = text.casefold()
-    if folded.isascii():
-        return folded
-    import unicodedata  # only searches need it
-
-    decomposed = unicodedata.normalize("NFKD", folded)
-    return "".join(ch for ch in decomposed if ch.isascii() or not unicodedata.combining(ch))
-
-
 def check_query(query: str) -> None:
     """A query longer than a person would type is a usage error (exit 2), not a slow search."""
     words_given = len(query.split())
@@ -151,11 +106,9 @@ def check_query(query: str) -> None:
 
 
 def topic_key(text: str) -> str:
-    """A topic name as it is compared, as every typed word is (``refcli.model.game.fold``: "Intercambio de vacas"
+    """A topic name as it is compared, as every typed word is (``refcli.language.folding.fold``: "Intercambio de vacas"
     = "intercambio-de-vacas")."""
-    from refcli.model.game import fold as fold_word  # loaded already with the game's declaration
-
-    return fold_word(text)
+    return fold(text)
 
 
 def spanish_topics(game: str) -> Mapping[str, tuple[str, ...]]:
@@ -191,14 +144,6 @@ def topic_name(topic: str, game: str) -> str:
     """A topic of ``game`` as text names it: its Spanish name in Spanish, else its id."""
     names = spanish_topics(game).get(topic)
     return names[0] if names and language() == "es" else topic
-
-
-@record
-class Hit(Record):
-    """A clause a query found; ``score`` is its rank weight for a word search, 0 for an id or topic."""
-
-    clause: Clause
-    score: float
 
 
 @record

@@ -14,12 +14,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
+from refcli.language.folding import fold
 from refcli.language.i18n import _, ngettext
 from refcli.language.visible import (
     clip,  # the query, as a message quotes it (text shows it escaped: refcli.output.render)
 )
 from refcli.results.report import Block, Heading, Para, Quotes, Report
-from refcli.rules.catalogue import Found, Hit, fold, rules_for, topic_name
+from refcli.rules.catalogue import Found, rules_for, topic_name
+from refcli.rules.clause import Hit
 
 # A word search shows the best few; the rest are a --all away.
 SHOWN = 5

@@ -30,7 +30,8 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import NamedTuple
 
-from refcli.rules.catalogue import Clause, Hit, fold
+from refcli.language.folding import fold
+from refcli.rules.clause import Clause, Hit
 
 # Question words, articles, prepositions and the like, Spanish and English,
 # accents removed: "¿quién gana el comercio de vacas?" searches gana, comercio, vacas.

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from refcli.games.bamboozled import GAME as BAMBOOZLED  # the declaration: reading uses its words, never looks it up
 from refcli.games.bamboozled.formats import RECORD
 from refcli.games.bamboozled.replay import Accept, Call, Card, Event, Record, Replay, Roll, replay
 from refcli.reading.documents import Document
@@ -60,6 +61,6 @@ def summary(record: Record, replayed: Replay) -> dict[str, Any]:
     }
 
 
-RECORDS = Records(GAME, RECORD, record_of, replay, summary)
+RECORDS = Records(BAMBOOZLED, RECORD, record_of, replay, summary)
 read_record = RECORDS.read_record
 validate_document = RECORDS.validate_document

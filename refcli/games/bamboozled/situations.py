@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from refcli.games.bamboozled import GAME as BAMBOOZLED  # the declaration: reading uses its words, never looks it up
 from refcli.games.bamboozled import clauses as C
 from refcli.games.bamboozled import formats as F
 from refcli.games.bamboozled.engine import (
@@ -47,7 +48,7 @@ EFFECT_CLAUSE = {"jackpot": C.JACKPOT_EFFECT, "double": C.DOUBLE_EFFECT, "up-dow
 
 def read_situation(desc: Description, top: Table) -> dict[str, Any]:
     """The values of a situation file (its format: ``desc``, as ``formats.bound`` reads this file)."""
-    return read_table(F.bound(desc, top.data), top)
+    return read_table(F.bound(desc, top.data), top, game=BAMBOOZLED)
 
 
 def check_not_out(strikes: dict[str, int], limit: int) -> dict[str, int]:
@@ -539,4 +540,6 @@ BACKGROUND = {"challenge": ("bluff.definition",), "accept": ("bamboozle.definiti
 
 
 # The ruling verb: every situation above, ruled on as every game's are (refcli.results.rulings).
-rule_document = rulings(GAME, "Bamboozled", SITUATIONS, labels=LABELS, describers=DESCRIBERS, background=BACKGROUND)
+rule_document = rulings(
+    BAMBOOZLED, "Bamboozled", SITUATIONS, labels=LABELS, describers=DESCRIBERS, background=BACKGROUND
+)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from refcli.games.bamboozled import GAME as BAMBOOZLED  # the declaration: reading uses its words, never looks it up
 from refcli.games.bamboozled import clauses as C
 from refcli.games.bamboozled.formats import FINAL, bound
 from refcli.language.i18n import _, ngettext
@@ -24,7 +25,7 @@ MIN_PLAYERS = 2  # as the situations and records have it
 
 
 def score_document(doc: Document, options: ScoreOptions) -> Report:
-    values = read(bound(FINAL, doc.data), doc)  # format: formats.FINAL, strikes within strikes_to_lose
+    values = read(bound(FINAL, doc.data), doc, game=BAMBOOZLED)  # format: formats.FINAL, strikes within strikes_to_lose
     top = Table(doc, doc.data)
     limit: int = values["strikes_to_lose"]
     no_limits: bool = values["no_limits"]

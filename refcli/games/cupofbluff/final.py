@@ -5,6 +5,7 @@ The snapshot format is described in ``formats.FINAL``.
 
 from __future__ import annotations
 
+from refcli.games.cupofbluff import GAME as CUP_OF_BLUFF  # the declaration: reading uses its words, never looks it up
 from refcli.games.cupofbluff import clauses as C
 from refcli.games.cupofbluff.chips import CHIPS, POINTS, centre, points_clause, standings
 from refcli.games.cupofbluff.engine import State
@@ -22,7 +23,7 @@ MIN_PLAYERS = 2  # as the situations and records have it
 
 
 def score_document(doc: Document, options: ScoreOptions) -> Report:
-    values = read(FINAL, doc)  # the format: formats.FINAL
+    values = read(FINAL, doc, game=CUP_OF_BLUFF)  # the format: formats.FINAL
     top = Table(doc, doc.data)
     target: int = values["target"]
     chips: dict[str, list[int]] = {p["name"]: p["chips"] for p in values["player"]}

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from refcli.games.cupofbluff import GAME as CUP_OF_BLUFF  # the declaration: reading uses its words, never looks it up
 from refcli.games.cupofbluff import clauses as C
 from refcli.games.cupofbluff.engine import Call, Exchange, State, finish, step
 from refcli.games.cupofbluff.formats import RECORD
@@ -123,6 +124,6 @@ def summary(record: Record, state: Replay) -> dict[str, Any]:
     return {"events": len(record.events), "over": state.over, "chips": state.chips}
 
 
-RECORDS = Records(GAME, RECORD, record_of, replay, summary)
+RECORDS = Records(CUP_OF_BLUFF, RECORD, record_of, replay, summary)
 read_record = RECORDS.read_record
 validate_document = RECORDS.validate_document

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from refcli.games.cupofbluff import GAME as CUP_OF_BLUFF  # the declaration: reading uses its words, never looks it up
 from refcli.games.cupofbluff import clauses as C
 from refcli.games.cupofbluff import formats as F
 from refcli.games.cupofbluff.chips import POINTS
@@ -30,7 +31,7 @@ HELD_NOW = N_("C5: 'scored before' means held now: a chip the caller lost may be
 
 def read_situation(desc: Description, top: Table) -> dict[str, Any]:
     """The values of a situation file (its format: ``desc``)."""
-    return read_table(desc, top)
+    return read_table(desc, top, game=CUP_OF_BLUFF)
 
 
 def state_of(values: dict[str, Any], actor: str | None = None, target: int = 0) -> State:
@@ -279,4 +280,6 @@ DESCRIBERS: dict[str, Describe] = {"chip_from": chip_from}
 
 
 # The ruling verb: every situation above, ruled on as every game's are (refcli.results.rulings).
-rule_document = rulings(GAME, "Cup of Bluff", SITUATIONS, labels=LABELS, describers=DESCRIBERS, background=BACKGROUND)
+rule_document = rulings(
+    CUP_OF_BLUFF, "Cup of Bluff", SITUATIONS, labels=LABELS, describers=DESCRIBERS, background=BACKGROUND
+)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from refcli.games.kuhhandel import GAME as KUHHANDEL  # the declaration: reading uses its words, never looks it up
 from refcli.games.kuhhandel.components import BY_ID, CARDS_PER_ANIMAL, TOTAL_CARDS, animal_id
 from refcli.games.kuhhandel.formats import FINAL
 from refcli.games.kuhhandel.names import animal as animal_name
@@ -34,7 +35,7 @@ MIN_PLAYERS = 3  # register K17: the published 3 to 5 players
 
 def read_snapshot(doc: Document) -> Snapshot:
     """The snapshot (format: ``formats.FINAL``), with the checks that span several players."""
-    values = read(FINAL, doc)
+    values = read(FINAL, doc, game=KUHHANDEL)
     edition: int = values["edition"]
     top = Table(doc, doc.data)
     players = [Holding(name=p["name"], cards=p["animals"], bonus=p["bonus"]) for p in values["player"]]

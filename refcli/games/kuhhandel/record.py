@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from refcli.games.kuhhandel import GAME as KUHHANDEL  # the declaration: reading uses its words, never looks it up
 from refcli.games.kuhhandel import clauses as C
 from refcli.games.kuhhandel.components import CARDS_PER_ANIMAL
 from refcli.games.kuhhandel.formats import RECORD
@@ -89,6 +90,6 @@ def summary(record: Record, state: Replay) -> dict[str, Any]:
     return summary
 
 
-RECORDS = Records(GAME, RECORD, record_of, replay, summary)
+RECORDS = Records(KUHHANDEL, RECORD, record_of, replay, summary)
 read_record = RECORDS.read_record
 validate_document = RECORDS.validate_document

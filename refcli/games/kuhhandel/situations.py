@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from refcli.games.kuhhandel import GAME as KUHHANDEL  # the declaration: reading uses its words, never looks it up
 from refcli.games.kuhhandel import clauses as C
 from refcli.games.kuhhandel import formats as F
 from refcli.games.kuhhandel.auction import donkey_payout
@@ -96,7 +97,7 @@ def situation_state(
 
 
 def auction(top: Table) -> Verdict:
-    values = read_table(F.AUCTION, top)
+    values = read_table(F.AUCTION, top, game=KUHHANDEL)
     players, auctioneer, animal = values["players"], values["auctioneer"], values["animal"]
     bids: list[tuple[str, int]] = values["bids"]
     buyback, donkeys_before = values["buyback"], values["donkeys_before"]
@@ -198,7 +199,7 @@ def seated(top: Table, role: str, who: str, players: list[str]) -> str:
 
 
 def cow_trade(top: Table) -> Verdict:
-    values = read_table(F.COW_TRADE, top)
+    values = read_table(F.COW_TRADE, top, game=KUHHANDEL)
     edition, animal = values["edition"], values["animal"]
     challenger, c_holds, offer = (
         values["challenger"]["name"],
@@ -326,7 +327,7 @@ def offer_text(cards: Sequence[int]) -> str:
 
 
 def trade_options(top: Table) -> Verdict:
-    values = read_table(F.TRADE_OPTIONS, top)
+    values = read_table(F.TRADE_OPTIONS, top, game=KUHHANDEL)
     deck: int = values["deck"]
     holdings: dict[str, dict[str, int]] = values["holdings"]
     player: str = values["player"]
@@ -416,7 +417,7 @@ def trade_options(top: Table) -> Verdict:
 
 
 def donkey(top: Table) -> Verdict:
-    values = read_table(F.DONKEY, top)
+    values = read_table(F.DONKEY, top, game=KUHHANDEL)
     players, dealer, donkeys_before = values["players"], values["auctioneer"], values["donkeys_before"]
     money = check_money(values["money"])
     donkey_payout(donkeys_before)  # only four donkeys
@@ -521,7 +522,7 @@ BACKGROUND = {
 
 # The ruling verb: every situation above, ruled on as every game's are (refcli.results.rulings).
 rule_document = rulings(
-    GAME,
+    KUHHANDEL,
     "Kuhhandel",
     SITUATIONS,
     labels=LABELS,

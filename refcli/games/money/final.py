@@ -11,12 +11,13 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from refcli.games.money import GAME as MONEY  # the declaration: reading uses its words, never looks it up
 from refcli.games.money import clauses as C
 from refcli.games.money.cards import COINS, CURRENCIES_FOR_PLAYERS, MAX_CURRENCIES, NOTE_VALUES, currency_id
+from refcli.games.money.cards import currency as shown_currency
 from refcli.games.money.formats import FINAL
 from refcli.games.money.scoring import PlayerScore as MoneyScore
 from refcli.games.money.scoring import score_player
-from refcli.games.money.shown import currency as shown_currency
 from refcli.language.i18n import _, ngettext
 from refcli.model.options import ScoreOptions
 from refcli.reading import player_names as naming
@@ -36,7 +37,7 @@ SOME_PLAYERS = FINAL._replace(
 
 def read_players(doc: Document, partial: bool = False) -> list[MoneyScore]:
     """The holdings (format: ``formats.FINAL``), with the component checks across players."""
-    values = read(SOME_PLAYERS if partial else FINAL, doc)
+    values = read(SOME_PLAYERS if partial else FINAL, doc, game=MONEY)
     players = values["player"]
     top = Table(doc, doc.data)
     coins_total = 0

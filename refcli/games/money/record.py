@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from refcli.games.money import GAME as MONEY  # the declaration: reading uses its words, never looks it up
 from refcli.games.money.cards import Card
 from refcli.games.money.formats import RECORD
 from refcli.games.money.replay import Event, Exchange, Offers, Record, Refill, Replay, replay
@@ -76,6 +77,6 @@ def summary(record: Record, state: Replay) -> dict[str, Any]:
     return {"events": len(record.events), "over": state.phase == "over", "scores": state.scores or None}
 
 
-RECORDS = Records(GAME, RECORD, record_of, replay, summary)
+RECORDS = Records(MONEY, RECORD, record_of, replay, summary)
 read_record = RECORDS.read_record
 validate_document = RECORDS.validate_document

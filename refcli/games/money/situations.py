@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from refcli.games.money import GAME as MONEY  # the declaration: reading uses its words, never looks it up
 from refcli.games.money import clauses as C
 from refcli.games.money import formats as F
 from refcli.games.money.bidding import Bidding, NeedSerials
@@ -91,7 +92,7 @@ def round_state(players: Sequence[str], *, right: list[Card] | None, left: list[
 
 
 def bids(top: Table) -> Verdict:
-    values = read_table(F.BIDS, top)
+    values = read_table(F.BIDS, top, game=MONEY)
     offers = offers_of(values)
     state = round_state(list(offers), right=None, left=None, final=values["final_round"])
     result = step(state, Offers(offers), Ruling(top, offers))
@@ -134,7 +135,7 @@ def in_order(bidding: Bidding) -> str:
 
 
 def exchange(top: Table) -> Verdict:
-    values = read_table(F.EXCHANGE, top)
+    values = read_table(F.EXCHANGE, top, game=MONEY)
     offers = offers_of(values)
     player: str = values["player"]
     action: str = values["action"]
@@ -233,7 +234,7 @@ def check_swapped(state: State, player: str, acted: list[str]) -> None:
 
 
 def refill(top: Table) -> Verdict:
-    values = read_table(F.REFILL, top)
+    values = read_table(F.REFILL, top, game=MONEY)
     displays = {side: list(values[side]) if isinstance(values[side], list) else None for side in ("right", "left")}
     sizes = {side: len(values[side]) if isinstance(values[side], list) else values[side] for side in ("right", "left")}
     pile: int = values["pile"]
@@ -335,4 +336,4 @@ DESCRIBERS: dict[str, Describe] = {
 
 
 # The ruling verb: every situation above, ruled on as every game's are (refcli.results.rulings).
-rule_document = rulings(GAME, "Money!", SITUATIONS, labels=LABELS, describers=DESCRIBERS, background=BACKGROUND)
+rule_document = rulings(MONEY, "Money!", SITUATIONS, labels=LABELS, describers=DESCRIBERS, background=BACKGROUND)

@@ -23,8 +23,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from refcli.model.game import fold
-from refcli.reading.formats import Description, Field, Type
+from refcli.language.folding import fold
+from refcli.reading.formats.description import Description, Field, Type, folded_synonyms, reading_order
 
 # (the document's table, the reading context) -> the values; raises anything on a value it does not accept
 FastReader = Callable[[Any, Any], dict[str, Any]]
@@ -153,9 +153,7 @@ def _value(source: _Source, t: Type, src: str, key: str, depth: int) -> str:
 
 
 def _synonyms(source: _Source, t: Type) -> str:
-    """The name of ``t``'s synonyms by folded word (``refcli.reading.formats.reader.folded_synonyms``)."""
-    from refcli.reading.formats.reader import folded_synonyms
-
+    """The name of ``t``'s synonyms by folded word (``folded_synonyms``, as the nested reader looks them up)."""
     return source.constant(folded_synonyms(t), "SYNONYMS")
 
 
@@ -296,8 +294,6 @@ def _table(source: _Source, fields: tuple[Field, ...], src: str, depth: int, kno
 
 def _roster_table(source: _Source, fields: tuple[Field, ...], src: str, depth: int) -> str:
     """As the nested reader: keys in reading order (the roster before the keys naming players), into that order."""
-    from refcli.reading.formats.reader import reading_order
-
     out = source.fresh("t")
     parts = []
     for f in reading_order(fields):

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from refcli.reading.formats import Description, Field, Type, ignoring_case, loosely, with_spanish_words
+from refcli.reading.formats.description import Description, Field, Type, ignoring_case, loosely
+from refcli.reading.formats.spanish import with_words as with_spanish_words
 from refcli.reading.formats.text import phrase, plain
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"

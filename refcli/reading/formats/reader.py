@@ -29,19 +29,23 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from refcli.language.folding import fold as fold_word
 from refcli.language.i18n import N_, _
 from refcli.language.suggestions import hint
 from refcli.language.visible import clip, visible
 from refcli.model.errors import DataError
-from refcli.model.game import fold as fold_word
 from refcli.reading import player_names as naming
 from refcli.reading.documents import Document
-from refcli.reading.formats import Description, Field, Type, with_spanish_words
+from refcli.reading.formats.description import Description, Field, Type, folded_synonyms, reading_order
 from refcli.reading.formats.fast import FastReader, compile_fast
+from refcli.reading.formats.spanish import with_words as with_spanish_words
 from refcli.reading.locate import KeyPath, PathPart, format_path
 from refcli.reading.tables import MAX_NAME_LENGTH, describe
+
+if TYPE_CHECKING:
+    from refcli.model.game import Game
 
 MISSING = N_("nothing (the key is missing)")
 NAME_EXPECTED = N_("a player's name (a non-empty string)")
@@ -79,12 +83,20 @@ def at(parent: KeyPath, key: PathPart | None) -> KeyPath:
 
 
 def read_document(
-    desc: Description, doc: Document, data: dict[str, Any] | None = None, path: KeyPath = ()
+    desc: Description,
+    doc: Document,
+    data: dict[str, Any] | None = None,
+    path: KeyPath = (),
+    *,
+    game: Game | None = None,
 ) -> dict[str, Any]:
-    """The values of ``data`` (default: the whole document) as ``desc`` describes them."""
+    """The values of ``data`` (default: the whole document) as ``desc`` describes them.
+
+    ``game``: the declaration of ``desc``'s game, when the caller has it (``refcli.reading.formats.read``).
+    """
     compiled = _COMPILED.get(id(desc))
     if compiled is None or compiled[0] is not desc:
-        compiled = compile_description(desc)
+        compiled = compile_description(desc, game)
     value = doc.data if data is None else data
     try:  # the happy path, in one function (refcli.reading.formats.fast)
         return compiled[2](value, Context(doc))
@@ -94,11 +106,14 @@ def read_document(
     return values
 
 
-def compile_description(desc: Description) -> tuple[Description, Reader, FastReader]:
-    """``desc``'s nested readers (located errors) and its fast reader, compiled once and kept."""
+def compile_description(desc: Description, game: Game | None = None) -> tuple[Description, Reader, FastReader]:
+    """``desc``'s nested readers (located errors) and its fast reader, compiled once and kept.
+
+    ``game``: the declaration of ``desc``'s game (its Spanish words), else the registry is asked for it.
+    """
     if len(_COMPILED) >= MAX_COMPILED:  # descriptions built per document (a bound range): never a leak
         _COMPILED.clear()
-    worded = with_spanish_words(desc)
+    worded = with_spanish_words(desc, game)
     compiled = (desc, table_reader(worded.fields, ""), compile_fast(worded, compile_type, roster_of))
     _COMPILED[id(desc)] = compiled
     return compiled
@@ -211,37 +226,9 @@ def count_expected(t: Type, noun: str) -> str:
     return _("{minimum} to {maximum} {items}").format(minimum=t.minimum, maximum=t.maximum, items=noun)
 
 
-def folded_synonyms(t: Type) -> dict[str, str]:
-    """A type's synonyms (``refcli.reading.formats.spanish``) by folded word: what the reader looks a word up in."""
-    found: dict[str, str] = {}
-    for word, english in t.synonyms:
-        found.setdefault(fold_word(word), english)
-    return found
-
-
 def suggestions(t: Type, words: tuple[str, ...] | list[str]) -> list[str]:
     """The words "did you mean" picks among: ``words`` and the type's Spanish words (for Spanish-like input)."""
     return [*words, *(word for word, english in t.synonyms if word != english)]
-
-
-def needs_roster(t: Type | None) -> bool:
-    """Whether reading ``t`` needs the list of players."""
-    if t is None:
-        return False
-    if t.kind == "player":
-        return True
-    children = [t.item, t.key, *t.items, *(f.type for f in t.fields), *(v.type for v in t.variants)]
-    return any(needs_roster(child) for child in children)
-
-
-def reading_order(fields: tuple[Field, ...]) -> list[Field]:
-    """Declared order, except that keys naming players wait for the key listing them."""
-    roster = next((i for i, f in enumerate(fields) if f.roster), None)
-    if roster is None:
-        return list(fields)
-    early = [f for f in fields[:roster] if not needs_roster(f.type)]
-    waiting = [f for f in fields[:roster] if needs_roster(f.type)]
-    return early + [fields[roster]] + waiting + list(fields[roster + 1 :])
 
 
 # -- compiling ----------------------------------------------------------------------

@@ -15,14 +15,21 @@ one place and the exchange event in another.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from refcli.reading.formats import Description, Field, Type
+from refcli.reading.formats.description import Description, Field, Type
+
+if TYPE_CHECKING:
+    from refcli.model.game import Game
 
 
-def with_words(desc: Description) -> Description:
-    """``desc`` with synonyms from its game's declaration; ``desc`` itself when the game declares none."""
-    pairs = _pairs(desc.game)
+def with_words(desc: Description, game: Game | None = None) -> Description:
+    """``desc`` with synonyms from its game's declaration; ``desc`` itself when the game declares none.
+
+    ``game`` is that declaration when the caller has it (the game's own engine, a command that looked it
+    up); without it the registry is asked for the game ``desc`` names.
+    """
+    pairs = game.file_words() if game is not None else _pairs(desc.game)
     if not pairs:
         return desc
     fields = _fields(desc.fields, pairs)

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from refcli.language.i18n import _, language
-from refcli.reading.formats import Description, Field, Type
+from refcli.reading.formats.description import Description, Field, Type
 
 COLUMN = 37  # where comments start, as in the hand-written templates
 WIDTH = 78

@@ -7,7 +7,7 @@ import re
 from typing import Any
 
 from refcli.language.i18n import N_, _
-from refcli.reading.formats import EXAMPLE_NAMES, Description, Field, Type
+from refcli.reading.formats.description import EXAMPLE_NAMES, Description, Field, Type
 from refcli.reading.formats.reader import quoted_or
 
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
