@@ -3,8 +3,9 @@
 from refcli.language.i18n import N_, _, ngettext
 from refcli.model.errors import RuleBroken
 from refcli.reading.formats import read_table
-from refcli.results.rulings import rule_on
+from refcli.results.rulings import rulings
 from refcli.results.verdict import Verdict
+from refcli_cointoss import GAME
 from refcli_cointoss.formats import TOSS
 
 
@@ -26,6 +27,6 @@ def toss(top):
     return Verdict(verdict, {"coin": values["coin"], "scorers": right}, clauses=("call", "point"))
 
 
-def rule_document(doc):
-    labels = {"coin": N_("Coin"), "scorers": N_("Scoring a point")}  # the outcome's keys, as text shows them
-    return rule_on(doc, game="cointoss", title="Coin Toss", situations={"toss": toss}, labels=labels)
+# The ruling verb: refcli reads the file, dispatches on its situation and reports, as for every game.
+LABELS = {"coin": N_("Coin"), "scorers": N_("Scoring a point")}  # the outcome's keys, as text shows them
+rule_document = rulings(GAME, "Coin Toss", {"toss": toss}, labels=LABELS)
