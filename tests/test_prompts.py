@@ -302,7 +302,23 @@ def test_the_questions_are_asked_in_spanish_and_yes_and_no_are_s_and_n(
     invoke: Invoke, asking: None, tmp_path: Path
 ) -> None:
     target = tmp_path / "trueque.toml"
-    answers = ["cow-trad", "cow-trade", "", "", "cat", "Ana", "2", "10,10,0", "Ben", "2", "50", "", "x", "no", str(target)]
+    answers = [
+        "cow-trad",
+        "cow-trade",
+        "",
+        "",
+        "cat",
+        "Ana",
+        "2",
+        "10,10,0",
+        "Ben",
+        "2",
+        "50",
+        "",
+        "x",
+        "no",
+        str(target),
+    ]
     code, output = answered(invoke, ["--lang", "es", "kuhhandel", "ruling"], answers)
     assert code == 0, output
     assert "Kuhhandel: ¿qué situación?" in output
