@@ -58,9 +58,10 @@ class Terminal:
 
     def ask(self, prompt: str) -> str:
         """One line typed, without the blanks around it; a line that is not text in the terminal's encoding is
-        refused with the reader's message and asked again, as a file's bytes would be refused."""
+        refused with the reader's message and asked again, as a file's bytes would be refused. The prompt is
+        shown escaped, like every line ``say`` writes."""
         while True:
-            sys.stderr.write(prompt)
+            sys.stderr.write(visible(prompt, keep="\n"))  # its label may name a key typed (a map's)
             sys.stderr.flush()
             line = read_line()
             if not line:
