@@ -202,6 +202,27 @@ def test_a_count_of_digits_needs_no_writing_out() -> None:
     assert describe(-123) == "-123"
 
 
+def test_an_api_value_that_cannot_be_copied_is_bad_data_with_values_too(tmp_path: Path) -> None:
+    """A generator or an open file where a value goes: the reader refuses it (found a generator), and
+    putting values over the document does not first try to copy it (``cannot pickle``, a TypeError)."""
+    with (tmp_path / "open.txt").open("w") as handle:
+        for value, found in ((n for n in range(3)), "found a generator"), (handle, "found a TextIOWrapper"):
+            document = {"game": "kuhhandel", "edition": value, "player": [{"name": "Ana", "animals": {"cow": 4}}]}
+            for values in (None, {"player.1.name": "Ben"}, ["player.1.animals.cat=4"]):
+                with pytest.raises(DataError, match=f"edition: expected the edition, an integer 1 or 2, {found}"):
+                    refcli.score(document, values=values, partial=True)
+
+
+def test_values_put_over_an_api_document_leave_it_as_it_was() -> None:
+    import copy
+
+    document = {"game": "kuhhandel", "edition": 2, "player": [{"name": "Ana", "animals": {"cow": 4}}]}
+    before = copy.deepcopy(document)
+    result = refcli.score(document, values={"player.1.name": "Ben", "player.1.animals.cat": 4}, partial=True)
+    assert [player["name"] for player in result.to_dict()["players"]] == ["Ben"]
+    assert document == before
+
+
 # -- nesting deeper than Python recurses ----------------------------------------------------------------
 @pytest.mark.parametrize("fmt", RULING_FORMATS)
 def test_a_deeply_nested_literal_item_is_bad_data(invoke: Invoke, fmt: str) -> None:
