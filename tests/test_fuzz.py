@@ -64,6 +64,7 @@ from refcli.cli import app
 from refcli.exit_status import ExitStatus
 from refcli.formats import KINDS, descriptions, example_document
 from refcli.gameinfo import Game
+from refcli.visible import visible
 
 ERROR_LINE = re.compile(r"^refcli: error: [^\n]+$")
 READER_CODES = {ExitStatus.OK, ExitStatus.RULE_BROKEN, ExitStatus.DATA, ExitStatus.UNREADABLE}
@@ -480,8 +481,8 @@ def output_test(examples: int):  # type: ignore[no-untyped-def]
         if expected == 73:  # one line, whatever the name holds (blanks and line breaks in it are folded)
             assert result.stderr_bytes.count(b"\n") == 1 and ERROR_LINE.match(result.stderr.rstrip("\n")), where
             assert after == before, where  # nothing was touched
-        else:  # the bytes: CliRunner's text turns the \r\n a name may end with into \n
-            assert result.stderr_bytes == f"wrote {argument}\n".encode(), where
+        else:  # the name as refcli echoes it: what a terminal acts on escaped (refcli.visible)
+            assert result.stderr_bytes == f"wrote {visible(argument)}\n".encode(), where
             assert receives is not None
             assert receives.read_text(encoding="utf-8") == template_text(*which), where
             changed = {entry for entry in set(before) | set(after) if before.get(entry) != after.get(entry)}
