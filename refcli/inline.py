@@ -386,15 +386,18 @@ def describe_for(items: list[Item], base: Mapping[str, Any], game_id: str | None
 
 
 def compose(base: Document | None, items: list[Item], game_id: str | None, verb: str) -> tuple[Document, Builder]:
-    """The document the items make, over ``base`` (a file's) when given."""
-    import copy
+    """The document the items make, over ``base`` (a file's) when given.
 
+    ``base`` is left as it is without copying it: the builder copies each table and list an item
+    changes. A deep copy would also fail on what an API document may hold that cannot be copied (a
+    generator, an open file), which the reader refuses as data with or without values.
+    """
     from refcli.inputs import Document
 
     refused = next((item.value for item in items if isinstance(item.value, Refused)), None)
     if refused is not None:
         raise refused.error
-    data = copy.deepcopy(base.data) if base is not None else {}
+    data = base.data if base is not None else {}
     desc = describe_for(items, data, game_id, verb)
     builder = Builder(desc.fields if desc is not None else None)
     data = builder.apply(data, items)

@@ -307,6 +307,19 @@ def test_answers_quoted_back_by_the_prompts_are_escaped(capsys: pytest.CaptureFi
     assert_safe(capsys.readouterr().err)
 
 
+def test_a_key_typed_at_a_question_is_escaped_in_the_questions_that_name_it(
+    invoke: Invoke, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A map's keys are typed (a currency of Ana's notes): the next questions name it in their label."""
+    from refcli import prompting
+
+    monkeypatch.setattr(prompting, "stdin_is_terminal", lambda: True)
+    result = invoke(["money", "score"], input=f"Ana\n3\ny\n{TITLE}\n")
+    assert result.exit_code == 130
+    assert "player.1.notes.\\x1b]0;pwned\\x07 (" in result.stderr
+    assert_safe(result.stderr, result.stdout)
+
+
 # -- CSV: never a formula ----------------------------------------------------------------------
 def test_a_cell_that_would_be_a_formula_is_written_as_text() -> None:
     data = {
