@@ -142,10 +142,11 @@ def score(
         game_id = _game_id(game) if game is not None else None
         doc, builder = _document(source, values, game_id, "score", max_bytes)
         with _blamed(doc, builder), _misplaced(doc, game_id, "score"):
+            engine = registry.engine_for(doc, game_id, "score")  # a game without `score` is the file's mistake
             declared = registry.game_for(doc, game_id)
             options = ScoreOptions(partial=partial, variants=tuple(variants.items()), max_bytes=max_bytes)
             options = options.completed((param.name, param.default) for param in declared.score_options)
-            report = declared.engine("score").score_document(doc, options)
+            report = engine.score_document(doc, options)
         return _warned(report, doc)  # type: ignore[no-any-return]
 
 

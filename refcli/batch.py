@@ -32,7 +32,7 @@ from refcli import i18n
 from refcli.errors import DataError, InputUnreadable, RefcliError, one_line
 from refcli.exit_status import ExitStatus, status_for, worst
 from refcli.i18n import N_, _
-from refcli.options import SCHEMA_VERSION, Format, ValidateOptions
+from refcli.options import LONGEST_RECORD_TIMEOUT, SCHEMA_VERSION, Format, ValidateOptions
 from refcli.validation import Counts, FileResult, input_failure, located
 from refcli.visible import in_document, visible
 
@@ -399,7 +399,7 @@ def bounded(check: Check, task: Task, game_id: str | None, options: ValidateOpti
     import signal
     import threading
 
-    seconds = options.record_timeout
+    seconds = min(options.record_timeout, LONGEST_RECORD_TIMEOUT)  # inf: a bound that never comes
     if not seconds or not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
         return check(task, game_id, options)
     previous = signal.signal(signal.SIGALRM, _time_up)

@@ -347,13 +347,14 @@ class Builder:
     @staticmethod
     def misplaced(item: Item, where: KeyPath, head: str, count: int) -> DataError:
         from refcli.locate import format_path
+        from refcli.visible import clip, visible
 
         if count:
             message = _("expected an item number from 1 to {last} (they count from 1, without gaps), found {found}")
         else:
             message = _("expected an item number from 1 (they count from 1, without gaps), found {found}")
         return DataError(
-            message.format(last=count + 1, found=head),
+            message.format(last=count + 1, found=visible(clip(head))),
             file=item_name(item.text),
             path=format_path(where) or None,
         )

@@ -614,3 +614,34 @@ def test_broken_games_are_skipped_in_process_too(
         for name in [name for name in sys.modules if name.startswith("broken_toy_")]:
             del sys.modules[name]
     assert_each_broken_game_warned_once(capsys.readouterr().err)
+
+
+@pytest.fixture
+def verbless_game(tmp_path: Path) -> Path:
+    """A folder to put on the path: the distribution ``quiet-toys``, whose game ``hush`` declares no verb at all."""
+    site = tmp_path / "quiet"
+    info = site / "quiet_toys-1.0.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: quiet-toys\nVersion: 1.0\n", encoding="utf-8")
+    (info / "entry_points.txt").write_text("[refcli.games]\nhush = quiet_toy_hush:GAME\n", encoding="utf-8")
+    (site / "quiet_toy_hush.py").write_text(
+        "from refcli.gameinfo import Game\n"
+        "GAME = Game(id='hush', title='Hush', package='quiet_toy_hush', help='A game with nothing to score.')\n",
+        encoding="utf-8",
+    )
+    return site
+
+
+@pytest.mark.parametrize("verb", ["score", "ruling", "validate"])
+def test_a_file_naming_a_game_without_the_command_is_bad_data(verbless_game: Path, tmp_path: Path, verb: str) -> None:
+    path = tmp_path / "hush.toml"
+    path.write_text('game = "hush"\n', encoding="utf-8")
+    result = with_broken_games(verbless_game, verb, str(path))
+    assert result.returncode == 65, result.stderr
+    assert f"{path}:1: game: expected a game with `{verb}`, found hush, which has none" in result.stderr
+    assert "internal error" not in result.stderr and "Traceback" not in result.stderr
+    script = (
+        f"import refcli\ntry:\n    refcli.score({str(path)!r})\nexcept refcli.DataError as error:\n    print(error)\n"
+    )
+    api = with_broken_games(verbless_game, script, python=True)
+    assert api.returncode == 0 and "which has none" in api.stdout, api.stderr
