@@ -509,6 +509,11 @@ BROKEN_GAMES = {
     "quits": "import sys\nsys.exit(3)\n",
     "notgame": "GAME = object()\n",
     "misnamed": "from refcli.registry import built_in\nGAME = built_in()[0]\n",
+    # declarations refcli would only trip over later, when a command uses them
+    "nopackage": "from refcli.gameinfo import Game\nGAME = Game(id='nopackage', title='No package', "
+    "package='refcli_no_such_package', help='A game whose package is missing.')\n",
+    "untitled": "from refcli.gameinfo import Game\nGAME = Game(id='untitled', title=None, "
+    "package='json', help='A game without a title.')\n",
 }
 
 

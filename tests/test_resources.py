@@ -457,8 +457,14 @@ def test_a_rules_query_of_ten_thousand_words_is_a_usage_error() -> None:
     result = refcli("kuhhandel", "rules", " ".join(["vaca"] * 10_000))
     assert result.returncode == 2
     assert one_error_line(result) == (
-        "refcli: error: a rules query is at most 20 words and 200 characters; this one has 10,000 words and 49,999 characters"
+        "refcli: error: a rules query is at most 20 words; this one has 10,000"
     )
+
+
+def test_a_rules_query_of_one_long_word_names_its_characters() -> None:
+    result = refcli("kuhhandel", "rules", "x" * 500)
+    assert result.returncode == 2
+    assert one_error_line(result) == "refcli: error: a rules query is at most 200 characters; this one has 500"
 
 
 def test_a_rules_query_of_twenty_words_is_answered(invoke: Invoke) -> None:
