@@ -456,9 +456,7 @@ def test_stdin_that_cannot_be_read_as_a_file_is_unreadable(invoke: Invoke, monke
 def test_a_rules_query_of_ten_thousand_words_is_a_usage_error() -> None:
     result = refcli("kuhhandel", "rules", " ".join(["vaca"] * 10_000))
     assert result.returncode == 2
-    assert one_error_line(result) == (
-        "refcli: error: a rules query is at most 20 words; this one has 10,000"
-    )
+    assert one_error_line(result) == ("refcli: error: a rules query is at most 20 words; this one has 10,000")
 
 
 def test_a_rules_query_of_one_long_word_names_its_characters() -> None:
