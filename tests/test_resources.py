@@ -27,7 +27,6 @@ from refcli.locate import KeyLocator, clip, format_path
 from refcli.options import DEFAULT_MAX_BYTES, ScoreOptions, ValidateOptions
 from refcli.report import competition_ranks
 from refcli.schema import describe
-from refcli.visible import clip
 
 # A hang guard, not a timing: each of these is refused or read in a second or
 # two; a quadratic path would take minutes.
