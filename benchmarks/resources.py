@@ -6,11 +6,16 @@ reliability issue found (long dotted keys, many headers, many inline tables,
 huge integers, huge strings and keys, many players, offers and events, a big
 rules query), each at or near the 8 MiB input limit, and where a count limit
 stops refcli earlier, also just under that limit (the most an input of that
-family can make refcli do). Each command runs in a fresh process, from a
-fresh parent that reports its wall time and peak memory (max RSS), all
-cases in turn for --repeat rounds; the fastest run of each counts.
+family can make refcli do). Also: 50,000 ``KEY=VALUE`` items merged, and
+each game's simulated record with its events repeated to 4,000 (a finding
+on most, each located by its line) in every layout ``refcli.records``
+writes (``[[event]]`` headers, ``[["event"]]``, ``event = [{…}, …]`` a line
+each or all on one line), given as ratios to the ``[[event]]`` layout. Each
+command runs in a fresh process, from a fresh parent that reports its wall
+time and peak memory (max RSS), all cases in turn for --repeat rounds; the
+fastest run of each counts.
 
-    python benchmarks/resources.py [--python PATH] [--repeat N]
+    python benchmarks/resources.py [--python PATH] [--repeat N] [--family FAMILY]...
 
 ``--python`` is the interpreter refcli is installed in (default: this one).
 Standard library only. Rates are per MiB of input, an input under 1 MiB
@@ -27,6 +32,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 MIB = 1024 * 1024
@@ -70,6 +76,39 @@ def real_record_events() -> tuple[str, str, str]:
     head, rest = text.split("[[event]]", 1)
     events, scores = ("[[event]]" + rest).split("[scores]", 1)
     return head, events, "[scores]" + scores
+
+
+# Each game's simulated record, its events repeated to 4,000 (a finding on most of them, each
+# needing its line), written in every layout refcli.records knows; run with --python.
+LAYOUT_EVENTS = 4_000
+WRITE_LAYOUTS = """
+import importlib, sys
+from pathlib import Path
+from refcli.records import LAYOUTS, to_toml
+folder, events = Path(sys.argv[1]), int(sys.argv[2])
+for game in ("kuhhandel", "bamboozled", "money", "cupofbluff"):
+    record = importlib.import_module(f"refcli.games.{game}.simulate").random_game(1)
+    record["event"] = (record["event"] * (events // len(record["event"]) + 1))[:events]
+    for layout in LAYOUTS:
+        (folder / f"layout-{game}-{layout}.toml").write_text(to_toml(record, layout), encoding="utf-8")
+    print(game, *LAYOUTS)
+"""
+LAYOUT_FAMILY = "event layouts"
+ITEMS = 50_000
+
+
+def layout_cases(python: str, folder: Path) -> list[tuple[str, str, list[str]]]:
+    """Validating each game's 4,000-event record in each layout (the first, [[event]] headers, is the baseline)."""
+    written = subprocess.run(
+        [python, "-c", WRITE_LAYOUTS, str(folder), str(LAYOUT_EVENTS)], capture_output=True, text=True, check=True
+    )
+    cases = []
+    for line in written.stdout.splitlines():
+        game, *layouts = line.split()
+        for layout in layouts:
+            path = folder / f"layout-{game}-{layout}.toml"
+            cases.append((LAYOUT_FAMILY, f"{game}, {LAYOUT_EVENTS:,} events, {layout}", ["validate", str(path)]))
+    return cases
 
 
 def inputs(folder: Path) -> list[tuple[str, str, list[str]]]:
@@ -218,6 +257,14 @@ def inputs(folder: Path) -> list[tuple[str, str, list[str]]]:
         "FILE",
     )
 
+    case(
+        "KEY=VALUE items",
+        f"{ITEMS:,} items merged (player.N.name=PN)",
+        None,
+        "kuhhandel",
+        "score",
+        *(f"player.{number}.name=P{number}" for number in range(1, ITEMS + 1)),
+    )
     case("rules query", "10,000 words", None, "kuhhandel", "rules", " ".join(["vaca"] * 10_000))
     case("rules query", "20 words, the most accepted", None, "kuhhandel", "rules", " ".join(["burro"] * 20))
     return cases
@@ -228,6 +275,9 @@ def main() -> int:
     parser.add_argument("--python", default=sys.executable)
     parser.add_argument("--repeat", type=int, default=3, help="rounds over every case; the fastest run counts")
     parser.add_argument("--messages", action="store_true", help="print each refusal's message under its row")
+    parser.add_argument(
+        "--family", action="append", help="measure only this family of cases (and the reference); may be repeated"
+    )
     args = parser.parse_args()
     python = args.python
     version = subprocess.run(
@@ -239,7 +289,9 @@ def main() -> int:
     print(f"resource benchmark: python {version[0]} ({python}), refcli {version[1]}, {os.cpu_count()} cores")
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        cases = inputs(folder)
+        cases = inputs(folder) + layout_cases(python, folder)
+        if args.family:
+            cases = [case for case in cases if case[0] in args.family or case[1] == REFERENCE]
         base_seconds, base_mib, _, _ = min(measure(python, [python, "-m", "refcli", "--version"]) for _ in range(3))
         print(f"start-up (refcli --version): {base_seconds:.2f} s, {base_mib:.1f} MiB peak")
         # round-robin, so that a busy spell of the machine falls on every case alike
@@ -289,6 +341,7 @@ def main() -> int:
             if code not in (0, 1) and args.messages:
                 message = re.sub(r"/\S*/case\d+[.]toml", "FILE", stderr.strip())
                 print(f"{'':16}   {message[:110]}")
+        print_layout_ratios(rows)
         print(
             f"\n{len(rows) - missed} of {len(rows)} within the goal; the worst: "
             f"{max(row[5] for row in rows) / reference[5]:.2f}x the reference's time per MiB, "
@@ -296,6 +349,27 @@ def main() -> int:
             f"highest peak {max(row[6] for row in rows):.1f} MiB, longest run {max(row[4] for row in rows):.2f} s"
         )
     return 0
+
+
+# Every layout of a record validates within this many times the time of [[event]] headers.
+LAYOUT_GOAL = 2.0
+
+
+def print_layout_ratios(rows: list[tuple[Any, ...]]) -> None:
+    """Each layout's time against the same record written with [[event]] headers (the first layout)."""
+    by_game: dict[str, list[tuple[str, float]]] = {}
+    for family, description, _size, _code, seconds, *_rest in rows:
+        if family == LAYOUT_FAMILY:
+            game, _events, layout = description.split(", ")
+            by_game.setdefault(game, []).append((layout, seconds))
+    if not by_game:
+        return
+    print(f"\nevent layouts against [[event]] headers (goal: at most {LAYOUT_GOAL:g}x)")
+    for game, timed in by_game.items():
+        baseline = timed[0][1]
+        said = ", ".join(f"{layout} {seconds / baseline:.2f}x" for layout, seconds in timed[1:])
+        worst = max(seconds / baseline for _layout, seconds in timed)
+        print(f"  {game:12} headers {baseline:.2f} s; {said}  {'met' if worst <= LAYOUT_GOAL else 'MISSED'}")
 
 
 if __name__ == "__main__":

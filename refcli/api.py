@@ -29,16 +29,21 @@ be left out.
 ``lang`` (every function) writes the result's free text (verdicts,
 messages, summaries, text) in that language, ``"es"`` or ``"en"``; None
 (the default) is the current language (``refcli.i18n``: ``REFCLI_LANG``,
-the locale). It is an argument, never state: the call after it is in the
-current language again, and a result's ``text()`` stays in its own.
-Keys and ids are English in every language.
+the locale). It is an argument, never state (``refcli.i18n.using``): the
+call after it is in the current language again, threads calling in two
+languages at once each get their own, and a result's ``text()`` stays in
+its own. Keys and ids are English in every language.
 
 Errors are the classes in :mod:`refcli.errors`: ``InputUnreadable`` (the
 CLI's exit 66) when a path cannot be read, ``DataError`` (65) when the
-document does not fit its format, ``UsageError`` (2) for an unknown game.
-A situation that breaks a rule is not an error: the ruling says so
-(``Ruling.legal`` is false, as the CLI exits 1); likewise broken rules in a
-recorded game are ``Validation.findings``.
+document does not fit its format, ``UsageError`` (2) for an unknown game
+(``""`` too), a language refcli lacks, ``max_bytes`` outside 1 to 2^40 or a
+path holding a NUL character. They pickle, so they come back from worker
+processes as they were raised. An argument of the wrong type is a
+``TypeError`` saying what was expected (``refcli.arguments``). The functions
+never print and never exit. A situation that breaks a rule is not an error:
+the ruling says so (``Ruling.legal`` is false, as the CLI exits 1); likewise
+broken rules in a recorded game are ``Validation.findings``.
 """
 
 from __future__ import annotations
@@ -48,7 +53,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, NamedTuple, Union
 
-from refcli import i18n
+from refcli import arguments, i18n
 from refcli.i18n import _
 from refcli.inputs import DEFAULT_MAX_BYTES, Document
 
@@ -66,8 +71,13 @@ DICT_NAME = "<document>"  # how a parsed document is named in messages (it has n
 
 @contextmanager
 def speaking(lang: str | None) -> Iterator[None]:
-    """Messages in ``lang`` inside the block (None: the current language); ``UsageError`` for a language refcli lacks."""
-    if lang is not None and i18n.normalize(str(lang)) is None:
+    """Messages in ``lang`` inside the block (None: the current language); ``UsageError`` for a language refcli lacks.
+
+    The language is this call's only (``refcli.i18n.using``): threads calling with different languages
+    at once each get theirs, and the process's language is the same after the call as before.
+    """
+    arguments.check_text("lang", lang)
+    if lang is not None and i18n.normalize(lang) is None:
         from refcli.errors import UsageError
 
         raise UsageError(
@@ -88,6 +98,8 @@ def load(
     it); errors about it name ``name`` (default ``<document>``) and no line.
     """
     with speaking(lang):
+        arguments.check_max_bytes(max_bytes)
+        arguments.check_text("name", name)
         return _load(source, max_bytes=max_bytes, name=name)
 
 
@@ -95,10 +107,11 @@ def _load(source: Source, *, max_bytes: int = DEFAULT_MAX_BYTES, name: str | Non
     if isinstance(source, Document):  # already read (the CLI's file with its items, its prompts' answers)
         return source
     if isinstance(source, Mapping):
+        arguments.check_document_keys(source)
         return Document.from_data(dict(source), name or DICT_NAME)
     from refcli.inputs import load_document
 
-    return load_document(os.fspath(source), max_bytes=max_bytes)
+    return load_document(arguments.checked_path(source), max_bytes=max_bytes)
 
 
 def score(
@@ -123,14 +136,18 @@ def score(
     from refcli import registry
     from refcli.options import ScoreOptions
 
-    with speaking(lang):
-        game_id = _game_id(game) if game else None
+    with speaking(lang), _within_limits(source):
+        _check_options(game, max_bytes, partial=partial)
+        values = arguments.checked_values(values)
+        game_id = _game_id(game) if game is not None else None
         doc, builder = _document(source, values, game_id, "score", max_bytes)
         with _blamed(doc, builder), _misplaced(doc, game_id, "score"):
+            engine = registry.engine_for(doc, game_id, "score")  # a game without `score` is the file's mistake
             declared = registry.game_for(doc, game_id)
             options = ScoreOptions(partial=partial, variants=tuple(variants.items()), max_bytes=max_bytes)
             options = options.completed((param.name, param.default) for param in declared.score_options)
-            return declared.engine("score").score_document(doc, options)  # type: ignore[no-any-return]
+            report = engine.score_document(doc, options)
+        return _warned(report, doc)  # type: ignore[no-any-return]
 
 
 def rule(
@@ -147,12 +164,30 @@ def rule(
     it breaks (the CLI's exit 1), not an exception. ``values`` give the
     situation (``situation`` among them) or change the source's.
     """
-    with speaking(lang):
-        game_id = _game_id(game) if game else None
+    with speaking(lang), _within_limits(source):
+        _check_options(game, max_bytes)
+        values = arguments.checked_values(values)
+        game_id = _game_id(game) if game is not None else None
         doc, builder = _document(source, values, game_id, "ruling", max_bytes)
         with _blamed(doc, builder), _misplaced(doc, game_id, "ruling"):
             report, _legal = _engine(doc, game_id, "ruling").rule_document(doc)
-        return report  # type: ignore[no-any-return]
+        return _warned(report, doc)  # type: ignore[no-any-return]
+
+
+def _warned(report: Any, doc: Document) -> Any:
+    """``report`` with a warning for the names of ``doc`` that only look different (``refcli.names``)."""
+    from refcli.names import warnings
+    from refcli.report import warned
+
+    return warned(report, warnings(doc.names))
+
+
+def _check_options(game: object, max_bytes: object, **flags: object) -> None:
+    """``TypeError`` for an option of the wrong type, ``UsageError`` for a size limit out of range."""
+    arguments.check_text("game", game)
+    arguments.check_max_bytes(max_bytes)
+    for name, value in flags.items():
+        arguments.check_flag(name, value)
 
 
 def _document(
@@ -180,6 +215,21 @@ def _blamed(doc: Document, builder: Any) -> Any:
     from refcli import inline
 
     return inline.blamed(doc, builder)
+
+
+@contextmanager
+def _within_limits(source: Source | None) -> Iterator[None]:
+    """A document nested deeper than Python recurses is bad data (``DataError``, as the CLI's ``reporting``
+    says it), never a ``RecursionError``: a mapping given as it is was never parsed, so nothing refused it."""
+    from refcli.errors import DataError
+
+    try:
+        yield
+    except RecursionError:
+        from refcli.inline import COMMAND_LINE
+
+        name = _display_name(source) if source is not None else _(COMMAND_LINE)
+        raise DataError(_("input nested too deeply"), file=name) from None
 
 
 @contextmanager
@@ -215,6 +265,7 @@ def validate(
     on past a bad record). Its ``text()`` is in the language it was made in.
     """
     with speaking(lang):
+        _check_options(game, max_bytes, strict=strict)
         return _validate(source, game, strict, max_bytes)._replace(language=i18n.language())
 
 
@@ -225,14 +276,19 @@ def _validate(source: Source, game: str | None, strict: bool, max_bytes: int) ->
     from refcli.validation import input_failure, located
 
     try:
-        doc = _load(source, max_bytes=max_bytes)
-        with _misplaced(doc, _game_id(game) if game else None, "validate"):
-            engine = _engine(doc, game, "validate")
-            result: Validation = engine.validate_document(doc, ValidateOptions(strict=strict, max_bytes=max_bytes))
+        with _within_limits(source):
+            doc = _load(source, max_bytes=max_bytes)
+            with _misplaced(doc, _game_id(game) if game is not None else None, "validate"):
+                engine = _engine(doc, game, "validate")
+                result: Validation = engine.validate_document(doc, ValidateOptions(strict=strict, max_bytes=max_bytes))
     except (DataError, InputUnreadable) as error:
         line, key = getattr(error, "line", None), getattr(error, "path", None)
         return input_failure(_display_name(source), error.one_line(), line=line, key=key, status=status_for(error))
-    return located(result, doc) if result.findings else result
+    result = located(result, doc) if result.findings else result
+    from refcli.names import warnings
+    from refcli.validation import warned
+
+    return warned(result, warnings(doc.names))
 
 
 def _display_name(source: Source) -> str:
@@ -266,6 +322,7 @@ def game(name: str, *, lang: str | None = None) -> Game:
     ``lang`` is the language of that error; the game's functions take their own ``lang``.
     """
     with speaking(lang):
+        arguments.check_text("name", name, optional=False)
         return Game(_game_id(name))
 
 
@@ -284,4 +341,4 @@ def _game_id(name: str) -> str:
 def _engine(doc: Document, game_name: str | None, verb: str) -> Any:
     from refcli import registry
 
-    return registry.engine_for(doc, _game_id(game_name) if game_name else None, verb)
+    return registry.engine_for(doc, _game_id(game_name) if game_name is not None else None, verb)

@@ -29,11 +29,12 @@ from types import ModuleType
 from typing import IO, Any, NamedTuple
 
 from refcli import i18n
-from refcli.errors import DataError, InputUnreadable, RefcliError
+from refcli.errors import DataError, InputUnreadable, RefcliError, one_line
 from refcli.exit_status import ExitStatus, status_for, worst
 from refcli.i18n import N_, _
-from refcli.options import SCHEMA_VERSION, Format, ValidateOptions
+from refcli.options import LONGEST_RECORD_TIMEOUT, SCHEMA_VERSION, Format, ValidateOptions
 from refcli.validation import Counts, FileResult, input_failure, located
+from refcli.visible import in_document, visible
 
 # (the result, the exit status it implies, the one-line error if any)
 Outcome = tuple[FileResult, ExitStatus, str | None]
@@ -123,6 +124,11 @@ def replayed(doc: Any, where: str, game_id: str | None, options: ValidateOptions
         result = validator_for(doc, game_id).validate_document(doc, options)
         if result.findings:
             result = located(result, doc)
+        if doc.names:
+            from refcli.names import warnings
+            from refcli.validation import warned
+
+            result = warned(result, warnings(doc.names))
     except DataError as error:  # a snapshot or a situation given to validate says so (refcli.misplaced)
         from refcli.misplaced import explained
 
@@ -159,9 +165,9 @@ def failed(where: str, error: Exception) -> Outcome:
     if isinstance(error, RefcliError):
         message = error.one_line()
     else:  # a bug in refcli: reported for this record, in one line, never a traceback
-        detail = " ".join(str(error).split())[:200]
+        detail = one_line(str(error))[:200]
         message = _("{where}: internal error ({kind}: {detail}); please report it").format(
-            where=where, kind=type(error).__name__, detail=detail
+            where=visible(where), kind=type(error).__name__, detail=detail
         )
     status = status_for(error)
     line, key = getattr(error, "line", None), getattr(error, "path", None)
@@ -176,7 +182,7 @@ _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 
 def parse_json_line(raw: bytes, name: str, number: int) -> dict[str, Any]:
     """One JSON line as a record, refused by the rules TOML input follows (UTF-8, no NUL)."""
-    from refcli.inputs import decode
+    from refcli.inputs import decode, too_many_digits
 
     if raw.startswith(BOM):  # json_lines took the file's own off line 1; one further on is a stray
         raise DataError(
@@ -197,12 +203,27 @@ def parse_json_line(raw: bytes, name: str, number: int) -> dict[str, Any]:
     except RecursionError:
         raise DataError(_("not valid JSON: arrays or objects nested too deeply"), file=name, line=number) from None
     except ValueError as error:  # e.g. an integer with more digits than Python converts
+        digits = long_json_integer(text)
+        if digits is not None:
+            raise too_many_digits(digits, name, number) from None
         raise DataError(_("not valid JSON: {error}").format(error=error), file=name, line=number) from None
     if not isinstance(data, dict):
         raise DataError(_("expected a JSON object (one record per line)"), file=name, line=number)
     if _SURROGATE_ESCAPE.search(text):
         refuse_lone_surrogates(data, name, number)
     return data
+
+
+def long_json_integer(text: str) -> int | None:
+    """The digits of the first number in JSON ``text`` longer than Python converts, passing over strings."""
+    import sys
+
+    limit = sys.get_int_max_str_digits()
+    pattern = r'"(?:[^"\\]++|\\.)*+"|(?<![0-9.])([0-9]{' + str(limit + 1) + r",}+)(?![.eE])"
+    for match in re.finditer(pattern, text):
+        if match.group(1):
+            return len(match.group(1))
+    return None
 
 
 def refuse_lone_surrogates(value: Any, name: str, number: int, path: str = "") -> None:
@@ -306,12 +327,20 @@ class _no_close:
 
 # What a worker sends back: the result already written out (a JSON text, or
 # plain text), or the result itself when the output must be gathered (TOML,
-# rich text); then the exit status, the one-line error, the rules cited.
-Rendered = tuple[Any, ExitStatus, str | None, tuple[tuple[str, str], ...]]
+# rich text); then the exit status, the one-line error, the rules cited, the warnings (names that only look
+# different: said on stderr where the output does not carry them).
+Rendered = tuple[Any, ExitStatus, str | None, tuple[tuple[str, str], ...], tuple[str, ...]]
 
 
 # json.dumps(value, ensure_ascii=False), without building an encoder for every result.
-_encode = json.JSONEncoder(ensure_ascii=False).encode
+_json = json.JSONEncoder(ensure_ascii=False).encode
+
+
+def _encode(value: Any) -> str:
+    """A result as JSON text, safe to print (``refcli.visible.in_document``: the values as they are)."""
+    return in_document(_json(value))
+
+
 _VERSION_PREFIX = f'{{"schema_version": {SCHEMA_VERSION}, '
 
 
@@ -340,14 +369,60 @@ def render_outcome(outcome: Outcome, style: str) -> Rendered:
         payload = plain_text(result_blocks(result))
     else:
         payload = result
-    return payload, status, message, cited
+    said = _("refcli: warning: {file}: {message}")
+    return payload, status, message, cited, tuple(said.format(file=result.file, message=w) for w in result.warnings)
 
 
 def _work(check: Check, game_id: str | None, options: ValidateOptions, style: str, lang: str, task: Task) -> Rendered:
     """One task, with its messages in the run's language ``lang``: set here, as a spawned worker starts without it."""
     if lang != i18n.language():
         i18n.set_language(lang)
-    return render_outcome(check(task, game_id, options), style)
+    return render_outcome(bounded(check, task, game_id, options), style)
+
+
+class TimeUp(BaseException):
+    """A record took longer than --record-timeout (a BaseException: no ``except Exception`` in a game stops it)."""
+
+
+def _time_up(signum: int, frame: object) -> None:
+    raise TimeUp
+
+
+def bounded(check: Check, task: Task, game_id: str | None, options: ValidateOptions) -> Outcome:
+    """``check(task, …)``, given up after ``options.record_timeout`` seconds: then the record is reported as such.
+
+    The bound is a timer signal (SIGALRM), so it works wherever the record is
+    validated: in this process (``--jobs 1``) or in a worker process, each on
+    its main thread. Where there is no such timer (Windows, or refcli called
+    from another thread) records are not bounded.
+    """
+    import signal
+    import threading
+
+    seconds = min(options.record_timeout, LONGEST_RECORD_TIMEOUT)  # inf: a bound that never comes
+    if not seconds or not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
+        return check(task, game_id, options)
+    previous = signal.signal(signal.SIGALRM, _time_up)
+    try:
+        try:
+            signal.setitimer(signal.ITIMER_REAL, seconds)
+            return check(task, game_id, options)
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+    except TimeUp:  # also when it fired as the check ended, before the timer was stopped: it did take that long
+        return timed_out(task.where, seconds)
+    finally:
+        signal.signal(signal.SIGALRM, previous)
+
+
+def timed_out(where: str, seconds: float) -> Outcome:
+    """A record given up after ``seconds``: not validated, exit 66 as for a record that cannot be read."""
+    message = _(
+        "{where}: not validated: it took longer than {seconds:g} seconds, the bound for one record "
+        "(--record-timeout SECONDS changes it)"
+    ).format(where=where, seconds=seconds)
+    failure = input_failure(where, message, status=ExitStatus.UNREADABLE)
+    return failure, ExitStatus.UNREADABLE, message
 
 
 def worker_died(style: str, task: Task, exitcode: int | None) -> Rendered:
@@ -368,10 +443,10 @@ def worker_died(style: str, task: Task, exitcode: int | None) -> Rendered:
             said = _("{where}: not validated: the worker process validating it was killed by {signal} (out of memory?)")
         else:
             said = _("{where}: not validated: the worker process validating it was killed by {signal}")
-        message = said.format(where=task.where, signal=name)
+        message = said.format(where=visible(task.where), signal=name)
     else:
         message = _("{where}: not validated: the worker process validating it exited with status {status}").format(
-            where=task.where, status=exitcode
+            where=visible(task.where), status=exitcode
         )
     failure = input_failure(task.where, message, status=ExitStatus.UNREADABLE)
     return render_outcome((failure, ExitStatus.UNREADABLE, message), style)
@@ -511,10 +586,13 @@ def write_results(
         opening = f'{{"schema_version": {SCHEMA_VERSION}, "results": ['
     unicode_out = carries_unicode(out)  # else JSON goes out with \\u escapes (cp1252, ascii)
     try:
-        for payload, status, message, rules in outcomes:
+        for payload, status, message, rules, warnings in outcomes:
             progress.step()
             if message is not None:  # the same one line as for any other command
                 print(f"refcli: error: {message}", file=sys.stderr)
+            if style in ("text", "csv") or (style == "gather" and fmt is Format.text):
+                for warning in warnings:
+                    print(warning, file=sys.stderr)
             code = worst(code, status)
             counts = counts.counted(status)
             cited.update(dict.fromkeys(rules))

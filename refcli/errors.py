@@ -8,16 +8,47 @@ are written in the language of the run (``refcli.i18n``) when the error is made.
 from __future__ import annotations
 
 import errno
+from typing import Any
 
 from refcli.i18n import N_, _
+from refcli.visible import visible
+
+# Collapsed into one space by ``one_line``; every other non-printable character is escaped (``refcli.visible``).
+_SPACES = " \t\n\r\x0b\x0c"
+
+
+def one_line(text: str) -> str:
+    """``text`` on one line: runs of spaces and line breaks as one space, anything else a terminal acts on escaped.
+
+    An error's text quotes its input (file names, items, values): escaped here, once for every message,
+    whether it is printed after ``refcli: error:``, carried in a JSON ``message`` or raised by the Python API.
+    """
+    return " ".join(visible(text, keep=_SPACES).split())
 
 
 class RefcliError(Exception):
-    """Base of every error refcli reports to the user (never a traceback)."""
+    """Base of every error refcli reports to the user (never a traceback).
+
+    Every one pickles: it comes back from a worker process (``multiprocessing``,
+    ``concurrent.futures``) as the same class with the same message, attributes
+    and so exit status.
+    """
 
     def one_line(self) -> str:
         """The message as printed after ``refcli: error: ``."""
-        return " ".join(str(self).split())
+        return one_line(str(self))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # An exception pickles by default as its class called again with its args, which is the
+        # message alone: a class whose __init__ takes other arguments (a file and a reason) cannot be
+        # made again that way, and one that writes its message would write it again in the language of
+        # the process unpickling it. So it is remade without __init__: its args and attributes as they are.
+        return (_remade, (type(self), self.args), dict(self.__dict__))
+
+
+def _remade(cls: type[RefcliError], args: tuple[Any, ...]) -> RefcliError:
+    """An error of class ``cls`` holding ``args``, its attributes still to be filled in (by unpickling)."""
+    return cls.__new__(cls, *args)
 
 
 class InputUnreadable(RefcliError):
@@ -26,7 +57,7 @@ class InputUnreadable(RefcliError):
     def __init__(self, file: str, reason: str) -> None:
         self.file = file
         self.reason = reason
-        super().__init__(_("{file}: cannot read: {reason}").format(file=file, reason=reason))
+        super().__init__(_("{file}: cannot read: {reason}").format(file=visible(file), reason=reason))
 
     @classmethod
     def because(cls, file: str, error: OSError) -> InputUnreadable:
@@ -70,14 +101,14 @@ class DataError(RefcliError):
         return self
 
     def one_line(self) -> str:
-        where = self.file or _("<input>")
+        where = visible(self.file) if self.file else _("<input>")  # a file's own line breaks shown, not collapsed
         if self.line is not None:
             where += f":{self.line}"
         parts = [where]
         if self.path:
             parts.append(self.path)
         parts.append(self.message)
-        return " ".join(": ".join(parts).split())
+        return one_line(": ".join(parts))
 
     def __str__(self) -> str:
         return self.one_line()
@@ -93,7 +124,7 @@ class OutputFailed(RefcliError):
     def __init__(self, name: str, reason: str) -> None:
         self.name = name
         self.reason = reason
-        super().__init__(_("{name}: cannot write: {reason}").format(name=name, reason=reason))
+        super().__init__(_("{name}: cannot write: {reason}").format(name=visible(name), reason=reason))
 
 
 class ReaderGone(RefcliError):

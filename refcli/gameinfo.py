@@ -87,7 +87,9 @@ class Verb(Record):
     """One of the verbs every game may have, and the module that implements it.
 
     - ``score``: ``score_document(doc, options: ScoreOptions) -> Report``, and
-      optionally ``combine(reports) -> Report`` when several files' scores add up;
+      optionally ``combine(reports) -> Report`` when several files' scores add up: the totals of
+      those games (its data ``totals``, ``winners``, ``notes``, ``citations``; its blocks the
+      totals' text, which the games' own reports follow, in the files' order);
     - ``ruling``: ``rule_document(doc) -> (Report, legal)``;
     - ``validate``: ``validate_document(doc, options: ValidateOptions) -> FileResult``.
     """

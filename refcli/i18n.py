@@ -24,10 +24,12 @@ Which language: ``--lang es|en`` (on the root and on every command), else
 depend on it: only free text (verdicts, messages, summaries) does.
 """
 
+import _thread  # built in and loaded at start-up (`threading`'s RLock is this one)
 import os
 import sys
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 
@@ -38,8 +40,23 @@ LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE")  # the order is
 # msgid -> msgstr; a plural message is keyed by (singular, plural) and holds one string per plural form
 Messages = dict[Any, Any]
 
-_language: str | None = None  # None: not chosen yet (the first message chooses from the environment)
-_messages: Messages | None = None  # the current language's catalogue; None for English
+# A language and its catalogue (None for English), kept together so that a reader never sees one
+# language's code with another's messages.
+Speech = tuple[str, Messages | None]
+
+# The process's language: the command line's (set once per run), or the environment's. None: not chosen
+# yet (the first message chooses it from the environment).
+_process: Speech | None = None
+
+# The language of the call in progress in this thread (or asyncio task), when it asked for its own: the
+# API's ``lang=`` and a result's ``text()`` (``using``). A context variable, not the process's language,
+# so that two threads asking for two languages at once each get theirs, and neither leaves the process
+# in its language when it is done.
+_in_call: ContextVar[Speech | None] = ContextVar("refcli_language", default=None)
+
+# Reading a catalogue, or the part of one a message is in, happens once per process even when threads
+# ask for it at once (an RLock: a message looked up while a part is imported is this thread's own).
+_reading = _thread.RLock()
 
 
 def N_(message: str) -> str:
@@ -49,26 +66,22 @@ def N_(message: str) -> str:
 
 def _(message: str) -> str:
     """``message`` in the current language (the English text when the catalogue lacks it)."""
-    if _language is None:
-        set_language(None)
-    if _messages is None or not message:  # gettext("") would be the catalogue's header
+    lang, messages = _in_call.get() or _process or _chosen_from_environment()
+    if messages is None or not message:  # gettext("") would be the catalogue's header
         return message
-    translated = _messages.get(message)
-    if translated is None and _unread.get(
-        _language or ""
-    ):  # (never None here; mypy cannot see it)  # perhaps in a game's part not read yet
-        translated = _read_more(message)
+    translated = messages.get(message)
+    if translated is None and _unread.get(lang):  # perhaps in a game's part not read yet
+        translated = _read_more(lang, message)
     return translated if translated else message
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of a message that fits the number ``n`` (``"{n} card"`` / ``"{n} cards"``)."""
-    if _language is None:
-        set_language(None)
-    if _messages is not None:
-        forms = _messages.get((singular, plural))
-        if forms is None and _unread.get(_language or ""):  # (never None here; mypy cannot see it)
-            forms = _read_more((singular, plural))
+    lang, messages = _in_call.get() or _process or _chosen_from_environment()
+    if messages is not None:
+        forms = messages.get((singular, plural))
+        if forms is None and _unread.get(lang):
+            forms = _read_more(lang, (singular, plural))
         if forms:
             form = forms[0 if n == 1 else 1]  # Spanish and English: nplurals=2; plural=(n != 1)
             if form:
@@ -78,34 +91,55 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 
 def language() -> str:
     """The language messages are written in now: ``"en"`` or ``"es"``."""
-    if _language is None:
-        set_language(None)
-    assert _language is not None
-    return _language
+    return (_in_call.get() or _process or _chosen_from_environment())[0]
 
 
 def set_language(lang: str | None) -> None:
-    """Write messages in ``lang`` from now on; ``None``: the one the environment asks for."""
-    global _language, _messages
-    chosen = normalize(lang) if lang else from_environment(os.environ)
-    chosen = chosen or DEFAULT
-    if chosen != _language:
-        _language = chosen
-        _messages = None if chosen == "en" else catalogue(chosen)
+    """Write messages in ``lang`` from now on; ``None``: the one the environment asks for.
+
+    The process's language (the command line's), unless a block of ``using`` is running in this thread:
+    then that block's, until it ends.
+    """
+    global _process
+    speech = _speech(_chosen(lang))
+    if _in_call.get() is not None:
+        _in_call.set(speech)
+    else:
+        _process = speech
 
 
 @contextmanager
 def using(lang: str | None) -> Iterator[None]:
-    """Messages in ``lang`` inside the block (``None``: leave the language as it is); the old one after."""
+    """Messages in ``lang`` inside the block (``None``: leave the language as it is); the old one after.
+
+    For this thread (or asyncio task) only: other threads, and the process once the block ends, keep theirs.
+    """
     if lang is None:
         yield
         return
-    before = language()
-    set_language(lang)
+    token = _in_call.set(_speech(_chosen(lang)))
     try:
         yield
     finally:
-        set_language(before)
+        _in_call.reset(token)
+
+
+def _chosen(lang: str | None) -> str:
+    """The language ``lang`` names (English for one refcli lacks); ``None``: the environment's."""
+    chosen = normalize(lang) if lang else from_environment(os.environ)
+    return chosen or DEFAULT
+
+
+def _speech(lang: str) -> Speech:
+    return (lang, None if lang == "en" else catalogue(lang))
+
+
+def _chosen_from_environment() -> Speech:
+    """The process's language when nothing chose it yet: the environment's (chosen once)."""
+    global _process
+    if _process is None:
+        _process = _speech(_chosen(None))
+    return _process
 
 
 def normalize(value: str) -> str | None:
@@ -170,9 +204,13 @@ _loaded: dict[str, Messages] = {}  # each language's catalogue, read once per pr
 
 def catalogue(lang: str) -> Messages:
     """``lang``'s catalogue, read once (tests switch languages hundreds of times in one process)."""
-    if lang not in _loaded:
-        _loaded[lang] = _read_catalogue(lang)
-    return _loaded[lang]
+    found = _loaded.get(lang)
+    if found is None:
+        with _reading:
+            if lang not in _loaded:  # not read by another thread while this one waited
+                _loaded[lang] = _read_catalogue(lang)
+            found = _loaded[lang]
+    return found
 
 
 # The games' parts of each compiled catalogue not read yet (refcli.translations.compiled_modules): the
@@ -188,17 +226,20 @@ def prefer_game(game: str) -> None:
     _preferred = game.replace("-", "")
 
 
-def _read_more(key: Any) -> Any:
-    """The translation of ``key`` from the parts of the catalogue not read yet, reading them until found."""
-    assert _language is not None and _messages is not None
-    unread = _unread[_language]
-    unread.sort(key=lambda game: game != _preferred)
-    while unread:
-        game = unread.pop(0)
-        module = __import__(f"refcli._compiled.messages_{_language}_{game}", fromlist=["MESSAGES"])
-        _messages.update(module.MESSAGES)
-        if key in module.MESSAGES:
-            return module.MESSAGES[key]
+def _read_more(lang: str, key: Any) -> Any:
+    """The translation of ``key`` from the parts of ``lang``'s catalogue not read yet, reading them until found."""
+    with _reading:
+        messages = _loaded[lang]
+        if key in messages:  # in a part another thread read while this one waited
+            return messages[key]
+        unread = _unread[lang]
+        unread.sort(key=lambda game: game != _preferred)
+        while unread:
+            game = unread.pop(0)
+            module = __import__(f"refcli._compiled.messages_{lang}_{game}", fromlist=["MESSAGES"])
+            messages.update(module.MESSAGES)
+            if key in module.MESSAGES:
+                return module.MESSAGES[key]
     return None
 
 

@@ -45,6 +45,8 @@ if TYPE_CHECKING:
 COMMAND_LINE = N_("<command line>")  # how a document made only of items is named in messages (translated)
 
 _KEY = re.compile(r"[\w-]+(?:\[\d+\])*(?:\.[\w-]+(?:\[\d+\])*)*")
+_DOTTED_KEY = re.compile(r"[\w-]+(?:\.[\w-]+)*")
+_KEY_PARTS = re.compile(r"[.\[\]]+")
 _INTEGER = re.compile(r"\s*[+-]?\d+\s*")
 # A boolean typed as a word, in English or Spanish (KEY=VALUE items, and the prompts' yes-or-no questions)
 YES = ("true", "yes", "y", "s", "si", "sí", "verdadero")
@@ -57,6 +59,7 @@ def yes_or_no(answer: str) -> bool | None:
     return True if folded in YES else False if folded in NO else None
 
 
+_LISTED = ("tables", "array", "names", "tuple")  # the kinds of value a number in a key counts the items of
 SCALAR_KINDS = frozenset({"integer", "boolean", "string", "choice", "name", "player", "const", "custom"})
 
 
@@ -72,9 +75,11 @@ class Item(NamedTuple):
 # -- telling items from files -----------------------------------------------------------
 def split_key(key: str) -> tuple[str, ...] | None:
     """``player[2].name`` → ("player", "2", "name"); None if ``key`` is not a key."""
+    if _DOTTED_KEY.fullmatch(key):  # the common case, split without a pattern
+        return tuple(key.split("."))
     if not _KEY.fullmatch(key):
         return None
-    return tuple(part for part in re.split(r"[.\[\]]+", key) if part)
+    return tuple(part for part in _KEY_PARTS.split(key) if part)
 
 
 def parse_item(argument: str) -> Item | None:
@@ -94,7 +99,17 @@ def parse_item(argument: str) -> Item | None:
         parsed = tomllib.loads(f"v = {value}")["v"]
     except tomllib.TOMLDecodeError:
         raise DataError(_('expected a TOML value after :=, e.g. [10, 50] or "Ana"'), file=item_name(argument)) from None
+    except (RecursionError, ValueError) as error:  # TOML, but past Python's limits: bad data (65), not bad usage (2)
+        from refcli.inputs import beyond_limits
+
+        return Item(argument, keys, Refused(beyond_limits(error, value, item_name(argument))), literal=True)
     return Item(argument, keys, parsed, literal=True)
+
+
+class Refused(NamedTuple):
+    """An item's value that was refused as data (nested too deeply, too many digits): ``compose`` raises it."""
+
+    error: DataError
 
 
 def split_arguments(arguments: Iterable[str]) -> tuple[list[str], list[Item]]:
@@ -115,25 +130,39 @@ def items_from(values: Mapping[str, Any] | Iterable[str]) -> list[Item]:
 
     In a mapping, a string is typed as on the command line; any other value is taken as it is.
     """
+    from refcli.visible import clip, visible
+
     if isinstance(values, Mapping):
         found = []
         for key, value in values.items():
             keys = split_key(str(key))
             if keys is None:
                 raise DataError(
-                    _('expected a key such as challenger.offer, found "{key}"').format(key=key), file=_(COMMAND_LINE)
+                    _('expected a key such as challenger.offer, found "{key}"').format(key=visible(clip(str(key)))),
+                    file=_(COMMAND_LINE),
                 )
-            found.append(Item(f"{key}={value}", keys, value, literal=not isinstance(value, str)))
+            found.append(Item(f"{key}={shown(value)}", keys, value, literal=not isinstance(value, str)))
         return found
     items = []
     for argument in values:
         item = parse_item(argument)
         if item is None:
             raise DataError(
-                _("expected KEY=VALUE, found {argument}").format(argument=quote(argument)), file=_(COMMAND_LINE)
+                _("expected KEY=VALUE, found {argument}").format(argument=quote(clip(argument))), file=_(COMMAND_LINE)
             )
         items.append(item)
     return items
+
+
+def shown(value: Any) -> str:
+    """An API value as its item's text: ``str(value)``, or what it is when Python cannot write it (an
+    integer over 4,300 digits, a list nested too deeply)."""
+    try:
+        return str(value)
+    except (ValueError, RecursionError):
+        from refcli.schema import describe
+
+        return describe(value)
 
 
 # -- typing a value by its description -------------------------------------------------
@@ -147,7 +176,7 @@ def convert(t: Type | None, text: str) -> Any:
         return text
     kind = t.kind
     if kind == "integer":
-        return int(text) if _INTEGER.fullmatch(text) else text
+        return integer_or_text(text)
     if kind == "boolean":
         meant = yes_or_no(text)
         return text if meant is None else meant
@@ -160,7 +189,7 @@ def convert(t: Type | None, text: str) -> Any:
         return [convert(t.items[i] if i < len(t.items) else None, part) for i, part in enumerate(parts)]
     if kind == "either":
         if _INTEGER.fullmatch(text) and any(item.kind == "integer" for item in t.items):
-            return int(text)
+            return integer_or_text(text)
         listed = next((item for item in t.items if item.kind in ("array", "names", "tuple")), t.items[0])
         return convert(listed, text)
     if kind == "custom":
@@ -169,6 +198,16 @@ def convert(t: Type | None, text: str) -> Any:
         pairs = (part.partition("=") for part in split_list(text))
         return {key.strip(): convert(t.item, value.strip()) for key, _equals, value in pairs}
     return text  # strings, names, players, choices, constants; a table given as text is the reader's to refuse
+
+
+def integer_or_text(text: str) -> int | str:
+    """``text`` as an integer when it is one Python converts (at most 4,300 digits), else the text itself."""
+    if not _INTEGER.fullmatch(text):
+        return text
+    try:
+        return int(text)
+    except ValueError:  # too many digits: the reader refuses the text, saying what it expected
+        return text
 
 
 def custom_value(t: Type, text: str) -> Any:
@@ -180,10 +219,11 @@ def custom_value(t: Type, text: str) -> Any:
         return text
     except (ValueError, TypeError):
         pass
-    if _INTEGER.fullmatch(text):
+    number = integer_or_text(text)
+    if isinstance(number, int):
         try:
-            parse(int(text))
-            return int(text)
+            parse(number)
+            return number
         except (ValueError, TypeError):
             pass
     return text
@@ -230,45 +270,91 @@ class Builder:
 
         self.top: Type | None = table(*fields) if fields is not None else None
         self.placed: list[tuple[KeyPath, Item]] = []
+        self.created: list[tuple[KeyPath, Item]] = []  # keys no earlier item nor the FILE had: an item brought them
+        # The tables and lists this builder made (copies of the base's and items' own, or new):
+        # changed in place, so each item costs its own keys, not the size of the tables it reaches.
+        self.own: dict[int, Any] = {}
+        self.rows: dict[int, tuple[Type, Type | None]] = {}
+        self.fields: dict[int, tuple[Type, dict[str, Type]]] = {}
+
+    def owned(self, node: Any, kind: type) -> Any:
+        """``node`` if this builder made it, else a copy of it it may change (an empty one if it is no ``kind``)."""
+        if self.own.get(id(node), self) is node:  # (the builder itself: never a node)
+            return node
+        made = kind(node) if isinstance(node, kind) else kind()
+        self.own[id(made)] = made  # the object is kept too, so its id is never another's
+        return made
+
+    def child_type(self, t: Type | None, key: str, node: dict[str, Any]) -> Type | None:
+        """``child_type``, with each table's fields looked up by key (thousands of items reach the same table)."""
+        if t is None or t.kind != "table":
+            return child_type(t, key, node)
+        fields = self.fields.get(id(t))
+        if fields is None or fields[0] is not t:
+            fields = self.fields[id(t)] = (t, {field.key: field.type for field in reversed(t.fields)})
+        return fields[1].get(key)
+
+    def element_type(self, t: Type | None, index: int) -> Type | None:
+        """``element_type``, each list's row type made once (a list of thousands of tables asks for each)."""
+        if t is None or t.kind != "tables" or t.item is not None:
+            return element_type(t, index)
+        row = self.rows.get(id(t))
+        if row is None or row[0] is not t:
+            row = self.rows[id(t)] = (t, element_type(t, index))
+        return row[1]
 
     def apply(self, data: dict[str, Any], items: Iterable[Item]) -> dict[str, Any]:
         for item in items:
-            placed = self.put(data, item.keys, item, self.top, ())
-            assert isinstance(placed, dict)
-            data = placed
+            data = self.put(data, item)
         return data
 
-    def put(self, node: Any, keys: tuple[str, ...], item: Item, t: Type | None, where: KeyPath) -> Any:
-        if not keys:
-            self.placed.append((where, item))
-            if item.literal:
-                return item.value
-            return convert(t, str(item.value))
-        head, rest = keys[0], keys[1:]
-        listed = t is not None and t.kind in ("tables", "array", "names", "tuple")
-        if listed or (t is None and head.isdigit() and isinstance(node, list)):
-            elements = list(node) if isinstance(node, list) else []
-            index = int(head) if head.isdigit() else 0
-            if not 1 <= index <= len(elements) + 1:
-                raise self.misplaced(item, where, head, len(elements))
-            if index == len(elements) + 1:
-                elements.append(None)
-            elements[index - 1] = self.put(elements[index - 1], rest, item, element_type(t, index), (*where, index))
-            return elements
-        table = dict(node) if isinstance(node, dict) else {}
-        table[head] = self.put(table.get(head), rest, item, child_type(t, head, table), (*where, head))
-        return table
+    def put(self, data: dict[str, Any], item: Item) -> dict[str, Any]:
+        """``data`` with ``item`` set in it: each table or list on the way made the builder's own, once."""
+        top: dict[str, Any] = self.owned(data, dict)
+        holder: Any = top  # the table or list the next key goes into
+        t = self.top  # the type and key path of what the next key reaches into
+        where: KeyPath = ()
+        keys = item.keys
+        last = len(keys) - 1
+        for position, head in enumerate(keys):
+            slot: Any  # a key of a table, or a position in a list
+            if isinstance(holder, list):
+                index = int(head) if head.isdecimal() and len(head) <= 9 else 0  # not ² or 5,000 digits: no such item
+                if not 1 <= index <= len(holder) + 1:
+                    raise self.misplaced(item, where, head, len(holder))
+                if index == len(holder) + 1:
+                    holder.append(None)
+                    self.created.append(((*where, index), item))
+                slot, where, t = index - 1, (*where, index), self.element_type(t, index)
+            else:
+                if head not in holder:
+                    self.created.append(((*where, head), item))
+                slot, where, t = head, (*where, head), self.child_type(t, head, holder)
+            if position == last:
+                self.placed.append((where, item))
+                holder[slot] = item.value if item.literal else convert(t, str(item.value))
+                break
+            node = holder[slot] if isinstance(holder, list) else holder.get(slot)
+            listed = t is not None and t.kind in _LISTED
+            following = keys[position + 1]
+            made = self.owned(
+                node, list if listed or (t is None and following.isdigit() and isinstance(node, list)) else dict
+            )
+            holder[slot] = made
+            holder = made
+        return top
 
     @staticmethod
     def misplaced(item: Item, where: KeyPath, head: str, count: int) -> DataError:
         from refcli.locate import format_path
+        from refcli.visible import clip, visible
 
         if count:
             message = _("expected an item number from 1 to {last} (they count from 1, without gaps), found {found}")
         else:
             message = _("expected an item number from 1 (they count from 1, without gaps), found {found}")
         return DataError(
-            message.format(last=count + 1, found=head),
+            message.format(last=count + 1, found=visible(clip(head))),
             file=item_name(item.text),
             path=format_path(where) or None,
         )
@@ -301,12 +387,18 @@ def describe_for(items: list[Item], base: Mapping[str, Any], game_id: str | None
 
 
 def compose(base: Document | None, items: list[Item], game_id: str | None, verb: str) -> tuple[Document, Builder]:
-    """The document the items make, over ``base`` (a file's) when given."""
-    import copy
+    """The document the items make, over ``base`` (a file's) when given.
 
+    ``base`` is left as it is without copying it: the builder copies each table and list an item
+    changes. A deep copy would also fail on what an API document may hold that cannot be copied (a
+    generator, an open file), which the reader refuses as data with or without values.
+    """
     from refcli.inputs import Document
 
-    data = copy.deepcopy(base.data) if base is not None else {}
+    refused = next((item.value for item in items if isinstance(item.value, Refused)), None)
+    if refused is not None:
+        raise refused.error
+    data = base.data if base is not None else {}
     desc = describe_for(items, data, game_id, verb)
     builder = Builder(desc.fields if desc is not None else None)
     data = builder.apply(data, items)
@@ -317,12 +409,12 @@ def compose(base: Document | None, items: list[Item], game_id: str | None, verb:
 
 @contextmanager
 def blamed(doc: Document, builder: Builder) -> Iterator[None]:
-    """Errors about a key an item set name that item instead of the file."""
+    """Errors about a key an item set, or brought (an unknown key), name that item instead of the file."""
     try:
         yield
     except DataError as error:
         if error.file == doc.name and error.path is not None:
-            item = owner(error.path, builder.placed)
+            item = owner(error.path, builder.placed) or creator(error.path, builder.created)
             if item is not None:
                 error.file, error.line = item_name(item.text), None
         raise
@@ -330,15 +422,38 @@ def blamed(doc: Document, builder: Builder) -> Iterator[None]:
 
 def owner(path: str, placed: list[tuple[KeyPath, Item]]) -> Item | None:
     """The last item that set ``path`` or a table holding it."""
-    from refcli.locate import format_path
-
+    pieces: dict[str, str] = {}  # each key written once: thousands of items share their keys
     best: tuple[int, Item] | None = None
     for where, item in placed:
-        written = format_path(where)
-        if path == written or path.startswith((written + ".", written + "[")):
-            if best is None or len(written) >= best[0]:
-                best = (len(written), item)
+        end = _written_within(path, where, pieces)
+        if end is not None and (end == len(path) or path[end] in ".[") and (best is None or end >= best[0]):
+            best = (end, item)
     return best[1] if best else None
+
+
+def creator(path: str, created: list[tuple[KeyPath, Item]]) -> Item | None:
+    """The item that brought the key at ``path`` into the document (``player.3.name=x`` brings ``player``)."""
+    from refcli.locate import format_path
+
+    return next((item for where, item in created if format_path(where) == path), None)
+
+
+def _written_within(path: str, where: KeyPath, pieces: dict[str, str]) -> int | None:
+    """How long ``where`` is written (``format_path``) if ``path`` starts with it, else None (at its first difference)."""
+    from refcli.locate import format_path
+
+    at = 0
+    for part in where:
+        if isinstance(part, int):
+            piece = f"[{part}]"
+        else:
+            piece = pieces.get(part) or pieces.setdefault(part, format_path((part,)))
+            if at:
+                piece = "." + piece
+        if not path.startswith(piece, at):
+            return None
+        at += len(piece)
+    return at
 
 
 # -- the other way: a document as items (what prompts echo, what help shows) ----------
@@ -363,17 +478,20 @@ def items_of(data: Mapping[str, Any], prefix: str = "") -> list[str]:
 
 
 def item_name(text: str) -> str:
-    """How messages name the ``KEY=VALUE`` argument ``text`` in place of a file: ``item 'a=b c'``."""
-    return _("item {argument}").format(argument=quote(text))
+    """How messages name the ``KEY=VALUE`` argument ``text`` in place of a file: ``item 'a=b c'``.
+
+    A long item is cut to the length of any value a message quotes (``refcli.visible.clip``), with …
+    """
+    from refcli.visible import clip
+
+    return _("item {argument}").format(argument=quote(clip(text)))
 
 
 def quote(text: str) -> str:
-    """``text`` as one shell word (``shlex.quote``, imported only when a word needs quotes)."""
-    if re.fullmatch(r"[\w@%+=:,./-]*", text, re.ASCII) and text:
-        return text
-    import shlex
+    """``text`` as one shell word, printable (``refcli.visible.shell_word``: ``$'…'`` for a control character)."""
+    from refcli.visible import shell_word
 
-    return shlex.quote(text)
+    return shell_word(text)
 
 
 def plain(value: Any) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import sys
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
@@ -54,6 +54,8 @@ class Document:
     text: str
     line: int | None = None  # a record on one line (JSON Lines): every error points at it
     has_lines: bool = True  # False for a document given already parsed (the Python API): no line to name
+    # The players' names read from it so far (``refcli.formats.reader.read_name``), for ``refcli.names.warnings``.
+    names: dict[str, None] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def from_data(cls, data: dict[str, Any], name: str) -> Document:
@@ -205,22 +207,31 @@ def parse_toml(text: str, name: str) -> dict[str, Any]:
         else:
             text_said = _("not valid TOML: {reason}").format(reason=reason)
         raise DataError(text_said, file=name, line=line) from None
-    except RecursionError:
-        raise DataError(_("not valid input: arrays or tables nested too deeply"), file=name) from None
-    except ValueError as error:  # not a TOMLDecodeError: Python's limit on the digits of an integer
-        long_integer = find_long_integer(text)
-        if long_integer is None:
-            raise DataError(
-                _("not valid input: {reason}").format(reason=" ".join(str(error).split())[:120]), file=name
-            ) from None
-        line, digits = long_integer
-        raise DataError(
-            _("expected an integer of at most {most:,} digits, found one of {digits:,}").format(
-                most=sys.get_int_max_str_digits(), digits=digits
-            ),
-            file=name,
-            line=line,
-        ) from None
+    except (RecursionError, ValueError) as error:  # not a TOMLDecodeError: one of Python's own limits
+        raise beyond_limits(error, text, name) from None
+
+
+def beyond_limits(error: RecursionError | ValueError, text: str, name: str) -> DataError:
+    """The refusal of TOML ``text`` that is valid but past Python's limits: nested too deeply, or an
+    integer of more digits than Python converts (``sys.get_int_max_str_digits``)."""
+    if isinstance(error, RecursionError):
+        return DataError(_("not valid input: arrays or tables nested too deeply"), file=name)
+    long_integer = find_long_integer(text)
+    if long_integer is None:
+        return DataError(_("not valid input: {reason}").format(reason=" ".join(str(error).split())[:120]), file=name)
+    line, digits = long_integer
+    return too_many_digits(digits, name, line)
+
+
+def too_many_digits(digits: int, name: str, line: int | None = None) -> DataError:
+    """The refusal of an integer of ``digits`` digits, more than Python converts to or from text."""
+    return DataError(
+        _("expected an integer of at most {most:,} digits, found one of {digits:,}").format(
+            most=sys.get_int_max_str_digits(), digits=digits
+        ),
+        file=name,
+        line=line,
+    )
 
 
 # tomllib's messages (Python 3.11 to 3.13), for translation: the fixed ones by their text, the others by a

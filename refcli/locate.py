@@ -17,6 +17,8 @@ import re
 import sys
 from typing import Union
 
+from refcli.visible import SHOWN_CHARACTERS, clip, visible
+
 PathPart = Union[str, int]
 KeyPath = tuple[PathPart, ...]
 
@@ -53,14 +55,6 @@ _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 _PLAIN_RUN = re.compile(r'[^"\\\n]*')
 
 
-SHOWN_CHARACTERS = 40  # of any piece of input quoted in a message: keys, values, path parts
-
-
-def clip(text: str, limit: int = SHOWN_CHARACTERS) -> str:
-    """``text`` cut to ``limit`` characters, with … when cut: messages stay one short line."""
-    return text if len(text) <= limit else text[:limit] + "…"
-
-
 def format_path(path: KeyPath) -> str:
     """``("player", 2, "animals", "cow")`` → ``player[2].animals.cow`` (long keys clipped)."""
     out = ""
@@ -71,7 +65,7 @@ def format_path(path: KeyPath) -> str:
             key = clip(part)
             if not _BARE_KEY.fullmatch(key):
                 key = key.replace("\\", "\\\\").replace('"', '\\"')
-                key = '"' + "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in key) + '"'
+                key = '"' + visible(key) + '"'
             out += f".{key}" if out else key
     if out:
         return out
@@ -110,6 +104,26 @@ class KeyLocator:
                 (lines[target[:size]] for size in range(len(target), 0, -1) if target[:size] in lines), 1
             )  # 1: a top-level key that is missing: the document as a whole
         return self._answers[target]
+
+    def element_lines(self, path: KeyPath) -> dict[int, int]:
+        """The line of every element of the array at ``path`` (1-based index → line), in one scan.
+
+        Asking ``line_of`` for each of a record's thousands of events would scan
+        the text once per event; this scan records them all as it passes,
+        whatever the layout (``[[event]]`` headers, quoted headers, an inline
+        array of tables). An element the scan did not reach (it met something it
+        does not model) takes the line of its nearest located parent, as
+        ``line_of`` would.
+        """
+        prefix = tuple(path)
+        lines: dict[KeyPath, int] = {}
+        scanner = _Scanner(self._text, lines, prefix, every=True)
+        try:
+            scanner.run()
+        except (_Stop, IndexError, RecursionError):
+            pass
+        found = {key[-1]: line for key, line in lines.items() if len(key) == len(prefix) + 1}
+        return {index: line for index, line in found.items() if isinstance(index, int)}
 
 
 # Possessive repeats of a GROUP, here and in refcli.prescan, end the group with
@@ -151,8 +165,9 @@ _TIME_AFTER_DATE = LazyPattern(r" \d{2}:\d{2}")
 
 
 class _Scanner:
-    def __init__(self, text: str, lines: dict[KeyPath, int], target: KeyPath) -> None:
+    def __init__(self, text: str, lines: dict[KeyPath, int], target: KeyPath, *, every: bool = False) -> None:
         self.text = text
+        self.every = every  # record every element of the array at ``target`` (and do not stop at it)
         self.pos = 0
         self.line = 1
         self.lines = lines
@@ -176,16 +191,18 @@ class _Scanner:
             self.advance(match.end() - self.pos)
 
     def leads(self, path: KeyPath) -> bool:
-        """Whether ``path`` is the target or one of its ancestors."""
-        return len(path) <= len(self.target) and self.target[: len(path)] == path
+        """Whether ``path`` is the target or one of its ancestors (or, with ``every``, one of its elements)."""
+        size = len(path)
+        if self.every and size == len(self.target) + 1:
+            return isinstance(path[-1], int) and path[:-1] == self.target
+        return size <= len(self.target) and self.target[:size] == path
 
     def record(self, path: KeyPath, *, again: bool = False) -> None:
         """Note where ``path`` starts if it leads to the target; stop once the target is found."""
-        target = self.target
-        if len(path) <= len(target) and target[: len(path)] == path:
+        if self.leads(path):
             if again or path not in self.lines:
                 self.lines[path] = self.line
-            if len(path) == len(target):
+            if len(path) == len(self.target) and not self.every:
                 raise _Stop
 
     # -- structure ----------------------------------------------------------
@@ -285,7 +302,7 @@ class _Scanner:
             self.advance()
 
     def value(self, path: KeyPath) -> None:
-        if not self.leads(path):
+        if not self.leads(path) or len(path) > len(self.target):  # (an element, with ``every``: passed whole)
             self.pass_value()
             return
         ch = self.peek()

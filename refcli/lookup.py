@@ -4,7 +4,8 @@ One game's catalogue, or every built-in game's at once: the clauses found
 (``refcli.catalogue.GameRules.find``), best first for a word search and
 only the first few unless every one is asked for, each naming its game.
 When nothing matches, the report lists the topics of the games searched and
-the command exits 1, as grep does. Text follows the language (Spanish
+the command exits 1, as grep does. The text quotes the query cut to the
+length of any value a message quotes; JSON and TOML keep it whole. Text follows the language (Spanish
 names the topics by their Spanish names); JSON and TOML keep the ids.
 """
 
@@ -16,6 +17,7 @@ from typing import Any, NamedTuple
 from refcli.catalogue import Found, Hit, fold, rules_for, topic_name
 from refcli.i18n import _, ngettext
 from refcli.report import Block, Heading, Para, Quotes, Report
+from refcli.visible import clip  # the query, as a message quotes it (text shows it escaped: refcli.render)
 
 # A word search shows the best few; the rest are a --all away.
 SHOWN = 5
@@ -93,7 +95,7 @@ def heading(scope: str, shown: int, matches: int, ranked: bool, query: str | Non
         said = _("{scope}: {n} clauses, best first, matching “{query}”")
     else:
         said = ngettext("{scope}: {n} clause matching “{query}”", "{scope}: {n} clauses matching “{query}”", matches)
-    return said.format(scope=scope, shown=shown, n=matches, query=query)
+    return said.format(scope=scope, shown=shown, n=matches, query=clip(query))
 
 
 def by_game(clauses: list[dict[str, Any]]) -> list[tuple[str, list[dict[str, Any]]]]:
@@ -109,12 +111,13 @@ def nothing_found(catalogues: Sequence[Catalogue], query: str | None, topics: di
     if len(catalogues) == 1:
         only = catalogues[0]
         blocks: list[Block] = [
-            Para(_("No {game} clause matches “{query}”.").format(game=only.title, query=query), "warn")
+            Para(_("No {game} clause matches “{query}”.").format(game=only.title, query=clip(query or "")), "warn")
         ]
         if topics[only.game]:
             blocks.append(Para(_("Try a topic: {topics}.").format(topics=named_topics(topics[only.game]))))
         return blocks
-    blocks = [Para(_("No clause of any game matches “{query}”. Try a topic:").format(query=query), "warn")]
+    said = _("No clause of any game matches “{query}”. Try a topic:").format(query=clip(query or ""))
+    blocks = [Para(said, "warn")]
     blocks.extend(Para(f"{c.title}: {named_topics(topics[c.game])}.") for c in catalogues if topics[c.game])
     return blocks
 

@@ -153,8 +153,18 @@ COMMON_NOTES: tuple[str, ...] = (
         "`--format csv` (score and validate) prints an RFC 4180 table: for score one row per player "
         "per game (`row,game,file,player,rank,score,winner,over,explanation,error`; `total` rows for "
         "scores that add up, an `error` row per file not scored), for validate one row per finding "
-        "(`file,game,valid,line,event,severity,rule,message`). A format a command cannot write is a "
-        "usage error (exit 2), as is `--jsonl` with `--format text` or `toml`."
+        "(`file,game,valid,line,event,severity,rule,message`). A text cell that starts with `=`, `+`, "
+        "`-`, `@`, a tab or a carriage return, in any column, is written after an apostrophe, which "
+        "spreadsheets read as text rather than a formula; numbers stay numbers (a score of -40 is `-40`). "
+        "A format a command cannot write is a usage error (exit 2), as is `--jsonl` with `--format text` "
+        "or `toml`."
+    ),
+    N_(
+        "Text from the input (file names, queries, `KEY=VALUE` items, `-o` names) is never echoed as a "
+        "terminal control: in text, in messages and in CSV a character that is not printable (ESC, BEL, "
+        "the C0 and C1 controls, U+2028, U+2029, the bidirectional controls) is shown as its escape "
+        "(`\\x1b`), and a message quotes at most 40 characters of a value. JSON and TOML keep the text "
+        "exact, with those characters written as `\\u` escapes."
     ),
 )
 
@@ -524,14 +534,19 @@ ENVIRONMENT_VARIABLES: tuple[tuple[str, str], ...] = (
         ),
     ),
     (
-        "COLUMNS",
-        N_("The width of text drawn for a pipe (with colour asked for); 80 when it is not set."),
+        "COLUMNS, LINES",
+        N_(
+            "The width and height of text drawn, in place of the terminal's own; for a pipe (with colour asked "
+            "for) the width is 80 when `COLUMNS` is not set. A width is kept within 20 to 1000 columns, a "
+            "height within 5 to 1000 lines."
+        ),
     ),
     (
         "REFCLI_PAGER, PAGER",
         N_(
             "The pager for text taller than the terminal, the first that is set; empty or `cat` means none. "
-            "Otherwise `less -R`, when it is installed."
+            "Otherwise `less -R`, when it is installed. A pager that cannot be run or that fails leaves the "
+            "text printed as it is; with `TERM=dumb` nothing is paged."
         ),
     ),
     (

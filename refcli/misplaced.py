@@ -182,6 +182,6 @@ def command(game: str, verb: str, doc: Document) -> str:
 
 
 def _quoted(name: str) -> str:
-    from shlex import quote
+    from refcli.visible import shell_word  # a name with a control character as $'…': printable, and runs as is
 
-    return quote(name)
+    return shell_word(name)

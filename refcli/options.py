@@ -76,7 +76,17 @@ class ScoreOptions(Record):
         return self._replace(variants=self.variants + missing) if missing else self
 
 
+# The bound on one record's validation in a batch (--record-timeout): a record at the
+# longest game accepted validates in a few seconds; a record that takes minutes is a
+# bug's, and must not hold up the thousands after it.
+DEFAULT_RECORD_TIMEOUT = 120.0
+# The longest bound the timer takes (a few years): a longer one, ``inf`` included, bounds nothing more, and the
+# platform's timer refuses values past its time_t.
+LONGEST_RECORD_TIMEOUT = 1e8
+
+
 @record
 class ValidateOptions(Record):
     strict: bool = False  # stop at the first error
     max_bytes: int = DEFAULT_MAX_BYTES  # the input (or JSON line) size limit (--max-bytes)
+    record_timeout: float = DEFAULT_RECORD_TIMEOUT  # seconds one record may take (--record-timeout); 0: no bound

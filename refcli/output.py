@@ -60,6 +60,7 @@ if TYPE_CHECKING:
 
 from refcli.errors import OutputUnwritable, os_reason, strerror_reason
 from refcli.i18n import N_, _
+from refcli.visible import visible
 
 _MAX_SYMLINKS = 40  # the kernel's own limit before ELOOP
 _TEMP_MARK = ".refcli-"
@@ -69,7 +70,7 @@ _STEM_BYTES = 200  # of FILE's name in a temporary's, leaving room for the mark 
 _CANNOT_LINK = {errno.ENOENT, errno.EPERM, errno.EOPNOTSUPP, errno.ENOTSUP, errno.EMLINK, errno.EXDEV, errno.ENOSYS}
 
 
-STANDARD_OUTPUT = "-"  # ``-o -``: no file, standard output as without -o
+STANDARD_OUTPUT = "-"  # ``-o -`` and ``--save -``: no file, standard output
 _SPOOL_IN_MEMORY = 1 << 20  # bytes of output kept in memory before the spool moves to a temporary file
 _CHUNK = 1 << 16
 _RESULT_CODES = (0, 1)  # a command that ends so has printed its result (1: a rule broken, no match)
@@ -80,6 +81,14 @@ _Source = Union[bytes, IO[bytes]]  # noqa: UP007 - a runtime alias
 
 class _Unsupported(Exception):
     """O_TMPFILE or linking it is not available here: use a named temporary."""
+
+
+_outer: list[IO[str]] = []  # standard output as it was before each ``-o FILE`` took it, the first first
+
+
+def standard_output() -> IO[str]:
+    """refcli's standard output, even while ``-o FILE`` holds what the command prints (``--save -`` writes here)."""
+    return _outer[0] if _outer else sys.stdout
 
 
 # -- a command's standard output into FILE -------------------------------------
@@ -101,10 +110,12 @@ def stdout_to(path: str | None, force: bool) -> Iterator[None]:
     # write_through: a failure to hold the output is raised by the write that met it, inside the command
     captured = io.TextIOWrapper(spool, encoding="utf-8", errors="backslashreplace", write_through=True)
     sys.stdout = captured
+    _outer.append(previous)
     try:
         try:
             yield
         finally:
+            _outer.pop()
             sys.stdout = previous
             captured.detach()  # the spool stays open for write_file; the wrapper is gone
     except BaseException as end:
@@ -131,7 +142,7 @@ def _write_spooled(path: str, spool: _Spool, force: bool) -> None:
     if spool.failure is not None:
         raise spool.failure
     write_file(path, spool.file, force)
-    print(_("wrote {file}").format(file=path), file=sys.stderr)
+    print(_("wrote {file}").format(file=visible(path)), file=sys.stderr)
 
 
 class _Spool(io.BufferedIOBase):
@@ -160,7 +171,7 @@ class _Spool(io.BufferedIOBase):
             except OSError as error:  # the temporary file's disk is full: FILE cannot be complete
                 self.failure = OutputUnwritable(
                     _("cannot write {file}: {reason} (while holding the output)").format(
-                        file=self.path, reason=os_reason(error)
+                        file=visible(self.path), reason=os_reason(error)
                     )
                 )
             self.size += view.nbytes
@@ -204,7 +215,7 @@ def _destination(path: str, force: bool) -> tuple[str, os.stat_result | None]:
             if current != path and not force:
                 raise OutputUnwritable(
                     _("{file} is a symlink to {target}, which does not exist; use --force to create it").format(
-                        file=path, target=current
+                        file=visible(path), target=visible(current)
                     )
                 ) from None
             return current, None
@@ -221,14 +232,16 @@ def _destination(path: str, force: bool) -> tuple[str, os.stat_result | None]:
         if stat.S_ISDIR(info.st_mode):
             if current == path:
                 raise cannot_write(path, _("it is a directory; name a file"))
-            raise cannot_write(path, _("it links to {target}, a directory; name a file").format(target=current))
+            raise cannot_write(
+                path, _("it links to {target}, a directory; name a file").format(target=visible(current))
+            )
         if not stat.S_ISREG(info.st_mode):  # --force or not: the message does not offer it
             kind = _kind(info.st_mode)
             kind = _(kind)
             if current == path:
                 raise cannot_write(path, _("it is a {kind}, not a regular file").format(kind=kind))
             raise cannot_write(
-                path, _("it links to {target}, a {kind}, not a regular file").format(target=current, kind=kind)
+                path, _("it links to {target}, a {kind}, not a regular file").format(target=visible(current), kind=kind)
             )
         if not force:
             raise _exists(path, current)
@@ -238,14 +251,16 @@ def _destination(path: str, force: bool) -> tuple[str, os.stat_result | None]:
 
 def cannot_write(path: str, reason: str) -> OutputUnwritable:
     """``cannot write FILE: reason`` (``reason`` in the current language)."""
-    return OutputUnwritable(_("cannot write {file}: {reason}").format(file=path, reason=reason))
+    return OutputUnwritable(_("cannot write {file}: {reason}").format(file=visible(path), reason=reason))
 
 
 def _exists(path: str, current: str) -> OutputUnwritable:
     if current == path:
-        return OutputUnwritable(_("{file} exists; use --force to overwrite it").format(file=path))
+        return OutputUnwritable(_("{file} exists; use --force to overwrite it").format(file=visible(path)))
     return OutputUnwritable(
-        _("{file} exists (a symlink to {target}); use --force to overwrite {target}").format(file=path, target=current)
+        _("{file} exists (a symlink to {target}); use --force to overwrite {target}").format(
+            file=visible(path), target=visible(current)
+        )
     )
 
 
@@ -275,7 +290,7 @@ def _refuse_foreign_link(path: str, link: str, info: os.stat_result) -> None:
         raise cannot_write(
             path,
             _("{link} is a symlink someone else owns in a shared directory; refcli does not follow it").format(
-                link=link
+                link=visible(link)
             ),
         )
 

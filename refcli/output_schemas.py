@@ -80,6 +80,15 @@ DEFS: dict[str, Schema] = {
             "explanation": STRING,
         }
     ),
+    "warning": _obj(
+        {
+            "code": {"enum": ["similar-names"], "description": "What is warned about."},
+            "names": {**STRINGS, "description": "similar-names: two player names that only look different."},
+            "message": {**STRING, "description": "The sentence printed on stderr in text."},
+        },
+        description="Nothing is wrong, but a person should check (a key present only when there is one).",
+    ),
+    "warnings": {"type": "array", "items": {"$ref": REF + "warning"}},
     "score_report": _obj(
         {
             "game": STRING,
@@ -92,6 +101,7 @@ DEFS: dict[str, Schema] = {
             "citations": {"$ref": REF + "citations"},
             "interpretations": STRINGS,
         },
+        {"warnings": {"$ref": REF + "warnings"}},
         description="One file's scores: players in rank order (competition ranking), the winners.",
     ),
     "finding": _obj(
@@ -111,7 +121,7 @@ DEFS: dict[str, Schema] = {
             "findings": {"type": "array", "items": {"$ref": REF + "finding"}},
             "skipped": STRINGS,
         },
-        {"error": {"$ref": REF + "error"}},
+        {"error": {"$ref": REF + "error"}, "warnings": {"$ref": REF + "warnings"}},
         description="One recorded game's validation; `error` when it could not be read or parsed.",
     ),
 }
@@ -171,10 +181,29 @@ def schemas() -> dict[str, Schema]:
         {
             "game": {**STRING, "description": "With totals: the game whose scores add up over the files."},
             "totals": {
-                "type": "array",
+                "type": ["array", "null"],
                 "items": _obj({"name": STRING, "score": INTEGER, "rank": {"type": "integer", "minimum": 1}}),
+                "description": "Each player's total over the game's files; null when one of them could not be "
+                "read (see incomplete).",
             },
-            "winners": STRINGS,
+            "winners": {
+                "type": ["array", "null"],
+                "items": STRING,
+                "description": "Who ranks first in the totals; null with the totals.",
+            },
+            "totals_files": {
+                "type": ["array", "null"],
+                "items": STRING,
+                "description": "The files the totals add up, in order: those of the game (other games' files "
+                "are scored on their own); null with the totals.",
+            },
+            "incomplete": {
+                "type": "array",
+                "items": _obj({"file": NULLABLE_STRING, "error": {"$ref": REF + "error"}}),
+                "description": "Present when there are no totals: each file that could not be read and may be "
+                "one of the game's, with its error (as its entry in games).",
+            },
+            "notes": {**STRINGS, "description": "Warnings about the totals, or why there are none."},
             "citations": {"$ref": REF + "citations"},
         },
         description="Several FILEs: one entry each, in order (a game whose scores add up adds its totals).",
@@ -210,7 +239,7 @@ def schemas() -> dict[str, Schema]:
             "citations": {"$ref": REF + "citations"},
             "interpretations": STRINGS,
         },
-        {"broken_rule": STRING},
+        {"broken_rule": STRING, "warnings": {"$ref": REF + "warnings"}},
     )
     ladder_row = _obj({"score": STRING, "rank": INTEGER, "ways": INTEGER, "of": INTEGER})
     return {
@@ -224,7 +253,7 @@ def schemas() -> dict[str, Schema]:
             "ruling",
             "refcli ruling --format json: the verdict, or the failure of a situation that cannot be read",
             {"oneOf": [{**ruling, "allOf": [_versioned_only()]}, _versioned("failure")]},
-            ("citations", "failure"),
+            ("citations", "failure", "warnings"),
         ),
         "validate": _document(
             "validate",

@@ -5,21 +5,29 @@ installed; an empty ``REFCLI_PAGER`` (or ``PAGER``) or ``cat`` means none.
 less gets ``LESS=FRX`` unless ``LESS`` is set, as git does: colours pass
 (R), and the first screen, verdict on top, stays on the terminal after
 quitting (X). The caller decides when to page (stdout a terminal, the text
-taller than it, no ``--no-pager``).
+taller than it, no ``--no-pager``, not ``TERM=dumb``). A pager that cannot
+be run (an unbalanced quote, no such program) or that fails (a non-zero
+exit) leaves the text to be printed as it is.
 """
 
 from __future__ import annotations
 
 import os
 import shlex
-from typing import IO
+from typing import IO, TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import subprocess
 
 
 def pager_command() -> list[str] | None:
     """The pager to run, as arguments; None when there is none."""
     for variable in ("REFCLI_PAGER", "PAGER"):
         if variable in os.environ:
-            words = shlex.split(os.environ[variable]) if os.environ[variable].strip() else []
+            try:
+                words = shlex.split(os.environ[variable])
+            except ValueError:  # an unbalanced quote: no command to run, so the text is printed as it is
+                return None
             return words if words and words != ["cat"] else None
     from shutil import which
 
@@ -51,7 +59,33 @@ def page(text: str, stream: IO[str]) -> bool:
             pager.stdin.close()
         except OSError:  # quit before reading everything (BrokenPipeError): fine
             pass
-        pager.wait()
+        status = pager.wait()
+    except BaseException:  # SIGTERM (refcli.process.Interrupted) or a failure: the pager must not outlive refcli
+        stop(pager)
+        raise
     finally:
         signal.signal(signal.SIGINT, previous)
-    return True
+    # A pager that failed (false, a bad option, a command it could not run) showed nothing, or only its
+    # own complaint: then the text is printed as it is. One that was quit or was done exits 0; one a
+    # signal ended (Ctrl-C in more) was ended by the reader, who does not want the text again.
+    return status <= 0
+
+
+STOP_GRACE = 5.0  # seconds a pager gets to restore the terminal and leave before it is killed
+
+
+def stop(pager: subprocess.Popen[bytes]) -> None:
+    """End the pager and wait for it, so the terminal is never left to an orphan still reading keys.
+
+    SIGTERM first, which less (and most pagers) answer by restoring the terminal.
+    """
+    import subprocess
+
+    if pager.poll() is not None:
+        return
+    pager.terminate()
+    try:
+        pager.wait(STOP_GRACE)
+    except subprocess.TimeoutExpired:
+        pager.kill()
+        pager.wait()

@@ -27,6 +27,7 @@ from refcli.errors import DataError, OutputUnwritable
 from refcli.i18n import N_, _
 from refcli.inline import SCALAR_KINDS, convert, items_of, quote, yes_or_no
 from refcli.locate import KeyPath, format_path
+from refcli.visible import clip, visible
 
 if TYPE_CHECKING:
     from refcli.formats import Description, Field, Type
@@ -51,16 +52,24 @@ class Terminal:
     """Questions on stderr, answers from stdin, one line each."""
 
     def say(self, text: str = "") -> None:
-        sys.stderr.write(text + "\n")
+        """One line (or a wrapped paragraph); an answer it quotes back is shown escaped (``refcli.visible``)."""
+        sys.stderr.write(visible(text, keep="\n") + "\n")
         sys.stderr.flush()
 
     def ask(self, prompt: str) -> str:
-        sys.stderr.write(prompt)
-        sys.stderr.flush()
-        line = sys.stdin.readline()
-        if not line:
-            raise EndOfInput
-        return line.strip()
+        """One line typed, without the blanks around it; a line that is not text in the terminal's encoding is
+        refused with the reader's message and asked again, as a file's bytes would be refused. The prompt is
+        shown escaped, like every line ``say`` writes."""
+        while True:
+            sys.stderr.write(visible(prompt, keep="\n"))  # its label may name a key typed (a map's)
+            sys.stderr.flush()
+            line = read_line()
+            if not line:
+                raise EndOfInput
+            try:
+                return decoded(line).strip()
+            except UnicodeDecodeError as error:
+                self.say("  " + not_text(error))
 
     def choose(self, title: str, label: str, options: list[tuple[str, str]]) -> str:
         """One of ``options`` (word, what it is), by number or word (any case)."""
@@ -72,12 +81,12 @@ class Terminal:
         words = [word for word, _what in options]
         while True:
             answer = self.ask(f"{label} [1-{len(options)}]: ")
-            if answer.isdigit() and 1 <= int(answer) <= len(options):
+            if answer.isdecimal() and len(answer) <= 9 and 1 <= int(answer) <= len(options):
                 return words[int(answer) - 1]
             folded = answer.casefold()
             if folded in words:
                 return folded
-            found = f'"{answer}"' if answer else _("nothing")
+            found = f'"{clip(answer)}"' if answer else _("nothing")
             self.say(
                 _("  {label}: expected one of {choices} (or its number), found {found}").format(
                     label=label, choices=", ".join(words), found=found
@@ -93,7 +102,34 @@ class Terminal:
             meant = yes_or_no(answer)
             if meant is not None:
                 return meant
-            self.say(_('  expected y or n, found "{answer}"').format(answer=answer.casefold()))
+            self.say(_('  expected y or n, found "{answer}"').format(answer=clip(answer.casefold())))
+
+
+def read_line() -> bytes | str:
+    """The next line of stdin as its bytes: a terminal in a strict UTF-8 locale would otherwise raise on a byte
+    that is not UTF-8 inside readline, where nothing can be asked again, and a "C" locale's would let it
+    through as a lone surrogate. A stream without bytes beneath it (a test's) gives its text."""
+    stream = getattr(sys.stdin, "buffer", None)
+    return stream.readline() if stream is not None else sys.stdin.readline()
+
+
+def decoded(line: bytes | str) -> str:
+    """The line as text, in the terminal's encoding (UnicodeDecodeError when it is not)."""
+    if isinstance(line, str):
+        return line
+    return line.decode(getattr(sys.stdin, "encoding", None) or "utf-8")
+
+
+def not_text(error: UnicodeDecodeError) -> str:
+    """The message for a line that does not decode: the file reader's, for UTF-8 (what the files must be)."""
+    import codecs
+
+    byte = f"0x{error.object[error.start]:02x}"
+    if codecs.lookup(error.encoding).name == "utf-8":
+        return _("expected UTF-8 text, found the byte {byte} that is not UTF-8").format(byte=byte)
+    return _("expected text in the terminal's encoding ({encoding}), found the byte {byte}").format(
+        encoding=error.encoding, byte=byte
+    )
 
 
 # What Enter gives in a yes-or-no question: [Y/n] when it means yes. Spanish: [S/n].
@@ -463,13 +499,23 @@ def one_line(game: Game, verb: str, data: dict[str, Any]) -> str:
 
 
 def save(data: dict[str, Any], game: Game | str, verb: str, path: str, force: bool) -> None:
-    """Write the document as TOML (``refcli.output``: whole or not at all, never over a file without ``force``)."""
-    from refcli.output import write_file
+    """Write the document as TOML (``refcli.output``: whole or not at all, never over a file without ``force``).
+
+    ``-`` is standard output, after the result (or alone there when ``-o FILE`` takes the result), never a file.
+    """
+    from refcli.output import STANDARD_OUTPUT, standard_output, write_file
 
     game_id = game if isinstance(game, str) else game.id
     text = f"# run: refcli {game_id} {verb} FILE\n" + toml_text(data)
+    if path == STANDARD_OUTPUT:
+        from refcli.render import toml_for
+
+        stream = standard_output()
+        stream.write(toml_for(stream, text))
+        stream.flush()
+        return
     write_file(path, text, force)
-    print(_("wrote {path}").format(path=path), file=sys.stderr)
+    print(_("wrote {path}").format(path=visible(path)), file=sys.stderr)
 
 
 def toml_text(data: dict[str, Any]) -> str:

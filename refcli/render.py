@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import sys
 from collections.abc import Sequence
 from typing import IO, Any
@@ -37,7 +38,8 @@ from typing import IO, Any
 from refcli.i18n import N_, _, ngettext
 from refcli.options import Format
 from refcli.report import Block, Grid, Heading, Para, Quotes, Report
-from refcli.terminal import color, drawn, on_terminal
+from refcli.terminal import clamped_size, color, drawn, on_terminal, pages
+from refcli.visible import in_document, visible
 
 
 def without_nulls(value: Any) -> Any:
@@ -52,13 +54,13 @@ def without_nulls(value: Any) -> Any:
 def to_json(data: dict[str, Any]) -> str:
     import json  # here: text output never needs it
 
-    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    return in_document(json.dumps(data, indent=2, ensure_ascii=False)) + "\n"
 
 
 def to_toml(data: dict[str, Any]) -> str:
     import tomli_w
 
-    return tomli_w.dumps(without_nulls(data))
+    return in_document(tomli_w.dumps(without_nulls(data)), toml=True)
 
 
 def use_rich(stream: IO[str]) -> bool:
@@ -134,7 +136,7 @@ def emit(report: Report, fmt: Any, stream: IO[str] | None = None, *, explain: bo
         out.write(plain_text(blocks))
         return
     text, height = _rich_text(blocks, out, colour=color(out))
-    if terminal and page and text.count("\n") >= height:
+    if terminal and page and pages() and text.count("\n") >= height:
         from refcli.pager import page as through_pager  # only when it is needed
 
         if through_pager(text, out):
@@ -143,16 +145,13 @@ def emit(report: Report, fmt: Any, stream: IO[str] | None = None, *, explain: bo
 
 
 def _terminal_size(stream: IO[str]) -> tuple[int, int]:
-    """Columns and lines; COLUMNS and LINES win over what the terminal says, as in rich."""
+    """Columns and lines; COLUMNS and LINES win over what the terminal says, as in rich (``clamped_size``)."""
     try:
         size = os.get_terminal_size(stream.fileno())
         columns, lines = size.columns, size.lines
     except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
         columns, lines = 80, 24
-    given = [os.environ.get(name, "") for name in ("COLUMNS", "LINES")]
-    columns = int(given[0]) if given[0].isdigit() and int(given[0]) > 0 else columns
-    lines = int(given[1]) if given[1].isdigit() and int(given[1]) > 0 else lines
-    return columns, lines
+    return clamped_size(columns, lines)
 
 
 # -- which clauses a text quotes -----------------------------------------------
@@ -203,6 +202,28 @@ def _ids(ids: list[str]) -> str:
 
 
 # -- plain text ----------------------------------------------------------------
+def escaped(blocks: Sequence[Block]) -> list[Block]:
+    """The blocks with what they echo from input made ``visible`` (refcli's own text is printable already).
+
+    Headings, paragraphs and table cells quote file names, queries and values; a rulebook quote is
+    refcli's own data and keeps its layout.
+    """
+    out: list[Block] = []
+    for block in blocks:
+        if isinstance(block, Heading):
+            block = block._replace(text=visible(block.text))
+        elif isinstance(block, Para):
+            block = block._replace(text=visible(block.text))
+        elif isinstance(block, Grid):
+            block = block._replace(
+                columns=tuple((visible(header), justify) for header, justify in block.columns),
+                rows=tuple(tuple(visible(cell) for cell in row) for row in block.rows),
+                title=visible(block.title),
+            )
+        out.append(block)
+    return out
+
+
 # What a paragraph's colour means, said without it too (rich and plain text alike).
 MARKS = {"warn": "! ", "bad": "✗ "}
 
@@ -247,14 +268,37 @@ def title_text(title: str) -> str:
     return _(title) if title else ""
 
 
+def display_width(text: str) -> int:
+    """How many terminal columns ``text`` takes: 2 for a wide (CJK) character, 0 for a combining accent.
+
+    (rich.cells.cell_len says the same, but plain text does not import rich.)
+    """
+    if text.isascii():
+        return len(text)
+    import unicodedata  # only for text beyond ASCII
+
+    width = 0
+    for ch in text:
+        if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me", "Cf"):
+            continue
+        width += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+    return width
+
+
+def padded(cell: str, width: int, justify: str) -> str:
+    """``cell`` padded with spaces to ``width`` terminal columns, on the left when ``justify`` is right."""
+    padding = " " * (width - display_width(cell))
+    return padding + cell if justify == "right" else cell + padding
+
+
 def plain_text(blocks: Sequence[Block], width: int = 88) -> str:
     lines: list[str] = []
-    for block in blocks:
+    for block in escaped(blocks):
         if isinstance(block, Heading):
             if lines:
                 lines.append("")
             lines.append(block.text)
-            lines.append("=" * min(len(block.text), width))
+            lines.append("=" * min(display_width(block.text), width))
         elif isinstance(block, Para):
             prefix = MARKS.get(block.style, "")
             lines.extend(_wrap(prefix + block.text, "", width))
@@ -262,14 +306,13 @@ def plain_text(blocks: Sequence[Block], width: int = 88) -> str:
             lines.append("")
             if block.title:
                 lines.append(block.title)
-            widths = [len(header) for header, _justify in block.columns]
+            widths = [display_width(header) for header, _justify in block.columns]
             for row in block.rows:
-                widths = [max(width, len(cell)) for width, cell in zip(widths, row)]
+                widths = [max(width, display_width(cell)) for width, cell in zip(widths, row)]
             headers = tuple(header for header, _justify in block.columns)
             for row in ((headers,) if any(headers) else ()) + block.rows:
                 cells = [
-                    cell.rjust(width) if justify == "right" else cell.ljust(width)
-                    for cell, width, (_header, justify) in zip(row, widths, block.columns)
+                    padded(cell, width, justify) for cell, width, (_header, justify) in zip(row, widths, block.columns)
                 ]
                 lines.append("  ".join(cells).rstrip())
             lines.append("")
@@ -319,18 +362,31 @@ def _draw(console: Any, blocks: Sequence[Block]) -> None:
     from rich.text import Text
 
     styles = {"good": "green", "warn": "yellow", "bad": "bold red", "dim": "dim"}
-    for block in blocks:
+    for block in escaped(blocks):
         if isinstance(block, Heading):
             console.print(Text(block.text, style="bold"))
         elif isinstance(block, Para):
             console.print(Text(MARKS.get(block.style, "") + block.text, style=styles.get(block.style, "")))
         elif isinstance(block, Grid):
-            table = Table(box=box.SIMPLE_HEAD, title=Text(block.title) if block.title else None, title_justify="left")
-            for header, justify in block.columns:
-                table.add_column(Text(header), justify=justify)  # type: ignore[arg-type]
-            for row in bars_within(block, console.width):
+            shown, padding = numbers_within(within_width(block, console.width), console.width)
+            table = Table(
+                box=box.SIMPLE_HEAD,
+                title=Text(block.title) if block.title else None,
+                title_justify="left",
+                padding=(0, padding),
+            )
+            widths = number_widths(shown, console.width, padding)
+            for (header, justify), fixed in zip(shown.columns, widths, strict=True):
+                # A number is never cut: its column is at least as wide as its widest cell; a header and a
+                # name fold onto more lines instead of ending in "…".
+                table.add_column(Text(header), justify=justify, width=fixed, overflow="fold")  # type: ignore[arg-type]
+            for row in bars_within(shown, console.width, padding):
                 table.add_row(*(Text(cell) for cell in row))  # Text: "[no-change.001]" is a clause, not markup
             console.print(table)
+            if len(shown.columns) < len(block.columns):
+                left_out = block.columns[-1][0]
+                said = _('The column "{column}" is left out: the terminal is too narrow for it (--format json has it).')
+                console.print(Text(said.format(column=left_out), style="dim"))
         elif isinstance(block, Quotes):
             if not block.citations:
                 continue
@@ -354,19 +410,111 @@ def _draw(console: Any, blocks: Sequence[Block]) -> None:
 
 
 BAR = "█"
+# The least room an explanation column (a score's "How it adds up") is drawn in: narrower, each word would
+# take a line of its own and the table would be many times as tall.
+EXPLANATION_ROOM = 20
+# What a name column is counted as when deciding that (a longer name folds onto more lines).
+NAME_ROOM = 10
 
 
-def bars_within(grid: Grid, width: int) -> tuple[tuple[str, ...], ...]:
+def _is_bar_column(grid: Grid, index: int) -> bool:
+    return any(row[index] for row in grid.rows) and all(not row[index].strip(BAR) for row in grid.rows)
+
+
+def within_width(grid: Grid, width: int) -> Grid:
+    """``grid``, without its explanation column when ``width`` leaves it too little room (``EXPLANATION_ROOM``).
+
+    The explanation column is the last of a table of numbers (one with a right-aligned column), when it
+    holds text (a bar column shortens instead, ``bars_within``). The numbers and the names keep their room.
+    """
+    columns = grid.columns
+    last = len(columns) - 1
+    if len(columns) < 3 or columns[last][1] != "left" or not grid.rows or _is_bar_column(grid, last):
+        return grid
+    if not any(justify == "right" for _header, justify in columns):
+        return grid
+    others = 3 * len(columns) + 1  # a space each side of every column, and between
+    for index, (header, justify) in enumerate(columns[:last]):
+        natural = max(display_width(text) for text in (header, *(row[index] for row in grid.rows)))
+        others += natural if justify == "right" else min(natural, NAME_ROOM)
+    needed = min(max(display_width(row[last]) for row in grid.rows), EXPLANATION_ROOM)
+    if width - others >= needed:
+        return grid
+    return grid._replace(columns=columns[:last], rows=tuple(row[:last] for row in grid.rows))
+
+
+# A cell that is a number, or a number-like code (a declared score "54", odds "12.5%", ways "27/216"):
+# never folded across lines.
+_NUMBER_LIKE = re.compile(r"[0-9][0-9.,:/%+×-]*")
+
+
+def unbreakable_width(grid: Grid, index: int) -> int | None:
+    """The width column ``index`` may never go below (its widest cell), or None when its cells may fold.
+
+    A right-aligned column holds numbers; a left-aligned one whose every cell is a number-like code
+    (the ladder's scores) is kept whole as well.
+    """
+    cells = [row[index] for row in grid.rows]
+    if grid.columns[index][1] == "right" or (
+        any(cells) and all(not cell or _NUMBER_LIKE.fullmatch(cell) for cell in cells)
+    ):
+        return max((display_width(cell) for cell in cells), default=0)
+    return None
+
+
+def number_widths(grid: Grid, width: int, padding: int) -> list[int | None]:
+    """Each column's width: a column of numbers as wide as its widest cell, and its header as far as the
+    room allows (a longer header folds); None for the others, which share what is left (names fold)."""
+    floors = [unbreakable_width(grid, index) for index in range(len(grid.columns))]
+    # the other columns first get room for a name (NAME_ROOM), then the numbers' headers what is left
+    names = sum(
+        min(max((display_width(row[index]) for row in grid.rows), default=1), NAME_ROOM)
+        for index, floor in enumerate(floors)
+        if floor is None
+    )
+    spare = width - sum(floor or 0 for floor in floors) - names - (2 * padding + 1) * len(grid.columns) - 1
+    widths: list[int | None] = []
+    for (header, _justify), floor in zip(grid.columns, floors, strict=True):
+        if floor is None:
+            widths.append(None)
+            continue
+        more = min(max(display_width(header) - floor, 0), max(spare, 0))
+        spare -= more
+        widths.append(floor + more)
+    return widths
+
+
+def numbers_within(grid: Grid, width: int) -> tuple[Grid, int]:
+    """``grid`` and the padding each side of its cells (1, or 0 when only that lets its numbers fit ``width``).
+
+    The numbers keep their width; when they and the room between the columns do not fit, the columns
+    lose their padding (one space still separates them), and a bar column, which only draws what the
+    numbers beside it say, is left out.
+    """
+
+    def needed(shown: Grid, padding: int) -> int:
+        unbreakable = sum(unbreakable_width(shown, index) or 1 for index in range(len(shown.columns)))
+        return unbreakable + (2 * padding + 1) * len(shown.columns) + 1
+
+    if needed(grid, 1) <= width:
+        return grid, 1
+    bars = [index for index in range(len(grid.columns)) if _is_bar_column(grid, index)]
+    if len(bars) == 1 and needed(grid, 0) > width:
+        keep = [index for index in range(len(grid.columns)) if index != bars[0]]
+        grid = grid._replace(
+            columns=tuple(grid.columns[index] for index in keep),
+            rows=tuple(tuple(row[index] for index in keep) for row in grid.rows),
+        )
+    return grid, 0
+
+
+def bars_within(grid: Grid, width: int, padding: int = 1) -> tuple[tuple[str, ...], ...]:
     """``grid``'s rows, its bar column (cells made of █ only) shortened in proportion to fit ``width``.
 
     A table wider than the terminal would otherwise wrap a bar onto a second line. Every
     other column keeps its width; the numbers beside each bar say what it shows.
     """
-    bars = [
-        index
-        for index in range(len(grid.columns))
-        if any(row[index] for row in grid.rows) and all(not row[index].strip(BAR) for row in grid.rows)
-    ]
+    bars = [index for index in range(len(grid.columns)) if _is_bar_column(grid, index)]
     if len(bars) != 1:
         return grid.rows
     bar = bars[0]
@@ -375,7 +523,7 @@ def bars_within(grid: Grid, width: int) -> tuple[tuple[str, ...], ...]:
         for index, (header, _justify) in enumerate(grid.columns)
         if index != bar
     )
-    room = max(width - others - 3 * len(grid.columns) - 1, 1)  # a space each side of every column, and between
+    room = max(width - others - (2 * padding + 1) * len(grid.columns) - 1, 1)  # the padding, and a space between
     longest = max(len(row[bar]) for row in grid.rows)
     if longest <= room:
         return grid.rows

@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Collection, Iterable, Mapping
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TypeVar
 
 from refcli import i18n
 from refcli.i18n import N_, _, using
@@ -95,7 +95,10 @@ class Report:
         return hash((type(self), self._blocks))
 
     def __repr__(self) -> str:
-        return f"<{type(self).__name__} {self._data.get('game', '')} {self._data.get('file', '')}>".replace("  ", " ")
+        from refcli.visible import visible  # a file's name may hold a terminal control: a REPL prints this
+
+        shown = f"<{type(self).__name__} {self._data.get('game', '')} {self._data.get('file', '')}>"
+        return visible(shown.replace("  ", " "))
 
     @property
     def data(self) -> Mapping[str, Any]:
@@ -126,6 +129,15 @@ class Report:
         from refcli.render import to_toml
 
         return to_toml(versioned(self._data))
+
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        """What the reader should check though nothing is wrong (names that only look different), as sentences.
+
+        ``to_dict()["warnings"]`` has them for scripts (``{"code", "names", "message"}``); the key is there
+        only when there is one, and the CLI says them on stderr in text.
+        """
+        return tuple(warning["message"] for warning in self._data.get("warnings", ()))
 
     @property
     def failed(self) -> bool:
@@ -224,11 +236,22 @@ class Ruling(_GameResult):
         return None if rule is None else str(rule)
 
 
+AnyReport = TypeVar("AnyReport", bound=Report)
+
+
 def versioned(data: Mapping[str, Any]) -> dict[str, Any]:
     """A document as printed: ``schema_version`` (``refcli.options.SCHEMA_VERSION``) its first key."""
     from refcli.options import SCHEMA_VERSION
 
     return {"schema_version": SCHEMA_VERSION, **{key: value for key, value in data.items() if key != "schema_version"}}
+
+
+def warned(report: AnyReport, warnings: list[dict[str, Any]]) -> AnyReport:
+    """``report`` with ``warnings`` (``refcli.names.warnings``) as its document's last key; as it was without any."""
+    if not warnings:
+        return report
+    data = {**report._data, "warnings": [*report._data.get("warnings", ()), *warnings]}
+    return type(report)(data, report.blocks, report.language)
 
 
 def bundle(reports: list[Report], key: str = "games", extra: dict[str, Any] | None = None) -> Report:

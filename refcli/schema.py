@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import difflib
 import math
-import unicodedata
 from collections.abc import Iterable
 from typing import Any
 
+from refcli import names as naming
 from refcli.errors import DataError
 from refcli.i18n import N_, _, ngettext
 from refcli.inputs import Document
-from refcli.locate import SHOWN_CHARACTERS, KeyPath, clip, format_path
+from refcli.locate import KeyPath, format_path
+from refcli.visible import SHOWN_CHARACTERS, clip, visible
 
 MAX_NAME_LENGTH = 64
 NAME_EXPECTED = N_("a player's name (a non-empty string)")
@@ -34,8 +35,8 @@ def describe(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):
-        text = str(value)
-        return text if len(text) <= 12 else _("an integer of {digits} digits").format(digits=len(text))
+        digits = decimal_digits(value)  # str() of an integer over 4,300 digits raises: counted, never written
+        return str(value) if digits <= 12 else _("an integer of {digits} digits").format(digits=digits)
     if isinstance(value, float):
         if math.isnan(value):
             return _("nan (not a number)")
@@ -43,14 +44,25 @@ def describe(value: Any) -> str:
             return _("infinity")
         return _("the decimal {value}").format(value=repr(value))
     if isinstance(value, str):
-        shown = "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in clip(value))
-        return f'"{shown}"' if value else _("an empty string")
+        return f'"{visible(clip(value))}"' if value else _("an empty string")
     if isinstance(value, dict):
         return _("a table")
     if isinstance(value, list):
         return _("an array")
     kind = type(value).__name__
     return _(_TEMPORAL[kind]) if kind in _TEMPORAL else f"a {kind}"
+
+
+def decimal_digits(value: int) -> int:
+    """How many decimal digits ``value`` has, without writing it out (Python refuses past 4,300 digits)."""
+    magnitude = abs(value)
+    if magnitude < 10**12:
+        return len(str(magnitude))
+    estimate = math.log10(magnitude)  # to within 1e-9 (a float's precision at millions of digits)
+    power = round(estimate)
+    if abs(estimate - power) > 1e-6 or power > 1_000_000:  # the floor is sure (or, that big, near enough)
+        return math.floor(estimate) + 1
+    return power + 1 if magnitude >= 10**power else power  # next to a power of ten: compared with it exactly
 
 
 def join(items: Iterable[str]) -> str:
@@ -184,34 +196,37 @@ class Table:
         return self.check_name(key, self.string(key, expected=_(NAME_EXPECTED)))
 
     def check_name(self, key: str | int, value: Any) -> str:
+        """A new player's name, as ``refcli.formats.reader.read_name`` reads it (NFC, one line, noted)."""
         if not isinstance(value, str):
             raise self.error(key, _(NAME_EXPECTED), describe(value))
-        stripped = value.strip()
-        if not stripped:
+        name = naming.normal(value)
+        if not name:
             raise self.error(key, _(NAME_EXPECTED), describe(value))
-        if any(unicodedata.category(ch).startswith("C") for ch in stripped):
+        if naming.has_control(name):
             raise self.error(key, _("a name without control characters"), describe(value))
-        if len(stripped) > MAX_NAME_LENGTH:
+        if naming.has_line_break(name):
+            raise self.error(key, _("a name on one line (no line or paragraph separator)"), describe(value))
+        if len(name) > MAX_NAME_LENGTH:
             raise self.error(
                 key,
                 _("a name of at most {maximum} characters").format(maximum=MAX_NAME_LENGTH),
-                ngettext("{count} character", "{count} characters", len(stripped)).format(count=len(stripped)),
+                ngettext("{count} character", "{count} characters", len(name)).format(count=len(name)),
             )
-        return stripped
+        self.doc.names[name] = None
+        return name
 
 
 def unique_names(players: list[Table], names: list[str]) -> None:
-    """Every player's name differs from the others' (ignoring case)."""
+    """Every player's name differs from the others' (in NFC: "Ana" and "ana" are two players)."""
     seen: dict[str, int] = {}
     for index, (table, name) in enumerate(zip(players, names), 1):
-        folded = name.casefold()
-        if folded in seen:
+        if name in seen:
             raise table.error(
                 "name",
                 _("a name no other player has"),
-                _('"{name}" again (player[{index}] has it)').format(name=name, index=seen[folded]),
+                _('"{name}" again (player[{index}] has it)').format(name=clip(name), index=seen[name]),
             )
-        seen[folded] = index
+        seen[name] = index
 
 
 def integer_list(table: Table, key: str | int, value: Any, *, minimum: int, maximum: int, what: str) -> list[int]:
@@ -240,25 +255,25 @@ def player_names(table: Table, key: str, *, minimum: int = 2, maximum: int = 5) 
         )
     items = Table(table.doc, {}, table.path + (key,))
     names: list[str] = []
-    folded: set[str] = set()
     for index, item in enumerate(value, 1):
-        name = items.check_name(index, item)
-        if name.casefold() in folded:
-            raise items.error(index, _("names that differ"), _('"{name}" twice').format(name=name))
+        name = items.check_name(index, item)  # NFC: "Ana" and "ana" are two players
+        if name in names:
+            raise items.error(index, _("names that differ"), _('"{name}" twice').format(name=clip(name)))
         names.append(name)
-        folded.add(name.casefold())
     return names
 
 
 def one_of_names(table: Table, key: str, names: list[str], *, role: str) -> str:
-    """A name that must be one of ``names`` (matched ignoring case); ``role`` in the current language."""
+    """A name that must be one of ``names`` (``refcli.names.named``); ``role`` in the current language."""
     value = table.data.get(key)
     if value in names:  # the usual case: checked before any message is built
         return str(value)
     value = table.string(key, expected=_("the {role}'s name, one of {names}").format(role=role, names=join(names)))
-    for name in names:
-        if name.casefold() == value.strip().casefold():
-            return name
+    found = naming.named(value, names)
+    if len(found) == 1:
+        return found[0]
+    if found:
+        raise table.error(key, naming.ambiguous(found), describe(value))
     raise table.error(
         key, _("the {role}: one of the players ({names})").format(role=role, names=join(names)), describe(value)
     )
@@ -270,17 +285,19 @@ def optional_name(table: Table, key: str, names: list[str], *, role: str) -> str
 
 
 def names_among(table: Table, key: str, names: list[str]) -> list[str]:
-    """An array of names, each one of ``names`` (matched ignoring case)."""
+    """An array of names, each one of ``names`` (``refcli.names.named``)."""
     value = table.raw(key)
     if not isinstance(value, list):
         raise table.error(key, _("an array of names among {names}").format(names=join(names)), describe(value))
     items = Table(table.doc, {str(i): v for i, v in enumerate(value, 1)}, table.path + (key,))
     found = []
     for index, item in enumerate(value, 1):
-        match = next((n for n in names if isinstance(item, str) and n.casefold() == item.strip().casefold()), None)
-        if match is None:
+        match = naming.named(item, names) if isinstance(item, str) else []
+        if len(match) > 1:
+            raise items.error(index, naming.ambiguous(match), describe(item))
+        if not match:
             raise items.error(index, _("one of {names}").format(names=join(names)), describe(item))
-        found.append(match)
+        found.append(match[0])
     return found
 
 

@@ -3,7 +3,11 @@
 RFC 4180 through the standard library's csv module: a header row, fields
 quoted when they hold a comma, a quote or a line break, CRLF line ends.
 Booleans are ``true``/``false`` and a null is an empty field, as a
-spreadsheet reads them. The columns are fixed, whatever the game, so a sheet
+spreadsheet reads them. Text is shown as messages show it
+(``refcli.visible``: a control character as its escape), and a text cell
+that a spreadsheet would take for a formula (it starts with ``=``, ``+``,
+``-``, ``@``, a tab or a carriage return) starts with an apostrophe, which
+spreadsheets read as "this is text"; numbers stay numbers. The columns are fixed, whatever the game, so a sheet
 can gather several runs.
 """
 
@@ -14,6 +18,8 @@ import io
 from collections.abc import Iterable, Mapping
 from typing import IO, Any
 
+from refcli.visible import visible
+
 # The column names are like JSON keys: English in every language (a sheet gathers runs made in any),
 # and so are the enumerated values (the row kinds, the severities); the free text (an explanation,
 # a finding's message) follows the language.
@@ -21,12 +27,23 @@ SCORE_COLUMNS = ("row", "game", "file", "player", "rank", "score", "winner", "ov
 FINDING_COLUMNS = ("file", "game", "valid", "line", "event", "severity", "rule", "message")
 
 
+# What makes a spreadsheet read a cell as a formula (``=HYPERLINK(…)``, ``+1``, ``-1+2``, ``@SUM(…)``), or
+# drop its first character (a tab, a carriage return): text that starts so is written after an apostrophe,
+# which spreadsheets take as "this is text" and do not show.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
 def _cell(value: Any) -> str:
+    """A value as its cell: text ``visible`` and never a formula; numbers as they are (-40 stays a number)."""
     if value is None:
         return ""
     if isinstance(value, bool):
         return "true" if value else "false"
-    return str(value)
+    if isinstance(value, (int, float)):
+        return str(value)
+    text = str(value)
+    shown = visible(text)  # CSV has no escapes: a name's controls are shown as a message shows them
+    return "'" + shown if text.startswith(FORMULA_STARTS) else shown
 
 
 def rows_text(rows: Iterable[Iterable[Any]]) -> str:
@@ -54,7 +71,8 @@ def finding_rows(result: Any) -> str:
 
 def score_rows(data: Mapping[str, Any]) -> list[tuple[Any, ...]]:
     """``score``'s document as rows: a ``score`` row per player per game, a ``total`` row per player
-    over several games (a game whose scores add up), an ``error`` row per file that could not be scored."""
+    over several games (a game whose scores add up, when every one of its games could be read), an
+    ``error`` row per file that could not be scored."""
     rows: list[tuple[Any, ...]] = []
     for game in data.get("games", [data]):
         if "players" not in game:  # a file that failed: refcli.report.failure
@@ -77,7 +95,7 @@ def score_rows(data: Mapping[str, Any]) -> list[tuple[Any, ...]]:
             )
             for player in game["players"]
         )
-    for total in data.get("totals", ()):
+    for total in data.get("totals") or ():  # null: a game could not be read, so there are no totals
         rows.append(
             ("total", data.get("game"), None, total["name"], total["rank"], total["score"], total["rank"] == 1)
             + (None, None, None)

@@ -59,6 +59,43 @@ def drawn(stream: IO[str]) -> bool:
     return on_terminal(stream) or color(stream)
 
 
+# -- the terminal's size and kind -----------------------------------------------------
+# What COLUMNS and LINES may say (and a terminal that reports 0x0, as a fresh pseudo-terminal does): a
+# width is what a drawn line is padded to, so COLUMNS=999999999 must not become a gigabyte of blanks.
+COLUMNS_RANGE = (20, 1000)
+LINES_RANGE = (5, 1000)
+
+
+def clamped_size(columns: int, lines: int) -> tuple[int, int]:
+    """The terminal's ``columns`` and ``lines``, COLUMNS and LINES winning when they are whole numbers,
+    each kept within a sane range (``COLUMNS_RANGE``, ``LINES_RANGE``)."""
+    return (
+        _within(_whole_number(os.environ.get("COLUMNS")) or columns, *COLUMNS_RANGE),
+        _within(_whole_number(os.environ.get("LINES")) or lines, *LINES_RANGE),
+    )
+
+
+def _whole_number(text: str | None) -> int | None:
+    """A positive whole number in ASCII digits, else None ("abc", "-5", "0", "", a thousand digits)."""
+    digits = (text or "").strip()
+    if not (digits.isascii() and digits.isdigit()):
+        return None
+    digits = digits.lstrip("0")
+    if not digits:
+        return None
+    return int(digits) if len(digits) <= 9 else 10**9  # thousands of digits: very large, never converted
+
+
+def _within(value: int, low: int, high: int) -> int:
+    return max(low, min(value, high))
+
+
+def pages() -> bool:
+    """Whether a text taller than the terminal may go through a pager: not on a dumb terminal
+    (``TERM=dumb``: an editor's shell, a CI log), which cannot show one."""
+    return os.environ.get("TERM", "").strip() != "dumb"
+
+
 # -- text a stream cannot encode ----------------------------------------------------
 # What refcli's own symbols become on a stream that cannot carry them (cp1252 or
 # ASCII: Windows with output redirected, PYTHONIOENCODING=ascii). Letters lose their

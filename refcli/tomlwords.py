@@ -16,6 +16,7 @@ import re
 from typing import NamedTuple
 
 from refcli.i18n import _
+from refcli.visible import clip
 
 _TWICE = re.compile(r"^Cannot declare \((.*)\) twice$")
 _PART = re.compile(r"'((?:[^'\\]|\\.)*)'|\"((?:[^\"\\]|\\.)*)\"")
@@ -127,7 +128,7 @@ def _invalid_value(source: str, column: int, table: str) -> Said | None:
                 key=name, value=value.lower()
             ),
         )
-    shown = value.replace("\\", "\\\\").replace('"', '\\"')
+    shown = clip(value).replace("\\", "\\\\").replace('"', '\\"')
     if in_array:
         return Said(path, _('not valid TOML: strings need quotes, in an array too: "{value}"').format(value=shown))
     return Said(path, _('not valid TOML: strings need quotes: {key} = "{value}"').format(key=name, value=shown))

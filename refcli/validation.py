@@ -19,6 +19,7 @@ from typing import Any, NamedTuple
 
 from refcli.i18n import N_, _, ngettext, using
 from refcli.report import Block, Grid, Heading, Para, Quotes, Report
+from refcli.visible import visible
 
 # A finding's severity as text names it (JSON keeps the English value).
 SEVERITY_WORDS = {"error": N_("error"), "warning": N_("warning")}
@@ -37,7 +38,7 @@ class Finding(NamedTuple):
             "line": self.line,
             "severity": self.severity,
             "rule": self.rule,
-            "message": self.message,
+            "message": visible(self.message),  # a message, not data: a value it quotes is shown escaped
         }
 
     def where(self, file: str) -> str:
@@ -86,9 +87,21 @@ class FileResult(NamedTuple):
         return self.text()
 
     @property
+    def warnings(self) -> tuple[str, ...]:
+        """What the reader should check though no rule is broken (names that only look different), as sentences."""
+        return tuple(warning["message"] for warning in self.summary.get("warnings", ()))
+
+    @property
     def unreadable(self) -> bool:
         """Not validated at all: it could not be read or parsed (its finding's rule is ``input``)."""
         return any(finding.rule == "input" for finding in self.findings)
+
+
+def warned(result: FileResult, warnings: list[dict[str, Any]]) -> FileResult:
+    """``result`` with ``warnings`` (``refcli.names.warnings``) as the entry's last key; as it was without any."""
+    if not warnings:
+        return result
+    return result._replace(summary={**result.summary, "warnings": warnings})
 
 
 def input_failure(
@@ -101,8 +114,8 @@ def input_failure(
     )
 
 
-# A `[[event]]` header at the start of a line: counting them gives every event's line in one pass.
-_EVENT_HEADER = re.compile(r"^[ \t]*\[\[[ \t]*event[ \t]*\]\]", re.MULTILINE)
+# A `[[event]]` header (or `[["event"]]`) at the start of a line: counting them gives every event's line at once.
+_EVENT_HEADER = re.compile(r"""^[ \t]*\[\[[ \t]*(?:event|"event"|'event')[ \t]*\]\]""", re.MULTILINE)
 # Keys a record's end is checked against (final scores, the winner): where a finding on the whole record points.
 _END_KEYS = ("scores", "winner")
 
@@ -122,19 +135,14 @@ def located(result: FileResult, doc: Any) -> FileResult:
         return result._replace(findings=tuple(f._replace(line=doc.line) for f in result.findings))
     events = doc.data.get("event")
     count = len(events) if isinstance(events, list) else 0
-    starts = [match.start() for match in _EVENT_HEADER.finditer(doc.text)]
-    headers: list[int] | None = None
-    if len(starts) == count:  # else a header hides in a string, or is spelled oddly: ask the locator per event
-        headers, line, position = [], 1, 0
-        for start in starts:
-            line += doc.text.count("\n", position, start)
-            position = start
-            headers.append(line)
+    lines: dict[int, int] | None = None
 
     def event_line(number: int) -> int:
-        if headers is not None and 1 <= number <= len(headers):
-            return headers[number - 1]
-        return int(doc.locator().line_of(("event", number)))
+        nonlocal lines
+        if lines is None:
+            lines = event_lines(doc, count)
+        found = lines.get(number)  # else the scan stopped before it: the line of `event` itself, as line_of gives
+        return found if found is not None else int(doc.locator().line_of(("event",)))
 
     def line_of(finding: Finding) -> int:
         if finding.event is not None:
@@ -147,6 +155,26 @@ def located(result: FileResult, doc: Any) -> FileResult:
     return result._replace(
         findings=tuple(f if f.line is not None else f._replace(line=line_of(f)) for f in result.findings)
     )
+
+
+def event_lines(doc: Any, count: int) -> dict[int, int]:
+    """Every event's line (number → line), in one pass over the text whatever its layout.
+
+    Most records write ``[[event]]`` headers, counted by one search; any other
+    layout (``[["event"]]``, ``event = [{…}, …]``, a header inside a string)
+    is left to the locator, which finds every event in one scan too: never a
+    scan per event, which made a record of thousands of findings quadratic.
+    """
+    starts = [match.start() for match in _EVENT_HEADER.finditer(doc.text)]
+    if len(starts) != count:
+        found: dict[int, int] = doc.locator().element_lines(("event",))
+        return found
+    lines, line, position = {}, 1, 0
+    for number, start in enumerate(starts, 1):
+        line += doc.text.count("\n", position, start)
+        position = start
+        lines[number] = line
+    return lines
 
 
 def result_blocks(result: FileResult) -> list[Block]:

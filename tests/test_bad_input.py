@@ -70,9 +70,9 @@ REFUSALS = [
     ),
     (
         "duplicate name",
-        PLAYERS_OK + '[[player]]\nname = "ana"\n',
+        PLAYERS_OK + '[[player]]\nname = "Ana"\n',
         9,
-        'player[3].name: expected a name no other player has, found "ana" again (player[1] has it)',
+        'player[3].name: expected a name no other player has, found "Ana" again (player[1] has it)',
     ),
     (
         "unknown player key",

@@ -148,7 +148,7 @@ SPECIFIC = [
     Case(
         "kuhhandel score: duplicate names",
         ("kuhhandel", "score", "FILE"),
-        '[[player]]\nname = "Ana"\n[[player]]\nname = "ANA"\n',
+        '[[player]]\nname = "Ana"\n[[player]]\nname = "Ana"\n',
         65,
         "no other player has",
         "player[2].name",

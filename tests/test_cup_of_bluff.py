@@ -324,8 +324,9 @@ def test_validate_examples(invoke: Invoke) -> None:
     [
         (
             "ruling",
-            CALL + 'target = "Ben"\ncalled = 15\ndice = [4, 5, 6]\nanswer = "bluff"\n[chips]\nAna = [3]\nana = [9]\n',
-            'FILE:10: chips.ana: expected each player once, found ana again (as "Ana" and "ana")',
+            CALL + 'target = "Jos\\u00e9"\ncalled = 15\ndice = [4, 5, 6]\nanswer = "bluff"\n[chips]\n'
+            '"Jos\\u00e9" = [3]\n"Jose\\u0301" = [9]\n',
+            'FILE:10: chips."Jose\u0301": expected each player once, found Jos\u00e9 again (as "Jos\u00e9" and "Jose\u0301")',
         ),
         (
             "ruling",
@@ -359,8 +360,8 @@ def test_validate_examples(invoke: Invoke) -> None:
         ),
         (
             "score",
-            '[[player]]\nname = "A"\nchips = [3]\n[[player]]\nname = "a"\n',
-            'FILE:5: player[2].name: expected a name no other player has, found "a" again (player[1] has it)',
+            '[[player]]\nname = "A"\nchips = [3]\n[[player]]\nname = "A"\n',
+            'FILE:5: player[2].name: expected a name no other player has, found "A" again (player[1] has it)',
         ),
     ],
     ids=[

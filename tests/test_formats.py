@@ -136,7 +136,7 @@ def test_values_come_back_typed_folded_and_defaulted() -> None:
             'auctioneer = "Zed"\nplayers = ["Ana", "Ben"]\nlot = "cow"\n',
             'toy.toml:2: auctioneer: expected the auctioneer: one of the players (Ana, Ben), found "Zed"',
         ),
-        ('players = ["Ana", "ana"]\n', 'toy.toml:2: players[2]: expected names that differ, found "ana" twice'),
+        ('players = ["Ana", "Ana"]\n', 'toy.toml:2: players[2]: expected names that differ, found "Ana" twice'),
         ('players = ["Ana"]\n', "toy.toml:2: players: expected 2 to 4 player names, found 1"),
         (
             'players = "Ana"\n',

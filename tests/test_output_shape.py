@@ -57,12 +57,14 @@ def test_several_files_are_games_whichever_parse(invoke: Invoke, write: Any) -> 
     assert len(none_good.stderr.splitlines()) == 2
 
 
-def test_money_totals_stay_with_a_failing_file_and_with_none_read(invoke: Invoke) -> None:
+def test_money_keys_stay_with_a_failing_file_and_with_none_read(invoke: Invoke) -> None:
+    """The keys stay (the shape follows the command line); the totals are null, as a game is missing."""
     document = json.loads(invoke(["money", "score", *MONEY, MISSING, "-f", "json"]).stdout)
     assert document["game"] == "money" and errors_of(document) == [None, None, 66]
-    assert [row["name"] for row in document["totals"]] == ["Ben", "Ana", "Cid"]
+    assert document["totals"] is None and document["winners"] is None
     nothing = json.loads(invoke(["money", "score", MISSING, MISSING, "-f", "json"]).stdout)
-    assert nothing["totals"] == [] and errors_of(nothing) == [66, 66]
+    assert nothing["totals"] is None and errors_of(nothing) == [66, 66]
+    assert [entry["file"] for entry in nothing["incomplete"]] == [MISSING, MISSING]
 
 
 def test_text_of_nothing_read_is_empty_and_toml_is_still_a_document(invoke: Invoke) -> None:

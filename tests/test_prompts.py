@@ -126,11 +126,11 @@ def test_a_required_value_is_not_left_out(invoke: Invoke, asking: None) -> None:
 
 
 def test_what_only_the_whole_document_shows_asks_that_answer_again(invoke: Invoke, asking: None) -> None:
-    answers = ["", "Ana", "pig=4", "", "y", "ana", "", "", "n", "Ben", ""]
+    answers = ["", "Ana", "pig=4", "", "y", "Ana", "", "", "n", "Ben", ""]
     result = invoke(["kuhhandel", "score", "--partial", "--format", "json"], input="\n".join(answers) + "\n")
     assert result.exit_code == 0, result.output
     assert (
-        '  player[2].name: expected a name no other player has, found "ana" again (player[1] has it)' in result.output
+        '  player[2].name: expected a name no other player has, found "Ana" again (player[1] has it)' in result.output
     )
     names = [player["name"] for player in json.loads(result.stdout)["players"]]
     assert names == ["Ana", "Ben"]

@@ -7,14 +7,14 @@ on stderr and an exit status (``refcli.exit_status`` says which).
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
 from refcli.errors import DataError, InputUnreadable, ReaderGone, RefcliError
-from refcli.i18n import N_, _
+from refcli.i18n import N_, _, ngettext
 from refcli.options import DEFAULT_MAX_BYTES, DocumentFormat, Format, ScoreOptions, ValidateOptions
 from refcli.plain import Record, record
 
@@ -62,10 +62,20 @@ def say_error(error: BaseException) -> ExitStatus:
     if isinstance(error, RefcliError):
         message = error.one_line()
     else:  # a bug in refcli: still one line, never a traceback
-        detail = f"{type(error).__name__}: {' '.join(str(error).split())[:200]}"
+        from refcli.errors import one_line
+
+        detail = f"{type(error).__name__}: {one_line(str(error))[:200]}"
         message = _("internal error ({detail}); please report it").format(detail=detail)
     print(_("refcli: error: {message}").format(message=message), file=sys.stderr)
     return status_for(error)
+
+
+def say_warnings(file: str, warnings: Iterable[str], fmt: Format) -> None:
+    """Print ``refcli: warning: FILE: …`` for each warning, unless the document (JSON, TOML) carries them."""
+    if fmt in (Format.json, Format.toml):
+        return
+    for message in warnings:
+        print(_("refcli: warning: {file}: {message}").format(file=file, message=message), file=sys.stderr)
 
 
 @contextmanager
@@ -195,44 +205,147 @@ def score_files(
                 report = api.score(doc, game=game_id, partial=options.partial, **dict(options.variants))
         except (DataError, InputUnreadable) as error:
             failed_alone(error, fmt, game_id)
+        say_warnings(report.data["file"], report.warnings, fmt)
         emit_document(report, fmt, explain=explain, page=page)
         saved(doc.data, report.data["game"], "score", inputs)
         finish(ExitStatus.OK)
     entries = []
     code = ExitStatus.OK
     for path in inputs.files:
+        doc = None
         try:
-            report = api.score(
-                path, game=game_id, partial=options.partial, max_bytes=options.max_bytes, **dict(options.variants)
-            )
+            doc = api.load(path, max_bytes=options.max_bytes)
+            report = api.score(doc, game=game_id, partial=options.partial, **dict(options.variants))
         except (DataError, InputUnreadable) as error:
             status = say_error(error)
             code = worst(code, status)
-            entries.append(failure(error, status, file=display_name(path), game=game_id))
+            entries.append(failure(error, status, file=display_name(path), game=game_id or named_game(doc)))
             continue
+        say_warnings(report.data["file"], report.warnings, fmt)
         entries.append(report)
-    emit_document(entries[0] if len(entries) == 1 else several_games(entries, game_id), fmt, explain=explain, page=page)
+    document = entries[0] if len(entries) == 1 else several_games(entries, game_id)
+    emit_document(document, fmt, explain=explain, page=page)
+    if fmt is Format.text and document.blocks:
+        say_again(entries)
     finish(code)
 
 
-def several_games(entries: list[Any], game_id: str | None) -> Any:
-    """``{"games": [...]}`` in the files' order; a game whose scores add up (score's ``combine``) adds its totals.
-
-    The game is the command's, or the one game every scored file names.
-    """
+def named_game(doc: Any) -> str | None:
+    """The game a document that could not be scored names in its `game` key, when refcli knows it."""
     from refcli import registry
-    from refcli.report import Report, bundle
 
-    scored = [entry for entry in entries if not entry.failed]
-    games = {entry.data["game"] for entry in scored}
-    game = game_id or (next(iter(games)) if len(games) == 1 else None)
-    only = registry.get(game) if game else None
-    combine = getattr(only.engine("score"), "combine", None) if only and only.verb("score") else None
-    if combine is None or (not scored and game_id is None):
+    name = doc.data.get("game") if doc is not None else None
+    found = registry.find(name) if isinstance(name, str) else None
+    return found.id if found is not None else None
+
+
+def say_again(entries: list[Any]) -> None:
+    """Each file that failed, once more on stderr after the report.
+
+    Its line was printed when the file was read, above a report that may have
+    gone through a pager since: repeated here it is still on the screen. The
+    report is flushed first, so a terminal or a ``2>&1`` pipe shows it after.
+    """
+    sys.stdout.flush()
+    for entry in entries:
+        if entry.failed:
+            message = entry.data["error"]["message"]
+            print(_("refcli: error: {message}").format(message=message), file=sys.stderr)
+
+
+def several_games(entries: list[Any], game_id: str | None) -> Any:
+    """``{"games": [...]}`` in the files' order, with the totals of a game whose scores add up (score's ``combine``).
+
+    That game is the command's, or for ``refcli score`` the one such game that
+    a file scored is and another file is or may be (it could not be read). Its
+    totals cover its own files only (``totals_files``), and a text naming
+    other games says so. A file that could not be read and may be one of its
+    games (``refcli GAME score``, or a file whose game is not known) leaves
+    no totals and no winner: ``totals`` and ``winners`` are null and
+    ``incomplete`` names each such file and its error, for a total of part of
+    an evening is not the evening's total.
+    """
+    from refcli.report import Para, Report, bundle
+
+    game, combine = totalled_game(entries, game_id)
+    if game is None:
         return bundle(entries)
-    combined = combine(scored)
-    data = {"game": game, **combined.data, "games": [entry.to_dict() for entry in entries]}
-    return Report(data, combined.blocks if scored else ())
+    covered = [entry for entry in entries if not entry.failed and entry.data["game"] == game]
+    unread = [entry for entry in entries if entry.failed and entry.data.get("game") in (None, game)]
+    games = [entry.to_dict() for entry in entries]
+    head: list[Any]
+    if unread:
+        data: dict[str, Any] = {"game": game, "games": games, **without_totals(game, unread)}
+        head = [Para(data["notes"][0], "bad")]
+    else:
+        combined = combine(covered)
+        totals = {key: value for key, value in combined.data.items() if key not in ("game", "games")}
+        data = {"game": game, "games": games, **totals, "totals_files": [e.data["file"] for e in covered]}
+        head = list(combined.blocks)
+        if len(covered) < len(entries):  # other games among the files: say which files the totals add up
+            head.insert(1 if head else 0, Para(totals_over(game, covered)))
+    blocks = [block for entry in entries for block in entry.blocks]
+    return Report(data, head + blocks if blocks else ())
+
+
+def totalled_game(entries: list[Any], game_id: str | None) -> tuple[str | None, Any]:
+    """The game whose totals the document gives, and its ``combine``; (None, None) when there is none."""
+    from collections import Counter
+
+    from refcli import registry
+
+    scored = Counter(entry.data["game"] for entry in entries if not entry.failed)
+    if game_id is not None:
+        candidates = [game_id]
+    else:  # a game two files may be: one scored, and another scored or unread (its game unknown or that one)
+        unread = Counter(entry.data.get("game") for entry in entries if entry.failed)
+        candidates = [game for game, count in scored.items() if count + unread[game] + unread[None] >= 2]
+    found = []
+    for game in candidates:
+        declared = registry.get(game)
+        combine = getattr(declared.engine("score"), "combine", None) if declared and declared.verb("score") else None
+        if combine is not None:
+            found.append((game, combine))
+    return found[0] if len(found) == 1 else (None, None)
+
+
+def without_totals(game: str, unread: list[Any]) -> dict[str, Any]:
+    """The document's keys when a file that may be one of the games could not be read: no totals, no winner."""
+    files = [str(entry.data["file"]) for entry in unread]
+    note = ngettext(
+        "No {game} totals and no winner: {files} could not be read, and totals without it would not cover every game.",
+        "No {game} totals and no winner: {files} could not be read, and totals without them would not cover "
+        "every game.",
+        len(files),
+    ).format(game=game_title(game), files=", ".join(files))
+    return {
+        "totals": None,
+        "winners": None,
+        "totals_files": None,
+        "incomplete": [{"file": entry.data["file"], "error": entry.to_dict()["error"]} for entry in unread],
+        "notes": [note],
+        "citations": [],
+    }
+
+
+def game_title(game: str) -> str:
+    from refcli import registry
+
+    declared = registry.get(game)
+    return declared.title if declared is not None else game
+
+
+def totals_over(game: str, covered: list[Any]) -> str:
+    """The sentence saying which files the totals add up, when the files hold other games too."""
+    return ngettext(
+        "The totals are over the {count} {game} game ({files}); the other files are other games, scored on their own.",
+        "The totals are over the {count} {game} games ({files}); the other files are other games, scored on their own.",
+        len(covered),
+    ).format(
+        count=len(covered),
+        game=game_title(game),
+        files=", ".join(str(entry.data["file"]) for entry in covered),
+    )
 
 
 def emit_document(report: Any, fmt: Format, *, explain: bool = False, page: bool = True) -> None:
@@ -282,6 +395,7 @@ def rule_file(
             ruling = api.rule(doc, game=game_id, max_bytes=max_bytes)
     except (DataError, InputUnreadable) as error:
         failed_alone(error, fmt, game_id)
+    say_warnings(ruling.data["file"], ruling.warnings, fmt)
     emit(ruling, fmt, explain=explain, page=page)
     saved(doc.data, ruling.data["game"], "ruling", inputs)
     finish(ExitStatus.OK if ruling.legal else ExitStatus.RULE_BROKEN)
@@ -296,6 +410,7 @@ def ask_and_rule(
     from refcli.render import emit
 
     game, data, ruling = ask(game_id, "ruling", lambda doc, game: api.rule(doc, game=game, max_bytes=max_bytes))
+    say_warnings(ruling.data["file"], ruling.warnings, fmt)
     emit(ruling, fmt, explain=explain, page=page)  # paged: the save question comes once the pager is left
     keep(data, game, "ruling", inputs)
     finish(ExitStatus.OK if ruling.legal else ExitStatus.RULE_BROKEN)
@@ -319,6 +434,7 @@ def ask_and_score(
         return api.score(doc, game=game, partial=options.partial, **dict(options.variants))
 
     game, data, report = ask(game_id, "score", read)
+    say_warnings(report.data["file"], report.warnings, fmt)
     emit(report, fmt, explain=explain, page=page)
     keep(data, game, "score", inputs)
     finish(ExitStatus.OK)

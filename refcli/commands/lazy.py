@@ -27,6 +27,7 @@ from typer.core import TyperCommand, TyperGroup, TyperOption
 
 from refcli.i18n import LANGUAGES, N_, _, language
 from refcli.plain import Record, record
+from refcli.visible import clip
 
 
 @record
@@ -65,7 +66,8 @@ def _known_language(ctx: Any, param: Any, value: str | None) -> str | None:
     # a plain string checked here: typer's parameters take only typer's own (private) choice type
     if value is not None and value not in LANGUAGES:
         choices = ", ".join(map(repr, LANGUAGES))  # click's own words for a value not among the choices
-        raise typer.BadParameter(_("{value} is not one of {choices}.").format(value=repr(value), choices=choices))
+        said = _("{value} is not one of {choices}.")
+        raise typer.BadParameter(said.format(value=repr(clip(value)), choices=choices))
     return value
 
 
@@ -225,8 +227,8 @@ class LazyCommands(Translating, TyperGroup):
             close = suggestion(name, self.list_commands(ctx))
             # click's usage error (exit 2), in the run's language
             if close:
-                ctx.fail(_(UNKNOWN_CLOSE).format(name=repr(name), suggestion=repr(close)))
-            ctx.fail(_(UNKNOWN).format(name=repr(name)))
+                ctx.fail(_(UNKNOWN_CLOSE).format(name=repr(clip(name)), suggestion=repr(close)))
+            ctx.fail(_(UNKNOWN).format(name=repr(clip(name))))
         return super().resolve_command(ctx, args)
 
     def invoke(self, ctx: Any) -> Any:

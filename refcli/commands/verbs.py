@@ -23,7 +23,14 @@ from refcli.commands.common import ExplainOption, FormatOption, NoPagerOption, r
 from refcli.commands.lazy import Builders, Definition, LazyCommands, command_function, parameter
 from refcli.gameinfo import REQUIRED, Command, Game, Param, Simulate, resolve
 from refcli.i18n import N_, _
-from refcli.options import DEFAULT_MAX_BYTES, DocumentFormat, Format, ScoreOptions, ValidateOptions
+from refcli.options import (
+    DEFAULT_MAX_BYTES,
+    DEFAULT_RECORD_TIMEOUT,
+    DocumentFormat,
+    Format,
+    ScoreOptions,
+    ValidateOptions,
+)
 
 OutputOption = Annotated[
     Optional[str],  # noqa: UP007
@@ -262,6 +269,7 @@ def validate_definition(game_id: str | None, help: str) -> Definition:
         JobsOption,
         JsonlOption,
         MaxBytesOption,
+        RecordTimeoutOption,
         StrictOption,
         ValidateFormatOption,
     )
@@ -273,7 +281,9 @@ def validate_definition(game_id: str | None, help: str) -> Definition:
         with reporting():
             from refcli.commands.common import validate_files
 
-            options = ValidateOptions(strict=values["strict"], max_bytes=values["max_bytes"])
+            options = ValidateOptions(
+                strict=values["strict"], max_bytes=values["max_bytes"], record_timeout=values["record_timeout"]
+            )
             validate_files(
                 values["files"],
                 game_id,
@@ -291,6 +301,7 @@ def validate_definition(game_id: str | None, help: str) -> Definition:
         parameter("jobs", JobsOption, 1),
         parameter("jsonl", JsonlOption, False),
         parameter("max_bytes", MaxBytesOption, DEFAULT_MAX_BYTES),
+        parameter("record_timeout", RecordTimeoutOption, DEFAULT_RECORD_TIMEOUT),
         parameter("fmt", ValidateFormatOption, None),
         *DISPLAY_PARAMETERS,
         *output_parameters(),

@@ -85,7 +85,7 @@ KINDS = (
     "string",  # free text
     "choice",  # one of choices (fold: ignoring case and surrounding blanks)
     "name",  # a new player's name: non-empty, printable, at most 64 characters
-    "player",  # one of the players the document lists (its roster), matched ignoring case
+    "player",  # one of the players the document lists (its roster): as written, else the one equal ignoring case
     "names",  # the roster itself: minimum..maximum distinct player names in seating order
     "array",  # items of type item, minimum..maximum of them
     "tuple",  # a fixed-length array, one type per position (items)

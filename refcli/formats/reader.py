@@ -28,10 +28,10 @@ translated where they are put in.
 from __future__ import annotations
 
 import difflib
-import unicodedata
 from collections.abc import Callable
 from typing import Any
 
+from refcli import names as naming
 from refcli.errors import DataError
 from refcli.formats import Description, Field, Type, with_spanish_words
 from refcli.formats.fast import FastReader, compile_fast
@@ -41,6 +41,7 @@ from refcli.inputs import Document
 from refcli.locate import KeyPath, PathPart, format_path
 from refcli.schema import MAX_NAME_LENGTH, describe
 from refcli.suggest import hint
+from refcli.visible import clip, visible
 
 MISSING = N_("nothing (the key is missing)")
 NAME_EXPECTED = N_("a player's name (a non-empty string)")
@@ -305,23 +306,30 @@ def choice_reader(t: Type, key: str) -> Reader:
 
 
 def read_name(value: Any, ctx: Context, parent: KeyPath, k: PathPart | None) -> str:
-    """A new player's name: non-empty, printable, short enough for a table (``Table.check_name``)."""
+    """A new player's name: non-empty, printable, on one line, short enough for a table; NFC (``refcli.names``).
+
+    Each name read is noted on the document: names that only look different are warned about once it is read.
+    """
     if type(value) is str:
-        stripped = value.strip()
-        if stripped and len(stripped) <= MAX_NAME_LENGTH and stripped.isprintable():
-            return stripped
+        name = naming.normal(value)
+        if name and len(name) <= MAX_NAME_LENGTH and name.isprintable():
+            ctx.doc.names[name] = None
+            return name
     if not isinstance(value, str) or not value.strip():
         raise ctx.fail(at(parent, k), _(NAME_EXPECTED), describe(value))
-    stripped = value.strip()
-    if any(unicodedata.category(ch).startswith("C") for ch in stripped):
+    name = naming.normal(value)
+    if naming.has_control(name):
         raise ctx.fail(at(parent, k), _("a name without control characters"), describe(value))
-    if len(stripped) > MAX_NAME_LENGTH:
+    if naming.has_line_break(name):
+        raise ctx.fail(at(parent, k), _("a name on one line (no line or paragraph separator)"), describe(value))
+    if len(name) > MAX_NAME_LENGTH:
         raise ctx.fail(
             at(parent, k),
             _("a name of at most {maximum} characters").format(maximum=MAX_NAME_LENGTH),
-            _("{count} characters").format(count=len(stripped)),
+            _("{count} characters").format(count=len(name)),
         )
-    return stripped  # printable by the rules (e.g. a no-break space), if not by str.isprintable
+    ctx.doc.names[name] = None
+    return name  # printable by the rules (e.g. a no-break space), if not by str.isprintable
 
 
 def name_reader(t: Type, key: str) -> Reader:
@@ -344,13 +352,19 @@ def player_reader(t: Type, key: str) -> Reader:
         names = ctx.roster()
         if type(value) is not str:
             raise ctx.fail(at(parent, k), not_text(), describe(value))
-        folded = value.strip().casefold()
-        for known in names:
-            if known.casefold() == folded:
-                return known
-        raise ctx.fail(at(parent, k), wrong(), describe(value) + hint(value, names))
+        return the_player(value, names, ctx, at(parent, k), wrong)
 
     return read
+
+
+def the_player(value: str, names: list[str], ctx: Context, here: KeyPath, wrong: Callable[[], str]) -> str:
+    """The one player ``value`` names (``refcli.names.named``); ``wrong()`` is what is expected when it names none."""
+    found = naming.named(value, names)
+    if len(found) == 1:
+        return found[0]
+    if found:  # "ANA" when Ana and ana both play: refused rather than guessed
+        raise ctx.fail(here, naming.ambiguous(found), describe(value))
+    raise ctx.fail(here, wrong(), describe(value) + hint(value, names))
 
 
 def names_reader(t: Type, key: str) -> Reader:
@@ -365,13 +379,10 @@ def names_reader(t: Type, key: str) -> Reader:
                 here, _("{minimum} to {maximum} player names").format(minimum=lo, maximum=hi), f"{len(value)}"
             )
         found: list[str] = []
-        folded: set[str] = set()
         for index, item in enumerate(value, 1):
-            name = read_name(item, ctx, here, index)
-            fold = name.casefold()
-            if fold in folded:
+            name = read_name(item, ctx, here, index)  # NFC: the same name however typed; in another case, another
+            if name in found:
                 raise ctx.fail(here + (index,), _("names that differ"), _("{name} twice").format(name=describe(name)))
-            folded.add(fold)
             found.append(name)
         return found
 
@@ -511,17 +522,16 @@ def roster_of(field: Field) -> Callable[[Any, Context, KeyPath], list[str]] | No
             seen: dict[str, int] = {}
             found: list[str] = []
             for index, item in enumerate(value, 1):
-                name = item[name_key]
-                folded = name.casefold()
-                if folded in seen:
+                name = item[name_key]  # NFC (read_name): one player however typed; in another case, another
+                if name in seen:
                     raise ctx.fail(
                         here + (key, index, name_key),
                         _("a name no other player has"),
                         _("{name} again ({key}[{index}] has it)").format(
-                            name=describe(name), key=key, index=seen[folded]
+                            name=describe(name), key=key, index=seen[name]
                         ),
                     )
-                seen[folded] = index
+                seen[name] = index
                 found.append(name)
             return found
 
@@ -553,11 +563,7 @@ def map_reader(t: Type, key: str) -> Reader:
         def read_key(k: str, ctx: Context, here: KeyPath) -> Any:
             if ctx.names is not None and k in ctx.names:  # the usual case
                 return k
-            folded = k.strip().casefold()
-            for known in ctx.roster():
-                if known.casefold() == folded:
-                    return known
-            raise ctx.fail(here + (k,), _("a player's name ({names})"), describe(k) + hint(k, ctx.roster()))
+            return the_player(k, ctx.roster(), ctx, here + (k,), lambda: _("a player's name ({names})"))
     elif key_type.kind == "name":
 
         def read_key(k: str, ctx: Context, here: KeyPath) -> Any:
@@ -583,17 +589,18 @@ def map_reader(t: Type, key: str) -> Reader:
         out: dict[Any, Any] = {}
         written: dict[Any, str] = {}
         for written_key, item in value.items():
-            parsed = read_key(written_key, ctx, here)
-            folded = parsed.casefold() if key_type.kind == "name" else parsed
-            if folded in written:
+            parsed = read_key(written_key, ctx, here)  # a name in NFC, the player it names, or a custom value
+            if parsed in written:
                 raise ctx.fail(
                     here + (written_key,),
                     _("each {item} once").format(item=noun(False)),
                     _('{value} again (as "{first}" and "{second}")').format(
-                        value=parsed, first=written[folded], second=written_key
+                        value=visible(clip(parsed)),
+                        first=visible(clip(written[parsed])),
+                        second=visible(clip(written_key)),
                     ),
                 )
-            written[folded] = written_key
+            written[parsed] = written_key
             out[parsed] = value_reader(item, ctx, here, written_key)
         if len(out) < lo or (hi is not None and len(out) > hi):
             raise ctx.fail(here, count_expected(t, noun(True)), f"{len(out)}")

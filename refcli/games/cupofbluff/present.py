@@ -54,16 +54,19 @@ def chips_report(chip: str | None = None) -> Report:
 def asked_chip(value: str) -> int:
     """``chips CHIP``: a chip's number, 3 to 18 (refcli's usage error otherwise)."""
     from refcli.errors import UsageError
+    from refcli.visible import clip
 
     text = value.strip()
     if not (text.isascii() and text.isdigit()):
         raise UsageError(
-            _("chips: {value!r} is not a chip: the chips are numbered 3 to 18, e.g. chips 15").format(value=value)
+            _("chips: {value!r} is not a chip: the chips are numbered 3 to 18, e.g. chips 15").format(value=clip(value))
         )
-    if int(text) not in POINTS:
+    digits = text.lstrip("0") or "0"
+    number = int(digits) if len(digits) <= 2 else 0  # never thousands of digits to convert (Python refuses)
+    if number not in POINTS:
         raise UsageError(
             _("chips: there is no chip {chip}: the chips are numbered 3 to 18 (three dice sum to 3-18)").format(
-                chip=int(text)
+                chip=clip(digits)
             )
         )
-    return int(text)
+    return number

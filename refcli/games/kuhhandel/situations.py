@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from refcli import names as naming
 from refcli.errors import RuleBroken
 from refcli.formats import read_table
 from refcli.games.kuhhandel import clauses as C
@@ -28,7 +29,7 @@ from refcli.i18n import N_, _, ngettext
 from refcli.inputs import Document
 from refcli.report import Report
 from refcli.rulings import rule_on
-from refcli.schema import Table
+from refcli.schema import Table, describe
 from refcli.verdict import Verdict
 
 GAME = "kuhhandel"
@@ -180,6 +181,24 @@ def auction_verdict(result: Outcome, auctioneer: str, animal: str, buyback: bool
     return verdict
 
 
+def seated(top: Table, role: str, who: str, players: list[str]) -> str:
+    """The listed player the ``role``'s name names (``refcli.names.named``): "ana" is Ana, unless ana plays too.
+
+    The name was read as a new player's (the players may be left out); naming a listed player in another case,
+    it is no player of its own, so no longer one to warn about beside the player it names.
+    """
+    found = naming.named(who, players)
+    if len(found) == 1:
+        if found[0] != who:
+            top.doc.names.pop(who, None)
+        return found[0]
+    if found:  # "ANA" when Ana and ana both play: refused rather than guessed
+        raise top.error_at((role, "name"), naming.ambiguous(found), describe(who))
+    raise top.error_at(
+        (role, "name"), _("one of the players ({players})").format(players=", ".join(players)), repr(who)
+    )
+
+
 def cow_trade(top: Table) -> Verdict:
     values = read_table(F.COW_TRADE, top)
     edition, animal = values["edition"], values["animal"]
@@ -191,12 +210,9 @@ def cow_trade(top: Table) -> Verdict:
     defender, d_holds, counter = values["defender"]["name"], values["defender"]["holds"], values["defender"]["offer"]
     players: list[str] | None = values["players"]
     if players is not None:
-        for role, who in (("challenger", challenger), ("defender", defender)):
-            if who not in players:
-                raise top.error_at(
-                    (role, "name"), _("one of the players ({players})").format(players=", ".join(players)), repr(who)
-                )
-    if challenger.casefold() == defender.casefold():
+        challenger = seated(top, "challenger", challenger, players)
+        defender = seated(top, "defender", defender, players)
+    if challenger == defender:  # names in NFC: "Ana" and "ana" are two players (warned about)
         raise RuleBroken(
             _("{challenger} cannot challenge themselves").format(challenger=challenger), C.COW_TRADE_CHOOSE
         )
@@ -275,12 +291,13 @@ def cow_trade(top: Table) -> Verdict:
         ]
         money_text = "; ".join(received) if received else _("no money changes hands")
         assert result.winner is not None and result.loser is not None
+        first = not result.ties  # the reason begins the verdict (else "After a tie, …" does)
         if deciding_counter is None:
-            why = _("{defender} accepts {challenger}'s {total}").format(
+            why = sentence_start(_("{defender} accepts {challenger}'s {total}"), first).format(
                 defender=defender, challenger=challenger, total=totals[challenger]
             )
         else:
-            why = _("{winner}'s {winner_total} beats {loser}'s {loser_total}").format(
+            why = sentence_start(_("{winner}'s {winner_total} beats {loser}'s {loser_total}"), first).format(
                 winner=result.winner,
                 winner_total=totals[result.winner],
                 loser=result.loser,
@@ -291,8 +308,16 @@ def cow_trade(top: Table) -> Verdict:
         )
         if result.ties:
             verdict = _("After a tie, {decision}").format(decision=verdict)
-        verdict = verdict[0].upper() + verdict[1:]
     return Verdict(verdict, outcome, facts, tuple(result.clauses))
+
+
+def sentence_start(template: str, first: bool) -> str:
+    """A translated ``template``, its first letter capitalised when it begins the sentence ("Los 50 de Ben…").
+
+    The template's, never a name's: a sentence that begins with a player's name keeps it as written, as "ana"
+    may be another player than Ana.
+    """
+    return template[:1].upper() + template[1:] if first else template
 
 
 def offer_text(cards: Sequence[int]) -> str:
@@ -415,7 +440,7 @@ def donkey(top: Table) -> Verdict:
         )
     else:
         verdict = _(
-            "Donkey number {number}: play stops and The current player deals a {payout} card from the bank "
+            "Donkey number {number}: play stops and the current player deals a {payout} card from the bank "
             "to every player ({players}); then the donkey is auctioned as usual."
         )
     verdict = verdict.format(number=donkeys_before + 1, dealer=dealer, payout=payout, players=", ".join(players))

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from refcli import names as naming
 from refcli.catalogue import rules_for
 from refcli.formats import read
 from refcli.games.money import clauses as C
@@ -147,15 +148,16 @@ def score_document(doc: Document, options: ScoreOptions) -> Report:
 
 
 def combine(reports: list[Report]) -> Report:
-    """Several games: the running totals first (003: play three times), then each game."""
+    """Several games: the running totals (003: play three times); each game's own report follows them."""
     from refcli.report import Quotes
 
     totals: dict[str, int] = {}
     display: dict[str, str] = {}
     played: dict[str, list[int]] = {}  # player → the games (1-based) they played
+    person = same_people(reports)
     for number, report in enumerate(reports, 1):
         for player in report.data["players"]:
-            key = player["name"].casefold()
+            key = person[player["name"]]
             display.setdefault(key, player["name"])
             totals[key] = totals.get(key, 0) + player["score"]
             played.setdefault(key, []).append(number)
@@ -168,14 +170,13 @@ def combine(reports: list[Report]) -> Report:
     clauses = [C.MULTI_GAME] + ([C.TOTALS_RULING] if notes else []) + ([C.SHARED_WIN] if len(winners) > 1 else [])
     citations = rules_for(GAME).cite(clauses)
     data = {
-        "games": [r.to_dict() for r in reports],
         "totals": total_rows,
         "winners": winners,
         "notes": notes,
         "citations": citations,
     }
     per_game = [
-        [next((str(p["score"]) for p in r.data["players"] if p["name"].casefold() == name), "—") for r in reports]
+        [next((str(p["score"]) for p in r.data["players"] if person[p["name"]] == name), "—") for r in reports]
         for name, _rank in ordered
     ]
     blocks: list[Block] = [
@@ -196,8 +197,32 @@ def combine(reports: list[Report]) -> Report:
     ]
     blocks.extend(Para(note, "warn") for note in notes)
     blocks.append(Quotes(tuple(citations)))
-    blocks += [block for report in reports for block in report.blocks]
     return Report(data=data, blocks=blocks)
+
+
+def same_people(reports: list[Report]) -> dict[str, str]:
+    """Each player's name in the games → the person it is across them, named as first written.
+
+    A name is the same person in every game that has it exactly (in NFC). A name written in another case in
+    another game ("Ana" in game 1, "ana" in game 2) is the same person too, as a reference in another case
+    names a player — but only when no game has two players equal ignoring case: if game 1 has both Ana and
+    ana, "ANA" in game 2 could be either, so in such a group each spelling is a person of its own (and the
+    totals' note that the games were not played by the same players says so, rather than a guess adding one
+    person's score to another's).
+    """
+    spellings: dict[str, list[str]] = {}  # key → the names with that key, in the order first met
+    ambiguous: set[str] = set()  # the keys a game has two players for
+    for report in reports:
+        met: dict[str, str] = {}
+        for player in report.data["players"]:
+            name = player["name"]
+            key = naming.key(name)
+            if met.setdefault(key, name) != name:
+                ambiguous.add(key)
+            group = spellings.setdefault(key, [])
+            if name not in group:
+                group.append(name)
+    return {name: name if key in ambiguous else group[0] for key, group in spellings.items() for name in group}
 
 
 def different_players(reports: list[Report], played: dict[str, list[int]], display: dict[str, str]) -> list[str]:
