@@ -138,7 +138,7 @@ def score(
     ``refcli score`` ignores another game's options.
     """
     from refcli.model.options import ScoreOptions
-    from refcli.reading.game_key import game_for
+    from refcli.reading.game_key import engine_for, game_for
 
     with speaking(lang), _within_limits(source):
         _check_options(game, max_bytes, partial=partial)
@@ -146,10 +146,11 @@ def score(
         named = _game(game)
         doc, builder = _document(source, values, named, "score", max_bytes)
         with _blamed(doc, builder), _misplaced(doc, named, "score"):
+            engine = engine_for(doc, named, "score")  # a game without `score` is the file's mistake
             declared = game_for(doc, named)
             options = ScoreOptions(partial=partial, variants=tuple(variants.items()), max_bytes=max_bytes)
             options = options.completed((param.name, param.default) for param in declared.score_options)
-            report = declared.engine("score").score_document(doc, options)
+            report = engine.score_document(doc, options)
         return _warned(report, doc)  # type: ignore[no-any-return]
 
 

@@ -616,3 +616,492 @@ def environments(draw: Draw) -> dict[str, str | None]:
     if drawn["PAGER"] is None and drawn["REFCLI_PAGER"] is None:
         drawn[draw(st.sampled_from(["PAGER", "REFCLI_PAGER"]))] = draw(SAFE_PAGERS)
     return drawn
+
+
+# -- hostile text: what a KEY=VALUE item, an answer or an API value may hold -------------------------
+DIGITS = "9" * 5_000  # more digits than Python converts (4,300)
+DEEP = "[" * 1_200 + "]" * 1_200  # nested deeper than Python recurses
+# What a terminal acts on (ESC, BEL, the other C0 controls, DEL, C1, line separators, bidi controls).
+CONTROLS = (
+    [chr(code) for code in range(0x20) if chr(code) not in "\n"]
+    + [chr(code) for code in range(0x7F, 0xA0)]
+    + ["\u2028", "\u2029", "\u200e", "\u200f", "\u061c"]
+    + [chr(code) for code in range(0x202A, 0x202F)]
+    + [chr(code) for code in range(0x2066, 0x206A)]
+)
+ESCAPES = (
+    "\x1b]0;pwned\x07",  # sets the window title
+    "\x1b]52;c;aGk=\x07",  # writes the clipboard
+    "\x1b]8;;http://evil.example/\x1b\\",  # a link
+    "\x1b[2J",  # clears the screen
+    "\x9b2J",  # the same with the one-byte CSI
+    "\u202eevil",  # right-to-left override
+    "a\u2028b",  # a line separator
+)
+HOSTILE_TEXTS = (
+    *ESCAPES,
+    "",
+    " ",
+    "=",
+    "a=b",
+    "x=y=z",
+    "==",
+    ",",
+    ",,",
+    "Ana,=Ben",
+    ":=",
+    "\t",
+    "\r",
+    "\x7f",
+    "\x07",
+    DIGITS,
+    "-" + DIGITS,
+    "+" + DIGITS,
+    "0x" + "f" * 4_000,
+    DEEP,
+    "[" * 1_200,
+    "²",
+    "٣",
+    "1e309",
+    "nan",
+    "-0",
+    "\udcff",  # a byte that is not UTF-8, as an argument holds it
+    "Ana\u200b",
+    "Ana\u00a0",
+    "x" * 10_000,
+)
+HOSTILE_LITERALS = (  # after KEY:=
+    DIGITS,
+    "-" + DIGITS,
+    "0x" + "f" * 4_000,
+    DEEP,
+    "{a = " * 1_200 + "1" + " }" * 1_200,
+    "nan",
+    "inf",
+    "-inf",
+    '"\\u001b]0;pwned\\u0007"',
+    '"\\u202e"',
+    "[1, [2, [3]]]",
+    "{a = {b = 1}}",
+    "{}",
+    "[]",
+    "1979-05-27T07:32:00Z",
+    "07:32:00",
+    "1.5",
+    "true",
+    "[",
+    "'",
+    "",
+    '"""',
+)
+
+
+def hostile_text(exclude: str = "\x00") -> st.SearchStrategy[str]:
+    """Hostile text: controls, escape sequences, huge numbers, deep brackets, ``=`` inside; random mixtures of them.
+
+    ``exclude`` lists characters the text never holds (a command-line argument never holds NUL).
+    """
+    mixed = st.lists(
+        st.one_of(
+            st.sampled_from(CONTROLS),
+            st.sampled_from(ESCAPES),
+            st.text(st.characters(exclude_categories=("Cs",)), max_size=6),
+            st.sampled_from(["=", ",", ".", "[", "]", ":", "#", '"', "'", "\\", "1", "Ana"]),
+        ),
+        max_size=8,
+    ).map("".join)
+    return st.one_of(st.sampled_from(HOSTILE_TEXTS), mixed).map(
+        lambda text: "".join(ch for ch in text if ch not in exclude)
+    )
+
+
+def terminal_controls(text: str) -> list[str]:
+    """The characters a terminal acts on in ``text`` (CRLF line ends, which CSV writes, allowed)."""
+    return sorted({repr(ch) for ch in text.replace("\r\n", "\n") if ch in CONTROLS})
+
+
+# -- KEY=VALUE items ------------------------------------------------------------------------------------
+KeyPath = tuple[str, ...]
+
+
+def key_paths(desc: Description) -> list[tuple[KeyPath, Type]]:
+    """Every key path a document of ``desc`` holds, with the type of the value there (containers too).
+
+    List items are numbered 1 and 2; a map's keys are what its examples use (names, animals), else
+    the first names of the pool; each variant of a union gives its own keys.
+    """
+    examples = examples_of(desc)
+    found: dict[KeyPath, Type] = {}
+
+    def map_keys(t: Type) -> list[str]:
+        assert t.key is not None
+        known = [str(k) for k in examples.of(t.key)] + [str(k) for k in schema_values(t.key.schema)[0]]
+        return list(dict.fromkeys(known))[:4] or list(NAME_POOL[:2])
+
+    def fields(table: Iterable[Field], where: KeyPath) -> None:
+        for f in table:
+            value((*where, f.key), f.type)
+
+    def value(where: KeyPath, t: Type) -> None:
+        if len(where) > 6:
+            return
+        found.setdefault(where, t)
+        if t.kind == "table":
+            fields(t.fields, where)
+        elif t.kind == "union":
+            for variant in t.variants:
+                fields(variant.type.fields, where)
+        elif t.kind == "tables":
+            for n in ("1", "2"):
+                if t.item is not None:
+                    value((*where, n), t.item)
+                else:
+                    fields(t.fields, (*where, n))
+        elif t.kind in ("array", "names") and t.item is not None:
+            for n in ("1", "2"):
+                value((*where, n), t.item)
+        elif t.kind == "tuple":
+            for n, item in enumerate(t.items, 1):
+                value((*where, str(n)), item)
+        elif t.kind == "map" and t.item is not None:
+            for key in map_keys(t):
+                value((*where, key), t.item)
+        elif t.kind == "either":
+            for item in t.items:
+                if item.kind != t.kind:
+                    value(where, item)
+
+    fields(desc.fields, ())
+    return sorted(found.items(), key=lambda pair: pair[0])
+
+
+def item_text(value: Any) -> str:
+    """A value as an item types it after ``=``: lists with commas between, a map as ``key=value`` pairs."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (list, tuple)):
+        return ",".join(item_text(item) for item in value)
+    if isinstance(value, dict):
+        return ",".join(f"{key}={item_text(item)}" for key, item in value.items())
+    return str(value)
+
+
+def literal_text(value: Any) -> str | None:
+    """A value as TOML after ``:=``; None for one TOML has no inline form for (a date refcli's writer lacks)."""
+    from refcli.reading.formats.text import toml_value
+
+    try:
+        return toml_value(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def written_key(keys: KeyPath, brackets: bool) -> str:
+    """``player.2.name``, or with ``brackets`` ``player[2].name``."""
+    text = keys[0]
+    for part in keys[1:]:
+        text += f"[{part}]" if brackets and part.isdecimal() else f".{part}"
+    return text
+
+
+ODD_POSITIONS = ("0", "3", "99", "01", "²", "٣", DIGITS)  # item numbers past the end, not numbers Python reads
+
+
+class ItemWriter(Writer):
+    """Draws ``KEY=VALUE`` items of one description: its key paths, plausible or (``hostile`` per mille) hostile values."""
+
+    def __init__(self, draw: Draw, seed: int, desc: Description, rate: int, hostile: int) -> None:
+        super().__init__(draw, seed, desc, rate)
+        self.paths = key_paths(desc)
+        self.hostile = hostile
+        self.texts = hostile_text()
+
+    def is_hostile(self) -> bool:
+        return self.rng.randrange(1000) < self.hostile
+
+    def item(self) -> str:
+        keys, t = self.pick(self.paths)
+        if self.broken():  # a position that is not one, a near-miss of the key
+            position = [n for n, part in enumerate(keys) if part.isdecimal()]
+            if position and self.roll(2):
+                at = self.pick(position)
+                keys = (*keys[:at], self.pick(ODD_POSITIONS), *keys[at + 1 :])
+            else:
+                keys = (*keys[:-1], keys[-1] + self.pick(["s", "_", "-x", ".x"]))
+        key = written_key(keys, brackets=self.roll(4) == 0)
+        if self.is_hostile():
+            if self.roll(4) == 0:
+                return f"{key}:={self.pick(HOSTILE_LITERALS)}"
+            return f"{key}={self.draw(self.texts)}"
+        value = self.value(t)
+        if self.roll(4) == 0 or typed_whole(t):
+            literal = literal_text(value)
+            if literal is not None:
+                return f"{key}:={literal}"
+        return f"{key}={item_text(value)}"
+
+
+def typed_whole(t: Type) -> bool:
+    """Whether a value of ``t`` can only be given as TOML (``KEY:=``): tables, and lists or maps of them."""
+    from refcli.reading.items import SCALAR_KINDS
+
+    if t.kind in ("table", "tables", "union"):
+        return True
+    return t.kind in ("array", "map") and t.item is not None and t.item.kind not in SCALAR_KINDS
+
+
+HOSTILE_RATES = (0, 0, 50, 200, 500)  # per mille of the items (or answers) that are hostile text, one per case
+
+
+@st.composite
+def items(
+    draw: Draw,
+    desc: Description,
+    most: int = 8,
+    rates: tuple[int, ...] = RATES,
+    hostile_rates: tuple[int, ...] = HOSTILE_RATES,
+) -> list[str]:
+    """Up to ``most`` ``KEY=VALUE`` items of ``desc``: the situation named first (mostly), then its key paths.
+
+    ``rates`` and ``hostile_rates`` (per mille) are how often a value comes out wrong and how often it is
+    hostile text, one of each drawn per case (``(0,)``: plausible values only).
+    """
+    rate, hostile = draw(st.sampled_from(rates)), draw(st.sampled_from(hostile_rates))
+    writer = ItemWriter(draw, draw(st.integers(0, 2**64 - 1)), desc, rate, hostile)
+    found = [writer.item() for _ in range(writer.integer(0, most))]
+    if desc.verb == "ruling" and writer.roll(8):  # which situation: its word, or (now and then) a hostile one
+        word = draw(writer.texts) if writer.is_hostile() else desc.kind
+        found.insert(writer.integer(0, 1) if found else 0, f"situation={word}")
+    return [item.replace("\x00", "") for item in found]
+
+
+def worked_example_paths(desc: Description) -> list[Path]:
+    """The game's worked example files of ``desc``'s kind (those it reads without an error)."""
+    from refcli.model.errors import DataError
+    from refcli.reading.documents import Document
+    from refcli.reading.formats import read
+
+    found = []
+    for path in sorted((WORKED_EXAMPLES / desc.game).glob("*.toml")):
+        text = path.read_text(encoding="utf-8")
+        try:
+            read(desc, Document(path.name, tomllib.loads(text), text))
+        except DataError:
+            continue
+        found.append(path)
+    return found
+
+
+# -- answers to refcli's questions ---------------------------------------------------------------------
+def plausible_answers(game: Game) -> list[str]:
+    """Answers the game's questions may take: its kinds, the values its descriptions' examples use, as typed."""
+    found: list[str] = ["", "", "y", "n", "yes", "no", "s", "1", "2", "3", "0", *NAME_POOL[:4]]
+    for kind, desc in descriptions(game.package).items():
+        found.append(kind)
+        for values in examples_of(desc).values.values():
+            found += [item_text(value) for value in values]
+        found += [item_text(value) for value in examples_of(desc).lengths.values()]
+    return list(dict.fromkeys(found))
+
+
+@st.composite
+def answers(draw: Draw, game: Game) -> str:
+    """What is typed at refcli's questions: plausible answers, hostile text, blank lines; cut short now and then.
+
+    No answer holds "/": after the ruling refcli offers to save the answers under a file name typed,
+    which must stay in the folder the test runs in.
+    """
+    plausible = st.sampled_from(plausible_answers(game))
+    lines = draw(
+        st.lists(
+            st.one_of(plausible, plausible, plausible, hostile_text(exclude="\x00/\n\r")),
+            max_size=60,
+        )
+    )
+    text = "\n".join(line.replace("/", "") for line in lines)
+    end = draw(st.sampled_from(["\n", "\n", "", "\n\n\n"]))
+    return text + end
+
+
+_YES_NO = re.compile(r"\[(?:y/N|Y/n|y/n)\]: $")
+_NUMBERED = re.compile(r"\[1-(\d+)\]: $")
+_CHOICES = re.compile(r"\[([^\]\[]*/[^\]\[]*)\]: $")
+_DONE = ("[blank: done]", "(blank: done)")
+_OPTIONAL = ("[blank: leave out]", "[blank: none]", "]: ")  # left out, empty, the default in brackets
+SAVE_NAMES = ("", "", "", "-", "saved.toml", "saved.toml", ".", "..", " ", "\x1b]0;x\x07.toml")
+
+
+class Answerer:
+    """Answers refcli's questions as they are asked, the way a person at a terminal might.
+
+    Each answer fits the question most of the time: a yes or a no, one of the numbered or
+    bracketed choices, blank where blank ends a list or leaves a key out, else a value the
+    description's examples use for the key the question names. Now and then (``hostile`` per
+    mille) it is hostile text, a huge number or a blank instead; the input ends (None) after
+    ``most`` answers, so that every session ends.
+    """
+
+    def __init__(self, draw: Draw, games: Iterable[Game], hostile: int, most: int) -> None:
+        self.draw = draw
+        self.rng = random.Random(draw(st.integers(0, 2**64 - 1)))
+        self.hostile = hostile
+        self.most = most
+        self.typed: list[str] = []
+        self.texts = hostile_text(exclude="\x00/\n\r")  # "/": a file name typed stays in the test's folder
+        self.types: dict[str, list[tuple[Writer, Type]]] = {}
+        for game in games:
+            for desc in descriptions(game.package).values():
+                writer = Writer(draw, self.rng.randrange(2**64), desc, 0)
+                for keys, t in key_paths(desc):
+                    self.types.setdefault(".".join(keys), []).append((writer, t))
+
+    def __call__(self, prompt: str) -> str | None:
+        """The next line typed at ``prompt`` (without its line end), or None: the input has ended."""
+        if len(self.typed) >= self.most:
+            return None
+        answer = self.hostile_answer() if self.rng.randrange(1000) < self.hostile else self.fitting(prompt)
+        answer = answer.replace("/", "") if "file name" in prompt else answer
+        self.typed.append(answer)
+        return answer
+
+    def hostile_answer(self) -> str:
+        return str(self.draw(self.texts))
+
+    def fitting(self, prompt: str) -> str:
+        rng = self.rng
+        if "file name" in prompt:
+            return rng.choice(SAVE_NAMES)
+        if _YES_NO.search(prompt):
+            return rng.choice(["", "y", "n", "n", "yes", "no", "s", "Y"])
+        numbered = _NUMBERED.search(prompt)
+        if numbered:
+            return str(rng.randint(1, int(numbered.group(1))))
+        if any(done in prompt for done in _DONE) and rng.randrange(3):
+            return ""
+        choices = _CHOICES.search(prompt)
+        if choices:
+            return rng.choice(choices.group(1).split("/"))
+        if prompt.endswith(_OPTIONAL) and rng.randrange(3) == 0:
+            return ""
+        label = prompt.split(" ")[0].rstrip(":")
+        found = self.types.get(label) or self.types.get(re.sub(r"(?<=\.)\d+(?=\.|$)", "1", label))
+        if not found:
+            return rng.choice([*NAME_POOL[:4], "1", "2", "10", ""])
+        writer, t = rng.choice(found)
+        return item_text(writer.value(t))
+
+
+# -- hostile values for the Python API -----------------------------------------------------------------
+def deep_list(depth: int = 1_200) -> Any:
+    value: Any = 1
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+def deep_table(depth: int = 1_200) -> Any:
+    value: Any = {"a": 1}
+    for _ in range(depth):
+        value = {"a": value}
+    return value
+
+
+def _hostile_api_values() -> dict[str, Callable[[], Any]]:
+    import decimal
+    import fractions
+
+    return {
+        "10**5000": lambda: 10**5_000,
+        "-2**20000": lambda: -(2**20_000),
+        "nested list": deep_list,
+        "nested table": deep_table,
+        "nan": lambda: float("nan"),
+        "inf": lambda: float("inf"),
+        "-inf": lambda: float("-inf"),
+        "1e308": lambda: 1e308,
+        "bytes": lambda: b"Ana",
+        "bytearray": lambda: bytearray(b"\xff"),
+        "None": lambda: None,
+        "set": lambda: {1, 2},
+        "frozenset": lambda: frozenset({"Ana"}),
+        "tuple": lambda: ("Ana", 1),
+        "long text": lambda: "x" * 200_000,
+        "controls": lambda: "Ana" + "".join(ESCAPES),
+        "complex": lambda: 1j,
+        "object": object,
+        "Decimal": lambda: decimal.Decimal("1.5"),
+        "Fraction": lambda: fractions.Fraction(1, 3),
+        "datetime": lambda: datetime.datetime(2024, 1, 1, 12, 0),
+        "date": lambda: datetime.date(2024, 1, 1),
+        "time": lambda: datetime.time(12, 0),
+        "True": lambda: True,
+        "empty table": dict,
+        "empty list": list,
+        "range": lambda: range(3),
+        "generator": lambda: (n for n in range(3)),
+        "a list holding itself": _self_holding_list,
+        "surrogate": lambda: "\udcff",
+    }
+
+
+def _self_holding_list() -> Any:
+    found: list[Any] = [1]
+    found.append(found)
+    return found
+
+
+HOSTILE_API_VALUES = _hostile_api_values()
+HOSTILE_KEYS: tuple[Any, ...] = (1, None, 1.5, ("a", 1), b"key", True, frozenset())
+
+
+class Mutation(NamedTuple):
+    """One change to a document: ``path`` (picked by a number among its containers) set to a hostile value."""
+
+    where: int  # which container, counted in a walk of the document (modulo how many there are)
+    how: str  # "value" (an existing key or item replaced), "key" (a key that is not text added), "add"
+    value: str  # a name in HOSTILE_API_VALUES
+
+
+def containers(node: Any) -> list[Any]:
+    """The document's tables and lists, outermost first (a walk without recursion: documents may be deep)."""
+    found: list[Any] = []
+    seen: set[int] = set()
+    left = [node]
+    while left:
+        here = left.pop()
+        if isinstance(here, (dict, list)) and id(here) not in seen:
+            seen.add(id(here))
+            found.append(here)
+            left.extend(reversed(list(here.values() if isinstance(here, dict) else here)))
+    return found
+
+
+def mutated(document: dict[str, Any], mutations: Iterable[Mutation]) -> dict[str, Any]:
+    """A copy of ``document`` with each mutation applied (hostile values made now, not drawn by hypothesis)."""
+    import copy
+
+    changed = copy.deepcopy(document)
+    for mutation in mutations:
+        found = containers(changed)
+        node = found[mutation.where % len(found)]
+        value = HOSTILE_API_VALUES[mutation.value]()
+        if mutation.how == "key" and isinstance(node, dict):
+            node[HOSTILE_KEYS[mutation.where % len(HOSTILE_KEYS)]] = value
+        elif isinstance(node, dict) and node and mutation.how == "value":
+            keys = list(node)
+            node[keys[mutation.where % len(keys)]] = value
+        elif isinstance(node, list) and node and mutation.how == "value":
+            node[mutation.where % len(node)] = value
+        elif isinstance(node, dict):
+            node[f"k{mutation.where % 5}"] = value
+        else:
+            node.append(value)
+    return changed
+
+
+MUTATIONS = st.builds(
+    Mutation,
+    st.integers(0, 10_000),
+    st.sampled_from(["value"] * 6 + ["key", "add"]),  # a key that is not text is a TypeError: now and then
+    st.sampled_from(sorted(HOSTILE_API_VALUES)),
+)

@@ -9,15 +9,23 @@ description (``tests/fuzzing.py``), written as TOML (or a JSON line for
 Beside them: random bytes and byte-edited documents, random TOML trees of the
 described keys and documents given to another kind's verb, ``template -o
 FILE`` against every kind of file a name can be, hostile terminal variables
-(PAGER, REFCLI_PAGER, COLUMNS, LINES, TERM, LANG; on a terminal or not), and,
-in real processes, a full or closed stdout, a reader that has gone, and signals.
+(PAGER, REFCLI_PAGER, COLUMNS, LINES, TERM, LANG; on a terminal or not),
+``KEY=VALUE`` items at each description's key paths (alone or over a worked
+example), answers typed at the questions refcli asks on a terminal (random
+lines, or each fitting its question), the Python API given documents holding
+hostile values, and, in real processes, a full or closed stdout, a reader
+that has gone, and signals.
 
 Every outcome must be a documented exit status: 0, 1, 65 (66 unreadable) for
 the readers, with, for 65 and 66, exactly one ``refcli: error:`` line naming
-the file; 0 or 73 (exactly as the file system says) for output files; 74,
-141 and 130 for the streams and signals. Never a traceback (the runner
-re-raises any exception) and never 70 (a bug in refcli). Findings are kept as
-named cases in test_bad_input_catalogue.py.
+the file; 2 too for items; 130 too for answers that end before the questions;
+0 or 73 (exactly as the file system says) for output files; 74, 141 and 130
+for the streams and signals. Never a traceback (the runner re-raises any
+exception) and never 70 (a bug in refcli); items and answers never echo a
+character a terminal acts on. The API raises only refcli's errors, or the
+``TypeError`` refcli.arguments raises for a wrong type, and never prints.
+Findings are kept as named cases in test_bad_input_catalogue.py,
+test_no_crash.py and test_hostile_echo.py.
 
 The default run tries a few hundred examples; ``pytest -m fuzz`` runs the
 campaign: ``CAMPAIGN_EXAMPLES`` (over 100,000) in all, counted as they run and
@@ -26,6 +34,7 @@ printed at the end.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import re
@@ -37,9 +46,10 @@ import subprocess
 import sys
 import time
 import tomllib
+import traceback
 from collections import Counter
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator
+from contextlib import chdir, contextmanager, nullcontext
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -47,18 +57,30 @@ from typing import Any
 import pytest
 from fuzzing import (
     DRAWN_KINDS,
+    HOSTILE_API_VALUES,
+    HOSTILE_RATES,
+    MUTATIONS,
+    Answerer,
+    Mutation,
     Target,
+    answers,
     as_json_line,
     as_toml,
     dispatched_kinds,
     documents,
     environments,
+    items,
+    key_paths,
+    mutated,
     targets,
+    terminal_controls,
+    worked_example_paths,
 )
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner, Result
 
+from refcli.cli import prompts as prompting
 from refcli.cli.app import app
 from refcli.language.visible import visible
 from refcli.model import registry
@@ -79,6 +101,9 @@ BYTES = (40, 6_000)  # random bytes, text and byte-edited documents
 OUTPUT_FILES = (30, 4_000)  # template -o FILE against every kind of file
 STREAMS = (1, 10)  # each case, in real processes (slow)
 ENVIRONMENTS = (20, 2_000)  # hostile PAGER, REFCLI_PAGER, COLUMNS, LINES, TERM and LANG, on a terminal or not
+ITEMS = (40, 4_000)  # KEY=VALUE items of every situation and final snapshot, alone or over a worked example
+ANSWERS = (30, 2_000)  # what is typed at the questions refcli asks on a terminal
+API = (40, 4_000)  # refcli.score, rule and validate given documents holding hostile values
 STREAM_CASES = ("full", "closed", "gone", "signal while reading", "signal while validating")
 
 
@@ -91,14 +116,18 @@ def campaign_examples() -> dict[str, int]:
         "output files": OUTPUT_FILES[1],
         "streams and signals": STREAMS[1] * len(STREAM_CASES),
         "environment": ENVIRONMENTS[1],
+        "items": ITEMS[1],
+        "answers": ANSWERS[1],
+        "api": API[1],
     }
 
 
-CAMPAIGN_EXAMPLES = sum(campaign_examples().values())  # 104,150 (21 described kinds today)
+CAMPAIGN_EXAMPLES = sum(campaign_examples().values())  # 114,150 (21 described kinds today)
 
 # -- counting what ran (printed after the run) -----------------------------------------------
 RAN: Counter[str] = Counter()
 OUTCOMES: dict[str, Counter[int]] = {}
+API_OUTCOMES: dict[str, Counter[str]] = {}  # the Python API's: a result, or the class of what it raised
 
 
 def counted(name: str, code: int) -> None:
@@ -119,6 +148,9 @@ class CountsReport:
         for name, outcomes in sorted(OUTCOMES.items()):
             codes = ", ".join(f"{code}: {count}" for code, count in sorted(outcomes.items()))
             terminalreporter.write_line(f"  {name:<40} exit {codes}")
+        for name, api_outcomes in sorted(API_OUTCOMES.items()):
+            ended = ", ".join(f"{outcome}: {count}" for outcome, count in sorted(api_outcomes.items()))
+            terminalreporter.write_line(f"  {name:<40} {ended}")
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -481,8 +513,8 @@ def output_test(examples: int):  # type: ignore[no-untyped-def]
         if expected == 73:  # one line, whatever the name holds (blanks and line breaks in it are folded)
             assert result.stderr_bytes.count(b"\n") == 1 and ERROR_LINE.match(result.stderr.rstrip("\n")), where
             assert after == before, where  # nothing was touched
-        else:  # the bytes: CliRunner's text turns the \r\n a name may end with into \n
-            assert result.stderr_bytes == f"wrote {visible(argument)}\n".encode(), where  # controls escaped
+        else:  # the name as refcli echoes it: what a terminal acts on escaped (refcli.language.visible)
+            assert result.stderr_bytes == f"wrote {visible(argument)}\n".encode(), where
             assert receives is not None
             assert receives.read_text(encoding="utf-8") == template_text(*which), where
             changed = {entry for entry in set(before) | set(after) if before.get(entry) != after.get(entry)}
@@ -666,6 +698,232 @@ def environment_test(examples: int):  # type: ignore[no-untyped-def]
     return run
 
 
+# -- KEY=VALUE items -----------------------------------------------------------------------------------
+ITEM_CODES = READER_CODES | {ExitStatus.USAGE}
+ITEM_TARGETS = [target for target in TARGETS if target.desc.verb in ("score", "ruling")]
+
+
+def shown_args(args: list[str]) -> str:
+    """The command as a failure shows it: each argument ``repr``'d, cut to 120 characters (items hold 5,000 digits)."""
+    return "refcli " + " ".join(repr(arg) if len(arg) <= 120 else repr(arg[:120]) + "…" for arg in args)
+
+
+def check_echo(result: Result, where: str) -> None:
+    """Never a traceback or an internal error, and nothing a terminal acts on echoed raw (``refcli.language.visible``)."""
+    assert "Traceback" not in result.stderr and "internal error" not in result.stderr, where
+    assert not terminal_controls(result.stdout), (terminal_controls(result.stdout), where)
+    assert not terminal_controls(result.stderr), (terminal_controls(result.stderr), where)
+
+
+def check_items(result: Result, args: list[str]) -> None:
+    """A documented status; for 65 and 66 one error line; the output is what was asked for; nothing echoed raw."""
+    where = f"{shown_args(args)}\n--- stderr:\n{result.stderr[-1500:]}\n--- stdout:\n{result.stdout[-1500:]}"
+    code = result.exit_code
+    assert code in ITEM_CODES, where
+    check_echo(result, where)
+    lines = [line for line in result.stderr.splitlines() if not line.startswith("refcli: warning: ")]
+    if code in (65, 66):
+        assert len(lines) == 1 and ERROR_LINE.match(lines[0]), where
+    elif code == 2:
+        assert [line for line in lines if line.startswith(("Error:", "refcli: error:"))], where
+    else:
+        assert lines == [], where
+    if code in (0, 1, 65) and "json" in args:
+        json.loads(result.stdout)
+    elif code in (0, 1) and "toml" in args:
+        tomllib.loads(result.stdout)
+
+
+def item_options(target: Target) -> st.SearchStrategy[tuple[str, ...]]:
+    formats = [(), (), ("--format", "json"), ("--format", "toml")]
+    if target.desc.verb == "score":
+        formats += [("--format", "csv"), ("--partial",), ("--partial", "--format", "json")]
+    return st.sampled_from(formats)
+
+
+@cache
+def item_cases() -> st.SearchStrategy[tuple[Target, tuple[str, ...], str | None, list[str]]]:
+    """(target, options, a worked example FILE the items go over or None, the items)."""
+    cases = []
+    for target in ITEM_TARGETS:
+        files = [str(path) for path in worked_example_paths(target.desc)]
+        file = st.none() | st.sampled_from(files) if files else st.none()
+        cases.append(st.tuples(st.just(target), item_options(target), file, items(target.desc)))
+    return st.one_of(cases)
+
+
+def items_test(examples: int):  # type: ignore[no-untyped-def]
+    @fuzz_settings(examples)
+    @given(case=item_cases())
+    def run(case: tuple[Target, tuple[str, ...], str | None, list[str]]) -> None:
+        target, options, file, drawn = case
+        args = [target.game.id, target.desc.verb, *options, *([file] if file else []), *drawn]
+        result = invoke(args)
+        check_items(result, args)
+        counted(f"items: {target.game.id} {target.desc.verb}{' FILE' if file else ''}", result.exit_code)
+
+    return run
+
+
+# -- answers to the questions -----------------------------------------------------------------------------
+ANSWER_CODES = ITEM_CODES | {ExitStatus.INTERRUPTED}  # 130: the answers ended before the questions did
+
+
+@contextmanager
+def stdin_a_terminal() -> Iterator[None]:
+    """refcli asks, as on a terminal, reading the runner's input (tests/test_prompts.py's ``asking``)."""
+    from unittest import mock
+
+    with mock.patch.object(prompting, "stdin_is_terminal", lambda: True):
+        yield
+
+
+def asked_commands() -> list[tuple[list[str], tuple[str, ...]]]:
+    """The commands that ask (``GAME ruling`` or ``GAME score`` with no FILE, or ``ruling`` naming no game),
+    each with the ids of the games whose questions it may ask."""
+    found: list[tuple[list[str], tuple[str, ...]]] = []
+    for game in registry.built_in():
+        for verb in ("ruling", "score"):
+            if game.verb(verb) is not None:
+                found += [([game.id, verb], (game.id,)), ([game.id, verb, "--format", "json"], (game.id,))]
+    every = tuple(game.id for game in registry.built_in())
+    found += [(["ruling"], every), (["score", "--format", "json"], every)]
+    return found
+
+
+@contextmanager
+def answered_by(answerer: Answerer) -> Iterator[None]:
+    """Each question answered as it is asked: standard input holds the answerer's next line (none: it has ended)."""
+    from unittest import mock
+
+    ask = prompting.Terminal.ask
+
+    def typed(terminal: prompting.Terminal, prompt: str) -> str:
+        line = answerer(prompt)
+        data = b"" if line is None else line.encode("utf-8", "surrogateescape") + b"\n"
+        sys.stdin = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8")
+        return ask(terminal, prompt)
+
+    with mock.patch.object(prompting.Terminal, "ask", typed):
+        yield
+
+
+def answers_test(examples: int):  # type: ignore[no-untyped-def]
+    @fuzz_settings(examples)
+    @given(
+        command=st.sampled_from(asked_commands()),
+        adaptive=st.booleans(),
+        hostile=st.sampled_from(HOSTILE_RATES),
+        most=st.integers(0, 400),
+        data=st.data(),
+    )
+    def run(
+        folder: Path,
+        command: tuple[list[str], tuple[str, ...]],
+        adaptive: bool,
+        hostile: int,
+        most: int,
+        data: st.DataObject,
+    ) -> None:
+        """Answers typed all at once (random lines), or each fitting its question (``Answerer``)."""
+        args, ids = command
+        games = [game for game in registry.built_in() if game.id in ids]
+        for entry in folder.iterdir():  # a document saved under a typed name by the example before
+            entry.unlink() if not entry.is_dir() or entry.is_symlink() else shutil.rmtree(entry)
+        answerer = Answerer(data.draw, games, hostile, most)
+        typed = "" if adaptive else data.draw(answers(data.draw(st.sampled_from(games))))
+        with stdin_a_terminal(), chdir(folder), answered_by(answerer) if adaptive else nullcontext():
+            result = invoke(args, input=typed.encode("utf-8", "surrogateescape"))  # "\udcff": a byte not UTF-8
+        shown = answerer.typed if adaptive else typed
+        where = f"{shown_args(args)}\n--- typed:\n{str(shown)[:3000]}\n--- stderr:\n{result.stderr[-2000:]}"
+        assert result.exit_code in ANSWER_CODES, where
+        check_echo(result, where)
+        if result.exit_code in (0, 1) and "json" in args:
+            json.loads(result.stdout.split("\n# run: refcli")[0])  # a document saved to "-" follows it
+        counted(f"answers: {' '.join(args[:2])}{' (each fitting)' if adaptive else ''}", result.exit_code)
+
+    return run
+
+
+# -- the Python API's documents ------------------------------------------------------------------------
+API_CALLS = ("score", "rule", "validate")
+
+
+API_TYPE_ERROR = "TypeError"  # how the outcomes count a wrong type refused by refcli.arguments
+
+
+def api_outcome(call: Callable[[], Any], where: str) -> tuple[Any, str]:
+    """``call()``'s result (None when it raised) and what it ended with: "result", the refcli error's class,
+    or a ``TypeError`` refcli.arguments raised for a wrong type. Anything else fails the test."""
+    from refcli.model.errors import RefcliError
+
+    try:
+        return call(), "result"
+    except RefcliError as error:
+        assert error.one_line() and not terminal_controls(str(error)), where
+        return None, type(error).__name__
+    except TypeError as error:  # a wrong type given, said by refcli.arguments, not tripped over deeper in
+        assert error.__traceback__ is not None
+        raised_in = traceback.extract_tb(error.__traceback__)[-1].filename
+        assert raised_in.endswith(os.path.join("refcli", "arguments.py")), (where, traceback.format_exc())
+        return None, API_TYPE_ERROR
+    except Exception:
+        raise AssertionError(f"{where}\n{traceback.format_exc()}") from None
+
+
+ApiCase = tuple[Target, dict[str, Any], list[Mutation], str, Any, bool]
+
+
+@cache
+def api_cases() -> st.SearchStrategy[ApiCase]:
+    """(target, a document of it, mutations, the API function, ``values`` or None, ``partial``/``strict``)."""
+    cases = []
+    for target in TARGETS:
+        verb = {"score": "score", "ruling": "rule", "validate": "validate"}[target.desc.verb]
+        call = st.sampled_from([verb] * 6 + list(API_CALLS))  # now and then another kind's function
+        values = st.none() | st.none() | items(target.desc, most=4)
+        values |= st.dictionaries(  # names of hostile values at the description's key paths
+            st.sampled_from([keys for keys, _t in key_paths(target.desc)]).map(".".join),
+            st.sampled_from(sorted(HOSTILE_API_VALUES)),
+            max_size=3,
+        )
+        mutations = st.lists(MUTATIONS, max_size=3)
+        cases.append(st.tuples(st.just(target), documents(target.desc), mutations, call, values, st.booleans()))
+    return st.one_of(cases)
+
+
+def api_call(verb: str, document: dict[str, Any], values: Any, flag: bool) -> Callable[[], Any]:
+    import refcli
+
+    if verb == "validate":
+        return lambda: refcli.validate(document, strict=flag)
+    if verb == "score":
+        return lambda: refcli.score(document, values=values, partial=flag)
+    return lambda: refcli.rule(document, values=values)
+
+
+def api_test(examples: int):  # type: ignore[no-untyped-def]
+    @fuzz_settings(examples)
+    @given(case=api_cases())
+    def run(capfd: pytest.CaptureFixture[str], case: ApiCase) -> None:
+        target, document, mutations, verb, drawn_values, flag = case
+        changed = mutated(document, mutations)
+        values = drawn_values
+        if isinstance(drawn_values, dict):  # names of hostile values, made now (a deep list would choke hypothesis)
+            values = {key: HOSTILE_API_VALUES[name]() for key, name in drawn_values.items()}
+        where = f"refcli.{verb}: {target.name}, mutations {mutations}, values {drawn_values!r:.300}"
+        result, outcome = api_outcome(api_call(verb, changed, values, flag), where)
+        if result is not None:
+            text = result.text()
+            assert result.to_json() and text and not terminal_controls(text), (where, terminal_controls(text))
+        out, err = capfd.readouterr()
+        assert (out, err) == ("", ""), where  # the functions never print
+        RAN["api"] += 1
+        API_OUTCOMES.setdefault(f"api: refcli.{verb}", Counter())[outcome] += 1
+
+    return run
+
+
 # -- the tests ------------------------------------------------------------------------------------------
 @pytest.fixture(autouse=True)
 def fast_invoke() -> Iterator[None]:
@@ -763,6 +1021,56 @@ def test_hostile_terminal_environments() -> None:
     environment_test(ENVIRONMENTS[0])()
 
 
+def test_random_items() -> None:
+    items_test(ITEMS[0])()
+
+
+def test_plausible_items_over_a_file_reach_the_rules() -> None:
+    """The item fuzzer is not all refusals: plausible values at the key paths, over a worked example,
+    mostly get through the reader to a ruling or a score (0 or 1: about 70% of them)."""
+    reached = Counter()
+    plausible = [
+        st.tuples(st.just(target), st.sampled_from(files), items(target.desc, most=3, rates=(0,), hostile_rates=(0,)))
+        for target in ITEM_TARGETS
+        if (files := [str(path) for path in worked_example_paths(target.desc)])
+    ]
+
+    @fuzz_settings(60)
+    @given(case=st.one_of(plausible))
+    def run(case: tuple[Target, str, list[str]]) -> None:
+        target, file, drawn = case
+        reached[invoke([target.game.id, target.desc.verb, file, *drawn]).exit_code in (0, 1)] += 1
+
+    run()
+    assert reached[True] >= 20, reached
+
+
+def test_fitting_answers_reach_a_ruling(tmp_path: Path) -> None:
+    """The answer fuzzer is not all refusals: answers fitting each question, none hostile, mostly end in a
+    ruling (0 or 1: about 90% of them), with their document saved or not."""
+    reached = Counter()
+    rulings = [(args, ids) for args, ids in asked_commands() if args[1:2] == ["ruling"]]
+
+    @fuzz_settings(40)
+    @given(command=st.sampled_from(rulings), data=st.data())
+    def run(command: tuple[list[str], tuple[str, ...]], data: st.DataObject) -> None:
+        args, ids = command
+        answerer = Answerer(data.draw, [game for game in registry.built_in() if game.id in ids], 0, 400)
+        with stdin_a_terminal(), chdir(tmp_path), answered_by(answerer):
+            reached[invoke(args).exit_code in (0, 1)] += 1
+
+    run()
+    assert reached[True] >= 20, reached
+
+
+def test_random_answers(tmp_path: Path) -> None:
+    answers_test(ANSWERS[0])(tmp_path)
+
+
+def test_hostile_api_documents(capfd: pytest.CaptureFixture[str]) -> None:
+    api_test(API[0])(capfd)
+
+
 @contextmanager
 def runs_at_least(examples: int) -> Iterator[None]:
     """The campaign's count is of examples run, not asked for: hypothesis must not have stopped short."""
@@ -807,6 +1115,24 @@ def test_fuzz_streams_and_signals(case_name: str, scratch: Path) -> None:
 def test_fuzz_hostile_terminal_environments() -> None:
     with runs_at_least(ENVIRONMENTS[1]):
         environment_test(ENVIRONMENTS[1])()
+
+
+@pytest.mark.fuzz
+def test_fuzz_items() -> None:
+    with runs_at_least(ITEMS[1]):
+        items_test(ITEMS[1])()
+
+
+@pytest.mark.fuzz
+def test_fuzz_answers(tmp_path: Path) -> None:
+    with runs_at_least(ANSWERS[1]):
+        answers_test(ANSWERS[1])(tmp_path)
+
+
+@pytest.mark.fuzz
+def test_fuzz_api_documents(capfd: pytest.CaptureFixture[str]) -> None:
+    with runs_at_least(API[1]):
+        api_test(API[1])(capfd)
 
 
 def test_the_campaign_reaches_100000_examples() -> None:

@@ -257,6 +257,39 @@ def test_an_item_is_quoted_at_most_forty_characters(invoke: Invoke) -> None:
     assert "y" * (SHOWN_CHARACTERS + 1) not in not_an_item.stderr
 
 
+LONG_WORD = "y" * 120
+HUGE_NUMBER = "9" * 5_000
+# Every command-line argument a message quotes back, refcli's words or click's: at most 40 characters of it.
+LONG_ARGUMENTS = {
+    "animal": ["kuhhandel", "animals", LONG_WORD],
+    "ladder score": ["bamboozled", "ladder", LONG_WORD],
+    "compared score": ["bamboozled", "compare", LONG_WORD, "33"],
+    "chip": ["cup-of-bluff", "chips", LONG_WORD],
+    "money card": ["kuhhandel", "pay", "50", "-m", "10," + LONG_WORD],
+    "huge money card": ["kuhhandel", "pay", "50", "-m", HUGE_NUMBER],
+    "huge amount": ["kuhhandel", "pay", HUGE_NUMBER, "-m", "10"],
+    "huge jobs": ["validate", "--jobs", HUGE_NUMBER, "x.toml"],
+    "huge max-bytes": ["money", "score", "--max-bytes", HUGE_NUMBER, "x.toml"],
+    "unknown option": ["money", "score", "--" + LONG_WORD],
+    "unknown command": [LONG_WORD],
+    "unknown game command": ["money", LONG_WORD],
+    "unknown language": ["--lang", LONG_WORD, "rules"],
+    "unknown kind": ["money", "template", LONG_WORD],
+    "unknown format": ["money", "score", "--format", LONG_WORD],
+    "item number": ["money", "score", f"player.{HUGE_NUMBER}.coins=1"],
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("case", list(LONG_ARGUMENTS))
+def test_an_argument_is_quoted_at_most_forty_characters(invoke: Invoke, case: str, lang: str) -> None:
+    result = invoke(["--lang", lang, *LONG_ARGUMENTS[case]])
+    assert result.exit_code in (2, 65), result.stderr
+    quoted = re.findall(r"(?:y|9)+…?", result.stderr)
+    assert quoted and all(len(run) <= SHOWN_CHARACTERS + 1 for run in quoted), result.stderr
+    assert "…" in result.stderr and "internal error" not in result.stderr and "Exceeds the limit" not in result.stderr
+
+
 @pytest.mark.parametrize(
     ("item", "path"),
     [("player.3.name=x", "player"), ("bogus.deep=1", "bogus"), ("challenger.offer=5x", "challenger.offer[1]")],
@@ -305,6 +338,19 @@ def test_answers_quoted_back_by_the_prompts_are_escaped(capsys: pytest.CaptureFi
 
     Terminal().say(f'  expected y or n, found "{TITLE}"')
     assert_safe(capsys.readouterr().err)
+
+
+def test_a_key_typed_at_a_question_is_escaped_in_the_questions_that_name_it(
+    invoke: Invoke, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A map's keys are typed (a currency of Ana's notes): the next questions name it in their label."""
+    from refcli.cli import prompts as prompting
+
+    monkeypatch.setattr(prompting, "stdin_is_terminal", lambda: True)
+    result = invoke(["money", "score"], input=f"Ana\n3\ny\n{TITLE}\n")
+    assert result.exit_code == 130
+    assert "player.1.notes.\\x1b]0;pwned\\x07 (" in result.stderr
+    assert_safe(result.stderr, result.stdout)
 
 
 # -- CSV: never a formula ----------------------------------------------------------------------

@@ -75,6 +75,25 @@ def test_twenty_columns_on_a_real_terminal(lang: str) -> None:
     assert all(len(line) <= 20 for line in shown.splitlines())
 
 
+def odds_rows(text: str) -> list[list[str]]:
+    """The number, score or chip, ways and odds of each row of ``text``'s table ("3  5  1/216  0.5%")."""
+    rows = [line.split()[:4] for line in text.splitlines()]
+    return [row for row in rows if len(row) == 4 and row[0].isdigit() and "/" in row[2] and row[3].endswith("%")]
+
+
+@pytest.mark.parametrize("command", [["bamboozled", "ladder"], ["cup-of-bluff", "chips"]], ids=["ladder", "chips"])
+def test_a_table_of_odds_keeps_every_number_whole_down_to_twenty_columns(invoke: Invoke, command: list[str]) -> None:
+    """Rank, score, ways and odds are never folded or dropped; the bars go first, then the padding."""
+    expected = odds_rows(invoke(command).stdout)  # the plain text of a pipe: every number whole
+    assert len(expected) >= 16
+    for columns in (20, 23, 27, 33):
+        shown = on_pty([*command, "--no-pager"], EXAMPLES, columns=columns, rows=200)
+        assert all(len(line) <= columns for line in shown.splitlines()), f"{columns} columns"
+        rows = odds_rows(shown)
+        for row in expected:
+            assert row in rows, f"{row} at {columns} columns:\n{shown}"
+
+
 def test_a_wide_terminal_keeps_the_explanation(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("NO_COLOR", "1")
     report = api.score(str(EXAMPLES / "kuhhandel" / "rulebook-2460.toml"))

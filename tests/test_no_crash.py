@@ -9,6 +9,7 @@
 * The terminal's environment: a pager that cannot be parsed, found or run prints the report as it
   is, with the report's own exit status; ``TERM=dumb`` never pages; ``COLUMNS`` and ``LINES`` are kept
   within a sane range (``COLUMNS=999999999`` is not a gigabyte of padding).
+* A line typed at a question that is not text in the terminal's encoding is refused and asked again.
 * A broken game from another distribution (``refcli.games`` entry points) is skipped with one warning
   line naming it and its distribution; refcli's own games, typos and unknown `game` keys behave as
   without it.
@@ -199,6 +200,27 @@ def test_a_count_of_digits_needs_no_writing_out() -> None:
         assert decimal_digits(value) == written
     assert describe(10**5_000) == "an integer of 5001 digits"
     assert describe(-123) == "-123"
+
+
+def test_an_api_value_that_cannot_be_copied_is_bad_data_with_values_too(tmp_path: Path) -> None:
+    """A generator or an open file where a value goes: the reader refuses it (found a generator), and
+    putting values over the document does not first try to copy it (``cannot pickle``, a TypeError)."""
+    with (tmp_path / "open.txt").open("w") as handle:
+        for value, found in ((n for n in range(3)), "found a generator"), (handle, "found a TextIOWrapper"):
+            document = {"game": "kuhhandel", "edition": value, "player": [{"name": "Ana", "animals": {"cow": 4}}]}
+            for values in (None, {"player.1.name": "Ben"}, ["player.1.animals.cat=4"]):
+                with pytest.raises(DataError, match=f"edition: expected the edition, an integer 1 or 2, {found}"):
+                    refcli.score(document, values=values, partial=True)
+
+
+def test_values_put_over_an_api_document_leave_it_as_it_was() -> None:
+    import copy
+
+    document = {"game": "kuhhandel", "edition": 2, "player": [{"name": "Ana", "animals": {"cow": 4}}]}
+    before = copy.deepcopy(document)
+    result = refcli.score(document, values={"player.1.name": "Ben", "player.1.animals.cat": 4}, partial=True)
+    assert [player["name"] for player in result.to_dict()["players"]] == ["Ben"]
+    assert document == before
 
 
 # -- nesting deeper than Python recurses ----------------------------------------------------------------
@@ -409,6 +431,77 @@ def test_columns_and_lines_are_kept_within_a_sane_range(
     assert clamped_size(5_000, 3_000) == (1000, 1000)
 
 
+# -- answers typed at refcli's questions ----------------------------------------------------------------
+COW_TRADE_ANSWERS = b"cow-trade\n\n\ncat\nAna\n2\n10,10,0\nBen\n2\n50\n\nn\n\n"  # tests/test_prompts.py's
+
+
+def test_an_answer_that_is_not_utf_8_is_asked_again(invoke: Invoke, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A byte that is not UTF-8 (a Latin-1 terminal's é) is refused as a file's would be, and the question
+    asked again: the runner's stdin decodes strictly, as a terminal's does in a UTF-8 locale."""
+    from refcli.cli import prompts as prompting
+
+    monkeypatch.setattr(prompting, "stdin_is_terminal", lambda: True)
+    result = invoke(["kuhhandel", "ruling"], input=b"caf\xe9\n" + COW_TRADE_ANSWERS)
+    assert result.exit_code == 0, result.stderr[-500:]
+    assert "situation [1-4]:   expected UTF-8 text, found the byte 0xe9 that is not UTF-8\nsituation [1-4]: " in (
+        result.stderr
+    )
+    assert "Decision: Ben's 50 beats Ana's 20" in result.stdout
+
+
+def test_an_answer_in_another_encoding_says_which_the_terminal_has(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import io
+
+    from refcli.cli import prompts as prompting
+
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"\x81\xff\nx\n"), encoding="shift_jis"))
+    assert prompting.Terminal().ask("q: ") == "x"
+    said = capsys.readouterr().err
+    assert said == "q:   expected text in the terminal's encoding (shift_jis), found the byte 0x81\nq: "
+
+
+@pytest.mark.parametrize("errors", ["strict", "surrogateescape"])
+def test_on_a_terminal_an_answer_that_is_not_utf_8_is_never_an_internal_error(errors: str) -> None:
+    """In a UTF-8 locale Python's stdin is strict (here forced with PYTHONIOENCODING), in the C locale it lets
+    such bytes through as surrogates: either way the answer is refused the same way."""
+    master, slave = pty.openpty()
+    env = environment(PYTHONIOENCODING=f"utf-8:{errors}", NO_COLOR="1", COLUMNS="80", LINES="24")
+    child = subprocess.Popen(
+        refcli_command("kuhhandel", "ruling", "--no-pager"),
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        env=env,
+        cwd=REPO,
+        start_new_session=True,
+    )
+    os.close(slave)
+    os.write(master, b"caf\xe9\n\x04")  # typed ahead: the line, then Ctrl-D at the next question
+    shown = bytearray()
+    deadline = time.monotonic() + 120  # a hang guard, not a timing
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([master], [], [], 1)
+        if not ready:
+            if child.poll() is not None:
+                break
+            continue
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        shown += chunk
+    os.close(master)
+    code = child.wait(timeout=30)
+    text = shown.decode("utf-8", "replace")
+    assert code == 130, text
+    assert "expected UTF-8 text, found the byte 0xe9 that is not UTF-8" in text
+    assert "internal error" not in text and "Traceback" not in text
+
+
 # -- a broken game from another distribution ------------------------------------------------------------
 BROKEN_GAMES = {
     "missing": "import refcli_no_such_dependency\n",
@@ -416,6 +509,11 @@ BROKEN_GAMES = {
     "quits": "import sys\nsys.exit(3)\n",
     "notgame": "GAME = object()\n",
     "misnamed": "from refcli.model.registry import built_in\nGAME = built_in()[0]\n",
+    # declarations refcli would only trip over later, when a command uses them
+    "nopackage": "from refcli.model.game import Game\nGAME = Game(id='nopackage', title='No package', "
+    "package='refcli_no_such_package', help='A game whose package is missing.')\n",
+    "untitled": "from refcli.model.game import Game\nGAME = Game(id='untitled', title=None, "
+    "package='json', help='A game without a title.')\n",
 }
 
 
@@ -521,3 +619,34 @@ def test_broken_games_are_skipped_in_process_too(
         for name in [name for name in sys.modules if name.startswith("broken_toy_")]:
             del sys.modules[name]
     assert_each_broken_game_warned_once(capsys.readouterr().err)
+
+
+@pytest.fixture
+def verbless_game(tmp_path: Path) -> Path:
+    """A folder to put on the path: the distribution ``quiet-toys``, whose game ``hush`` declares no verb at all."""
+    site = tmp_path / "quiet"
+    info = site / "quiet_toys-1.0.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: quiet-toys\nVersion: 1.0\n", encoding="utf-8")
+    (info / "entry_points.txt").write_text("[refcli.games]\nhush = quiet_toy_hush:GAME\n", encoding="utf-8")
+    (site / "quiet_toy_hush.py").write_text(
+        "from refcli.model.game import Game\n"
+        "GAME = Game(id='hush', title='Hush', package='quiet_toy_hush', help='A game with nothing to score.')\n",
+        encoding="utf-8",
+    )
+    return site
+
+
+@pytest.mark.parametrize("verb", ["score", "ruling", "validate"])
+def test_a_file_naming_a_game_without_the_command_is_bad_data(verbless_game: Path, tmp_path: Path, verb: str) -> None:
+    path = tmp_path / "hush.toml"
+    path.write_text('game = "hush"\n', encoding="utf-8")
+    result = with_broken_games(verbless_game, verb, str(path))
+    assert result.returncode == 65, result.stderr
+    assert f"{path}:1: game: expected a game with `{verb}`, found hush, which has none" in result.stderr
+    assert "internal error" not in result.stderr and "Traceback" not in result.stderr
+    script = (
+        f"import refcli\ntry:\n    refcli.score({str(path)!r})\nexcept refcli.DataError as error:\n    print(error)\n"
+    )
+    api = with_broken_games(verbless_game, script, python=True)
+    assert api.returncode == 0 and "which has none" in api.stdout, api.stderr

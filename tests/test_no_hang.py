@@ -342,6 +342,24 @@ def test_the_bound_is_in_the_help_and_refuses_a_negative_time(invoke: Invoke) ->
         assert refused.exit_code == 2
 
 
+@pytest.mark.parametrize("seconds", ["inf", "1e400", "99999999999", "1e8"])
+def test_a_bound_past_what_the_timer_holds_bounds_nothing(invoke: Invoke, seconds: str) -> None:
+    """``inf`` or a bound of centuries is as good as none: the record is validated, never an internal error."""
+    record = str(Path(__file__).parent.parent / "examples" / "money" / "record-game.toml")
+    for jobs in ("1", "2"):
+        result = invoke(["validate", record, "--record-timeout", seconds, "--jobs", jobs, "--format", "json"])
+        assert result.exit_code == 0, result.stderr
+        assert json.loads(result.stdout)["results"][0]["valid"] is True
+
+
+@pytest.mark.parametrize("seconds", ["nan", "NaN", "-nan"])
+def test_a_bound_that_is_not_a_number_is_a_usage_error(invoke: Invoke, seconds: str) -> None:
+    for lang, said in (("en", "is not a number of seconds"), ("es", "no es un número de segundos")):
+        result = invoke(["--lang", lang, "validate", "x.toml", "--record-timeout", seconds])
+        assert result.exit_code == 2, result.stderr
+        assert said in result.stderr and "internal error" not in result.stderr
+
+
 def test_records_within_the_bound_are_untouched(invoke: Invoke, tmp_path: Path) -> None:
     """The timer is stopped after each record, and SIGALRM is left as it was."""
     import signal

@@ -33,7 +33,7 @@ from refcli.language.i18n import N_, _
 from refcli.language.visible import in_document, visible
 from refcli.model.errors import DataError, InputUnreadable, RefcliError, one_line
 from refcli.model.exit_status import ExitStatus, status_for, worst
-from refcli.model.options import SCHEMA_VERSION, Format, ValidateOptions
+from refcli.model.options import LONGEST_RECORD_TIMEOUT, SCHEMA_VERSION, Format, ValidateOptions
 from refcli.results.findings import Counts, FileResult, input_failure, located
 
 if TYPE_CHECKING:
@@ -418,7 +418,7 @@ def bounded(check: Check, task: Task, game: Game | None, options: ValidateOption
     import signal
     import threading
 
-    seconds = options.record_timeout
+    seconds = min(options.record_timeout, LONGEST_RECORD_TIMEOUT)  # inf: a bound that never comes
     if not seconds or not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
         return check(task, game, options)
     previous = signal.signal(signal.SIGALRM, _time_up)

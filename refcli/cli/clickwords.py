@@ -132,6 +132,37 @@ def in_language(message: str, templates: tuple[str, ...] = MESSAGES) -> str:
     return message
 
 
+# placeholders holding what was typed on the command line: quoted at most SHOWN_CHARACTERS long
+TYPED = ("option", "name", "value", "arguments")
+
+
+def within_limits(message: str) -> str:
+    """click's English ``message`` with each piece of the command line it quotes cut to ``SHOWN_CHARACTERS``.
+
+    click quotes a word it refuses whole (``Invalid value for '-j': '9999…'``, ``No such option: --…``):
+    a pasted paragraph or an integer of thousands of digits would fill the terminal. A message no template
+    matches (refcli's own, which clip what they quote) is left as it is.
+    """
+    for pattern, template in _patterns(MESSAGES):
+        matched = pattern.fullmatch(message)
+        if matched:
+            values = {
+                name: within_limits(value) if name in NESTED else _clipped(value) if name in TYPED else value
+                for name, value in matched.groupdict().items()
+            }
+            return template.format(**values)
+    return message
+
+
+def _clipped(value: str) -> str:
+    """A word click quotes, cut to ``SHOWN_CHARACTERS`` inside its quotes (a repr keeps them), with … when cut."""
+    from refcli.language.visible import clip
+
+    if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+        return value[0] + clip(value[1:-1]) + value[0]
+    return clip(value)
+
+
 def extras_in_language(help_text: str, own: str) -> str:
     """An option's help as click writes it (``own``, then ``  [default: text; required]``), click's part translated."""
     if language() == "en" or not help_text.startswith(own):
@@ -178,7 +209,7 @@ def show(error: Any) -> None:
 
     # click quotes what was typed (an unknown option, an extra argument) as it is: shown escaped, its own
     # line breaks and tabs ("Choose from:\n\t…") kept
-    message = visible(in_language(error.format_message()), keep="\n\t")
+    message = visible(in_language(within_limits(error.format_message())), keep="\n\t")
     typer.echo(_(ERROR).format(message=message), err=True, color=color)
 
 

@@ -7,6 +7,7 @@ millisecond to make at import, and a game's own command takes none of these.
 
 from __future__ import annotations
 
+import math
 from typing import Annotated, Optional
 
 import typer
@@ -54,11 +55,23 @@ MaxBytesOption = Annotated[
 JobsOption = Annotated[
     int, typer.Option("--jobs", "-j", min=1, max=64, help=N_("Validate in N processes (results stay in input order)."))
 ]
+
+
+def _seconds(value: float) -> float:
+    """--record-timeout's SECONDS: any number from 0 up (``inf`` too), but not NaN, which is no duration."""
+    if math.isnan(value):
+        from refcli.language.i18n import _
+
+        raise typer.BadParameter(_("{value} is not a number of seconds").format(value=repr(str(value))))
+    return value
+
+
 RecordTimeoutOption = Annotated[
     float,
     typer.Option(
         "--record-timeout",
         min=0,
+        callback=_seconds,
         metavar="SECONDS",
         show_default=False,
         help=N_(

@@ -26,6 +26,7 @@ import typer.main
 from typer.core import TyperCommand, TyperGroup, TyperOption
 
 from refcli.language.i18n import LANGUAGES, N_, _, language
+from refcli.language.visible import clip
 from refcli.model.frozen import Record, record
 
 
@@ -65,7 +66,8 @@ def _known_language(ctx: Any, param: Any, value: str | None) -> str | None:
     # a plain string checked here: typer's parameters take only typer's own (private) choice type
     if value is not None and value not in LANGUAGES:
         choices = ", ".join(map(repr, LANGUAGES))  # click's own words for a value not among the choices
-        raise typer.BadParameter(_("{value} is not one of {choices}.").format(value=repr(value), choices=choices))
+        said = _("{value} is not one of {choices}.")
+        raise typer.BadParameter(said.format(value=repr(clip(value)), choices=choices))
     return value
 
 
@@ -229,8 +231,8 @@ class LazyCommands(Translating, TyperGroup):
             close = suggestion(name, self.known_names(ctx))
             # click's usage error (exit 2), in the run's language
             if close:
-                ctx.fail(_(UNKNOWN_CLOSE).format(name=repr(name), suggestion=repr(close)))
-            ctx.fail(_(UNKNOWN).format(name=repr(name)))
+                ctx.fail(_(UNKNOWN_CLOSE).format(name=repr(clip(name)), suggestion=repr(close)))
+            ctx.fail(_(UNKNOWN).format(name=repr(clip(name))))
         return super().resolve_command(ctx, args)
 
     def invoke(self, ctx: Any) -> Any:

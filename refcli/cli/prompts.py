@@ -57,12 +57,19 @@ class Terminal:
         sys.stderr.flush()
 
     def ask(self, prompt: str) -> str:
-        sys.stderr.write(prompt)
-        sys.stderr.flush()
-        line = sys.stdin.readline()
-        if not line:
-            raise EndOfInput
-        return line.strip()
+        """One line typed, without the blanks around it; a line that is not text in the terminal's encoding is
+        refused with the reader's message and asked again, as a file's bytes would be refused. The prompt is
+        shown escaped, like every line ``say`` writes."""
+        while True:
+            sys.stderr.write(visible(prompt, keep="\n"))  # its label may name a key typed (a map's)
+            sys.stderr.flush()
+            line = read_line()
+            if not line:
+                raise EndOfInput
+            try:
+                return decoded(line).strip()
+            except UnicodeDecodeError as error:
+                self.say("  " + not_text(error))
 
     def choose(self, title: str, label: str, options: list[tuple[str, str]]) -> str:
         """One of ``options`` (word, what it is), by number or word (any case)."""
@@ -96,6 +103,33 @@ class Terminal:
             if meant is not None:
                 return meant
             self.say(_('  expected y or n, found "{answer}"').format(answer=clip(answer.casefold())))
+
+
+def read_line() -> bytes | str:
+    """The next line of stdin as its bytes: a terminal in a strict UTF-8 locale would otherwise raise on a byte
+    that is not UTF-8 inside readline, where nothing can be asked again, and a "C" locale's would let it
+    through as a lone surrogate. A stream without bytes beneath it (a test's) gives its text."""
+    stream = getattr(sys.stdin, "buffer", None)
+    return stream.readline() if stream is not None else sys.stdin.readline()
+
+
+def decoded(line: bytes | str) -> str:
+    """The line as text, in the terminal's encoding (UnicodeDecodeError when it is not)."""
+    if isinstance(line, str):
+        return line
+    return line.decode(getattr(sys.stdin, "encoding", None) or "utf-8")
+
+
+def not_text(error: UnicodeDecodeError) -> str:
+    """The message for a line that does not decode: the file reader's, for UTF-8 (what the files must be)."""
+    import codecs
+
+    byte = f"0x{error.object[error.start]:02x}"
+    if codecs.lookup(error.encoding).name == "utf-8":
+        return _("expected UTF-8 text, found the byte {byte} that is not UTF-8").format(byte=byte)
+    return _("expected text in the terminal's encoding ({encoding}), found the byte {byte}").format(
+        encoding=error.encoding, byte=byte
+    )
 
 
 # What Enter gives in a yes-or-no question: [Y/n] when it means yes. Spanish: [S/n].

@@ -80,6 +80,9 @@ class ScoreOptions(Record):
 # longest game accepted validates in a few seconds; a record that takes minutes is a
 # bug's, and must not hold up the thousands after it.
 DEFAULT_RECORD_TIMEOUT = 120.0
+# The longest bound the timer takes (a few years): a longer one, ``inf`` included, bounds nothing more, and the
+# platform's timer refuses values past its time_t.
+LONGEST_RECORD_TIMEOUT = 1e8
 
 
 @record

@@ -120,6 +120,16 @@ def _declaration_fault(entry: EntryPoint, game: Game) -> str | None:
         return " ".join(f"{type(error).__name__}: {error}".split())[:200]
     if not all(isinstance(name, str) for name in names):
         return _("its names (id, aliases, Spanish names) are not all text")
+    if not all(isinstance(text, str) and text for text in (game.title, game.help, game.package)):
+        return _("its title, help and package must be non-empty text")
+    import importlib.util
+
+    try:  # the package its verbs and formats live in: found without running it
+        found = importlib.util.find_spec(game.package)
+    except (ImportError, ValueError):
+        found = None
+    if found is None:
+        return _("its package {package} cannot be found").format(package=game.package)
     return None
 
 

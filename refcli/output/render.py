@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import sys
 from collections.abc import Sequence
 from typing import IO, Any
@@ -232,14 +233,19 @@ def _draw(console: Any, blocks: Sequence[Block]) -> None:
         elif isinstance(block, Para):
             console.print(Text(MARKS.get(block.style, "") + block.text, style=styles.get(block.style, "")))
         elif isinstance(block, Grid):
-            shown = within_width(block, console.width)
-            table = Table(box=box.SIMPLE_HEAD, title=Text(block.title) if block.title else None, title_justify="left")
-            for index, (header, justify) in enumerate(shown.columns):
-                # A number is never cut: its column is as wide as its widest cell; a header and a name
-                # fold onto more lines instead of ending in "…".
-                widest = max((len(row[index]) for row in shown.rows), default=0) if justify == "right" else None
-                table.add_column(Text(header), justify=justify, min_width=widest, overflow="fold")  # type: ignore[arg-type]
-            for row in bars_within(shown, console.width):
+            shown, padding = numbers_within(within_width(block, console.width), console.width)
+            table = Table(
+                box=box.SIMPLE_HEAD,
+                title=Text(block.title) if block.title else None,
+                title_justify="left",
+                padding=(0, padding),
+            )
+            widths = number_widths(shown, console.width, padding)
+            for (header, justify), fixed in zip(shown.columns, widths, strict=True):
+                # A number is never cut: its column is at least as wide as its widest cell; a header and a
+                # name fold onto more lines instead of ending in "…".
+                table.add_column(Text(header), justify=justify, width=fixed, overflow="fold")  # type: ignore[arg-type]
+            for row in bars_within(shown, console.width, padding):
                 table.add_row(*(Text(cell) for cell in row))  # Text: "[no-change.001]" is a clause, not markup
             console.print(table)
             if len(shown.columns) < len(block.columns):
@@ -302,7 +308,72 @@ def within_width(grid: Grid, width: int) -> Grid:
     return grid._replace(columns=columns[:last], rows=tuple(row[:last] for row in grid.rows))
 
 
-def bars_within(grid: Grid, width: int) -> tuple[tuple[str, ...], ...]:
+# A cell that is a number, or a number-like code (a declared score "54", odds "12.5%", ways "27/216"):
+# never folded across lines.
+_NUMBER_LIKE = re.compile(r"[0-9][0-9.,:/%+×-]*")
+
+
+def unbreakable_width(grid: Grid, index: int) -> int | None:
+    """The width column ``index`` may never go below (its widest cell), or None when its cells may fold.
+
+    A right-aligned column holds numbers; a left-aligned one whose every cell is a number-like code
+    (the ladder's scores) is kept whole as well.
+    """
+    cells = [row[index] for row in grid.rows]
+    if grid.columns[index][1] == "right" or (
+        any(cells) and all(not cell or _NUMBER_LIKE.fullmatch(cell) for cell in cells)
+    ):
+        return max((display_width(cell) for cell in cells), default=0)
+    return None
+
+
+def number_widths(grid: Grid, width: int, padding: int) -> list[int | None]:
+    """Each column's width: a column of numbers as wide as its widest cell, and its header as far as the
+    room allows (a longer header folds); None for the others, which share what is left (names fold)."""
+    floors = [unbreakable_width(grid, index) for index in range(len(grid.columns))]
+    # the other columns first get room for a name (NAME_ROOM), then the numbers' headers what is left
+    names = sum(
+        min(max((display_width(row[index]) for row in grid.rows), default=1), NAME_ROOM)
+        for index, floor in enumerate(floors)
+        if floor is None
+    )
+    spare = width - sum(floor or 0 for floor in floors) - names - (2 * padding + 1) * len(grid.columns) - 1
+    widths: list[int | None] = []
+    for (header, _justify), floor in zip(grid.columns, floors, strict=True):
+        if floor is None:
+            widths.append(None)
+            continue
+        more = min(max(display_width(header) - floor, 0), max(spare, 0))
+        spare -= more
+        widths.append(floor + more)
+    return widths
+
+
+def numbers_within(grid: Grid, width: int) -> tuple[Grid, int]:
+    """``grid`` and the padding each side of its cells (1, or 0 when only that lets its numbers fit ``width``).
+
+    The numbers keep their width; when they and the room between the columns do not fit, the columns
+    lose their padding (one space still separates them), and a bar column, which only draws what the
+    numbers beside it say, is left out.
+    """
+
+    def needed(shown: Grid, padding: int) -> int:
+        unbreakable = sum(unbreakable_width(shown, index) or 1 for index in range(len(shown.columns)))
+        return unbreakable + (2 * padding + 1) * len(shown.columns) + 1
+
+    if needed(grid, 1) <= width:
+        return grid, 1
+    bars = [index for index in range(len(grid.columns)) if _is_bar_column(grid, index)]
+    if len(bars) == 1 and needed(grid, 0) > width:
+        keep = [index for index in range(len(grid.columns)) if index != bars[0]]
+        grid = grid._replace(
+            columns=tuple(grid.columns[index] for index in keep),
+            rows=tuple(tuple(row[index] for index in keep) for row in grid.rows),
+        )
+    return grid, 0
+
+
+def bars_within(grid: Grid, width: int, padding: int = 1) -> tuple[tuple[str, ...], ...]:
     """``grid``'s rows, its bar column (cells made of █ only) shortened in proportion to fit ``width``.
 
     A table wider than the terminal would otherwise wrap a bar onto a second line. Every
@@ -317,7 +388,7 @@ def bars_within(grid: Grid, width: int) -> tuple[tuple[str, ...], ...]:
         for index, (header, _justify) in enumerate(grid.columns)
         if index != bar
     )
-    room = max(width - others - 3 * len(grid.columns) - 1, 1)  # a space each side of every column, and between
+    room = max(width - others - (2 * padding + 1) * len(grid.columns) - 1, 1)  # the padding, and a space between
     longest = max(len(row[bar]) for row in grid.rows)
     if longest <= room:
         return grid.rows

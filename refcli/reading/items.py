@@ -347,6 +347,7 @@ class Builder:
 
     @staticmethod
     def misplaced(item: Item, where: KeyPath, head: str, count: int) -> DataError:
+        from refcli.language.visible import clip, visible
         from refcli.reading.locate import format_path
 
         if count:
@@ -354,7 +355,7 @@ class Builder:
         else:
             message = _("expected an item number from 1 (they count from 1, without gaps), found {found}")
         return DataError(
-            message.format(last=count + 1, found=head),
+            message.format(last=count + 1, found=visible(clip(head))),
             file=item_name(item.text),
             path=format_path(where) or None,
         )
@@ -391,15 +392,18 @@ def describe_for(items: list[Item], base: Mapping[str, Any], game: Game | None, 
 
 
 def compose(base: Document | None, items: list[Item], game: Game | None, verb: str) -> tuple[Document, Builder]:
-    """The document the items make, over ``base`` (a file's) when given; ``game``: the command's, if it names one."""
-    import copy
+    """The document the items make, over ``base`` (a file's) when given; ``game``: the command's, if it names one.
 
+    ``base`` is left as it is without copying it: the builder copies each table and list an item
+    changes. A deep copy would also fail on what an API document may hold that cannot be copied (a
+    generator, an open file), which the reader refuses as data with or without values.
+    """
     from refcli.reading.documents import Document
 
     refused = next((item.value for item in items if isinstance(item.value, Refused)), None)
     if refused is not None:
         raise refused.error
-    data = copy.deepcopy(base.data) if base is not None else {}
+    data = base.data if base is not None else {}
     desc = describe_for(items, data, game, verb)
     builder = Builder(desc.fields if desc is not None else None)
     data = builder.apply(data, items)

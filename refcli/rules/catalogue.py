@@ -92,17 +92,15 @@ def check_query(query: str) -> None:
     if words_given > MAX_QUERY_WORDS or len(query) > MAX_QUERY_CHARACTERS:
         from refcli.model.errors import UsageError
 
-        raise UsageError(
-            _(
-                "a rules query is at most {most_words} words and {most_characters} characters; "
-                "this one has {words:,} words and {characters:,} characters"
-            ).format(
-                most_words=MAX_QUERY_WORDS,
-                most_characters=MAX_QUERY_CHARACTERS,
-                words=words_given,
-                characters=len(query),
+        if words_given > MAX_QUERY_WORDS:  # (more than the most: always a plural)
+            message = _("a rules query is at most {most} words; this one has {count:,}").format(
+                most=MAX_QUERY_WORDS, count=words_given
             )
-        )
+        else:
+            message = _("a rules query is at most {most} characters; this one has {count:,}").format(
+                most=MAX_QUERY_CHARACTERS, count=len(query)
+            )
+        raise UsageError(message)
 
 
 def topic_key(text: str) -> str:

@@ -7,6 +7,7 @@ from typing import Any
 from refcli.games.bamboozled import clauses as C
 from refcli.games.bamboozled.ranking import JACKPOT, ROLLS, ladder, rank, ways
 from refcli.language.i18n import N_, _
+from refcli.language.visible import clip
 from refcli.results.report import Block, Grid, Heading, Para, Quotes, Report, interpretation_ids
 from refcli.rules.catalogue import rules_for
 
@@ -29,7 +30,7 @@ def score_argument(value: str) -> str:
             _(
                 "{value} is not a score: a score is two dice, each 1-6, in the order declared "
                 "(e.g. 43, 34, 66; 21 is the jackpot, 12 the lowest)"
-            ).format(value=repr(value))
+            ).format(value=repr(clip(value)))
         )
     return text
 
@@ -171,5 +172,5 @@ def asked_score(value: str) -> str:
             _(
                 "ladder: {value} is not a score: two dice, each 1-6, in the order declared "
                 "(e.g. 54, 43, 66; 12 is the lowest, 21 the jackpot)"
-            ).format(value=repr(value))
+            ).format(value=repr(clip(value)))
         ) from None

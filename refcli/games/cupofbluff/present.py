@@ -59,7 +59,7 @@ def asked_chip(value: str) -> int:
     text = value.strip()
     if not (text.isascii() and text.isdigit()):
         raise UsageError(
-            _("chips: {value!r} is not a chip: the chips are numbered 3 to 18, e.g. chips 15").format(value=value)
+            _("chips: {value!r} is not a chip: the chips are numbered 3 to 18, e.g. chips 15").format(value=clip(value))
         )
     digits = text.lstrip("0") or "0"
     number = int(digits) if len(digits) <= 2 else 0  # never thousands of digits to convert (Python refuses)

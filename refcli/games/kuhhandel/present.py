@@ -9,6 +9,7 @@ from refcli.games.kuhhandel.money import VALUES
 from refcli.games.kuhhandel.names import animal as animal_name
 from refcli.games.kuhhandel.names import animals as animal_names
 from refcli.language.i18n import _
+from refcli.language.visible import clip
 from refcli.results.report import Block, Grid, Heading, Para, Report
 
 
@@ -76,7 +77,9 @@ def asked_animal(name: str) -> Animal:
             "or their Spanish or German names"
         )
     english = names[close[0]] if close else ""
-    raise UsageError(message.format(name=repr(name), close=close[0] if close else "", english=english, animals=listed))
+    raise UsageError(
+        message.format(name=repr(clip(name)), close=close[0] if close else "", english=english, animals=listed)
+    )
 
 
 def money_cards(value: str) -> list[int]:
@@ -85,9 +88,10 @@ def money_cards(value: str) -> list[int]:
     for word in value.replace(" ", ",").split(","):
         if not word:
             continue
-        if not word.isdigit() or int(word) not in VALUES:
+        digits = word.lstrip("0") or "0"  # never thousands of digits to convert (Python refuses them)
+        if not (word.isascii() and word.isdigit()) or len(digits) > 3 or int(digits) not in VALUES:
             raise ValueError(
-                _("{word} is not a money card; the cards are 0, 10, 50, 100, 200 and 500").format(word=repr(word))
+                _("{word} is not a money card; the cards are 0, 10, 50, 100, 200 and 500").format(word=repr(clip(word)))
             )
         cards.append(int(word))
     return cards
