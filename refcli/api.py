@@ -146,8 +146,8 @@ def score(
         named = _game(game)
         doc, builder = _document(source, values, named, "score", max_bytes)
         with _blamed(doc, builder), _misplaced(doc, named, "score"):
-            engine = engine_for(doc, named, "score")  # a game without `score` is the file's mistake
             declared = game_for(doc, named)
+            engine = engine_for(doc, declared, "score")  # a game without `score` is the file's mistake
             options = ScoreOptions(partial=partial, variants=tuple(variants.items()), max_bytes=max_bytes)
             options = options.completed((param.name, param.default) for param in declared.score_options)
             report = engine.score_document(doc, options)
