@@ -110,11 +110,6 @@ MAX_COMPILED = 512
 
 
 # -- what a message says (in the language of the moment: built only when a value fails) ------------
-def span(minimum: int, maximum: int) -> str:
-    """``"1 or 2"``, ``"from 0 to 4"``: a range as the man pages and templates say it (English)."""
-    return f"{minimum} or {maximum}" if maximum == minimum + 1 else f"from {minimum} to {maximum}"
-
-
 def integer_expected(t: Type) -> str:
     """``"an integer from 0 to 4"``, after the description's ``what`` when it gives one."""
     lo, hi = t.minimum or 0, t.maximum or 0
