@@ -216,10 +216,3 @@ def engine_for(doc: Document, game_id: str | None, verb: str) -> ModuleType:
             _("{game}, which has none").format(game=game.id),
         )
     return game.engine(verb)
-
-
-def __getattr__(name: str) -> Any:
-    # GAMES, the table this module used to hold: every built-in game by id.
-    if name == "GAMES":
-        return {game.id: game for game in built_in()}
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
