@@ -214,6 +214,7 @@ class Outcome:
     drew: str | None = None  # who drew an action card
     discard_one: bool = False  # ... and, at the hand limit, discarded one
     own_score: bool = False  # Skip/Reverse sent the dice back: the declarer rolls on their own score (B6)
+    revived: str | None = None  # Revive on the final strike kept this player in
 
     def __init__(self, state: State, **decided: object) -> None:
         if decided:
@@ -494,7 +495,7 @@ def _revive_final(state: State, player: str, log: Log) -> Outcome:
     state.inside.add(player)
     state.winner = None
     state.new_round(player)
-    return Outcome(state, discarded=("revive",))
+    return Outcome(state, discarded=("revive",), revived=player)
 
 
 # -- cards and strikes ----------------------------------------------------------------------
