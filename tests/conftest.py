@@ -62,6 +62,16 @@ def write(tmp_path: Path) -> Callable[[str, str], str]:
     return make
 
 
+# -- the format reader without its fast path -------------------------------------
+def read_slowly(desc: Any, doc: Any) -> dict[str, Any]:
+    """``read_document`` through the nested readers only: what the fast path must agree with."""
+    from refcli.reading.formats import with_spanish_words
+    from refcli.reading.formats.reader import Context, table_reader
+
+    values: dict[str, Any] = table_reader(with_spanish_words(desc).fields, "")(doc.data, Context(doc), (), None)
+    return values
+
+
 # -- recorded-game property tests, shared by every game --------------------------
 Mutation = Callable[[dict[str, Any], random.Random], "int | None"]
 

@@ -548,7 +548,9 @@ def test_a_bug_on_one_record_is_reported_for_it_and_the_document_completes(
     from refcli.model import registry
 
     paths = records(tmp_path, 3)
-    engine = registry.GAMES["kuhhandel"].engine("validate")
+    kuhhandel = registry.get("kuhhandel")
+    assert kuhhandel is not None
+    engine = kuhhandel.engine("validate")
     monkeypatch.setattr(engine, "validate_document", lambda doc, options: 1 / 0)
     result = invoke(["validate", "--format", "json", *paths])
     assert result.exit_code == 70

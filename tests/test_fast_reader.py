@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import EXAMPLES
+from conftest import EXAMPLES, read_slowly
 from fuzzing import Target, documents, targets
 from hypothesis import HealthCheck, given, settings
 
@@ -26,7 +26,7 @@ from refcli.model import registry
 from refcli.model.errors import RefcliError
 from refcli.reading.documents import Document
 from refcli.reading.formats import Type, descriptions, with_spanish_words
-from refcli.reading.formats.reader import Context, compile_description, read_document, read_slowly
+from refcli.reading.formats.reader import Context, compile_description, read_document
 
 TARGETS = targets()
 

@@ -280,6 +280,17 @@ def test_every_built_in_game_describes_its_formats() -> None:
     assert all(game.describes_formats() for game in registry.built_in())
 
 
+def test_a_game_without_a_formats_module_has_no_generated_files(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its package is the game's own (``Game.package``); one with no ``formats`` module is left out, not a crash."""
+    from refcli.model import registry
+
+    money = registry.get("money")
+    assert money is not None
+    plain = money._replace(id="plain", package="refcli.games.no_such_game")
+    monkeypatch.setattr(registry, "built_in", lambda: (money, plain))
+    assert game_packages() == {"money": "refcli.games.money"}
+
+
 @pytest.mark.parametrize("game", sorted(PACKAGES))
 def test_every_kind_a_game_reads_has_a_description(game: str) -> None:
     """No kind without its description: each situation the game rules on, and final and record."""

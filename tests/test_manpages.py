@@ -459,7 +459,15 @@ def test_a_group_that_is_not_a_registered_game_is_refused() -> None:
 
 # ---------------------------------------------------------------- examples work
 
-EXAMPLES = manpage.examples_by_page()
+
+def examples_by_page() -> dict[str, tuple[Example, ...]]:
+    """The examples of every page of the built-in games (page stem → examples), in order."""
+    games = registry.built_in()
+    pages = {manpage.PROGRAM: (*(example for game in games for example in game.overview), manpage.VERSION_EXAMPLE)}
+    return {**pages, **{f"{manpage.PROGRAM}-{game.id}": game.examples for game in games}}
+
+
+EXAMPLES = examples_by_page()
 
 
 def test_every_game_has_examples_and_the_root_page_shows_some() -> None:

@@ -17,10 +17,22 @@ from conftest import EXAMPLES, REPO, Invoke
 from test_examples import EXAMPLE_FILES, run_line
 
 from refcli.model import registry
-from refcli.output.document_schemas import schema_for, schemas
+from refcli.output.document_schemas import schemas
 
 jsonschema = pytest.importorskip("jsonschema")
 OUTPUT = REPO / "data" / "schemas" / "output"
+
+
+def schema_for(argv: list[str]) -> str:
+    """The schema's name for a command line (``["kuhhandel", "score", …]`` → ``score``)."""
+    words = [word for word in argv if not word.startswith("-")]
+    verb = words[1] if words and registry.find(words[0]) is not None and len(words) > 1 else words[0]
+    if verb in ("score", "ruling", "rules"):
+        return verb
+    if verb == "validate":
+        return "validate-line" if "--jsonl" in argv else "validate"
+    game = registry.find(words[0])
+    return f"{game.id if game else words[0]}-{verb}"
 
 
 @cache

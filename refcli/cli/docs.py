@@ -255,7 +255,8 @@ def distinct(words: Iterable[str]) -> list[str]:
 
 def field_rows(field: Field, prefix: str, register: Mapping[str, str], *, top: bool = False) -> list[list[str]]:
     """(key as written, value, default, meaning, clauses) of a key and the keys inside it."""
-    from refcli.reading.formats.text import phrase, toml_value
+    from refcli.output.toml_values import toml_value
+    from refcli.reading.formats.text import phrase
 
     t = field.type
     path = f"{prefix}{field.key}"

@@ -94,9 +94,6 @@ PartialOption = Annotated[
     bool,
     typer.Option("--partial", help=N_("Score a game that is not over yet: complete sets/holdings only, and say so.")),
 ]
-FileArgument = Annotated[
-    str, typer.Argument(help=N_("A situation file (TOML); - reads standard input."), metavar="FILE")
-]
 SituationArguments = Annotated[
     Optional[list[str]],  # noqa: UP007 - typer reads it
     typer.Argument(

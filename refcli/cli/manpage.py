@@ -111,15 +111,6 @@ def game_of_page(node: Node) -> Game:
     return game
 
 
-def examples_by_page() -> dict[str, tuple[Example, ...]]:
-    """The examples of every page of the built-in games (page stem → examples), in order."""
-    from refcli.model import registry
-
-    games = registry.built_in()
-    pages = {PROGRAM: (*(example for game in games for example in game.overview), VERSION_EXAMPLE)}
-    return {**pages, **{f"{PROGRAM}-{game.id}": game.examples for game in games}}
-
-
 def page_examples(node: Node, root: Node) -> tuple[Example, ...]:
     """The examples of a page: each game's own, and on refcli(1) what the games add to it."""
     if node.path == root.path:

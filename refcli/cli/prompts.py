@@ -376,7 +376,7 @@ def choices(t: Type, roster: list[str] | None) -> str:
 
 def fallback(field: Field, done: bool) -> str:
     """What Enter gives: the default, nothing (left out), or the end of a list."""
-    from refcli.reading.formats.text import toml_value
+    from refcli.output.toml_values import toml_value
 
     default = field.default
     if field.type.kind == "boolean":
@@ -519,22 +519,16 @@ def save(data: dict[str, Any], game: Game | str, verb: str, path: str, force: bo
 
 
 def toml_text(data: dict[str, Any]) -> str:
-    """``data`` as a person writes it: plain keys, then ``[table]`` and ``[[table]]`` sections of inline values."""
-    from refcli.reading.formats.text import toml_key, toml_value
+    """``data`` as a TOML document: plain keys, then ``[table]`` and ``[[table]]`` sections.
 
-    def is_tables(value: Any) -> bool:
-        return isinstance(value, list) and bool(value) and all(isinstance(v, dict) for v in value)
+    What tomli_w leaves raw in a string (C1 controls, U+2028/U+2029, bidirectional controls) is written
+    as its ``\\u`` escape, the same value: the saved file, or standard output, never holds what a terminal acts on.
+    """
+    import tomli_w
 
-    lines = [
-        f"{toml_key(k)} = {toml_value(v)}" for k, v in data.items() if not isinstance(v, dict) and not is_tables(v)
-    ]
-    for key, value in data.items():
-        if isinstance(value, dict):
-            lines += ["", f"[{toml_key(key)}]", *(f"{toml_key(k)} = {toml_value(v)}" for k, v in value.items())]
-        elif is_tables(value):
-            for entry in value:
-                lines += ["", f"[[{toml_key(key)}]]", *(f"{toml_key(k)} = {toml_value(v)}" for k, v in entry.items())]
-    return "\n".join(lines) + "\n"
+    from refcli.language.visible import in_document
+
+    return in_document(tomli_w.dumps(data), toml=True)
 
 
 SAVE_SITUATION = N_("Save this situation as TOML? file name (blank: don't):")

@@ -2,12 +2,17 @@
 
 Used by the hidden ``refcli GAME simulate`` commands, the tests and the batch
 benchmark; records are plain dicts of strings, numbers, booleans, lists and
-flat tables, which this writes without importing a TOML library.
+flat tables. Not ``tomli_w.dumps``: the layouts people use are the point (each
+event a ``[[event]]`` table numbered in a comment, or one inline table a line, or
+all on one line), and tomli_w picks its own; the values are written as it writes
+them (``refcli.output.toml_values``).
 """
 
 from __future__ import annotations
 
 from typing import Any
+
+from refcli.output.toml_values import toml_key, toml_value
 
 # The ways a record's events may be written (``to_toml``'s ``layout``): each reads as the same record.
 LAYOUTS = ("headers", "quoted-headers", "array", "one-line")
@@ -27,33 +32,24 @@ def to_toml(document: dict[str, Any], layout: str = "headers") -> str:
     events = document.get("event", [])
     if layout == "array":
         lines.append("event = [")
-        lines.extend(f"  {_inline(event)}," for event in events)
+        lines.extend(f"  {toml_value(event)}," for event in events)
         lines.append("]")
     elif layout == "one-line":
-        lines.append("event = [" + ", ".join(_inline(event) for event in events) + "]")
+        lines.append(f"event = {toml_value(events)}")
     for key, value in document.items():
         if key == "event":
             continue
         if isinstance(value, dict):
             tables[key] = value
         else:
-            lines.append(f"{key} = {_inline(value)}")
+            lines.append(f"{toml_key(key)} = {toml_value(value)}")
     header = '[["event"]]' if layout == "quoted-headers" else "[[event]]"
     for number, event in enumerate(events if layout in ("headers", "quoted-headers") else (), 1):
         lines.append("")
         lines.append(f"{header}  # {number}")
-        lines.extend(f"{key} = {_inline(value)}" for key, value in event.items())
+        lines.extend(f"{toml_key(key)} = {toml_value(value)}" for key, value in event.items())
     for name, table in tables.items():
         lines.append("")
-        lines.append(f"[{name}]")
-        lines.extend(f"{key} = {_inline(value)}" for key, value in table.items())
+        lines.append(f"[{toml_key(name)}]")
+        lines.extend(f"{toml_key(key)} = {toml_value(value)}" for key, value in table.items())
     return "\n".join(lines) + "\n"
-
-
-def _inline(value: Any) -> str:
-    """A TOML inline value; JSON's arrays, strings, numbers and booleans are valid TOML."""
-    import json
-
-    if isinstance(value, dict):
-        return "{ " + ", ".join(f"{key} = {_inline(item)}" for key, item in value.items()) + " }"
-    return json.dumps(value, ensure_ascii=False)

@@ -14,7 +14,7 @@ never pays for scanning the installed packages.
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from refcli.games import (
     BUILT_IN as BUILT_IN,
@@ -177,10 +177,3 @@ def find(name: str) -> Game | None:
 
 def is_built_in(game_id: str) -> bool:
     return game_id in BUILT_IN
-
-
-def __getattr__(name: str) -> Any:
-    # GAMES: every built-in game by id, built when asked for, so importing the registry imports no declaration.
-    if name == "GAMES":
-        return {game.id: game for game in built_in()}
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -326,17 +326,3 @@ def schema_files() -> dict[str, str]:
         f"schemas/output/{name}.schema.json": json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
         for name, schema in schemas().items()
     }
-
-
-def schema_for(argv: list[str]) -> str:
-    """The schema's name for a command line (``["kuhhandel", "score", …]`` → ``score``)."""
-    from refcli.model import registry
-
-    words = [word for word in argv if not word.startswith("-")]
-    verb = words[1] if words and registry.find(words[0]) is not None and len(words) > 1 else words[0]
-    if verb in ("score", "ruling", "rules"):
-        return verb
-    if verb == "validate":
-        return "validate-line" if "--jsonl" in argv else "validate"
-    game = registry.find(words[0])
-    return f"{game.id if game else words[0]}-{verb}"

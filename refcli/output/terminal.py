@@ -20,7 +20,6 @@ from __future__ import annotations
 import os
 from typing import IO
 
-COLOR_MODES = ("auto", "always", "never")
 _chosen = "auto"  # what --color said for this run ("auto" when it was not given)
 
 

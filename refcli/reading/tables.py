@@ -1,27 +1,23 @@
-"""Typed reading of parsed TOML tables, with located, explanatory errors.
+"""Located, explanatory errors about parsed TOML tables.
 
-A ``Table`` wraps one TOML table and its key path. Its getters return plain
-Python values of the expected type or raise a ``DataError`` whose message has
-the shape ``FILE:LINE: key.path: expected …, found …``. Game formats are
-written with these getters, so every game reports bad input the same way.
+A ``Table`` wraps one TOML table and its key path; its errors are ``DataError`` s
+whose message has the shape ``FILE:LINE: key.path: expected …, found …``. The
+values themselves are read by ``refcli.reading.formats``, which words its errors
+the same way (``describe`` names a found value for both).
 """
 
 from __future__ import annotations
 
-import difflib
 import math
-from collections.abc import Iterable
 from typing import Any
 
-from refcli.language.i18n import N_, _, ngettext
-from refcli.language.visible import SHOWN_CHARACTERS, clip, visible
+from refcli.language.i18n import N_, _
+from refcli.language.visible import clip, visible
 from refcli.model.errors import DataError
-from refcli.reading import player_names as naming
 from refcli.reading.documents import Document
 from refcli.reading.locate import KeyPath, format_path
 
 MAX_NAME_LENGTH = 64
-NAME_EXPECTED = N_("a player's name (a non-empty string)")
 
 
 # TOML's dates and times, as a found value is named
@@ -65,10 +61,6 @@ def decimal_digits(value: int) -> int:
     return power + 1 if magnitude >= 10**power else power  # next to a power of ten: compared with it exactly
 
 
-def join(items: Iterable[str]) -> str:
-    return ", ".join(items)
-
-
 class Table:
     """One TOML table of a document, read key by key."""
 
@@ -96,19 +88,6 @@ class Table:
         path = self.path if key is None else self.path + (key,)
         return self.error_at(path, expected, found)
 
-    # -- structure ----------------------------------------------------------
-    def check_keys(self, allowed: Iterable[str]) -> None:
-        """Unknown keys are errors: in a score sheet they are nearly always typos."""
-        allowed = list(allowed)
-        for key in self.data:
-            if key not in allowed:
-                # difflib's work and memory grow with the key: a typo is short
-                close = difflib.get_close_matches(key, allowed, n=1) if len(key) <= SHOWN_CHARACTERS else []
-                found = (
-                    _('an unknown key (did you mean "{key}"?)').format(key=close[0]) if close else _("an unknown key")
-                )
-                raise self.error(key, _("one of the keys {keys}").format(keys=join(allowed)), found)
-
     def has(self, key: str) -> bool:
         return key in self.data
 
@@ -119,183 +98,3 @@ class Table:
         if key not in self.data:
             raise self.error_at(self.path + (key,), expected, _("nothing (the key is missing)"))
         return self.data[key]
-
-    def table(self, key: str, *, required: bool = False) -> Table | None:
-        if key not in self.data:
-            if required:
-                self.require(key, _("a table"))
-            return None
-        value = self.data[key]
-        if not isinstance(value, dict):
-            raise self.error(key, _("a table"), describe(value))
-        return Table(self.doc, value, self.path + (key,))
-
-    def tables(self, key: str, *, what: str, minimum: int = 0, maximum: int | None = None) -> list[Table]:
-        """An array of tables such as ``[[player]]``; ``what`` (what they are) in the current language."""
-        if key not in self.data:
-            if minimum:
-                raise self.error_at(
-                    self.path + (key,),
-                    _("at least {minimum} [[{key}]] table(s) ({what})").format(minimum=minimum, key=key, what=what),
-                    _("none"),
-                )
-            return []
-        value = self.data[key]
-        if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
-            raise self.error(key, _("[[{key}]] tables ({what})").format(key=key, what=what), describe(value))
-        if len(value) < minimum:
-            expected = _("at least {minimum} [[{key}]] tables ({what})").format(minimum=minimum, key=key, what=what)
-            raise self.error(key, expected, str(len(value)))
-        if maximum is not None and len(value) > maximum:
-            expected = _("at most {maximum} [[{key}]] tables ({what})").format(maximum=maximum, key=key, what=what)
-            raise self.error(key, expected, str(len(value)))
-        return [Table(self.doc, item, self.path + (key, index)) for index, item in enumerate(value, 1)]
-
-    # -- scalars ------------------------------------------------------------
-    def integer(self, key: str, *, minimum: int, maximum: int, default: int | None = None, what: str = "") -> int:
-        if key not in self.data:
-            if default is None:
-                self.require(key, _("an integer from {minimum} to {maximum}").format(minimum=minimum, maximum=maximum))
-            return default  # type: ignore[return-value]
-        return self.check_integer(key, self.data[key], minimum=minimum, maximum=maximum, what=what)
-
-    def check_integer(self, key: str | int, value: Any, *, minimum: int, maximum: int, what: str = "") -> int:
-        """An integer in range; ``what`` (what it is, in the current language) comes before the range."""
-        if maximum == minimum + 1:
-            span = _("an integer {minimum} or {maximum}").format(minimum=minimum, maximum=maximum)
-        else:
-            span = _("an integer from {minimum} to {maximum}").format(minimum=minimum, maximum=maximum)
-        expected = f"{what} {span}" if what else span
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise self.error(key, expected, describe(value))
-        if not minimum <= value <= maximum:
-            raise self.error(key, expected, describe(value))
-        return value
-
-    def boolean(self, key: str, *, default: bool) -> bool:
-        if key not in self.data:
-            return default
-        value = self.data[key]
-        if not isinstance(value, bool):
-            raise self.error(key, _("true or false"), describe(value))
-        return value
-
-    def string(self, key: str, *, expected: str = "", default: str | None = None) -> str:
-        expected = expected or _("a string")
-        if key not in self.data:
-            if default is None:
-                self.require(key, expected)
-            return default  # type: ignore[return-value]
-        value = self.data[key]
-        if not isinstance(value, str):
-            raise self.error(key, expected, describe(value))
-        return value
-
-    def name(self, key: str = "name") -> str:
-        """A player's name: non-empty, printable, short enough for a table."""
-        return self.check_name(key, self.string(key, expected=_(NAME_EXPECTED)))
-
-    def check_name(self, key: str | int, value: Any) -> str:
-        """A new player's name, as ``refcli.reading.formats.reader.read_name`` reads it (NFC, one line, noted)."""
-        if not isinstance(value, str):
-            raise self.error(key, _(NAME_EXPECTED), describe(value))
-        name = naming.normal(value)
-        if not name:
-            raise self.error(key, _(NAME_EXPECTED), describe(value))
-        if naming.has_control(name):
-            raise self.error(key, _("a name without control characters"), describe(value))
-        if naming.has_line_break(name):
-            raise self.error(key, _("a name on one line (no line or paragraph separator)"), describe(value))
-        if len(name) > MAX_NAME_LENGTH:
-            raise self.error(
-                key,
-                _("a name of at most {maximum} characters").format(maximum=MAX_NAME_LENGTH),
-                ngettext("{count} character", "{count} characters", len(name)).format(count=len(name)),
-            )
-        self.doc.names[name] = None
-        return name
-
-
-def unique_names(players: list[Table], names: list[str]) -> None:
-    """Every player's name differs from the others' (in NFC: "Ana" and "ana" are two players)."""
-    seen: dict[str, int] = {}
-    for index, (table, name) in enumerate(zip(players, names), 1):
-        if name in seen:
-            raise table.error(
-                "name",
-                _("a name no other player has"),
-                _('"{name}" again (player[{index}] has it)').format(name=clip(name), index=seen[name]),
-            )
-        seen[name] = index
-
-
-def integer_list(table: Table, key: str | int, value: Any, *, minimum: int, maximum: int, what: str) -> list[int]:
-    """An array of integers, each in range (e.g. card values)."""
-    if not isinstance(value, list):
-        raise table.error(key, _("an array of {what}").format(what=what), describe(value))
-    path = table.path + (key,)
-    items = Table(table.doc, {}, path)
-    return [
-        items.check_integer(index, item, minimum=minimum, maximum=maximum, what=what)
-        for index, item in enumerate(value, 1)
-    ]
-
-
-def player_names(table: Table, key: str, *, minimum: int = 2, maximum: int = 5) -> list[str]:
-    """An array of distinct player names in seating order."""
-    expected = _("an array of {minimum} to {maximum} player names in seating order").format(
-        minimum=minimum, maximum=maximum
-    )
-    value = table.require(key, expected)
-    if not isinstance(value, list) or not value:
-        raise table.error(key, expected, describe(value))
-    if not minimum <= len(value) <= maximum:
-        raise table.error(
-            key, _("{minimum} to {maximum} player names").format(minimum=minimum, maximum=maximum), f"{len(value)}"
-        )
-    items = Table(table.doc, {}, table.path + (key,))
-    names: list[str] = []
-    for index, item in enumerate(value, 1):
-        name = items.check_name(index, item)  # NFC: "Ana" and "ana" are two players
-        if name in names:
-            raise items.error(index, _("names that differ"), _('"{name}" twice').format(name=clip(name)))
-        names.append(name)
-    return names
-
-
-def one_of_names(table: Table, key: str, names: list[str], *, role: str) -> str:
-    """A name that must be one of ``names`` (``refcli.reading.player_names.named``); ``role`` in the current language."""
-    value = table.data.get(key)
-    if value in names:  # the usual case: checked before any message is built
-        return str(value)
-    value = table.string(key, expected=_("the {role}'s name, one of {names}").format(role=role, names=join(names)))
-    found = naming.named(value, names)
-    if len(found) == 1:
-        return found[0]
-    if found:
-        raise table.error(key, naming.ambiguous(found), describe(value))
-    raise table.error(
-        key, _("the {role}: one of the players ({names})").format(role=role, names=join(names)), describe(value)
-    )
-
-
-def optional_name(table: Table, key: str, names: list[str], *, role: str) -> str | None:
-    """``one_of_names`` for a key that may be left out."""
-    return one_of_names(table, key, names, role=role) if table.has(key) else None
-
-
-def names_among(table: Table, key: str, names: list[str]) -> list[str]:
-    """An array of names, each one of ``names`` (``refcli.reading.player_names.named``)."""
-    value = table.raw(key)
-    if not isinstance(value, list):
-        raise table.error(key, _("an array of names among {names}").format(names=join(names)), describe(value))
-    items = Table(table.doc, {str(i): v for i, v in enumerate(value, 1)}, table.path + (key,))
-    found = []
-    for index, item in enumerate(value, 1):
-        match = naming.named(item, names) if isinstance(item, str) else []
-        if len(match) > 1:
-            raise items.error(index, naming.ambiguous(match), describe(item))
-        if not match:
-            raise items.error(index, _("one of {names}").format(names=join(names)), describe(item))
-        found.append(match[0])
-    return found

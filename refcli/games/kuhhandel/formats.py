@@ -40,7 +40,7 @@ MAX_MONEY_CARDS = 55  # all the money cards of the game
 MAX_EVENTS = 10_000
 CARDS = N_("money cards (0, 10, 50, 100, 200, 500)")
 # Messages name the animals; written out (not built from ANIMALS) so that they can be translated.
-# A test checks they list components.accepted_names().
+# A test checks they list components.ANIMALS.
 ANIMAL_EXPECTED = N_(
     "an animal (rooster, goose, cat, dog, sheep, goat, donkey, pig, cow, horse; Spanish and German names too)"
 )

@@ -55,9 +55,6 @@ class Replay(State):
         self.record = record
         self.scores: dict[str, int] = {}  # computed at the end
 
-    def deck_left(self) -> int:
-        return self.pile
-
     def apply(self, event: Event) -> None:
         self.play(event)
 

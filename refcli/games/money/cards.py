@@ -105,10 +105,6 @@ def parse_card(text: str) -> Card:
     return Card("note", name, value, serial)
 
 
-def value_of(cards: Iterable[Card]) -> int:
-    return sum(card.value for card in cards)
-
-
 def impossible_cards(cards: Iterable[Card]) -> list[str]:
     """Problems with a set of cards that cannot all exist in one game, as sentences."""
     deck = Deck()

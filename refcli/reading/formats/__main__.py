@@ -12,7 +12,6 @@ writes nothing and exits 1 naming every file that is stale or missing
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import sys
 from collections.abc import Sequence
@@ -24,15 +23,10 @@ from refcli.reading.formats.template import language_folder
 
 
 def game_packages() -> dict[str, str]:
-    """Game id → package, for the games that describe their formats."""
-    from refcli.model.registry import GAMES
+    """Game id → package, for the built-in games that describe their formats (an installed game ships its own)."""
+    from refcli.model.registry import built_in
 
-    found: dict[str, str] = {}
-    for game_id, game in GAMES.items():
-        package = getattr(game, "package", "") or dict(game.verbs)["score"].rsplit(".", 1)[0]
-        if importlib.util.find_spec(f"{package}.formats") is not None:
-            found[game_id] = package
-    return found
+    return {game.id: game.package for game in built_in() if game.describes_formats()}
 
 
 def described() -> list[Description]:

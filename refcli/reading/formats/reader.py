@@ -3,8 +3,8 @@
 Each description is compiled once into nested reader functions (lookup
 tables and message texts prepared, nothing built per value on the happy
 path); a value that does not fit raises a ``DataError`` located at its key
-path: ``FILE:LINE: key.path: expected …, found …``. The messages are the ones
-``refcli.reading.tables.Table``'s getters give, so both ways of reading say the same.
+path: ``FILE:LINE: key.path: expected …, found …`` (a found value named by
+``refcli.reading.tables.describe``, as the games' own checks name it).
 A document is first read by the description's fast path
 (``refcli.reading.formats.fast``: the same checks in one function, no call per
 value); only a document it does not accept goes through the nested readers,
@@ -119,23 +119,12 @@ def compile_description(desc: Description, game: Game | None = None) -> tuple[De
     return compiled
 
 
-def read_slowly(desc: Description, doc: Document) -> dict[str, Any]:
-    """``read_document`` without the fast path (the tests compare the two)."""
-    values: dict[str, Any] = table_reader(with_spanish_words(desc).fields, "")(doc.data, Context(doc), (), None)
-    return values
-
-
 # Compiled once per description object (kept with it, so its id stays its own).
 _COMPILED: dict[int, tuple[Description, Reader, FastReader]] = {}
 MAX_COMPILED = 512
 
 
 # -- what a message says (in the language of the moment: built only when a value fails) ------------
-def span(minimum: int, maximum: int) -> str:
-    """``"1 or 2"``, ``"from 0 to 4"``: a range as the man pages and templates say it (English)."""
-    return f"{minimum} or {maximum}" if maximum == minimum + 1 else f"from {minimum} to {maximum}"
-
-
 def integer_expected(t: Type) -> str:
     """``"an integer from 0 to 4"``, after the description's ``what`` when it gives one."""
     lo, hi = t.minimum or 0, t.maximum or 0

@@ -62,7 +62,8 @@ def comment_for(field: Field) -> str:
 
 
 def template_text(desc: Description) -> str:
-    from refcli.reading.formats.text import example_of, toml_value  # not at import: `template` only reads a file
+    from refcli.output.toml_values import toml_value  # not at import: `template` only reads a file
+    from refcli.reading.formats.text import example_of
 
     lines = header(desc) + [""]
     present = [f for f in desc.fields if f.example is not None or f.required]
@@ -86,7 +87,8 @@ def template_text(desc: Description) -> str:
 
 
 def section_lines(field: Field) -> list[str]:
-    from refcli.reading.formats.text import example_of, toml_key, toml_value
+    from refcli.output.toml_values import toml_key, toml_value
+    from refcli.reading.formats.text import example_of
 
     t = field.type
     value = field.example if field.example is not None else example_of(field)

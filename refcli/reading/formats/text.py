@@ -1,38 +1,13 @@
-"""Descriptions said in words and values: help phrases, man-page rows, example documents, TOML values."""
+"""Descriptions said in words and values: help phrases, man-page rows, example documents."""
 
 from __future__ import annotations
 
-import json
-import re
 from typing import Any
 
 from refcli.language.i18n import N_, _
+from refcli.output.toml_values import toml_value
 from refcli.reading.formats.description import EXAMPLE_NAMES, Description, Field, Type
 from refcli.reading.formats.reader import quoted_or
-
-_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
-
-
-# -- TOML values as a person writes them ----------------------------------------------
-def toml_key(key: str) -> str:
-    return key if _BARE_KEY.fullmatch(key) else json.dumps(key, ensure_ascii=False)
-
-
-def toml_value(value: Any) -> str:
-    """One value as inline TOML: ``[1, 2]``, ``{ cow = 4 }``, ``"Ana"``."""
-    if value is True or value is False:
-        return "true" if value else "false"
-    if isinstance(value, (int, float)):
-        return repr(value)
-    if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)  # a JSON string is a TOML basic string
-    if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(toml_value(item) for item in value) + "]"
-    if isinstance(value, dict):
-        if not value:
-            return "{}"
-        return "{ " + ", ".join(f"{toml_key(k)} = {toml_value(v)}" for k, v in value.items()) + " }"
-    raise TypeError(f"no TOML for {value!r}")
 
 
 def plain(value: Any) -> Any:
