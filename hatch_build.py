@@ -8,8 +8,8 @@ command loads a catalogue in a fraction of a millisecond without importing
 any parser). The message catalogues are compiled the same way: each
 language's ``.po`` sources (refcli/locale/<lang>/) become
 ``refcli/_compiled/messages_<lang>.py`` and ``messages_<lang>_<game>.py``, dict
-literals that refcli.i18n loads (read with Babel, a build requirement, by refcli.translations).
-refcli.catalogue uses them when they are there and the TOML
+literals that refcli.language.i18n loads (read with Babel, a build requirement, by refcli.language.catalogues).
+refcli.rules.catalogue uses them when they are there and the TOML
 otherwise (a source checkout). They are written from the TOML at every
 build, and tests/test_catalogue.py checks that an installed wheel's copies
 equal the TOML in the checkout.
@@ -60,9 +60,9 @@ class CatalogueJsonHook(BuildHookInterface):  # type: ignore[misc]
     def compile_messages(self, out: Path, build_data: dict[str, Any]) -> None:
         import importlib.util
 
-        # refcli/translations.py by its path: importing the package itself would run its start-up code
+        # refcli/language/catalogues.py by its path: importing the package itself would run its start-up code
         spec = importlib.util.spec_from_file_location(
-            "refcli_translations", Path(self.root) / "refcli" / "translations.py"
+            "refcli_translations", Path(self.root) / "refcli" / "language" / "catalogues.py"
         )
         assert spec is not None and spec.loader is not None
         translations = importlib.util.module_from_spec(spec)

@@ -65,10 +65,10 @@ print(elapsed, usage.ru_utime + usage.ru_stime, usage.ru_maxrss, done.returncode
 # summed per step (the reader's share by wrapping refcli's format reader).
 PHASES = """
 import json, sys, time
-from refcli import batch
-from refcli.formats import reader
-from refcli.inputs import Document
-from refcli.options import ValidateOptions
+from refcli.cli import batch
+from refcli.reading.formats import reader
+from refcli.reading.documents import Document
+from refcli.model.options import ValidateOptions
 
 clock = time.process_time
 spent = dict.fromkeys(["JSON decode", "document and validator", "reading the record", "the game", "result to JSON"], 0.0)
@@ -132,8 +132,8 @@ def generate(python: str, folder: Path, count: int, game: str | None, toml: bool
     script = f"""
 import importlib, json, sys, tomllib
 from pathlib import Path
-from refcli import registry
-from refcli.records import to_toml
+from refcli.model import registry
+from refcli.games.record_toml import to_toml
 folder = Path(sys.argv[1])
 games = [game for game in registry.built_in() if game.simulate]
 if sys.argv[2]:

@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
 """The worst inputs under the size limit: time and peak memory per MiB, beside a real record's.
 
-Writes, into a temporary folder, the worst input of each family the
-reliability issue found (long dotted keys, many headers, many inline tables,
+Writes, into a temporary folder, the worst input of each family of hostile
+input (long dotted keys, many headers, many inline tables,
 huge integers, huge strings and keys, many players, offers and events, a big
 rules query), each at or near the 8 MiB input limit, and where a count limit
 stops refcli earlier, also just under that limit (the most an input of that
 family can make refcli do). Also: 50,000 ``KEY=VALUE`` items merged, and
 each game's simulated record with its events repeated to 4,000 (a finding
-on most, each located by its line) in every layout ``refcli.records``
+on most, each located by its line) in every layout ``refcli.games.record_toml``
 writes (``[[event]]`` headers, ``[["event"]]``, ``event = [{…}, …]`` a line
 each or all on one line), given as ratios to the ``[[event]]`` layout. Each
 command runs in a fresh process, from a fresh parent that reports its wall
@@ -37,7 +37,7 @@ from typing import Any
 REPO = Path(__file__).resolve().parents[1]
 MIB = 1024 * 1024
 NEAR_LIMIT = 8 * MIB - 4096  # the default --max-bytes is 8 MiB
-MAX_TABLES = 40_000  # refcli/prescan.py
+MAX_TABLES = 40_000  # refcli/reading/prescan.py
 MAX_ITEMS = 300_000
 
 # The goal (benchmarks/README.md says why): no input costs more per MiB, in
@@ -79,12 +79,12 @@ def real_record_events() -> tuple[str, str, str]:
 
 
 # Each game's simulated record, its events repeated to 4,000 (a finding on most of them, each
-# needing its line), written in every layout refcli.records knows; run with --python.
+# needing its line), written in every layout refcli.games.record_toml knows; run with --python.
 LAYOUT_EVENTS = 4_000
 WRITE_LAYOUTS = """
 import importlib, sys
 from pathlib import Path
-from refcli.records import LAYOUTS, to_toml
+from refcli.games.record_toml import LAYOUTS, to_toml
 folder, events = Path(sys.argv[1]), int(sys.argv[2])
 for game in ("kuhhandel", "bamboozled", "money", "cupofbluff"):
     record = importlib.import_module(f"refcli.games.{game}.simulate").random_game(1)

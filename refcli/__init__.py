@@ -2,7 +2,7 @@
 
 Final scores, rulings on contested situations and validation of recorded
 games, each quoting the rulebook clause it applied. The games are listed in
-``refcli.registry``; each declares itself in its package under
+``refcli.model.registry``; each declares itself in its package under
 ``refcli.games``.
 
 The library (see :mod:`refcli.api`)::
@@ -23,7 +23,7 @@ command) pays nothing for the API it does not call.
 # follow ends the program at once with status 130 and nothing on stderr,
 # never a KeyboardInterrupt traceback (nothing has been written or opened
 # yet, so there is nothing to clean up). main() then installs the handlers
-# that unwind a running command cleanly to the same status (refcli.process).
+# that unwind a running command cleanly to the same status (refcli.cli.lifecycle).
 # Imported as a library (by a test runner, a script), refcli gives the
 # signals back to their owner straight away.
 #
@@ -84,15 +84,15 @@ _LAZY = {
     "game": "refcli.api",
     "load": "refcli.api",
     "Game": "refcli.api",
-    "Report": "refcli.report",
-    "Score": "refcli.report",
-    "Ruling": "refcli.report",
-    "Validation": "refcli.validation",
-    "Finding": "refcli.validation",
-    "RefcliError": "refcli.errors",
-    "DataError": "refcli.errors",
-    "InputUnreadable": "refcli.errors",
-    "UsageError": "refcli.errors",
+    "Report": "refcli.results.report",
+    "Score": "refcli.results.report",
+    "Ruling": "refcli.results.report",
+    "Validation": "refcli.results.findings",
+    "Finding": "refcli.results.findings",
+    "RefcliError": "refcli.model.errors",
+    "DataError": "refcli.model.errors",
+    "InputUnreadable": "refcli.model.errors",
+    "UsageError": "refcli.model.errors",
 }
 
 __all__ = ["__version__", *_LAZY]

@@ -21,20 +21,20 @@ functions and their results pickle and map over worker processes or a
 distributed engine (``dask.bag``, ``multiprocessing``) unchanged.
 
 ``values`` (``score`` and ``rule``) are the command line's ``KEY=VALUE``
-items (``refcli.inline``): a mapping of dotted key to value (text is typed
+items (``refcli.reading.items``): a mapping of dotted key to value (text is typed
 by the format, as on the command line; other values are taken as they are)
 or a list of ``"KEY=VALUE"`` strings, merged over the source, which may then
 be left out.
 
 ``lang`` (every function) writes the result's free text (verdicts,
 messages, summaries, text) in that language, ``"es"`` or ``"en"``; None
-(the default) is the current language (``refcli.i18n``: ``REFCLI_LANG``,
-the locale). It is an argument, never state (``refcli.i18n.using``): the
+(the default) is the current language (``refcli.language.i18n``: ``REFCLI_LANG``,
+the locale). It is an argument, never state (``refcli.language.i18n.using``): the
 call after it is in the current language again, threads calling in two
 languages at once each get their own, and a result's ``text()`` stays in
 its own. Keys and ids are English in every language.
 
-Errors are the classes in :mod:`refcli.errors`: ``InputUnreadable`` (the
+Errors are the classes in :mod:`refcli.model.errors`: ``InputUnreadable`` (the
 CLI's exit 66) when a path cannot be read, ``DataError`` (65) when the
 document does not fit its format, ``UsageError`` (2) for an unknown game
 (``""`` too), a language refcli lacks, ``max_bytes`` outside 1 to 2^40 or a
@@ -53,18 +53,22 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, NamedTuple, Union
 
-from refcli import arguments, i18n
-from refcli.i18n import _
-from refcli.inputs import DEFAULT_MAX_BYTES, Document
+from refcli import arguments
+from refcli.language import i18n
+from refcli.language.i18n import _
+from refcli.reading.documents import DEFAULT_MAX_BYTES, Document
 
 if TYPE_CHECKING:
-    from refcli.report import Report, Ruling, Score
-    from refcli.validation import FileResult as Validation
+    from refcli.model.game import Game as Declared
+    from refcli.results.findings import FileResult as Validation
+    from refcli.results.report import Report, Ruling, Score
 
 # A path to a TOML file ("-": standard input), or a parsed document.
 Source = Union[str, "os.PathLike[str]", Mapping[str, Any], Document]
-# KEY=VALUE items: {"challenger.offer": "50,10,0"} or ["challenger.offer=50,10,0"] (refcli.inline).
+# KEY=VALUE items: {"challenger.offer": "50,10,0"} or ["challenger.offer=50,10,0"] (refcli.reading.items).
 Values = Union[Mapping[str, Any], Sequence[str]]
+# A game: its id or another of its names, or its declaration (refcli.model.game.Game, as the registry gives it).
+GameName = Union[str, "Declared"]
 
 DICT_NAME = "<document>"  # how a parsed document is named in messages (it has no file or lines)
 
@@ -73,12 +77,12 @@ DICT_NAME = "<document>"  # how a parsed document is named in messages (it has n
 def speaking(lang: str | None) -> Iterator[None]:
     """Messages in ``lang`` inside the block (None: the current language); ``UsageError`` for a language refcli lacks.
 
-    The language is this call's only (``refcli.i18n.using``): threads calling with different languages
+    The language is this call's only (``refcli.language.i18n.using``): threads calling with different languages
     at once each get theirs, and the process's language is the same after the call as before.
     """
     arguments.check_text("lang", lang)
     if lang is not None and i18n.normalize(lang) is None:
-        from refcli.errors import UsageError
+        from refcli.model.errors import UsageError
 
         raise UsageError(
             _("no language {lang!r}; the languages are {languages}").format(
@@ -92,7 +96,7 @@ def speaking(lang: str | None) -> Iterator[None]:
 def load(
     source: Source, *, max_bytes: int = DEFAULT_MAX_BYTES, name: str | None = None, lang: str | None = None
 ) -> Document:
-    """The :class:`~refcli.inputs.Document` for ``source``: read and parsed, or wrapped as given.
+    """The :class:`~refcli.reading.documents.Document` for ``source``: read and parsed, or wrapped as given.
 
     A mapping is used as it is (not copied deeply: the engines never change
     it); errors about it name ``name`` (default ``<document>``) and no line.
@@ -109,7 +113,7 @@ def _load(source: Source, *, max_bytes: int = DEFAULT_MAX_BYTES, name: str | Non
     if isinstance(source, Mapping):
         arguments.check_document_keys(source)
         return Document.from_data(dict(source), name or DICT_NAME)
-    from refcli.inputs import load_document
+    from refcli.reading.documents import load_document
 
     return load_document(arguments.checked_path(source), max_bytes=max_bytes)
 
@@ -117,7 +121,7 @@ def _load(source: Source, *, max_bytes: int = DEFAULT_MAX_BYTES, name: str | Non
 def score(
     source: Source | None = None,
     *,
-    game: str | None = None,
+    game: GameName | None = None,
     values: Values | None = None,
     partial: bool = False,
     max_bytes: int = DEFAULT_MAX_BYTES,
@@ -126,24 +130,24 @@ def score(
 ) -> Score | Report:
     """Score a final snapshot: each player's score with its breakdown, the ranks, the winners.
 
-    ``game`` (an id or alias) is needed only when the document has no
-    ``game`` key; when both are given they must agree. ``partial`` scores a
+    ``game`` (an id or alias, or the game's declaration) is needed only when
+    the document has no ``game`` key; when both are given they must agree. ``partial`` scores a
     game that is not over yet. ``variants`` are a game's own options, by the
     names its ``score`` command gives them (``multiply=True``: Kuhhandel
     edition 1's multiplier); those a game does not declare are ignored, as
     ``refcli score`` ignores another game's options.
     """
-    from refcli import registry
-    from refcli.options import ScoreOptions
+    from refcli.model.options import ScoreOptions
+    from refcli.reading.game_key import engine_for, game_for
 
     with speaking(lang), _within_limits(source):
         _check_options(game, max_bytes, partial=partial)
         values = arguments.checked_values(values)
-        game_id = _game_id(game) if game is not None else None
-        doc, builder = _document(source, values, game_id, "score", max_bytes)
-        with _blamed(doc, builder), _misplaced(doc, game_id, "score"):
-            engine = registry.engine_for(doc, game_id, "score")  # a game without `score` is the file's mistake
-            declared = registry.game_for(doc, game_id)
+        named = _game(game)
+        doc, builder = _document(source, values, named, "score", max_bytes)
+        with _blamed(doc, builder), _misplaced(doc, named, "score"):
+            declared = game_for(doc, named)
+            engine = engine_for(doc, declared, "score")  # a game without `score` is the file's mistake
             options = ScoreOptions(partial=partial, variants=tuple(variants.items()), max_bytes=max_bytes)
             options = options.completed((param.name, param.default) for param in declared.score_options)
             report = engine.score_document(doc, options)
@@ -153,7 +157,7 @@ def score(
 def rule(
     source: Source | None = None,
     *,
-    game: str | None = None,
+    game: GameName | None = None,
     values: Values | None = None,
     max_bytes: int = DEFAULT_MAX_BYTES,
     lang: str | None = None,
@@ -167,52 +171,53 @@ def rule(
     with speaking(lang), _within_limits(source):
         _check_options(game, max_bytes)
         values = arguments.checked_values(values)
-        game_id = _game_id(game) if game is not None else None
-        doc, builder = _document(source, values, game_id, "ruling", max_bytes)
-        with _blamed(doc, builder), _misplaced(doc, game_id, "ruling"):
-            report, _legal = _engine(doc, game_id, "ruling").rule_document(doc)
+        named = _game(game)
+        doc, builder = _document(source, values, named, "ruling", max_bytes)
+        with _blamed(doc, builder), _misplaced(doc, named, "ruling"):
+            report, _legal = _engine(doc, named, "ruling").rule_document(doc)
         return _warned(report, doc)  # type: ignore[no-any-return]
 
 
 def _warned(report: Any, doc: Document) -> Any:
-    """``report`` with a warning for the names of ``doc`` that only look different (``refcli.names``)."""
-    from refcli.names import warnings
-    from refcli.report import warned
+    """``report`` with a warning for the names of ``doc`` that only look different (``refcli.reading.player_names``)."""
+    from refcli.reading.player_names import warnings
+    from refcli.results.report import warned
 
     return warned(report, warnings(doc.names))
 
 
 def _check_options(game: object, max_bytes: object, **flags: object) -> None:
     """``TypeError`` for an option of the wrong type, ``UsageError`` for a size limit out of range."""
-    arguments.check_text("game", game)
+    if not _is_declaration(game):
+        arguments.check_text("game", game)
     arguments.check_max_bytes(max_bytes)
     for name, value in flags.items():
         arguments.check_flag(name, value)
 
 
 def _document(
-    source: Source | None, values: Values | None, game_id: str | None, verb: str, max_bytes: int
+    source: Source | None, values: Values | None, game: Declared | None, verb: str, max_bytes: int
 ) -> tuple[Document, Any]:
-    """The document to read: the source, with ``values`` put over it (``refcli.inline``)."""
+    """The document to read: the source, with ``values`` put over it (``refcli.reading.items``)."""
     if values is None:
         if source is None:
-            from refcli.errors import UsageError
+            from refcli.model.errors import UsageError
 
             raise UsageError(_("nothing to read: give a source (a path or a document) or values"))
         return _load(source, max_bytes=max_bytes), None
-    from refcli import inline
+    from refcli.reading import items as inline
 
     base = None if source is None else _load(source, max_bytes=max_bytes)
-    return inline.compose(base, inline.items_from(values), game_id, verb)
+    return inline.compose(base, inline.items_from(values), game, verb)
 
 
 def _blamed(doc: Document, builder: Any) -> Any:
-    """Errors about a key a value set name that value (``refcli.inline.blamed``)."""
+    """Errors about a key a value set name that value (``refcli.reading.items.blamed``)."""
     if builder is None:
         from contextlib import nullcontext
 
         return nullcontext()
-    from refcli import inline
+    from refcli.reading import items as inline
 
     return inline.blamed(doc, builder)
 
@@ -221,28 +226,28 @@ def _blamed(doc: Document, builder: Any) -> Any:
 def _within_limits(source: Source | None) -> Iterator[None]:
     """A document nested deeper than Python recurses is bad data (``DataError``, as the CLI's ``reporting``
     says it), never a ``RecursionError``: a mapping given as it is was never parsed, so nothing refused it."""
-    from refcli.errors import DataError
+    from refcli.model.errors import DataError
 
     try:
         yield
     except RecursionError:
-        from refcli.inline import COMMAND_LINE
+        from refcli.reading.items import COMMAND_LINE
 
         name = _display_name(source) if source is not None else _(COMMAND_LINE)
         raise DataError(_("input nested too deeply"), file=name) from None
 
 
 @contextmanager
-def _misplaced(doc: Document, game_id: str | None, verb: str) -> Iterator[None]:
-    """A document ``verb`` cannot read that is another kind of file says so (``refcli.misplaced``)."""
-    from refcli.errors import DataError
+def _misplaced(doc: Document, game: Declared | None, verb: str) -> Iterator[None]:
+    """A document ``verb`` cannot read that is another kind of file says so (``refcli.reading.wrong_command``)."""
+    from refcli.model.errors import DataError
 
     try:
         yield
     except DataError as error:
-        from refcli.misplaced import explained
+        from refcli.reading.wrong_command import explained
 
-        better = explained(error, doc, game_id, verb)
+        better = explained(error, doc, game, verb)
         if better is error:
             raise
         raise better from None
@@ -251,7 +256,7 @@ def _misplaced(doc: Document, game_id: str | None, verb: str) -> Iterator[None]:
 def validate(
     source: Source,
     *,
-    game: str | None = None,
+    game: GameName | None = None,
     strict: bool = False,
     max_bytes: int = DEFAULT_MAX_BYTES,
     lang: str | None = None,
@@ -269,24 +274,25 @@ def validate(
         return _validate(source, game, strict, max_bytes)._replace(language=i18n.language())
 
 
-def _validate(source: Source, game: str | None, strict: bool, max_bytes: int) -> Validation:
-    from refcli.errors import DataError, InputUnreadable
-    from refcli.exit_status import status_for
-    from refcli.options import ValidateOptions
-    from refcli.validation import input_failure, located
+def _validate(source: Source, game: GameName | None, strict: bool, max_bytes: int) -> Validation:
+    from refcli.model.errors import DataError, InputUnreadable
+    from refcli.model.exit_status import status_for
+    from refcli.model.options import ValidateOptions
+    from refcli.results.findings import input_failure, located
 
     try:
         with _within_limits(source):
             doc = _load(source, max_bytes=max_bytes)
-            with _misplaced(doc, _game_id(game) if game is not None else None, "validate"):
-                engine = _engine(doc, game, "validate")
+            named = _game(game)
+            with _misplaced(doc, named, "validate"):
+                engine = _engine(doc, named, "validate")
                 result: Validation = engine.validate_document(doc, ValidateOptions(strict=strict, max_bytes=max_bytes))
     except (DataError, InputUnreadable) as error:
         line, key = getattr(error, "line", None), getattr(error, "path", None)
         return input_failure(_display_name(source), error.one_line(), line=line, key=key, status=status_for(error))
     result = located(result, doc) if result.findings else result
-    from refcli.names import warnings
-    from refcli.validation import warned
+    from refcli.reading.player_names import warnings
+    from refcli.results.findings import warned
 
     return warned(result, warnings(doc.names))
 
@@ -296,7 +302,7 @@ def _display_name(source: Source) -> str:
         return source.name
     if isinstance(source, Mapping):
         return DICT_NAME
-    from refcli.inputs import display_name
+    from refcli.reading.documents import display_name
 
     return display_name(os.fspath(source))
 
@@ -327,18 +333,37 @@ def game(name: str, *, lang: str | None = None) -> Game:
 
 
 def _game_id(name: str) -> str:
-    from refcli import registry
-    from refcli.errors import UsageError
+    return _found(name).id
+
+
+def _found(name: str) -> Declared:
+    """The game ``name`` names (one registry look-up); ``UsageError`` when there is none."""
+    from refcli.model import registry
+    from refcli.model.errors import UsageError
 
     found = registry.find(name)
     if found is None:
         raise UsageError(
             _("no game {name!r}; the games are {games}").format(name=name, games=", ".join(registry.BUILT_IN))
         )
-    return found.id
+    return found
 
 
-def _engine(doc: Document, game_name: str | None, verb: str) -> Any:
-    from refcli import registry
+def _game(game: GameName | None) -> Declared | None:
+    """The declaration of the game the caller named (looked up once, here), or None when it named none."""
+    return _found(game) if isinstance(game, str) else game
 
-    return registry.engine_for(doc, _game_id(game_name) if game_name is not None else None, verb)
+
+def _is_declaration(game: object) -> bool:
+    """Whether ``game`` is a game's declaration (the command line passes the one it looked up)."""
+    if isinstance(game, (str, type(None))):
+        return False  # a name, or none: the declarations' module need not even be imported
+    from refcli.model.game import Game as Declared
+
+    return isinstance(game, Declared)
+
+
+def _engine(doc: Document, game: Declared | None, verb: str) -> Any:
+    from refcli.reading.game_key import engine_for
+
+    return engine_for(doc, game, verb)

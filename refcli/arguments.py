@@ -15,9 +15,9 @@ import os
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from refcli.errors import UsageError
-from refcli.i18n import _
-from refcli.options import MAX_MAX_BYTES
+from refcli.language.i18n import _
+from refcli.model.errors import UsageError
+from refcli.model.options import MAX_MAX_BYTES
 
 
 def kind(value: object) -> str:
@@ -106,7 +106,7 @@ def _key_not_text(key: object, path: str) -> str:
 
 
 def checked_values(values: object) -> Mapping[str, Any] | list[str] | None:
-    """``values`` as ``refcli.inline`` takes them: a mapping with string keys, or a list of ``"KEY=VALUE"`` strings.
+    """``values`` as ``refcli.reading.items`` takes them: a mapping with string keys, or a list of ``"KEY=VALUE"`` strings.
 
     ``TypeError`` for anything else, a single string too (it would be read as a list of letters).
     """

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import strategies as st
 from typer.testing import CliRunner, Result
 
-from refcli.cli import app
+from refcli.cli.app import app
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLES = REPO / "examples"
@@ -28,9 +28,9 @@ def english_unless_asked(monkeypatch: pytest.MonkeyPatch) -> Any:
     """Every test starts in English whatever the machine's locale, and leaves the language as it found it.
 
     refcli follows REFCLI_LANG and the locale (also in the subprocesses tests start); a test that wants
-    Spanish says so (``--lang es``, ``REFCLI_LANG=es``, ``refcli.i18n.using("es")``).
+    Spanish says so (``--lang es``, ``REFCLI_LANG=es``, ``refcli.language.i18n.using("es")``).
     """
-    from refcli import i18n
+    from refcli.language import i18n
 
     for variable in LANGUAGE_VARIABLES:
         monkeypatch.delenv(variable, raising=False)
@@ -62,15 +62,25 @@ def write(tmp_path: Path) -> Callable[[str, str], str]:
     return make
 
 
+# -- the format reader without its fast path -------------------------------------
+def read_slowly(desc: Any, doc: Any) -> dict[str, Any]:
+    """``read_document`` through the nested readers only: what the fast path must agree with."""
+    from refcli.reading.formats import with_spanish_words
+    from refcli.reading.formats.reader import Context, table_reader
+
+    values: dict[str, Any] = table_reader(with_spanish_words(desc).fields, "")(doc.data, Context(doc), (), None)
+    return values
+
+
 # -- recorded-game property tests, shared by every game --------------------------
 Mutation = Callable[[dict[str, Any], random.Random], "int | None"]
 
 
 def record_errors(validate_document: Callable[..., Any], document: dict[str, Any]) -> list[Any]:
     """The error findings of a record document, validated as its TOML text would be."""
-    from refcli.inputs import Document, parse_toml
-    from refcli.options import ValidateOptions
-    from refcli.records import to_toml
+    from refcli.games.record_toml import to_toml
+    from refcli.model.options import ValidateOptions
+    from refcli.reading.documents import Document, parse_toml
 
     text = to_toml(document)
     result = validate_document(Document("game.toml", parse_toml(text, "game.toml"), text), ValidateOptions())

@@ -1,7 +1,7 @@
 """Documents for every described input format, drawn by hypothesis: what the fuzzers feed refcli.
 
 Nothing here names a game or a key. The targets are every registered game's
-descriptions (``refcli.formats.descriptions(game.package)``: its final
+descriptions (``refcli.reading.formats.descriptions(game.package)``: its final
 snapshot, each situation kind, its record), and :func:`documents` walks a
 description's Type tree to draw documents that are well-formed most of the
 time, so that they get through the reader to the rules engines:
@@ -44,9 +44,9 @@ import tomli_w
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from refcli import registry
-from refcli.formats import EXAMPLE_NAMES, Description, Field, Type, descriptions
-from refcli.gameinfo import Game
+from refcli.model import registry
+from refcli.model.game import Game
+from refcli.reading.formats import EXAMPLE_NAMES, Description, Field, Type, descriptions
 
 
 # -- what is fuzzed ------------------------------------------------------------------------
@@ -220,9 +220,9 @@ def examples_of(desc: Description) -> Examples:
 
 def worked_examples(desc: Description) -> list[dict[str, Any]]:
     """The game's worked example files (``examples/<game>/``) the description reads without an error."""
-    from refcli.errors import DataError
-    from refcli.formats import read
-    from refcli.inputs import Document
+    from refcli.model.errors import DataError
+    from refcli.reading.documents import Document
+    from refcli.reading.formats import read
 
     found = []
     for path in sorted((WORKED_EXAMPLES / desc.game).glob("*.toml")):
@@ -296,7 +296,7 @@ def custom_types(t: Type) -> Iterable[Type]:
 
 # -- documents -----------------------------------------------------------------------------------
 Draw = Callable[[st.SearchStrategy[Any]], Any]
-# The type kinds Writer.value draws (refcli.formats.KINDS; a new kind must be taught here, a test checks).
+# The type kinds Writer.value draws (refcli.reading.formats.KINDS; a new kind must be taught here, a test checks).
 DRAWN_KINDS = frozenset(
     {
         "integer",
@@ -788,7 +788,7 @@ def item_text(value: Any) -> str:
 
 def literal_text(value: Any) -> str | None:
     """A value as TOML after ``:=``; None for one TOML has no inline form for (a date refcli's writer lacks)."""
-    from refcli.formats.text import toml_value
+    from refcli.reading.formats.text import toml_value
 
     try:
         return toml_value(value)
@@ -843,7 +843,7 @@ class ItemWriter(Writer):
 
 def typed_whole(t: Type) -> bool:
     """Whether a value of ``t`` can only be given as TOML (``KEY:=``): tables, and lists or maps of them."""
-    from refcli.inline import SCALAR_KINDS
+    from refcli.reading.items import SCALAR_KINDS
 
     if t.kind in ("table", "tables", "union"):
         return True
@@ -877,9 +877,9 @@ def items(
 
 def worked_example_paths(desc: Description) -> list[Path]:
     """The game's worked example files of ``desc``'s kind (those it reads without an error)."""
-    from refcli.errors import DataError
-    from refcli.formats import read
-    from refcli.inputs import Document
+    from refcli.model.errors import DataError
+    from refcli.reading.documents import Document
+    from refcli.reading.formats import read
 
     found = []
     for path in sorted((WORKED_EXAMPLES / desc.game).glob("*.toml")):

@@ -13,7 +13,7 @@ from conftest import EXAMPLES, REPO, Invoke
 from test_examples import EXAMPLE_FILES, expected_exit, run_line
 
 import refcli
-from refcli.errors import DataError, InputUnreadable, UsageError
+from refcli.model.errors import DataError, InputUnreadable, UsageError
 
 VERBS = {"score": refcli.score, "ruling": refcli.rule, "validate": refcli.validate}
 
@@ -47,7 +47,7 @@ def test_the_api_gives_what_the_cli_prints(example: Path, invoke: Invoke, monkey
         assert invoke([*run_line(example)]).stderr == f"refcli: error: {error.one_line()}\n"
         return
     printed = json.loads(invoke([*run_line(example), "--format", "json"]).stdout)
-    assert printed.pop("schema_version") == 1  # the document's, not the result's (refcli.report.versioned)
+    assert printed.pop("schema_version") == 1  # the document's, not the result's (refcli.results.report.versioned)
     if verb == "validate":
         (printed,) = printed["results"]
     assert result.to_dict() == printed

@@ -22,8 +22,9 @@ import pytest
 from conftest import EXAMPLES
 
 import refcli
-from refcli import errors, i18n
-from refcli.errors import (
+from refcli.language import i18n
+from refcli.model import errors
+from refcli.model.errors import (
     DataError,
     InputUnreadable,
     OutputFailed,
@@ -33,7 +34,7 @@ from refcli.errors import (
     RuleBroken,
     UsageError,
 )
-from refcli.exit_status import ExitStatus, status_for
+from refcli.model.exit_status import ExitStatus, status_for
 
 MONEY = str(EXAMPLES / "money" / "rulebook-450.toml")
 CALL = str(EXAMPLES / "cup-of-bluff" / "call-spec.toml")

@@ -19,8 +19,8 @@ from conftest import Invoke
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from refcli import locate, prescan
-from refcli.locate import LazyPattern
+from refcli.reading import locate, prescan
+from refcli.reading.locate import LazyPattern
 
 Write = Callable[..., str]
 
@@ -42,7 +42,7 @@ def greedy_twin(pattern: re.Pattern[str]) -> re.Pattern[str]:
 
 
 def test_the_patterns_are_found() -> None:
-    assert "refcli.prescan._TOKEN" in PATTERNS and "refcli.locate._KEY_VALUE_LINES" in PATTERNS
+    assert "refcli.reading.prescan._TOKEN" in PATTERNS and "refcli.reading.locate._KEY_VALUE_LINES" in PATTERNS
     assert sum(bool(POSSESSIVE_GROUP.search(p.pattern)) for p in PATTERNS.values()) >= 10
 
 
@@ -55,17 +55,17 @@ def test_every_possessive_group_repeat_ends_in_an_alternative_that_fails(name: s
 
 # (pattern, text, where its match must end): each ended elsewhere, or did not match, on 3.11.2
 KNOWN = [
-    ("refcli.locate._KEY_VALUE_LINES", "a = 1\nb = 2 # two\n  [t]\n", 18),
-    ("refcli.locate._SIMPLE_ITEMS", "1, 2,\n  ]", 5),
-    ("refcli.locate._STRING_OR_COMMENT", '"""a""b""" = 1', 10),
-    ("refcli.locate._STRING_OR_COMMENT", "'''a''b'''", 10),
-    ("refcli.prescan._BLANK_LINES", "\n# note\n\n  x = 1\n", 9),
-    ("refcli.prescan._KEY_VALUE_LINES", 'a = "x\\"y"\n  [t]\n', 11),
-    ("refcli.prescan._HEADER_LINES", "[a]\n[[b]]\n  c = 1\n", 10),
-    ("refcli.prescan._TABLE_ITEMS", "a = 1, b = 2, c", 13),
-    ("refcli.prescan._ARRAY_ITEMS", "1, 2,\n  ]", 5),
-    ("refcli.prescan._TOKEN", '"""a"""\n', 7),
-    ("refcli.prescan._TOKEN", "'''a'' '''\n", 10),
+    ("refcli.reading.locate._KEY_VALUE_LINES", "a = 1\nb = 2 # two\n  [t]\n", 18),
+    ("refcli.reading.locate._SIMPLE_ITEMS", "1, 2,\n  ]", 5),
+    ("refcli.reading.locate._STRING_OR_COMMENT", '"""a""b""" = 1', 10),
+    ("refcli.reading.locate._STRING_OR_COMMENT", "'''a''b'''", 10),
+    ("refcli.reading.prescan._BLANK_LINES", "\n# note\n\n  x = 1\n", 9),
+    ("refcli.reading.prescan._KEY_VALUE_LINES", 'a = "x\\"y"\n  [t]\n', 11),
+    ("refcli.reading.prescan._HEADER_LINES", "[a]\n[[b]]\n  c = 1\n", 10),
+    ("refcli.reading.prescan._TABLE_ITEMS", "a = 1, b = 2, c", 13),
+    ("refcli.reading.prescan._ARRAY_ITEMS", "1, 2,\n  ]", 5),
+    ("refcli.reading.prescan._TOKEN", '"""a"""\n', 7),
+    ("refcli.reading.prescan._TOKEN", "'''a'' '''\n", 10),
 ]
 
 

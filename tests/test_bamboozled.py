@@ -11,11 +11,11 @@ import pytest
 from conftest import EXAMPLES, SEEDS, Invoke, assert_mutation_caught, assert_mutations_apply, pick_event, record_errors
 from hypothesis import given, settings
 
-from refcli.catalogue import rules_for
 from refcli.games.bamboozled import clauses as bamboozled_clauses
 from refcli.games.bamboozled.ranking import card_readings, ladder, rank, ways
 from refcli.games.bamboozled.record import validate_document
 from refcli.games.bamboozled.simulate import random_game
+from refcli.rules.catalogue import rules_for
 
 Write = Callable[..., str]
 BZ = EXAMPLES / "bamboozled"

@@ -1,4 +1,4 @@
-"""Cut and compare: a ruling and the replay agree at every moment of a random legal game (issue 13).
+"""Cut and compare: a ruling and the replay agree at every moment of a random legal game.
 
 Hypothesis draws a random legal game from the generator, cuts it at a random
 call, accept or card event, writes that moment as a situation file, rules on
@@ -26,7 +26,7 @@ from refcli.games.bamboozled.engine import RESPOND, ROLL, Accept, Call, Card, Ou
 from refcli.games.bamboozled.record import read_record
 from refcli.games.bamboozled.replay import Replay
 from refcli.games.bamboozled.simulate import random_game
-from refcli.inputs import Document
+from refcli.reading.documents import Document
 
 DIRECTION = {1: "clockwise", -1: "counterclockwise"}
 

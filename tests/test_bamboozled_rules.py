@@ -1,4 +1,4 @@
-"""Bamboozled, second pass (issue 13): each rule below is tested from its text in document 002.
+"""Bamboozled: each rule below is tested from its text in document 002.
 
 Every test quotes the Spanish clause it rests on. Rulings (``ruling``) and
 records (``validate``) are checked side by side where both can express the
@@ -264,7 +264,7 @@ def test_revive_on_the_final_strike_keeps_the_player_in_and_they_start(players: 
     ]
     document = record(players, events, strikes_to_lose=1)
     assert errors(document) == []
-    # with two players the game was over for a moment; it is not any more, and nobody else may roll
+    # after Revive the game goes on (with two players the final strike had ended it), and only Ana rolls next
     wrong = [*events[:3], roll(players[-1], [6, 6], 66)]
     found = errors(record(players, wrong, strikes_to_lose=1))
     assert [(event, rule) for event, rule, _ in found] == [(4, "turn.accept-and-beat")]

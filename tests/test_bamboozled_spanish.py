@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from conftest import EXAMPLES, Invoke
 
-from refcli import i18n
+from refcli.language import i18n
 
 BZ = EXAMPLES / "bamboozled"
 
@@ -141,7 +141,7 @@ def test_json_keys_and_values_do_not_depend_on_the_language(invoke: Invoke, args
 
 
 def test_every_bamboozled_message_is_translated() -> None:
-    from refcli.translations import problems
+    from refcli.language.catalogues import problems
 
     mine = ("refcli/games/bamboozled", "data/rules/bamboozled.toml")
     assert [problem for problem in problems("es") if problem.startswith(mine)] == []

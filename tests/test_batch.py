@@ -11,7 +11,7 @@ from conftest import EXAMPLES, Invoke
 
 from refcli.games.bamboozled.simulate import random_game as bamboozled_game
 from refcli.games.kuhhandel.simulate import random_game as kuhhandel_game
-from refcli.records import to_toml
+from refcli.games.record_toml import to_toml
 
 Write = Callable[..., str]
 
@@ -90,7 +90,7 @@ def test_missing_jsonl_file_is_66(invoke: Invoke, tmp_path: Path) -> None:
 def test_progress_shows_on_a_terminal_after_a_second(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     import io
 
-    from refcli import batch
+    from refcli.cli import batch
 
     class Terminal(io.StringIO):
         def isatty(self) -> bool:
@@ -113,7 +113,7 @@ def test_progress_shows_on_a_terminal_after_a_second(monkeypatch) -> None:  # ty
 def test_no_progress_when_stderr_is_not_a_terminal(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     import io
 
-    from refcli import batch
+    from refcli.cli import batch
 
     pipe = io.StringIO()
     monkeypatch.setattr(batch.sys, "stderr", pipe)

@@ -23,10 +23,10 @@ from pathlib import Path
 import pytest
 from conftest import EXAMPLES, Invoke
 
+from refcli.cli.workers import ordered_map
 from refcli.games.bamboozled.simulate import random_game as bamboozled_game
 from refcli.games.kuhhandel.simulate import random_game as kuhhandel_game
-from refcli.records import to_toml
-from refcli.workers import ordered_map
+from refcli.games.record_toml import to_toml
 
 HANG_GUARD = 60.0  # seconds; every run here ends in well under one when nothing is wrong
 LINUX = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="finds worker processes through /proc")
@@ -224,7 +224,7 @@ def test_a_bug_in_a_worker_is_one_line_and_the_map_goes_on(capfd: pytest.Capture
 
 
 def test_a_chunk_of_large_tasks_stays_near_a_megabyte() -> None:
-    from refcli.workers import CHUNK_BYTES, _Queue
+    from refcli.cli.workers import CHUNK_BYTES, _Queue
 
     queue = _Queue(iter([b"x" * (CHUNK_BYTES // 2 + 1)] * 10), len)
     queue.fill(64, True)
@@ -333,8 +333,8 @@ def test_a_reader_going_away_stops_the_workers(tmp_path: Path) -> None:
 def test_writing_raises_broken_pipe_and_the_workers_stop(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import multiprocessing
 
-    from refcli import batch
-    from refcli.options import Format, ValidateOptions
+    from refcli.cli import batch
+    from refcli.model.options import Format, ValidateOptions
 
     class GoneReader:
         writes = 0
@@ -545,10 +545,12 @@ def test_an_unreadable_jsonl_file_does_not_stop_the_others(invoke: Invoke, tmp_p
 def test_a_bug_on_one_record_is_reported_for_it_and_the_document_completes(
     invoke: Invoke, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from refcli import registry
+    from refcli.model import registry
 
     paths = records(tmp_path, 3)
-    engine = registry.GAMES["kuhhandel"].engine("validate")
+    kuhhandel = registry.get("kuhhandel")
+    assert kuhhandel is not None
+    engine = kuhhandel.engine("validate")
     monkeypatch.setattr(engine, "validate_document", lambda doc, options: 1 / 0)
     result = invoke(["validate", "--format", "json", *paths])
     assert result.exit_code == 70
@@ -561,8 +563,8 @@ def test_a_bug_on_one_record_is_reported_for_it_and_the_document_completes(
 
 
 def test_the_option_default_is_the_input_limit() -> None:
-    from refcli.inputs import DEFAULT_MAX_BYTES
-    from refcli.options import ValidateOptions
+    from refcli.model.options import ValidateOptions
+    from refcli.reading.documents import DEFAULT_MAX_BYTES
 
     assert ValidateOptions().max_bytes == DEFAULT_MAX_BYTES
 

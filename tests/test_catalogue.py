@@ -7,9 +7,10 @@ import tomllib
 import pytest
 from conftest import RULES_SOURCES
 
-from refcli import catalogue, registry
 from refcli.games.kuhhandel import clauses as kuhhandel_clauses
 from refcli.games.kuhhandel.editions import DIFFERENCES
+from refcli.model import registry
+from refcli.rules import catalogue
 
 
 def engine_ids(module: object) -> set[str]:
@@ -36,7 +37,7 @@ def test_clause_ids_are_unique_and_rests_on_exists() -> None:
 
 def test_register_entries_are_interpretations_and_document_clauses_are_not() -> None:
     rules = catalogue.rules_for("kuhhandel")
-    for number in range(1, 9):  # SPEC.md's K1–K8
+    for number in range(1, 9):  # K1–K8, the register's first entries (docs/rulings-register.md)
         clause = rules.get(f"K{number}")
         assert clause.interpretation and clause.source == "register"
     for clause in rules.clauses:
@@ -86,7 +87,7 @@ def test_catalogue_ids_unique_rests_on_exist_and_register_marked(game: str) -> N
 
 
 @pytest.mark.skipif(
-    not RULES_SOURCES.is_dir(), reason="the rulebooks (../shared/rules-sources) are not beside this checkout"
+    not RULES_SOURCES.is_dir(), reason="the rulebooks are not beside this checkout (conftest.RULES_SOURCES)"
 )
 @pytest.mark.parametrize("game", GAMES_WITH_RULES)
 def test_quotes_are_verbatim_from_their_document(game: str) -> None:
@@ -126,7 +127,7 @@ def test_each_game_has_its_own_topics() -> None:
         assert listed == sorted(set(listed)) and listed, game
 
 
-# The keys a [[clause]] may have; garbled (issue 16) marks a quote whose Spanish misleads.
+# The keys a [[clause]] may have; garbled marks a quote whose Spanish misleads.
 CLAUSE_KEYS = {"id", "source", "section", "text", "summary", "topics", "interpretation", "rests_on", "garbled"}
 
 
@@ -153,15 +154,27 @@ def test_the_loader_reads_garbled(monkeypatch: pytest.MonkeyPatch) -> None:
     assert not catalogue.rules_for("kuhhandel").get("K3").garbled
 
 
-def test_every_topic_has_a_spanish_name_that_finds_it() -> None:
-    used = {topic for game in GAMES_WITH_RULES for topic in catalogue.rules_for(game).topics()}
-    assert used - set(catalogue.SPANISH_TOPICS) == set(), "a topic without a Spanish name"
-    assert set(catalogue.SPANISH_TOPICS) - used == set(), "a Spanish name for a topic no clause has"
-    for topic, names in catalogue.SPANISH_TOPICS.items():
+@pytest.mark.parametrize("game", GAMES_WITH_RULES)
+def test_every_topic_has_a_spanish_name_that_finds_it(game: str) -> None:
+    rules = catalogue.rules_for(game)
+    used = set(rules.topics())
+    prefixes = {clause.id.split(".")[0] for clause in rules.clauses if "." in clause.id}
+    named = catalogue.spanish_topics(game)
+    assert used - set(named) == set(), "a topic without a Spanish name"
+    assert set(named) - used - prefixes == set(), "a Spanish name for a topic no clause has, nor begins its id with"
+    for topic, names in named.items():
         assert names, topic
         for name in names:
-            assert topic in catalogue.topics_named(name), (topic, name)
+            assert topic in catalogue.topics_named(name, game), (topic, name)
             assert catalogue.topic_key(name) not in used, f"{name!r} is an English topic id already"
-    assert catalogue.topics_named("Intercambio-de-VACAS") == {"cow-trade"}
-    assert catalogue.topics_named("preparacion") == {"setup"}  # accents optional
-    assert catalogue.topics_named("xyzzy") == frozenset()
+            assert rules.search(name), f"{name!r} finds nothing"
+
+
+def test_a_topic_is_found_by_its_spanish_name() -> None:
+    assert catalogue.topics_named("Intercambio-de-VACAS", "kuhhandel") == {"cow-trade"}
+    assert catalogue.topics_named("preparacion", "money") == {"setup"}  # accents optional
+    assert catalogue.topics_named("xyzzy", "money") == frozenset()
+    assert catalogue.topics_named("sin cambio", "money") == {"keep"}  # one name, each game's own topic
+    assert catalogue.topics_named("sin cambio", "kuhhandel") == {"no-change"}
+    assert catalogue.topics_named("empate", "chess") == frozenset(), "a game refcli does not know names none"
+    assert catalogue.rules_for("money").search("empate")[0].id.startswith("tie."), "a topic that begins clause ids"

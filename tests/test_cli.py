@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 from conftest import EXAMPLES, REPO, Invoke
 
-from refcli import __version__, registry
-from refcli.gameinfo import Game
+from refcli import __version__
+from refcli.model import registry
+from refcli.model.game import Game
 
 RULEBOOK = str(EXAMPLES / "kuhhandel" / "rulebook-2460.toml")
 Write = Callable[..., str]
@@ -146,7 +147,7 @@ def test_several_files_report_all_and_the_worst_code_wins(invoke: Invoke, write:
     result = invoke(["kuhhandel", "score", RULEBOOK, bad, "/no/such/file.toml", RULEBOOK, "-f", "json"])
     assert result.exit_code == 66
     doc = json.loads(result.stdout)
-    # every FILE is an entry, in order: the two that fail say why, as stderr does (issue 15)
+    # every FILE is an entry, in order: the two that fail say why, as stderr does (docs/output.md)
     assert [entry.get("error", {}).get("exit_code") for entry in doc["games"]] == [None, 65, 66, None]
     assert doc["games"][1]["error"]["line"] == 2 and doc["games"][1]["error"]["key"] == "edition"
     assert "bad.toml:2: edition" in result.stderr and "/no/such/file.toml: cannot read" in result.stderr
@@ -176,7 +177,7 @@ def test_partial_scores_an_unfinished_game_and_says_so(invoke: Invoke) -> None:
 def test_animals_lists_values_and_names_a_snapshot_accepts(invoke: Invoke, write: Write) -> None:
     doc = json.loads(invoke(["kuhhandel", "animals", "-f", "json"]).stdout)
     values = {entry["animal"]: entry["value"] for entry in doc["animals"]}
-    assert values == {  # the set values listed with the rule documents (rules-sources/README.md)
+    assert values == {  # the set values printed on the animal cards
         "rooster": 10,
         "goose": 40,
         "cat": 90,
@@ -284,7 +285,7 @@ def test_schema_prints_the_generated_schema_which_accepts_the_kinds_example_and_
     invoke: Invoke, game: Game, kind: str
 ) -> None:
     jsonschema = pytest.importorskip("jsonschema")
-    from refcli.formats import example_document
+    from refcli.reading.formats import example_document
 
     result = invoke([game.id, "schema", kind])
     assert result.exit_code == 0 and result.stderr == ""
@@ -365,7 +366,7 @@ def command_paths() -> list[tuple[str, ...]]:
     """Every command line whose --help refcli shows: the root, each group, each command (hidden ones too)."""
     import typer.main
 
-    from refcli.cli import app
+    from refcli.cli.app import app
 
     root = typer.main.get_command(app)
     ctx = root.make_context("refcli", [], resilient_parsing=True)
@@ -550,8 +551,8 @@ def test_install_completion_says_what_it_did_in_spanish(
 
 
 def test_an_internal_error_is_one_line_in_spanish(capsys: pytest.CaptureFixture[str]) -> None:
-    from refcli.commands.common import say_error
-    from refcli.i18n import using
+    from refcli.cli.common import say_error
+    from refcli.language.i18n import using
 
     with using("es"):
         assert say_error(ValueError("x y")) == 70
@@ -560,7 +561,7 @@ def test_an_internal_error_is_one_line_in_spanish(capsys: pytest.CaptureFixture[
 
 def test_a_run_leaves_the_language_as_it_found_it(invoke: Invoke) -> None:
     """--lang is the run's: what the process says after it (a test, a script using refcli.api) is not changed."""
-    from refcli.i18n import language, using
+    from refcli.language.i18n import language, using
 
     with using("en"):
         assert invoke(["--lang", "es", "kuhhandel", "scroe"]).stderr.startswith("Uso:")

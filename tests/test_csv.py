@@ -1,4 +1,4 @@
-"""``--format csv`` (issue 15): score gives a row per player per game with totals, validate a row per finding.
+"""``--format csv``: score gives a row per player per game with totals, validate a row per finding.
 
 Read back with the csv module: RFC 4180 (a header, quoting, CRLF) round-trips.
 """
@@ -12,7 +12,7 @@ from typing import Any
 
 from conftest import EXAMPLES, Invoke
 
-from refcli.tables import FINDING_COLUMNS, SCORE_COLUMNS
+from refcli.output.spreadsheet import FINDING_COLUMNS, SCORE_COLUMNS
 
 MONEY = [str(EXAMPLES / "money" / name) for name in ("rulebook-450.toml", "game-2.toml", "game-3.toml")]
 

@@ -12,11 +12,11 @@ import pytest
 from conftest import EXAMPLES, SEEDS, Invoke, assert_mutation_caught, assert_mutations_apply, pick_event, record_errors
 from hypothesis import given, settings
 
-from refcli.catalogue import rules_for
 from refcli.games.cupofbluff import clauses as cob_clauses
 from refcli.games.cupofbluff.chips import POINTS, ways
 from refcli.games.cupofbluff.record import validate_document
 from refcli.games.cupofbluff.simulate import random_game
+from refcli.rules.catalogue import rules_for
 
 Write = Callable[..., str]
 CB = EXAMPLES / "cup-of-bluff"

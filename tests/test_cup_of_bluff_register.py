@@ -14,8 +14,8 @@ from typing import Any
 
 from conftest import Invoke, record_errors
 
-from refcli.catalogue import rules_for
 from refcli.games.cupofbluff.record import validate_document
+from refcli.rules.catalogue import rules_for
 
 Write = Callable[..., str]
 RULES = rules_for("cup-of-bluff")

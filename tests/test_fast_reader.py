@@ -1,4 +1,4 @@
-"""The reader's fast path (refcli/formats/fast.py) against its nested readers, on every described format.
+"""The reader's fast path (refcli/reading/formats/fast.py) against its nested readers, on every described format.
 
 The fast path may refuse any document (the nested readers then read it again
 and give the located error), but what it accepts it must read exactly as the
@@ -18,15 +18,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import EXAMPLES
+from conftest import EXAMPLES, read_slowly
 from fuzzing import Target, documents, targets
 from hypothesis import HealthCheck, given, settings
 
-from refcli import registry
-from refcli.errors import RefcliError
-from refcli.formats import Type, descriptions, with_spanish_words
-from refcli.formats.reader import Context, compile_description, read_document, read_slowly
-from refcli.inputs import Document
+from refcli.model import registry
+from refcli.model.errors import RefcliError
+from refcli.reading.documents import Document
+from refcli.reading.formats import Type, descriptions, with_spanish_words
+from refcli.reading.formats.reader import Context, compile_description, read_document
 
 TARGETS = targets()
 

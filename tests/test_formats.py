@@ -16,12 +16,12 @@ from typing import Any
 
 import pytest
 
-from refcli import formats as F
-from refcli import registry
-from refcli.errors import DataError
-from refcli.formats import Description, Field
-from refcli.i18n import DEFAULT, LANGUAGES
-from refcli.inputs import Document
+from refcli.language.i18n import DEFAULT, LANGUAGES
+from refcli.model import registry
+from refcli.model.errors import DataError
+from refcli.reading import formats as F
+from refcli.reading.documents import Document
+from refcli.reading.formats import Description, Field
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -265,7 +265,7 @@ def test_descriptions_come_from_the_package_formats_module() -> None:
 
 
 # -- every game that describes its formats ------------------------------------------
-from refcli.formats.__main__ import game_packages, generated_files, stale_files  # noqa: E402
+from refcli.reading.formats.__main__ import game_packages, generated_files, stale_files  # noqa: E402
 
 PACKAGES = game_packages()
 DESCRIPTIONS = [desc for package in PACKAGES.values() for desc in F.descriptions(package).values()]
@@ -274,10 +274,21 @@ IDS = [f"{desc.game}/{desc.kind}" for desc in DESCRIPTIONS]
 
 
 def test_every_built_in_game_describes_its_formats() -> None:
-    from refcli import registry
+    from refcli.model import registry
 
     assert list(PACKAGES) == list(registry.BUILT_IN)
     assert all(game.describes_formats() for game in registry.built_in())
+
+
+def test_a_game_without_a_formats_module_has_no_generated_files(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its package is the game's own (``Game.package``); one with no ``formats`` module is left out, not a crash."""
+    from refcli.model import registry
+
+    money = registry.get("money")
+    assert money is not None
+    plain = money._replace(id="plain", package="refcli.games.no_such_game")
+    monkeypatch.setattr(registry, "built_in", lambda: (money, plain))
+    assert game_packages() == {"money": "refcli.games.money"}
 
 
 @pytest.mark.parametrize("game", sorted(PACKAGES))
@@ -294,7 +305,7 @@ def test_every_kind_a_game_reads_has_a_description(game: str) -> None:
 @pytest.mark.parametrize("game", sorted(PACKAGES))
 def test_the_kinds_offered_and_their_files_are_exactly_the_descriptions(game: str) -> None:
     """`template` and `schema` offer the described kinds; each has its two files and no file lacks a description."""
-    from refcli import registry
+    from refcli.model import registry
 
     kinds = list(F.descriptions(PACKAGES[game]))
     declared = registry.get(game)
@@ -304,7 +315,7 @@ def test_the_kinds_offered_and_their_files_are_exactly_the_descriptions(game: st
         path.name.removesuffix(".schema.json") for path in (ROOT / "data" / "schemas" / game).glob("*.schema.json")
     )
     assert templates == schemas == sorted(kinds), (
-        "run: python -m refcli.formats --write (and remove files nothing describes)"
+        "run: python -m refcli.reading.formats --write (and remove files nothing describes)"
     )
     translated = sorted(lang for lang in LANGUAGES if lang != DEFAULT)  # each has its folder of the same files
     assert sorted(path.name for path in (ROOT / "data" / "templates" / game).iterdir()) == sorted(
@@ -359,7 +370,7 @@ def test_every_description_is_exercised_by_a_file_that_reads_clean(desc: Descrip
 
 def test_generated_templates_and_schemas_match_the_generator() -> None:
     stale = stale_files(generated_files(), ROOT / "data")
-    assert not stale, f"stale: {stale}; run: python -m refcli.formats --write"
+    assert not stale, f"stale: {stale}; run: python -m refcli.reading.formats --write"
 
 
 def test_generated_schemas_are_valid_draft_2020_12() -> None:
@@ -408,7 +419,7 @@ def test_example_documents_read_clean_and_fit_their_schema(desc: Description) ->
 
 @pytest.mark.parametrize("desc", DESCRIPTIONS, ids=IDS)
 def test_help_is_one_short_line_and_clauses_exist(desc: Description) -> None:
-    from refcli.catalogue import rules_for
+    from refcli.rules.catalogue import rules_for
 
     known = rules_for(desc.game).ids()
     assert set(desc.clauses) <= known, set(desc.clauses) - known
@@ -494,7 +505,7 @@ def test_random_documents_of_every_kind_get_an_answer_or_one_located_error(desc:
     from hypothesis import HealthCheck, given, settings
     from typer.testing import CliRunner
 
-    from refcli.cli import app
+    from refcli.cli.app import app
 
     runner = CliRunner()
     path = tmp_path / "input.toml"
@@ -534,7 +545,7 @@ TEMPLATES = [
 def run_verb(desc: Description, path: Path) -> Any:
     from typer.testing import CliRunner
 
-    from refcli.cli import app
+    from refcli.cli.app import app
 
     partial = ["--partial"] if desc.kind == "final" else []
     return CliRunner().invoke(app, [desc.game, desc.verb, *partial, str(path)], catch_exceptions=False)

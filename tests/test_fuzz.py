@@ -1,7 +1,7 @@
 """Fuzzing every loader, verb and output path; the documents come from the format descriptions.
 
 What is fuzzed is found through the registry: every registered game and every
-kind it describes (``refcli.formats.descriptions(game.package)``: the final
+kind it describes (``refcli.reading.formats.descriptions(game.package)``: the final
 snapshot, each situation, the record) gets documents drawn from its
 description (``tests/fuzzing.py``), written as TOML (or a JSON line for
 ``validate --jsonl``) and read by the verb for that kind (``score``,
@@ -80,12 +80,13 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner, Result
 
-from refcli import prompting, registry
-from refcli.cli import app
-from refcli.exit_status import ExitStatus
-from refcli.formats import KINDS, descriptions, example_document
-from refcli.gameinfo import Game
-from refcli.visible import visible
+from refcli.cli import prompts as prompting
+from refcli.cli.app import app
+from refcli.language.visible import visible
+from refcli.model import registry
+from refcli.model.exit_status import ExitStatus
+from refcli.model.game import Game
+from refcli.reading.formats import KINDS, descriptions, example_document
 
 ERROR_LINE = re.compile(r"^refcli: error: [^\n]+$")
 READER_CODES = {ExitStatus.OK, ExitStatus.RULE_BROKEN, ExitStatus.DATA, ExitStatus.UNREADABLE}
@@ -198,19 +199,23 @@ def verb_args(target: Target, cross: bool, options: tuple[str, ...]) -> list[str
     return [verb, *options] if cross else [target.game.id, verb, *options]
 
 
+SIMILAR_NAMES = re.compile(r"refcli: warning: .*: The player names .* (differ only|look alike)")
+
+
 def check_read(result: Result, args: list[str], path: Path, text: str) -> None:
     """A documented exit status; for 65 and 66 one error line naming the file; the output is what was asked for."""
     where = f"refcli {' '.join(args)}\n--- the file:\n{text[:3000]}\n--- stderr:\n{result.stderr}"
     code = result.exit_code
     assert code in READER_CODES, where
-    lines = result.stderr.splitlines()
+    # players whose names look alike are warned about, one line each, whatever else happens
+    lines = [line for line in result.stderr.splitlines() if not SIMILAR_NAMES.match(line)]
     if code in (65, 66):
         assert len(lines) == 1 and ERROR_LINE.match(lines[0]), where
         assert str(path) in lines[0], where
-        if "json" in args and "--jsonl" not in args:  # a file that fails is still a document (issue 15)
+        if "json" in args and "--jsonl" not in args:  # a file that fails is still a document (docs/output.md)
             assert json.loads(result.stdout)["schema_version"] == 1, where
         return
-    assert result.stderr == "", where
+    assert lines == [], where
     if "--jsonl" in args:  # results as JSON Lines, whatever the format
         for line in result.stdout.splitlines():
             json.loads(line)
@@ -512,7 +517,7 @@ def output_test(examples: int):  # type: ignore[no-untyped-def]
         if expected == 73:  # one line, whatever the name holds (blanks and line breaks in it are folded)
             assert result.stderr_bytes.count(b"\n") == 1 and ERROR_LINE.match(result.stderr.rstrip("\n")), where
             assert after == before, where  # nothing was touched
-        else:  # the name as refcli echoes it: what a terminal acts on escaped (refcli.visible)
+        else:  # the name as refcli echoes it: what a terminal acts on escaped (refcli.language.visible)
             assert result.stderr_bytes == f"wrote {visible(argument)}\n".encode(), where
             assert receives is not None
             assert receives.read_text(encoding="utf-8") == template_text(*which), where
@@ -677,8 +682,8 @@ def as_if_on_a_terminal(terminal: bool) -> Iterator[None]:
     """Standard output taken for a terminal (drawn, paged when taller than LINES) or not."""
     from unittest import mock
 
-    with mock.patch("refcli.terminal.on_terminal", lambda stream: terminal):
-        with mock.patch("refcli.render.on_terminal", lambda stream: terminal):
+    with mock.patch("refcli.output.terminal.on_terminal", lambda stream: terminal):
+        with mock.patch("refcli.output.render.on_terminal", lambda stream: terminal):
             yield
 
 
@@ -708,7 +713,7 @@ def shown_args(args: list[str]) -> str:
 
 
 def check_echo(result: Result, where: str) -> None:
-    """Never a traceback or an internal error, and nothing a terminal acts on echoed raw (``refcli.visible``)."""
+    """Never a traceback or an internal error, and nothing a terminal acts on echoed raw (``refcli.language.visible``)."""
     assert "Traceback" not in result.stderr and "internal error" not in result.stderr, where
     assert not terminal_controls(result.stdout), (terminal_controls(result.stdout), where)
     assert not terminal_controls(result.stderr), (terminal_controls(result.stderr), where)
@@ -854,7 +859,7 @@ API_TYPE_ERROR = "TypeError"  # how the outcomes count a wrong type refused by r
 def api_outcome(call: Callable[[], Any], where: str) -> tuple[Any, str]:
     """``call()``'s result (None when it raised) and what it ended with: "result", the refcli error's class,
     or a ``TypeError`` refcli.arguments raised for a wrong type. Anything else fails the test."""
-    from refcli.errors import RefcliError
+    from refcli.model.errors import RefcliError
 
     try:
         return call(), "result"

@@ -3,7 +3,7 @@
 A file named ``a<ESC>]0;pwned<BEL>.toml``, a ``rules`` query, a ``KEY=VALUE``
 item, an ``-o`` name: every command, every format (text on a terminal and
 piped, JSON, TOML, CSV) and the Python API show them with their control
-characters escaped (``refcli.visible``), while JSON and TOML keep the exact
+characters escaped (``refcli.language.visible``), while JSON and TOML keep the exact
 text as data. Messages quote at most 40 characters of a value, and an error
 in an item names the item.
 """
@@ -27,8 +27,8 @@ import pytest
 from conftest import EXAMPLES, Invoke
 
 import refcli
-from refcli.tables import rows_text, score_rows
-from refcli.visible import SHOWN_CHARACTERS, clip, in_document, shell_word, visible
+from refcli.language.visible import SHOWN_CHARACTERS, clip, in_document, shell_word, visible
+from refcli.output.spreadsheet import rows_text, score_rows
 
 # What a terminal acts on: ESC (OSC title, OSC 52 clipboard, OSC 8 link, CSI clear), BEL, the other
 # C0 controls, DEL, the C1 controls (CSI and OSC in one byte), line/paragraph separators, bidi controls.
@@ -334,7 +334,7 @@ def test_the_hint_of_a_file_given_to_the_wrong_command_quotes_it_for_the_shell(
 
 
 def test_answers_quoted_back_by_the_prompts_are_escaped(capsys: pytest.CaptureFixture[str]) -> None:
-    from refcli.prompting import Terminal
+    from refcli.cli.prompts import Terminal
 
     Terminal().say(f'  expected y or n, found "{TITLE}"')
     assert_safe(capsys.readouterr().err)
@@ -344,7 +344,7 @@ def test_a_key_typed_at_a_question_is_escaped_in_the_questions_that_name_it(
     invoke: Invoke, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A map's keys are typed (a currency of Ana's notes): the next questions name it in their label."""
-    from refcli import prompting
+    from refcli.cli import prompts as prompting
 
     monkeypatch.setattr(prompting, "stdin_is_terminal", lambda: True)
     result = invoke(["money", "score"], input=f"Ana\n3\ny\n{TITLE}\n")
@@ -435,7 +435,7 @@ def test_the_api_messages_are_escaped_and_its_data_exact(hostile: dict[str, Path
 
 
 def test_a_finding_message_in_a_document_is_the_escaped_form() -> None:
-    from refcli.validation import Finding
+    from refcli.results.findings import Finding
 
     finding = Finding(3, "error", "K1", f"currency eu{TITLE}ro is not in the game")
     assert finding.to_dict()["message"] == "currency eu\\x1b]0;pwned\\x07ro is not in the game"

@@ -1,4 +1,4 @@
-"""KEY=VALUE items: one command line settles a dispute, typed by the format's description (refcli.inline)."""
+"""KEY=VALUE items: one command line settles a dispute, typed by the format's description (refcli.reading.items)."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ import pytest
 from conftest import EXAMPLES, Invoke
 
 import refcli
-from refcli.errors import DataError
-from refcli.inline import items_of, parse_item, split_arguments
+from refcli.model.errors import DataError
+from refcli.reading.items import items_of, parse_item, split_arguments
 
-# The five disputes the issue names, each as one command line, and the example file it restates.
+# Five contested situations, one command line each, and the example file each restates.
 ONE_LINERS = {
     "cow trade": (
         ["kuhhandel", "ruling", "situation=cow-trade", "animal=cat", "challenger.name=Ana", "challenger.holds=2"]

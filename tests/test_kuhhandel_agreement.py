@@ -1,4 +1,4 @@
-"""Rulings and replays agree (issue 13, point 1): one rules engine for both paths.
+"""Rulings and replays agree: one rules engine for both paths.
 
 Hypothesis draws random legal games from the generator, cuts each at a
 random event, writes that moment as a situation file (the action as an

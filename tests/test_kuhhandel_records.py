@@ -11,10 +11,10 @@ from hypothesis import given, settings
 
 from refcli.games.kuhhandel.record import validate_document
 from refcli.games.kuhhandel.simulate import random_game
-from refcli.inputs import Document, parse_toml
-from refcli.options import ValidateOptions
-from refcli.records import to_toml
-from refcli.validation import FileResult
+from refcli.games.record_toml import to_toml
+from refcli.model.options import ValidateOptions
+from refcli.reading.documents import Document, parse_toml
+from refcli.results.findings import FileResult
 
 seeds = SEEDS
 

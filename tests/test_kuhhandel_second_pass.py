@@ -1,4 +1,4 @@
-"""Kuhhandel, second pass of the rules (issue 13, point 3), each test built from the rule text."""
+"""Kuhhandel's rules read closely (auctions, cow trades, donkeys, the end), each test built from the rule text."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 import tomli_w
 
 import refcli
-from refcli.catalogue import rules_for
+from refcli.rules.catalogue import rules_for
 
 # 001 "La subasta": "Si un jugador puja más dinero del que tiene, tiene que mostrar
 # todas sus cartas de dinero y la subasta se repite de nuevo sin su participación."
@@ -115,7 +115,7 @@ def test_three_to_five_players_where_a_file_lists_them(tmp_path: Path) -> None:
         path.write_text(tomli_w.dumps({"game": "kuhhandel", **document}), encoding="utf-8")
         try:
             refcli.rule(path)
-        except refcli.errors.DataError as error:
+        except refcli.model.errors.DataError as error:
             assert "3 to 5" in str(error)
         else:
             raise AssertionError(f"{len(players)} players accepted")

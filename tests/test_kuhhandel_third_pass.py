@@ -1,4 +1,4 @@
-"""Kuhhandel, third pass of the rules: the money that can exist at a moment (K18), a choice that cannot be
+"""Kuhhandel: the money that can exist at a moment (K18), a choice that cannot be
 made ruled with its consequence (K7), one finding for one defect. Each test is built from the rule text."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ import pytest
 import tomli_w
 
 import refcli
-from refcli.catalogue import rules_for
 from refcli.games.kuhhandel.money import in_play
+from refcli.rules.catalogue import rules_for
 
 # 000 "Preparar": "Dos tarjetas de dinero de valor 0, cuatro tarjetas de valor 10, y una tarjeta de valor 50"
 # 001 (edition 1): "5 cartas de valor 10 en lugar de las 4 cartas de valor 10 y la carta de valor 50"

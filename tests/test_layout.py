@@ -10,10 +10,11 @@ import pytest
 from conftest import EXAMPLES, Invoke
 from test_screen import on_pty
 
-from refcli import api, i18n
-from refcli.options import Format
-from refcli.render import display_width, emit, plain_text, within_width
-from refcli.report import Grid
+from refcli import api
+from refcli.language import i18n
+from refcli.model.options import Format
+from refcli.output.render import display_width, emit, plain_text, within_width
+from refcli.results.report import Grid
 
 SCORE_EXAMPLES = sorted(
     path
@@ -153,7 +154,7 @@ def test_plain_text_does_not_import_rich() -> None:
     import sys
 
     code = (
-        "import sys, refcli.render as r, refcli.report as p;"
+        "import sys, refcli.output.render as r, refcli.results.report as p;"
         "r.plain_text([p.Grid((('A', 'left'),), (('王小明',),))]);"
         "print('rich' in sys.modules)"
     )

@@ -1,6 +1,6 @@
 """Commands built on demand are the commands typer builds, through typer's public interface only.
 
-refcli converts each command only when it is used (``refcli.commands.lazy``).
+refcli converts each command only when it is used (``refcli.cli.lazy``).
 These tests build every group eagerly, the way any typer app is built, and
 compare: if a typer release changed what a command becomes, or the public
 calls refcli relies on, they fail here, naming the command.
@@ -16,9 +16,8 @@ import pytest
 import typer
 import typer.main
 
-from refcli import registry
-from refcli.commands import clickwords
-from refcli.commands.lazy import (
+from refcli.cli import clickwords
+from refcli.cli.lazy import (
     Builders,
     LazyCommands,
     Translating,
@@ -27,8 +26,9 @@ from refcli.commands.lazy import (
     lang_option,
     translated,
 )
-from refcli.commands.verbs import ROOT_DEFINITIONS, game_definitions
-from refcli.i18n import using
+from refcli.cli.verbs import ROOT_DEFINITIONS, game_definitions
+from refcli.language.i18n import using
+from refcli.model import registry
 
 REFCLI = Path(__file__).resolve().parents[1] / "refcli"
 
@@ -121,7 +121,7 @@ def test_refcli_uses_only_typers_public_interface() -> None:
 
 def every_command() -> list[tuple[str, Any]]:
     """(command line, click command) for the root, every group and every command, hidden ones too."""
-    from refcli.cli import app
+    from refcli.cli.app import app
 
     root = typer.main.get_command(app)
     ctx = root.make_context("refcli", [], resilient_parsing=True)

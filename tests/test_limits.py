@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from conftest import EXAMPLES, Invoke
 
-from refcli.inputs import DEFAULT_MAX_BYTES
+from refcli.reading.documents import DEFAULT_MAX_BYTES
 
 # A hang guard, not a timing: linear work on 8 MiB takes well under a second
 # here; quadratic work would take hours.

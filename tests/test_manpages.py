@@ -1,7 +1,7 @@
-"""The man pages in man/ are what refcli.manpage makes of the command tree.
+"""The man pages in man/ are what refcli.cli.manpage makes of the command tree.
 
 Like sqlite-utils' test_docs.py: every command has help and a man page entry.
-The tree is walked here independently of refcli.manpage (through the same
+The tree is walked here independently of refcli.cli.manpage (through the same
 duck-typed click API: ``.commands``, ``.params``), so a generator that
 skipped a command could not pass by agreeing with itself.
 """
@@ -23,15 +23,16 @@ import typer
 import typer.main
 from typer.testing import CliRunner
 
-from refcli import manpage, registry
-from refcli.cli import app
-from refcli.exit_status import ExitStatus
-from refcli.gameinfo import Example, Game, SnapshotFormat
-from refcli.i18n import language, using
+from refcli.cli import manpage
+from refcli.cli.app import app
+from refcli.language.i18n import language, using
+from refcli.model import registry
+from refcli.model.exit_status import ExitStatus
+from refcli.model.game import Example, Game, SnapshotFormat
 
 REPO = Path(__file__).resolve().parents[1]
 MAN = REPO / "man"
-REGENERATE = "run `python -m refcli.manpage` from the repository root and commit man/"
+REGENERATE = "run `python -m refcli.cli.manpage` from the repository root and commit man/"
 REQUIRED_SECTIONS = [
     "NAME",
     "SYNOPSIS",
@@ -44,7 +45,7 @@ REQUIRED_SECTIONS = [
     "FILES",
     "SEE ALSO",
 ]
-# The same sections in the Spanish pages (man/es/), as the issue names them.
+# The same sections in the Spanish pages (man/es/), by the names Spanish man pages use.
 SPANISH_SECTIONS = [
     "NOMBRE",
     "SINOPSIS",
@@ -183,7 +184,7 @@ def test_generation_does_not_depend_on_the_machine(tmp_path: Path) -> None:
         "PYTHONPATH": str(REPO),
     }
     done = subprocess.run(
-        [sys.executable, "-m", "refcli.manpage", "--check", str(MAN)],
+        [sys.executable, "-m", "refcli.cli.manpage", "--check", str(MAN)],
         cwd=tmp_path,
         env=env,
         capture_output=True,
@@ -280,7 +281,7 @@ def subsections(body: str) -> dict[str, str]:
 @pytest.mark.parametrize("game", registry.built_in(), ids=lambda game: game.id)
 def test_game_page_files_describe_every_format_from_its_description(game: Game) -> None:
     """FILES has one subsection per format the game describes, in order: its summary, who reads it, every key's row."""
-    from refcli.formats import man_rows
+    from refcli.reading.formats import man_rows
 
     described = game.formats()
     assert described, f"{game.id} describes no formats"
@@ -458,7 +459,15 @@ def test_a_group_that_is_not_a_registered_game_is_refused() -> None:
 
 # ---------------------------------------------------------------- examples work
 
-EXAMPLES = manpage.examples_by_page()
+
+def examples_by_page() -> dict[str, tuple[Example, ...]]:
+    """The examples of every page of the built-in games (page stem → examples), in order."""
+    games = registry.built_in()
+    pages = {manpage.PROGRAM: (*(example for game in games for example in game.overview), manpage.VERSION_EXAMPLE)}
+    return {**pages, **{f"{manpage.PROGRAM}-{game.id}": game.examples for game in games}}
+
+
+EXAMPLES = examples_by_page()
 
 
 def test_every_game_has_examples_and_the_root_page_shows_some() -> None:
@@ -489,7 +498,7 @@ def test_every_example_is_on_its_page() -> None:
             assert " ".join(example.argv) in body
 
 
-# ---------------------------------------------------------------- python -m refcli.manpage
+# ---------------------------------------------------------------- python -m refcli.cli.manpage
 
 
 def test_cli_writes_then_checks(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -509,7 +518,7 @@ def test_cli_writes_then_checks(tmp_path: Path, capsys: pytest.CaptureFixture[st
     (target / "es" / "refcli-ido.1").write_text(".TH X 1\n", encoding="utf-8")
     assert manpage.main(["--check", str(target)]) == 1
     err = capsys.readouterr().err
-    assert "refcli.1" in err and "refcli-gone.1" in err and "python -m refcli.manpage" in err
+    assert "refcli.1" in err and "refcli-gone.1" in err and "python -m refcli.cli.manpage" in err
     assert "es/refcli-ido.1" in err
 
     (target / "es" / "refcli-kuhhandel.1").unlink()

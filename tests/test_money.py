@@ -11,11 +11,11 @@ import pytest
 from conftest import EXAMPLES, SEEDS, Invoke, assert_mutation_caught, assert_mutations_apply, record_errors
 from hypothesis import given, settings
 
-from refcli.catalogue import rules_for
 from refcli.games.money import clauses as money_clauses
 from refcli.games.money.record import validate_document
 from refcli.games.money.scoring import score_currency, score_player
 from refcli.games.money.simulate import random_game
+from refcli.rules.catalogue import rules_for
 
 Write = Callable[..., str]
 MO = EXAMPLES / "money"
@@ -331,7 +331,7 @@ def test_validate_examples(invoke: Invoke) -> None:
     assert bad.exit_code == 1
 
 
-# -- issue 13, point 4: each from the rule text -----------------------------------
+# -- each from the rule text --------------------------------------------------
 def rule_text(phrase: str) -> str:
     """``phrase`` as 003 writes it (checked against the rulebook when it is beside this checkout)."""
     from conftest import RULES_SOURCES
@@ -366,7 +366,7 @@ def test_one_bluff_card_per_player(invoke: Invoke, write: Write) -> None:
 
 @pytest.mark.parametrize("count", [2, 6])
 def test_bids_take_3_to_5_players_like_score(invoke: Invoke, write: Write, count: int) -> None:
-    """Money! is for 3 to 5 players (rules-sources/README.md): a bids file lists one offer per player."""
+    """Money! is for 3 to 5 players (the published count): a bids file lists one offer per player."""
     offers = ['["coin #1"]', '["coin #2"]', '["bluff"]', '["bluff"]', '["bluff"]', '["bluff"]'][:count]
     result = invoke(["money", "ruling", write(bids_file(*offers))])
     assert result.exit_code == 65, result.stdout
@@ -436,9 +436,9 @@ def test_refills_recorded_as_counts_leave_the_hands_unknown_not_wrong() -> None:
 
 
 def validate_result(document: dict[str, Any]) -> Any:
-    from refcli.inputs import Document, parse_toml
-    from refcli.options import ValidateOptions
-    from refcli.records import to_toml
+    from refcli.games.record_toml import to_toml
+    from refcli.model.options import ValidateOptions
+    from refcli.reading.documents import Document, parse_toml
 
     text = to_toml(document)
     return validate_document(Document("game.toml", parse_toml(text, "game.toml"), text), ValidateOptions())
@@ -447,9 +447,9 @@ def validate_result(document: dict[str, Any]) -> Any:
 @pytest.mark.parametrize("strict", [False, True])
 def test_a_setup_that_cannot_exist_is_one_error_for_the_record(strict: bool) -> None:
     """M10: a serial dealt twice at the setup is an error of the record as a whole (also under --strict)."""
-    from refcli.inputs import Document, parse_toml
-    from refcli.options import ValidateOptions
-    from refcli.records import to_toml
+    from refcli.games.record_toml import to_toml
+    from refcli.model.options import ValidateOptions
+    from refcli.reading.documents import Document, parse_toml
 
     game = random_game(3)
     hands = game["hands"]

@@ -26,8 +26,8 @@ from refcli.games.money.engine import ExchangeOutcome, OffersOutcome, RefillOutc
 from refcli.games.money.record import read_record
 from refcli.games.money.replay import Event, Exchange, Offers, Replay
 from refcli.games.money.simulate import random_game
-from refcli.inputs import Document, parse_toml
-from refcli.records import to_toml
+from refcli.games.record_toml import to_toml
+from refcli.reading.documents import Document, parse_toml
 
 CUTS_PER_GAME = 5
 GAMES = 50  # 250 cuts in the default run

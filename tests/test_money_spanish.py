@@ -1,4 +1,4 @@
-"""Money! in Spanish (issue 16): what the game writes follows --lang (003's words); JSON keys and ids do not."""
+"""Money! in Spanish: what the game writes follows --lang (003's words); JSON keys and ids do not."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from conftest import EXAMPLES, Invoke
 
-from refcli import i18n
+from refcli.language import i18n
 
 MONEY = EXAMPLES / "money"
 # The JSON fields whose text follows the language; every other key and value is the same in en and es.
@@ -127,7 +127,7 @@ def test_json_keys_and_ids_are_the_same_in_both_languages(invoke: Invoke, args: 
 
 
 def test_every_message_of_the_game_is_translated() -> None:
-    from refcli.translations import problems
+    from refcli.language.catalogues import problems
 
     mine = ("refcli/games/money", "data/rules/money.toml")
     assert [problem for problem in problems("es") if problem.startswith(mine)] == []

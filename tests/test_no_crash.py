@@ -38,8 +38,8 @@ from conftest import EXAMPLES, REPO, Invoke
 from typer.testing import Result
 
 import refcli
-from refcli import registry
-from refcli.errors import DataError, RefcliError, UsageError
+from refcli.model import registry
+from refcli.model.errors import DataError, RefcliError, UsageError
 
 DIGITS = "9" * 5_000  # over Python's 4,300
 HEX = "0x" + "f" * 4_000  # TOML reads it (hexadecimal has no limit): an integer of 4,817 digits
@@ -188,7 +188,7 @@ def test_api_values_holding_a_huge_integer_are_refused_as_data() -> None:
 
 
 def test_a_count_of_digits_needs_no_writing_out() -> None:
-    from refcli.schema import decimal_digits, describe
+    from refcli.reading.tables import decimal_digits, describe
 
     for value in (0, 7, -10, 10**12 - 1, 10**12, 10**4_299, 10**5_000 - 1, 10**5_000, -(2**20_000)):
         with_limit_lifted = sys.get_int_max_str_digits()
@@ -420,7 +420,7 @@ def test_columns_that_are_not_a_width_are_ignored_on_a_terminal(columns: str) ->
 def test_columns_and_lines_are_kept_within_a_sane_range(
     monkeypatch: pytest.MonkeyPatch, columns: str, lines: str, size: tuple[int, int]
 ) -> None:
-    from refcli.terminal import clamped_size
+    from refcli.output.terminal import clamped_size
 
     monkeypatch.setenv("COLUMNS", columns)
     monkeypatch.setenv("LINES", lines)
@@ -438,7 +438,7 @@ COW_TRADE_ANSWERS = b"cow-trade\n\n\ncat\nAna\n2\n10,10,0\nBen\n2\n50\n\nn\n\n" 
 def test_an_answer_that_is_not_utf_8_is_asked_again(invoke: Invoke, monkeypatch: pytest.MonkeyPatch) -> None:
     """A byte that is not UTF-8 (a Latin-1 terminal's é) is refused as a file's would be, and the question
     asked again: the runner's stdin decodes strictly, as a terminal's does in a UTF-8 locale."""
-    from refcli import prompting
+    from refcli.cli import prompts as prompting
 
     monkeypatch.setattr(prompting, "stdin_is_terminal", lambda: True)
     result = invoke(["kuhhandel", "ruling"], input=b"caf\xe9\n" + COW_TRADE_ANSWERS)
@@ -454,7 +454,7 @@ def test_an_answer_in_another_encoding_says_which_the_terminal_has(
 ) -> None:
     import io
 
-    from refcli import prompting
+    from refcli.cli import prompts as prompting
 
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"\x81\xff\nx\n"), encoding="shift_jis"))
     assert prompting.Terminal().ask("q: ") == "x"
@@ -508,11 +508,11 @@ BROKEN_GAMES = {
     "boom": "raise RuntimeError('the toy exploded at import')\n",
     "quits": "import sys\nsys.exit(3)\n",
     "notgame": "GAME = object()\n",
-    "misnamed": "from refcli.registry import built_in\nGAME = built_in()[0]\n",
+    "misnamed": "from refcli.model.registry import built_in\nGAME = built_in()[0]\n",
     # declarations refcli would only trip over later, when a command uses them
-    "nopackage": "from refcli.gameinfo import Game\nGAME = Game(id='nopackage', title='No package', "
+    "nopackage": "from refcli.model.game import Game\nGAME = Game(id='nopackage', title='No package', "
     "package='refcli_no_such_package', help='A game whose package is missing.')\n",
-    "untitled": "from refcli.gameinfo import Game\nGAME = Game(id='untitled', title=None, "
+    "untitled": "from refcli.model.game import Game\nGAME = Game(id='untitled', title=None, "
     "package='json', help='A game without a title.')\n",
 }
 
@@ -579,7 +579,7 @@ def test_the_api_raises_usage_error_not_the_broken_game_s_exception(broken_games
     script = textwrap.dedent(
         f"""
         import refcli
-        from refcli.errors import UsageError
+        from refcli.model.errors import UsageError
         assert refcli.score({KUHHANDEL_FINAL!r}).winners == ("Cid",)
         for name in ("boom", "missing", "quits", "notgame", "nosuch"):
             try:
@@ -630,7 +630,7 @@ def verbless_game(tmp_path: Path) -> Path:
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: quiet-toys\nVersion: 1.0\n", encoding="utf-8")
     (info / "entry_points.txt").write_text("[refcli.games]\nhush = quiet_toy_hush:GAME\n", encoding="utf-8")
     (site / "quiet_toy_hush.py").write_text(
-        "from refcli.gameinfo import Game\n"
+        "from refcli.model.game import Game\n"
         "GAME = Game(id='hush', title='Hush', package='quiet_toy_hush', help='A game with nothing to score.')\n",
         encoding="utf-8",
     )

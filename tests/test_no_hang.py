@@ -17,8 +17,9 @@ import pytest
 from conftest import Invoke
 
 import refcli
-from refcli import locate
-from refcli.records import LAYOUTS, to_toml
+from refcli.games.record_toml import LAYOUTS, to_toml
+from refcli.model import registry
+from refcli.reading import locate
 
 GAMES = ("kuhhandel", "bamboozled", "money", "cupofbluff")
 
@@ -73,8 +74,8 @@ def test_every_event_is_located_in_a_bounded_number_of_scans(
 
 @pytest.mark.parametrize("layout", [*LAYOUTS, "escaped-headers"])
 def test_each_event_gets_the_line_it_starts_on(layout: str) -> None:
-    from refcli.inputs import Document, parse_toml
-    from refcli.validation import event_lines
+    from refcli.reading.documents import Document, parse_toml
+    from refcli.results.findings import event_lines
 
     record = long_record("money", 40)
     text = written(record, layout)
@@ -170,16 +171,16 @@ def cpu_seconds(work: Any, rounds: int = 3) -> float:
 
 
 def merge_items(count: int) -> None:
-    from refcli import inline
+    from refcli.reading import items as inline
 
     items = inline.items_from([f"player.{number}.name=P{number}" for number in range(1, count + 1)])
-    document, _builder = inline.compose(None, items, "kuhhandel", "score")
+    document, _builder = inline.compose(None, items, registry.get("kuhhandel"), "score")
     assert len(document.data["player"]) == count and document.data["player"][-1] == {"name": f"P{count}"}
 
 
 def api_values(count: int) -> None:
     values = {f"player.{number}.name": f"P{number}" for number in range(1, count + 1)}
-    with pytest.raises(refcli.errors.DataError, match=f"found {count}"):  # more players than a game has
+    with pytest.raises(refcli.model.errors.DataError, match=f"found {count}"):  # more players than a game has
         refcli.score(game="kuhhandel", values=values)
 
 
@@ -197,7 +198,7 @@ def test_api_values_merge_in_linear_time() -> None:
 
 
 def test_later_items_still_win_and_literals_are_not_changed() -> None:
-    from refcli import inline
+    from refcli.reading import items as inline
 
     literal = {"name": "Ana", "animals": {"cow": 1}}
     items = [
@@ -297,7 +298,7 @@ def test_sigterm_while_the_pager_runs_ends_the_pager_too(args: list[str], waits_
 @pytest.fixture
 def endless_record(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[str]:
     """Three records; validating the middle one never ends (a forked worker inherits that too)."""
-    from refcli import batch
+    from refcli.cli import batch
     from refcli.games.kuhhandel.simulate import random_game
 
     replayed = batch.replayed

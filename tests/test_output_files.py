@@ -25,8 +25,8 @@ from pathlib import Path
 import pytest
 from conftest import REPO, Invoke
 
-from refcli import output
-from refcli.exit_status import ExitStatus
+from refcli.model.exit_status import ExitStatus
+from refcli.output import files as output
 
 GUARD_SECONDS = 60  # a hang guard, not a timing
 TEMPLATE = ("kuhhandel", "template", "final")
@@ -275,7 +275,7 @@ def test_the_file_written_is_byte_for_byte_the_template(tmp_path: Path) -> None:
 CHILD = textwrap.dedent(
     """
     import os, sys, time
-    from refcli import output
+    from refcli.output import files as output
     hook, strategy = sys.argv[1], sys.argv[2]
     if strategy == "named":
         def unsupported(*args):
@@ -288,7 +288,7 @@ CHILD = textwrap.dedent(
         return real(*args)
     setattr(os, hook, stop)
     sys.argv = ["refcli", *sys.argv[3:]]
-    from refcli.cli import main
+    from refcli.cli.app import main
     main()
     """
 )
@@ -310,7 +310,7 @@ def temporaries(folder: Path) -> list[str]:
 SELF_SIGNALLING = textwrap.dedent(
     """
     import os, signal, sys
-    from refcli import output
+    from refcli.output import files as output
     hook, strategy, signum = sys.argv[1], sys.argv[2], int(sys.argv[3])
     if strategy == "named":
         def unsupported(*args):
@@ -322,7 +322,7 @@ SELF_SIGNALLING = textwrap.dedent(
         return real(*args)
     setattr(os, hook, signalled)
     sys.argv = ["refcli", *sys.argv[4:]]
-    from refcli.cli import main
+    from refcli.cli.app import main
     main()
     """
 )
@@ -433,7 +433,7 @@ def test_a_file_that_appears_while_writing_is_not_overwritten_without_force(tmp_
             return real(fd)
         os.fsync = meanwhile
         sys.argv = ["refcli", "kuhhandel", "template", "final", "-o", {str(target)!r}]
-        from refcli.cli import main
+        from refcli.cli.app import main
         main()
         """
     )
@@ -504,8 +504,8 @@ def signature_of(build: Callable[[], object]) -> list[str]:
 
 def test_every_command_has_o_and_force() -> None:
     """Every command of refcli prints a result (no command only acts), so every one takes -o and --force."""
-    from refcli import registry
-    from refcli.commands.verbs import ROOT_DEFINITIONS, game_definitions
+    from refcli.cli.verbs import ROOT_DEFINITIONS, game_definitions
+    from refcli.model import registry
 
     builders = list(ROOT_DEFINITIONS.items())
     for game in registry.built_in():

@@ -1,6 +1,6 @@
-"""Every document refcli prints fits its published schema (data/schemas/output/, refcli.output_schemas).
+"""Every document refcli prints fits its published schema (data/schemas/output/, refcli.output.document_schemas).
 
-The schemas are generated (``python -m refcli.formats --write``; tests/test_formats.py
+The schemas are generated (``python -m refcli.reading.formats --write``; tests/test_formats.py
 checks the files are current); here the output of every example, of every
 game's own commands, of several files and of failures is checked against them.
 """
@@ -16,11 +16,23 @@ import pytest
 from conftest import EXAMPLES, REPO, Invoke
 from test_examples import EXAMPLE_FILES, run_line
 
-from refcli import registry
-from refcli.output_schemas import schema_for, schemas
+from refcli.model import registry
+from refcli.output.document_schemas import schemas
 
 jsonschema = pytest.importorskip("jsonschema")
 OUTPUT = REPO / "data" / "schemas" / "output"
+
+
+def schema_for(argv: list[str]) -> str:
+    """The schema's name for a command line (``["kuhhandel", "score", …]`` → ``score``)."""
+    words = [word for word in argv if not word.startswith("-")]
+    verb = words[1] if words and registry.find(words[0]) is not None and len(words) > 1 else words[0]
+    if verb in ("score", "ruling", "rules"):
+        return verb
+    if verb == "validate":
+        return "validate-line" if "--jsonl" in argv else "validate"
+    game = registry.find(words[0])
+    return f"{game.id if game else words[0]}-{verb}"
 
 
 @cache

@@ -1,4 +1,4 @@
-"""Issue 15: the document's shape follows the command line, never which files could be read.
+"""The document's shape (docs/output.md) follows the command line, never which files could be read.
 
 One FILE gives its report (or, when it fails, the failure), several give
 ``{"games": [...]}`` with a failing file as an entry; every document has

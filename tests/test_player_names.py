@@ -10,15 +10,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import EXAMPLES, Invoke
+from conftest import EXAMPLES, Invoke, read_slowly
 
 import refcli
-from refcli import names
-from refcli.errors import DataError
-from refcli.formats.reader import read_document, read_slowly
 from refcli.games.bamboozled.formats import CHALLENGE
-from refcli.inputs import Document, parse_toml
-from refcli.schema import Table
+from refcli.model.errors import DataError
+from refcli.reading import player_names as names
+from refcli.reading.documents import Document, parse_toml
+from refcli.reading.formats.reader import read_document
 
 Write = Callable[..., str]
 
@@ -92,13 +91,6 @@ def test_a_reference_in_a_situation_matches_in_either_form(write: Write) -> None
     assert DECOMPOSED not in ruling.to_json()
 
 
-def test_the_old_table_reader_reads_names_in_nfc() -> None:
-    doc = Document.from_data({"name": DECOMPOSED}, "<document>")
-    table = Table(doc, doc.data)
-    assert table.name() == PRECOMPOSED
-    assert doc.names == {PRECOMPOSED: None}
-
-
 # -- names on one line ------------------------------------------------------------
 @pytest.mark.parametrize("separator", ["\u2028", "\u2029", "\x85", "\x1b"], ids=["LS", "PS", "NEL", "ESC"])
 def test_a_name_with_a_line_break_or_control_character_is_refused(write: Write, invoke: Invoke, separator: str) -> None:
@@ -120,8 +112,6 @@ def test_a_line_break_is_refused_by_every_way_of_reading(separator: str) -> None
         refcli.score(tomllib.loads(rulebook_with(Cid=f"C{separator}id")))
     with pytest.raises(DataError, match="on one line"):
         refcli.rule(parse_toml(COW_TRADE, "x.toml"), values={"defender.name": f"B{separator}en"})
-    with pytest.raises(DataError, match="on one line"):
-        Table(Document.from_data({}, "<document>"), {"name": f"A{separator}na"}).name()
     doc = challenge(["Ana", f"B{separator}en", "Cid"])
     with pytest.raises(DataError, match=r"players\[2\]: expected a name on one line"):
         read_slowly(CHALLENGE, doc)
@@ -472,15 +462,3 @@ def test_money_totals_keep_apart_names_a_game_has_two_players_for(write: Write, 
     assert totals["Ana"] == scores[0]["Ana"] + scores[1]["Ana"]
     assert totals["ana"] == scores[1]["ana"] and totals["ANA"] == scores[2]["ANA"]
     assert "ANA played game 3 only" in doc["notes"][0]
-
-
-def test_the_old_table_reader_resolves_references_the_same_way() -> None:
-    from refcli.schema import names_among, one_of_names
-
-    doc = Document.from_data({"who": "ANA", "exact": "ana", "some": ["ana", "CID"]}, "<document>")
-    table = Table(doc, doc.data)
-    players = ["Ana", "ana", "Cid"]
-    assert one_of_names(table, "exact", players, role="caller") == "ana"
-    assert names_among(table, "some", players) == ["ana", "Cid"]
-    with pytest.raises(DataError, match='who: expected one of the players "Ana" or "ana" written exactly'):
-        one_of_names(table, "who", players, role="caller")

@@ -1,4 +1,4 @@
-"""Asking on a terminal (refcli.prompting): no FILE and no items, and refcli asks for each value.
+"""Asking on a terminal (refcli.cli.prompts): no FILE and no items, and refcli asks for each value.
 
 Most tests answer through typer's CliRunner (refcli is told stdin is a
 terminal); one runs refcli on a real pseudo-terminal.
@@ -18,12 +18,12 @@ from pathlib import Path
 import pytest
 from conftest import EXAMPLES, REPO, Invoke
 
-import refcli.prompting
+import refcli.cli.prompts
 
 
 @pytest.fixture
 def asking(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(refcli.prompting, "stdin_is_terminal", lambda: True)
+    monkeypatch.setattr(refcli.cli.prompts, "stdin_is_terminal", lambda: True)
 
 
 def answered(invoke: Invoke, args: list[str], answers: list[str]) -> tuple[int, str]:
@@ -47,7 +47,7 @@ def from_file(invoke: Invoke, game: str, example: str) -> dict:
     return document
 
 
-# The five disputes the issue names, answered question by question (blank: the default, left out, done).
+# Five contested situations, answered question by question (blank: the default, left out, done).
 DISPUTES = {
     "cow trade": (
         "kuhhandel",

@@ -1,7 +1,7 @@
 """Inputs that would cost more than their size: each is refused early with exit 65 and a located line.
 
-The limits are in refcli/prescan.py (what the TOML reader is given), the
-games' readers (players, offers) and refcli/catalogue.py (rules queries);
+The limits are in refcli/reading/prescan.py (what the TOML reader is given), the
+games' readers (players, offers) and refcli/rules/catalogue.py (rules queries);
 benchmarks/resources.py measures what the worst inputs cost. No timings here:
 the subprocess tests only carry a generous hang guard.
 """
@@ -21,12 +21,13 @@ from conftest import EXAMPLES, Invoke
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from refcli import inputs, prescan
-from refcli.errors import DataError
-from refcli.locate import KeyLocator, clip, format_path
-from refcli.options import DEFAULT_MAX_BYTES, ScoreOptions, ValidateOptions
-from refcli.report import competition_ranks
-from refcli.schema import describe
+from refcli.model.errors import DataError
+from refcli.model.options import DEFAULT_MAX_BYTES, ScoreOptions, ValidateOptions
+from refcli.reading import documents as inputs
+from refcli.reading import prescan
+from refcli.reading.locate import KeyLocator, clip, format_path
+from refcli.reading.tables import describe
+from refcli.results.report import competition_ranks
 
 # A hang guard, not a timing: each of these is refused or read in a second or
 # two; a quadratic path would take minutes.
@@ -168,7 +169,7 @@ def test_records_at_the_longest_game_accepted_are_within_the_limits(game: str, p
     """A generated game with the most players, its events repeated up to the most a record may hold."""
     import importlib
 
-    from refcli.records import to_toml
+    from refcli.games.record_toml import to_toml
 
     record = importlib.import_module(f"refcli.games.{game}.simulate").random_game(3, players=players)
     record["event"] = (record["event"] * (longest // len(record["event"]) + 1))[:longest]
@@ -376,7 +377,7 @@ def test_load_document_and_read_bytes_take_the_limit(tmp_path: Path) -> None:
 
 def test_worker_processes_get_the_limit(tmp_path: Path) -> None:
     """With --jobs the limit reaches every worker, however the workers are started."""
-    from refcli import batch
+    from refcli.cli import batch
 
     path = tmp_path / "game.toml"
     path.write_text((EXAMPLES / "money" / "record-game.toml").read_text(encoding="utf-8"), encoding="utf-8")
@@ -445,7 +446,7 @@ def test_stdin_that_cannot_be_read_as_a_file_is_unreadable(invoke: Invoke, monke
     class Stdin:
         buffer = DirectoryStdin()
 
-    from refcli import inputs as module
+    from refcli.reading import documents as module
 
     monkeypatch.setattr(module.sys, "stdin", Stdin())
     with pytest.raises(Exception) as refused:

@@ -9,8 +9,10 @@ import sys
 import pytest
 from conftest import Invoke
 
-from refcli import registry, search
-from refcli.catalogue import Clause, rules_for
+from refcli.model import registry
+from refcli.rules import search
+from refcli.rules.catalogue import rules_for
+from refcli.rules.clause import Clause
 
 
 def found(invoke: Invoke, *args: str, code: int = 0) -> dict:
@@ -235,7 +237,7 @@ def test_help_teaches_the_search(invoke: Invoke, args: list[str]) -> None:
 
 def test_an_id_or_topic_loads_no_stemmer() -> None:
     probe = (
-        "import sys; from refcli.cli import main\n"
+        "import sys; from refcli.cli.app import main\n"
         "sys.argv = ['refcli', *sys.argv[1:]]\n"
         "try:\n    main()\nexcept SystemExit:\n    pass\n"
         "print('snowballstemmer' in sys.modules, file=sys.stderr)"

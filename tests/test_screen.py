@@ -28,10 +28,10 @@ import pytest
 from conftest import EXAMPLES, Invoke
 from test_examples import EXAMPLE_FILES, run_line
 
-from refcli import registry
-from refcli.options import Format
-from refcli.render import emit
-from refcli.report import COMMON_LABELS
+from refcli.model import registry
+from refcli.model.options import Format
+from refcli.output.render import emit
+from refcli.results.report import COMMON_LABELS
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[=>]")
 # The line that says what was decided: a ruling's decision, a score's winner (or who

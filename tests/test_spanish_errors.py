@@ -1,4 +1,4 @@
-"""Errors, file messages and templates in Spanish (issue 16): the same one line, exit status and shape.
+"""Errors, file messages and templates in Spanish: the same one line, exit status and shape.
 
 Under ``--lang es`` every error refcli words itself about files, streams, sizes,
 TOML syntax, output files and ``KEY=VALUE`` items is Spanish, while file names,
@@ -21,10 +21,10 @@ from pathlib import Path
 import pytest
 from conftest import EXAMPLES, REPO, Invoke
 
-from refcli.errors import DataError, InputUnreadable, os_reason
-from refcli.i18n import set_language, using
-from refcli.inputs import Document, parse_toml, toml_reason
-from refcli.schema import Table, describe
+from refcli.language.i18n import set_language, using
+from refcli.model.errors import DataError, InputUnreadable, os_reason
+from refcli.reading.documents import Document, parse_toml, toml_reason
+from refcli.reading.tables import Table, describe
 
 SNAPSHOT = EXAMPLES / "kuhhandel" / "rulebook-2460.toml"
 TEMPLATES = REPO / "data" / "templates"
@@ -359,7 +359,7 @@ def test_every_spanish_template_reads_as_its_english_twin() -> None:
 
 
 def test_a_template_without_a_translation_is_printed_in_english(tmp_path: Path) -> None:
-    from refcli.formats.template import template_file
+    from refcli.reading.formats.template import template_file
 
     (tmp_path / "templates" / "toy").mkdir(parents=True)
     (tmp_path / "templates" / "toy" / "final.toml").write_text("# toy\n", encoding="utf-8")
@@ -374,24 +374,24 @@ def test_a_template_without_a_translation_is_printed_in_english(tmp_path: Path) 
 
 
 def test_my_messages_are_all_translated() -> None:
-    """What ``python -m refcli.translations missing`` checks for these modules."""
+    """What ``python -m refcli.language.catalogues missing`` checks for these modules."""
     pytest.importorskip("babel")
-    from refcli.translations import problems
+    from refcli.language.catalogues import problems
 
     paths = (
-        "refcli/errors.py",
-        "refcli/exit_status.py",
-        "refcli/inputs.py",
-        "refcli/locate.py",
-        "refcli/prescan.py",
-        "refcli/schema.py",
-        "refcli/misplaced.py",
-        "refcli/output.py",
-        "refcli/process.py",
-        "refcli/inline.py",
-        "refcli/formats/template.py",
-        "refcli/formats/text.py",
-        "refcli/formats/schemas.py",
+        "refcli/model/errors.py",
+        "refcli/model/exit_status.py",
+        "refcli/reading/documents.py",
+        "refcli/reading/locate.py",
+        "refcli/reading/prescan.py",
+        "refcli/reading/tables.py",
+        "refcli/reading/wrong_command.py",
+        "refcli/output/files.py",
+        "refcli/cli/lifecycle.py",
+        "refcli/reading/items.py",
+        "refcli/reading/formats/template.py",
+        "refcli/reading/formats/text.py",
+        "refcli/reading/formats/json_schema_of.py",
     )
     found = [problem for problem in problems("es") if problem.startswith(paths)]
     assert not found, found

@@ -1,4 +1,4 @@
-"""Spanish input everywhere a user types a word (issue 16), with JSON that stays English.
+"""Spanish input everywhere a user types a word, with JSON that stays English.
 
 Each game declares its Spanish words once (``Game.spanish``: the rulebooks'
 words, by what they name); the format reader takes them, ignoring case,
@@ -22,10 +22,11 @@ from typing import Any
 import pytest
 from conftest import EXAMPLES, Invoke
 
-from refcli import registry
-from refcli.formats import Type, with_spanish_words
-from refcli.gameinfo import Game, fold
-from refcli.i18n import using
+from refcli.language.folding import fold
+from refcli.language.i18n import using
+from refcli.model import registry
+from refcli.model.game import Game
+from refcli.reading.formats import Type, with_spanish_words
 
 Write = Callable[[str, str], str]
 GAMES = {game.id: game for game in registry.built_in()}
@@ -108,7 +109,7 @@ NAMES = [
 def test_every_name_of_the_game_is_its_game_key_for_every_verb(
     invoke: Invoke, write: Write, game: str, name: str, generic: bool
 ) -> None:
-    """``game = "dinero"`` used to fail with 'expected "money" (this is the money command)', exit 65."""
+    """``game = "dinero"`` is the money game's key for every verb, not 'expected "money" (this is the money command)'."""
     for example in FILES_OF[game]:
         same_as_english(invoke, write, example, f'game = "{game}"', f'game = "{name}"', generic=generic)
 
@@ -492,7 +493,7 @@ def test_the_schemas_take_the_spanish_words() -> None:
         data = tomllib.loads(example_text(spanish))
         kind = game.kind(data["situation"]) if "situation" in data else verb_of(spanish)
         kind = {"score": "final", "validate": "record"}.get(str(kind), kind)
-        from refcli.formats import json_schema
+        from refcli.reading.formats import json_schema
 
         schema = json_schema(game.formats()[str(kind)])
         assert not list(jsonschema.Draft202012Validator(schema).iter_errors(data)), spanish

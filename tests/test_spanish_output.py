@@ -1,4 +1,4 @@
-"""Issue 16, the report side in Spanish: headings, tables, rule quotes, look-ups, validation, the library, workers.
+"""The report side in Spanish: headings, tables, rule quotes, look-ups, validation, the library, workers.
 
 The game packages' own words (statuses, verdicts, explanations) are other
 parts of the catalogue; these tests check the words the shared modules
@@ -20,10 +20,14 @@ import pytest
 from conftest import EXAMPLES, Invoke
 
 import refcli
-from refcli import batch, catalogue, i18n, render, translations
-from refcli.errors import UsageError
-from refcli.options import ValidateOptions
-from refcli.report import Quotes
+from refcli.cli import batch
+from refcli.language import catalogues as translations
+from refcli.language import i18n
+from refcli.model.errors import UsageError
+from refcli.model.options import ValidateOptions
+from refcli.output import render
+from refcli.results.report import Quotes
+from refcli.rules import catalogue
 
 RULEBOOK = str(EXAMPLES / "kuhhandel" / "rulebook-2460.toml")
 BROKEN = str(EXAMPLES / "kuhhandel" / "record-broken.toml")
@@ -350,7 +354,7 @@ def test_csv_keeps_its_english_columns_and_values(invoke: Invoke) -> None:
 
 
 def test_one_players_score_says_what_is_unchecked_in_spanish() -> None:
-    from refcli.report import alone
+    from refcli.results.report import alone
 
     with i18n.using("es"):
         given = alone(["Ana"], 3, True, ["si la partida ha terminado"])

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from refcli import registry
+from refcli.model import registry
 
 PROBE = textwrap.dedent(
     """
@@ -34,7 +34,7 @@ PROBE = textwrap.dedent(
     builtins.open = recording_open
     sys.argv = ["refcli", *json.loads(sys.argv[1])]
     out, sys.stdout = sys.stdout, io.StringIO()
-    from refcli.cli import main
+    from refcli.cli.app import main
     try:
         main()
     except SystemExit as end:
@@ -82,7 +82,7 @@ def test_quick_query_loads_only_its_game(game: str, args: tuple[str, ...]) -> No
     assert "importlib.metadata" not in modules, "a built-in game never scans the installed packages"
     assert GAMES[game] in modules
     if args[1] != "rules":  # a game's own command: no option of the file-reading commands, no exit status made
-        assert "refcli.commands.fileoptions" not in modules and "refcli.exit_status" not in modules
+        assert "refcli.cli.fileoptions" not in modules and "refcli.model.exit_status" not in modules
     for other, package in GAMES.items():
         if other == game:
             continue
@@ -96,12 +96,16 @@ def test_every_built_in_game_has_a_quick_query_checked() -> None:
 
 
 def test_help_and_version_load_no_engine() -> None:
-    """--help reads the games' declarations (their titles and help), never an engine; --version not even those."""
+    """--help reads the games' declarations (their titles and help), never an engine; --version not even those.
+
+    The root help alone lists the games installed from other distributions: it reads the entry points.
+    """
     for args in (("--version",), ("--help",)):
         modules = set(probe(*args)["modules"])
         engines = [name for name in modules if name.startswith(tuple(f"{package}." for package in GAMES.values()))]
         assert not engines, (args, engines)
-        assert "rich" not in modules and "importlib.metadata" not in modules
+        assert "rich" not in modules
+        assert ("importlib.metadata" in modules) is (args == ("--help",)), args
         declarations = {package for package in GAMES.values() if package in modules}
         assert declarations == (set(GAMES.values()) if args == ("--help",) else set()), args
 
@@ -119,8 +123,8 @@ def compiled(tmp_path: Path) -> dict[str, str]:
     """
     if importlib.util.find_spec("refcli._compiled") is not None:  # installed from a wheel: the real one
         return {}
-    from refcli.i18n import po_file
-    from refcli.translations import compiled_modules
+    from refcli.language.catalogues import compiled_modules
+    from refcli.language.i18n import po_file
 
     for name, text in compiled_modules("es", po_file("es")).items():
         (tmp_path / f"{name}.py").write_text(text, encoding="utf-8")
@@ -140,10 +144,10 @@ def test_a_quick_query_in_spanish_loads_the_compiled_catalogue_and_nothing_else(
     seen = probe(*spanish, *query, env={**compiled, "REFCLI_LANG": "es" if not spanish else "en"})
     assert english["code"] in (0, None) and seen["code"] in (0, None)
     added = set(seen["modules"]) - set(english["modules"]) - {"refcli._compiled"}  # its package, if not loaded yet
-    # refcli's own words and the game's part of the catalogue (refcli.translations.compiled_modules), no other
+    # refcli's own words and the game's part of the catalogue (refcli.language.catalogues.compiled_modules), no other
     assert added == {COMPILED_ES, f"{COMPILED_ES}_bamboozled"}, (
         f"--lang es loads more than its catalogue: {sorted(added)}"
     )
     assert not any(name == "babel" or name.startswith("babel.") for name in seen["modules"])
-    assert "refcli.translations" not in seen["modules"] and "refcli.commands.clickwords" not in seen["modules"]
+    assert "refcli.language.catalogues" not in seen["modules"] and "refcli.cli.clickwords" not in seen["modules"]
     assert not any(path.endswith(".po") for path in seen["opened"]), "no .po file read at start-up"

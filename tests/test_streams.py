@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 from conftest import EXAMPLES, REPO, Invoke
 
-from refcli.exit_status import ExitStatus
+from refcli.model.exit_status import ExitStatus
 
 GUARD_SECONDS = 60  # a hang guard, not a timing
 SNAPSHOT = EXAMPLES / "kuhhandel" / "rulebook-2460.toml"
@@ -268,7 +268,7 @@ CONSOLE_SCRIPT = textwrap.dedent(
             return None
 
     sys.meta_path.insert(0, SignalWhenImported())
-    from refcli.cli import main
+    from refcli.cli.app import main
     sys.exit(main())
     """
 )

@@ -1,4 +1,4 @@
-"""Every commented alternative in every template is itself legal (issue 13, point 3).
+"""Every commented alternative in every template is itself legal.
 
 A template shows optional keys commented out (``# key = value  # help``).
 Uncommenting any one of them must still give a file refcli accepts: a
@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 import refcli
-from refcli.errors import RefcliError
+from refcli.model.errors import RefcliError
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATES = ROOT / "data" / "templates"

@@ -9,7 +9,7 @@ Spanish translation is missing or fuzzy), when a placeholder differs between
 the languages, or when a message cannot be extracted at all (an f-string or
 built text inside ``_()``).
 
-After changing messages: ``python -m refcli.translations update``, translate
+After changing messages: ``python -m refcli.language.catalogues update``, translate
 the new entries in the ``.po`` (any gettext editor), and run these tests.
 """
 
@@ -22,7 +22,7 @@ import pytest
 from babel.messages.catalog import Catalog
 from conftest import REPO
 
-from refcli import translations
+from refcli.language import catalogues as translations
 
 # The checkout's sources and catalogues, whichever refcli is installed (CI installs a wheel, whose
 # refcli/ has no data/ beside it to extract from).
@@ -48,7 +48,7 @@ def test_the_english_catalogue_is_current(extracted: Catalog) -> None:
     missing = msgids(extracted) - msgids(template)
     stale = msgids(template) - msgids(extracted)
     assert not missing, (
-        f"{len(missing)} messages not in refcli.pot (python -m refcli.translations update): {sorted(map(str, missing))[:5]}"
+        f"{len(missing)} messages not in refcli.pot (python -m refcli.language.catalogues update): {sorted(map(str, missing))[:5]}"
     )
     assert not stale, f"{len(stale)} messages in refcli.pot no longer used: {sorted(map(str, stale))[:5]}"
 
@@ -124,7 +124,9 @@ def test_every_translated_message_can_be_extracted() -> None:
 
 def imports_translation(tree: ast.Module) -> bool:
     return any(
-        isinstance(node, ast.ImportFrom) and node.module == "refcli.i18n" and any(a.name == "_" for a in node.names)
+        isinstance(node, ast.ImportFrom)
+        and node.module == "refcli.language.i18n"
+        and any(a.name == "_" for a in node.names)
         for node in ast.walk(tree)
     )
 

@@ -1,11 +1,11 @@
 """Bamboozled (document 002): two dice, declarations, bluffs, strikes and action cards.
 
-``GAME`` declares the game to refcli (``refcli.registry``); it imports no
+``GAME`` declares the game to refcli (``refcli.model.registry``); it imports no
 engine, so naming the game costs nothing until a command runs.
 """
 
-from refcli.gameinfo import Command, Example, Game, Param, Simulate, Source, Verb
-from refcli.i18n import N_
+from refcli.language.i18n import N_
+from refcli.model.game import Command, Example, Game, Param, Simulate, Source, Verb
 
 
 def _score(name: str) -> Param:
@@ -81,6 +81,7 @@ GAME = Game(
                 "jackpot, which can only be tied. 43 and 34 are different claims."
             ),
             params=(_score("a"), _score("b")),
+            schema="refcli.games.bamboozled.schemas:compare",
         ),
         Command(
             "ladder",
@@ -98,6 +99,7 @@ GAME = Game(
                     metavar="SCORE",
                 ),
             ),
+            schema="refcli.games.bamboozled.schemas:ladder",
         ),
     ),
     simulate=Simulate("refcli.games.bamboozled.simulate", 2, 6),
@@ -157,5 +159,52 @@ GAME = Game(
             "después de llamar": "after-call",
             "golpe final": "final-strike",
         },
+    },
+    # Every topic of its rule catalogue (data/rules/bamboozled.toml) by its Spanish names, the rulebook's own words where
+    # it has them; a name is matched whole, accents, case and punctuation aside (refcli.rules.catalogue).
+    topics={
+        "accept": ("aceptar", "aceptación"),
+        "after-roll": ("después de tirar", "cartas después de tirar"),
+        "bamboozle": ("engaño", "engañar", "engañado"),
+        "before-roll": ("antes de tirar", "cartas antes de tirar"),
+        "bluff": ("farol", "fanfarronear", "farolear"),
+        "call": ("llamar", "llamada", "gritar"),
+        "components": ("componentes", "material"),
+        "declare": ("declarar", "declaración"),
+        "double": ("doble",),
+        "elimination": ("eliminación", "eliminado", "fuera del juego"),
+        "end": ("fin", "fin del juego", "final", "final de la partida"),
+        "hand": ("mano",),
+        "jackpot": ("premio mayor", "bote"),
+        "kids": ("niños", "reglas para niños", "reglas simplificadas"),
+        "more-strikes": ("más huelgas", "más strikes"),
+        "my-bad": ("mi mal",),
+        "new-start": ("nuevo comienzo",),
+        "no-limits": ("sin límites", "sin límite"),
+        "ranking": ("valores de los dados", "valor de los dados", "orden de los dados"),
+        "reverse": ("inversa", "reverso", "retroceso"),
+        "revive": ("revivir",),
+        "setup": ("preparación", "preparar", "preparativos"),
+        "skip": ("saltar", "omitir"),
+        "strike": ("huelga", "carta de strike"),
+        "supply": ("pila de robo", "sin cartas de acción"),
+        "turn": ("turno",),
+        "two-players": ("dos jugadores",),
+        "up-down": ("arriba / abajo", "arriba abajo"),
+        "variant": ("variante", "variaciones"),
+    },
+    # The words of its things players search the rules with (refcli.rules.search).
+    glossary={
+        "dado": ("die", "dice"),
+        "cubilete": ("cup",),
+        "doble": ("double",),
+        "bote": ("jackpot",),
+        "premio": ("jackpot", "bonus"),
+        "saltar": ("skip",),
+        "revivir": ("revive",),
+        "reves": ("reverse",),
+        "llamar": ("call",),
+        "declarar": ("declare",),
+        "anunciar": ("declare",),
     },
 )

@@ -21,12 +21,12 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, NamedTuple, Protocol
 
-from refcli.errors import RuleBroken
 from refcli.games.bamboozled import clauses as C
 from refcli.games.bamboozled.ranking import JACKPOT, RANK, card_readings, readings
 from refcli.games.bamboozled.turns import HAND_LIMIT, STRIKE_CARDS, SUPPLY, check_dice
 from refcli.games.bamboozled.words import card_name
-from refcli.i18n import N_, _, ngettext
+from refcli.language.i18n import N_, _, ngettext
+from refcli.model.errors import RuleBroken
 
 ROLL = "roll"  # the actor must roll (and declare)
 RESPOND = "respond"  # the actor faces a declaration: accept, call or play a before-roll card

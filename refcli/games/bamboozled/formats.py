@@ -3,7 +3,7 @@
 The readers (standings.py, situations.py, record.py) read files with these
 descriptions and then check only what spans several keys and the rules; the
 templates, JSON Schemas and man-page rows are generated from them
-(``python -m refcli.formats``).
+(``python -m refcli.reading.formats``).
 
 Two things a description cannot say by itself are handled here, next to it:
 
@@ -21,7 +21,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from refcli.formats import (
+from refcli.games.bamboozled import clauses as C
+from refcli.games.bamboozled.ranking import SCORES, is_score
+from refcli.games.bamboozled.turns import AFTER_ROLL_CARDS, BEFORE_ROLL_CARDS
+from refcli.language.i18n import N_, _, language
+from refcli.reading.formats import (
     Description,
     Field,
     Type,
@@ -41,10 +45,6 @@ from refcli.formats import (
     union,
     variant,
 )
-from refcli.games.bamboozled import clauses as C
-from refcli.games.bamboozled.ranking import SCORES, is_score
-from refcli.games.bamboozled.turns import AFTER_ROLL_CARDS, BEFORE_ROLL_CARDS
-from refcli.i18n import N_, _, language
 
 GAME = "bamboozled"
 MAX_PLAYERS = 12

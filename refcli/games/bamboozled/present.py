@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from refcli.catalogue import rules_for
 from refcli.games.bamboozled import clauses as C
 from refcli.games.bamboozled.ranking import JACKPOT, ROLLS, ladder, rank, ways
-from refcli.i18n import N_, _
-from refcli.report import Block, Grid, Heading, Para, Quotes, Report, interpretation_ids
-from refcli.visible import clip
+from refcli.language.i18n import N_, _
+from refcli.language.visible import clip
+from refcli.results.report import Block, Grid, Heading, Para, Quotes, Report, interpretation_ids
+from refcli.rules.catalogue import rules_for
 
 RANKING_CLAUSES = (
     C.RANKING_ORDER,
@@ -162,7 +162,7 @@ def ladder_report(score: str | None = None) -> Report:
 
 def asked_score(value: str) -> str:
     """``ladder SCORE``: a declared score, written 54, 5-4 or "5 4" (refcli's usage error otherwise)."""
-    from refcli.errors import UsageError
+    from refcli.model.errors import UsageError
 
     written = "".join(ch for ch in value if ch not in " -,/")
     try:

@@ -42,12 +42,6 @@ def rank(score: str) -> int:
         raise ValueError(score) from None
 
 
-def compare(a: str, b: str) -> str:
-    """'a', 'b' or 'tie': which declared score ranks higher."""
-    ra, rb = rank(a), rank(b)
-    return "tie" if ra == rb else ("a" if ra > rb else "b")
-
-
 def ties_or_beats(declared: str, to_beat: str | None) -> bool:
     """B2: a declaration must tie or beat the score to beat (None or "0" at a round start)."""
     return not to_beat or to_beat == "0" or RANK[declared] >= RANK[to_beat]

@@ -16,12 +16,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from refcli.formats import read
+from refcli.games.bamboozled import GAME as BAMBOOZLED  # the declaration: reading uses its words, never looks it up
 from refcli.games.bamboozled.formats import RECORD
-from refcli.games.bamboozled.replay import Accept, Call, Card, Event, Record, Roll, replay
-from refcli.inputs import Document
-from refcli.options import ValidateOptions
-from refcli.validation import FileResult
+from refcli.games.bamboozled.replay import Accept, Call, Card, Event, Record, Replay, Roll, replay
+from refcli.reading.documents import Document
+from refcli.results.records import Records
 
 GAME = "bamboozled"
 
@@ -39,9 +38,8 @@ def event_of(values: dict[str, Any]) -> Event:
     return Card(player, values["card"])
 
 
-def read_record(doc: Document) -> Record:
-    """The record (format: ``formats.RECORD``); the rules are the replay's to check."""
-    values = read(RECORD, doc)
+def record_of(values: dict[str, Any], doc: Document) -> Record:
+    """The record from its values (format: ``formats.RECORD``); the rules are the replay's to check."""
     return Record(
         players=tuple(values["players"]),
         events=tuple(event_of(event) for event in values["event"] or ()),
@@ -53,14 +51,16 @@ def read_record(doc: Document) -> Record:
     )
 
 
-def validate_document(doc: Document, options: ValidateOptions) -> FileResult:
-    record = read_record(doc)
-    replayed = replay(record, strict=options.strict)
+def summary(record: Record, replayed: Replay) -> dict[str, Any]:
     state = replayed.state
-    summary = {
+    return {
         "events": len(record.events),
         "over": state.winner is not None,
         "winner": state.winner,
         "strikes": {name: state.strikes[name] for name in record.players},
     }
-    return FileResult(doc.name, GAME, tuple(replayed.findings), tuple(replayed.skipped), summary)
+
+
+RECORDS = Records(BAMBOOZLED, RECORD, record_of, replay, summary)
+read_record = RECORDS.read_record
+validate_document = RECORDS.validate_document

@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 
 from refcli.games.bamboozled import clauses as C
 from refcli.games.bamboozled.engine import Accept, Action, Call, Card, Outcome, Roll, State, step
-from refcli.i18n import _, ngettext
-from refcli.validation import ReplayLog, run_replay
+from refcli.language.i18n import _, ngettext
+from refcli.results.findings import ReplayLog, run_replay
 
 Event = Action
 __all__ = ["Accept", "Call", "Card", "Event", "Record", "Replay", "Roll", "replay"]

@@ -1,6 +1,6 @@
 """Bamboozled rulings: read a situation file, rule on it, report the verdict.
 
-Situations: ``challenge`` (SPEC.md), ``accept`` and ``card``, each described
+Situations: ``challenge``, ``accept`` and ``card``, each described
 in ``formats``. A situation is a ``State`` of the rules engine plus one
 action: the file is read into the State it describes, and its action (with
 the declaration, and any Skips, that lead up to it) goes through the
@@ -14,8 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from refcli.errors import RuleBroken
-from refcli.formats import Description, read_table
+from refcli.games.bamboozled import GAME as BAMBOOZLED  # the declaration: reading uses its words, never looks it up
 from refcli.games.bamboozled import clauses as C
 from refcli.games.bamboozled import formats as F
 from refcli.games.bamboozled.engine import (
@@ -34,12 +33,13 @@ from refcli.games.bamboozled.engine import (
 )
 from refcli.games.bamboozled.turns import AFTER_ROLL_CARDS, HAND_LIMIT, check_dice
 from refcli.games.bamboozled.words import action_name, card_name, card_names, direction_name, or_nobody
-from refcli.i18n import N_, _, ngettext
-from refcli.inputs import Document
-from refcli.report import Report, describe_value, listed
-from refcli.rulings import rule_on
-from refcli.schema import Table
-from refcli.verdict import Verdict
+from refcli.language.i18n import N_, _, ngettext
+from refcli.model.errors import RuleBroken
+from refcli.reading.formats import Description, read_table
+from refcli.reading.tables import Table
+from refcli.results.report import describe_value, listed
+from refcli.results.rulings import rulings
+from refcli.results.verdict import Verdict
 
 GAME = "bamboozled"
 DIRECTION_NAMES = {1: "clockwise", -1: "counterclockwise"}
@@ -48,7 +48,7 @@ EFFECT_CLAUSE = {"jackpot": C.JACKPOT_EFFECT, "double": C.DOUBLE_EFFECT, "up-dow
 
 def read_situation(desc: Description, top: Table) -> dict[str, Any]:
     """The values of a situation file (its format: ``desc``, as ``formats.bound`` reads this file)."""
-    return read_table(F.bound(desc, top.data), top)
+    return read_table(F.bound(desc, top.data), top, game=BAMBOOZLED)
 
 
 def check_not_out(strikes: dict[str, int], limit: int) -> dict[str, int]:
@@ -539,14 +539,7 @@ DESCRIBERS = {
 BACKGROUND = {"challenge": ("bluff.definition",), "accept": ("bamboozle.definition",)}
 
 
-def rule_document(doc: Document) -> tuple[Report, bool]:
-    labels = LABELS  # English marked N_: report.outcome_label translates them when shown
-    return rule_on(
-        doc,
-        game=GAME,
-        title="Bamboozled",
-        situations=SITUATIONS,
-        labels=labels,
-        describers=DESCRIBERS,
-        background=BACKGROUND,
-    )
+# The ruling verb: every situation above, ruled on as every game's are (refcli.results.rulings).
+rule_document = rulings(
+    BAMBOOZLED, "Bamboozled", SITUATIONS, labels=LABELS, describers=DESCRIBERS, background=BACKGROUND
+)

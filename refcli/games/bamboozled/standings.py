@@ -1,6 +1,6 @@
 """Bamboozled standings (``score``): strikes left before going out; the last player standing wins.
 
-SPEC.md "Final snapshots / bamboozled", described in ``formats.FINAL``;
+Described in ``formats.FINAL`` (docs/formats/bamboozled.md);
 document 002 "Fin del juego" and "Variaciones" (more strikes, no limits,
 kids' rules).
 """
@@ -9,22 +9,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from refcli.catalogue import rules_for
-from refcli.formats import read
+from refcli.games.bamboozled import GAME as BAMBOOZLED  # the declaration: reading uses its words, never looks it up
 from refcli.games.bamboozled import clauses as C
 from refcli.games.bamboozled.formats import FINAL, bound
-from refcli.i18n import _, ngettext
-from refcli.inputs import Document
-from refcli.options import ScoreOptions
-from refcli.report import PlayerScore, Report, alone, competition_ranks, score_report
-from refcli.schema import Table
+from refcli.language.i18n import _, ngettext
+from refcli.model.options import ScoreOptions
+from refcli.reading.documents import Document
+from refcli.reading.formats import read
+from refcli.reading.tables import Table
+from refcli.results.report import PlayerScore, Report, alone, competition_ranks, score_report
+from refcli.rules.catalogue import rules_for
 
 GAME = "bamboozled"
 MIN_PLAYERS = 2  # as the situations and records have it
 
 
 def score_document(doc: Document, options: ScoreOptions) -> Report:
-    values = read(bound(FINAL, doc.data), doc)  # format: formats.FINAL, strikes within strikes_to_lose
+    values = read(bound(FINAL, doc.data), doc, game=BAMBOOZLED)  # format: formats.FINAL, strikes within strikes_to_lose
     top = Table(doc, doc.data)
     limit: int = values["strikes_to_lose"]
     no_limits: bool = values["no_limits"]

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from refcli.errors import RuleBroken
 from refcli.games.bamboozled import clauses as C
 from refcli.games.bamboozled.ranking import card_readings, readings
-from refcli.i18n import _
+from refcli.language.i18n import _
+from refcli.model.errors import RuleBroken
 
 AFTER_ROLL_CARDS = ("jackpot", "double", "up-down")
 BEFORE_ROLL_CARDS = ("new-start", "reverse", "my-bad", "skip", "revive")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from refcli.i18n import N_, _
+from refcli.language.i18n import N_, _
 
 # TRANSLATORS: the action cards of rulebook 002, named as its headings name them.
 CARD_NAMES = {

@@ -1,12 +1,12 @@
 """Cup of Bluff (document 004): three dice, calls, and chips 3-18.
 
-``GAME`` declares the game to refcli (``refcli.registry``); it imports no
+``GAME`` declares the game to refcli (``refcli.model.registry``); it imports no
 engine, so naming the game costs nothing until a command runs. Its texts are
 marked ``N_`` and translated where they are shown.
 """
 
-from refcli.gameinfo import Command, Example, Game, Param, Simulate, Source, Verb
-from refcli.i18n import N_
+from refcli.language.i18n import N_
+from refcli.model.game import Command, Example, Game, Param, Simulate, Source, Verb
 
 GAME = Game(
     id="cup-of-bluff",
@@ -69,6 +69,7 @@ GAME = Game(
                 "`refcli cup-of-bluff chips 15` shows one chip's row."
             ),
             params=(Param("chip", N_("A chip to show alone: its number, 3 to 18."), default=None, metavar="CHIP"),),
+            schema="refcli.games.cupofbluff.schemas:chips",
         ),
     ),
     simulate=Simulate("refcli.games.cupofbluff.simulate", 2, 5),
@@ -100,5 +101,37 @@ GAME = Game(
         },
         "event": {"llamada": "call", "llamar": "call", "intercambio": "exchange"},
         "answer": {"verdad": "truth", "farol": "bluff"},
+    },
+    # Every topic of its rule catalogue (data/rules/cup-of-bluff.toml) by its Spanish names, the rulebook's own words where
+    # it has them; a name is matched whole, accents, case and punctuation aside (refcli.rules.catalogue).
+    topics={
+        "answer": ("respuesta", "responder"),
+        "call": ("llamar", "llamada", "gritar"),
+        "components": ("componentes", "material"),
+        "doubles": ("dobles", "dobles rodantes"),
+        "end": ("fin", "fin del juego", "final", "final de la partida"),
+        "exception": ("excepción",),
+        "exchange": ("intercambio", "intercambiar"),
+        "objective": ("objeto del juego", "meta"),
+        "points": ("puntos", "valor de las fichas"),
+        "reveal": ("revelar", "levantar la taza"),
+        "roll": ("tirar", "tirada", "tirar los dados"),
+        "score-chip": ("anotar la ficha", "anotar ficha", "marcar ficha", "puntaje el chip"),
+        "setup": ("preparación", "preparar", "preparativos"),
+        "target": ("objetivo", "elegir un objetivo"),
+        "tie": ("empate",),
+        "turn": ("turno",),
+        "variant": ("variante", "variaciones"),
+    },
+    # The words of its things players search the rules with (refcli.rules.search).
+    glossary={
+        "intercambio": ("trade", "exchange"),
+        "dado": ("die", "dice"),
+        "cubilete": ("cup",),
+        "ficha": ("chip",),
+        "pareja": ("pair",),
+        "doble": ("double",),
+        "llamar": ("call",),
+        "anunciar": ("declare",),
     },
 )

@@ -8,9 +8,9 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import product
 
-from refcli.errors import RuleBroken
 from refcli.games.cupofbluff import clauses as C
-from refcli.i18n import _
+from refcli.language.i18n import _
+from refcli.model.errors import RuleBroken
 
 CHIPS: tuple[int, ...] = tuple(range(3, 19))
 DICE_OUTCOMES = 216

@@ -17,10 +17,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
-from refcli.errors import RuleBroken
 from refcli.games.cupofbluff import clauses as C
 from refcli.games.cupofbluff.chips import CHIPS, POINTS, check_holdings, standings
-from refcli.i18n import _, ngettext
+from refcli.language.i18n import _, ngettext
+from refcli.model.errors import RuleBroken
 
 # -- the actions ---------------------------------------------------------------------------------
 

@@ -5,24 +5,25 @@ The snapshot format is described in ``formats.FINAL``.
 
 from __future__ import annotations
 
-from refcli.catalogue import rules_for
-from refcli.formats import read
+from refcli.games.cupofbluff import GAME as CUP_OF_BLUFF  # the declaration: reading uses its words, never looks it up
 from refcli.games.cupofbluff import clauses as C
 from refcli.games.cupofbluff.chips import CHIPS, POINTS, centre, points_clause, standings
 from refcli.games.cupofbluff.engine import State
 from refcli.games.cupofbluff.formats import FINAL
-from refcli.i18n import _, ngettext
-from refcli.inputs import Document
-from refcli.options import ScoreOptions
-from refcli.report import PlayerScore, Report, alone, score_report
-from refcli.schema import Table
+from refcli.language.i18n import _, ngettext
+from refcli.model.options import ScoreOptions
+from refcli.reading.documents import Document
+from refcli.reading.formats import read
+from refcli.reading.tables import Table
+from refcli.results.report import PlayerScore, Report, alone, score_report
+from refcli.rules.catalogue import rules_for
 
 GAME = "cup-of-bluff"
 MIN_PLAYERS = 2  # as the situations and records have it
 
 
 def score_document(doc: Document, options: ScoreOptions) -> Report:
-    values = read(FINAL, doc)  # the format: formats.FINAL
+    values = read(FINAL, doc, game=CUP_OF_BLUFF)  # the format: formats.FINAL
     top = Table(doc, doc.data)
     target: int = values["target"]
     chips: dict[str, list[int]] = {p["name"]: p["chips"] for p in values["player"]}

@@ -3,7 +3,7 @@
 The readers (final.py, situations.py, record.py) read files with these
 descriptions and then check only what spans several keys and the rules; the
 templates, JSON Schemas and man-page rows are generated from them
-(``python -m refcli.formats``).
+(``python -m refcli.reading.formats``).
 
 In a situation, dice, chips, the number called and the chip given or taken are
 read as integers of any size: a die showing 7 or a chip 19 breaks a rule (exit 1), it is not a
@@ -13,7 +13,9 @@ outside 3-18 is bad input.
 
 from __future__ import annotations
 
-from refcli.formats import (
+from refcli.games.cupofbluff import clauses as C
+from refcli.language.i18n import N_
+from refcli.reading.formats import (
     Description,
     Field,
     array,
@@ -30,8 +32,6 @@ from refcli.formats import (
     union,
     variant,
 )
-from refcli.games.cupofbluff import clauses as C
-from refcli.i18n import N_
 
 GAME = "cup-of-bluff"
 MAX_PLAYERS = 16

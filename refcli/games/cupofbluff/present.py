@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from refcli.catalogue import rules_for
 from refcli.games.cupofbluff import clauses as C
 from refcli.games.cupofbluff.chips import CHIPS, DICE_OUTCOMES, POINTS, points_clause, ways
-from refcli.i18n import _, ngettext
-from refcli.report import Block, Grid, Heading, Para, Quotes, Report, interpretation_ids
+from refcli.language.i18n import _, ngettext
+from refcli.results.report import Block, Grid, Heading, Para, Quotes, Report, interpretation_ids
+from refcli.rules.catalogue import rules_for
 
 
 def chips_report(chip: str | None = None) -> Report:
@@ -53,8 +53,8 @@ def chips_report(chip: str | None = None) -> Report:
 
 def asked_chip(value: str) -> int:
     """``chips CHIP``: a chip's number, 3 to 18 (refcli's usage error otherwise)."""
-    from refcli.errors import UsageError
-    from refcli.visible import clip
+    from refcli.language.visible import clip
+    from refcli.model.errors import UsageError
 
     text = value.strip()
     if not (text.isascii() and text.isdigit()):

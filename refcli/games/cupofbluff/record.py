@@ -17,15 +17,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from refcli.formats import read
+from refcli.games.cupofbluff import GAME as CUP_OF_BLUFF  # the declaration: reading uses its words, never looks it up
 from refcli.games.cupofbluff import clauses as C
 from refcli.games.cupofbluff.engine import Call, Exchange, State, finish, step
 from refcli.games.cupofbluff.formats import RECORD
-from refcli.i18n import _, ngettext
-from refcli.inputs import Document
-from refcli.options import ValidateOptions
-from refcli.report import listed
-from refcli.validation import FileResult, ReplayLog, run_replay
+from refcli.language.i18n import _, ngettext
+from refcli.reading.documents import Document
+from refcli.results.findings import ReplayLog, run_replay
+from refcli.results.records import Records
+from refcli.results.report import listed
 
 GAME = "cup-of-bluff"
 __all__ = ["Call", "Exchange", "Record", "Replay", "read_record", "replay", "validate_document"]
@@ -109,9 +109,8 @@ def event_of(values: dict[str, Any]) -> Call | Exchange:
     return Exchange(values["player"], tuple(values["dice"]), tuple(values["returns"]), values["takes"])
 
 
-def read_record(doc: Document) -> Record:
-    """The record (format: ``formats.RECORD``); the rules are the replay's to check."""
-    values = read(RECORD, doc)
+def record_of(values: dict[str, Any], doc: Document) -> Record:
+    """The record from its values (format: ``formats.RECORD``); the rules are the replay's to check."""
     return Record(
         players=tuple(values["players"]),
         events=tuple(event_of(event) for event in values["event"] or ()),
@@ -121,8 +120,10 @@ def read_record(doc: Document) -> Record:
     )
 
 
-def validate_document(doc: Document, options: ValidateOptions) -> FileResult:
-    record = read_record(doc)
-    state = replay(record, strict=options.strict)
-    summary = {"events": len(record.events), "over": state.over, "chips": state.chips}
-    return FileResult(doc.name, GAME, tuple(state.findings), (), summary)
+def summary(record: Record, state: Replay) -> dict[str, Any]:
+    return {"events": len(record.events), "over": state.over, "chips": state.chips}
+
+
+RECORDS = Records(CUP_OF_BLUFF, RECORD, record_of, replay, summary)
+read_record = RECORDS.read_record
+validate_document = RECORDS.validate_document

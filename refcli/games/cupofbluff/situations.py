@@ -1,4 +1,4 @@
-"""Cup of Bluff rulings: ``call`` and ``exchange`` (SPEC.md), and ``end``, each described in ``formats``.
+"""Cup of Bluff rulings: ``call``, ``exchange`` and ``end``, each described in ``formats``.
 
 Each builds the game's state from the file (``engine.State``) and applies
 the one turn with ``engine.step``, or asks ``engine.finish`` whether the game
@@ -11,18 +11,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from refcli.errors import RuleBroken
-from refcli.formats import Description, read_table
+from refcli.games.cupofbluff import GAME as CUP_OF_BLUFF  # the declaration: reading uses its words, never looks it up
 from refcli.games.cupofbluff import clauses as C
 from refcli.games.cupofbluff import formats as F
 from refcli.games.cupofbluff.chips import POINTS
 from refcli.games.cupofbluff.engine import Call, Exchange, State, Step, finish, step
-from refcli.i18n import N_, _
-from refcli.inputs import Document
-from refcli.report import Describe, Report, listed
-from refcli.rulings import rule_on
-from refcli.schema import Table
-from refcli.verdict import Verdict
+from refcli.language.i18n import N_, _
+from refcli.model.errors import RuleBroken
+from refcli.reading.formats import Description, read_table
+from refcli.reading.tables import Table
+from refcli.results.report import Describe, listed
+from refcli.results.rulings import rulings
+from refcli.results.verdict import Verdict
 
 GAME = "cup-of-bluff"
 # C5's reading, said wherever a call is ruled: it decides which chips the caller may call and give.
@@ -31,7 +31,7 @@ HELD_NOW = N_("C5: 'scored before' means held now: a chip the caller lost may be
 
 def read_situation(desc: Description, top: Table) -> dict[str, Any]:
     """The values of a situation file (its format: ``desc``)."""
-    return read_table(desc, top)
+    return read_table(desc, top, game=CUP_OF_BLUFF)
 
 
 def state_of(values: dict[str, Any], actor: str | None = None, target: int = 0) -> State:
@@ -180,7 +180,7 @@ def exchange(top: Table) -> Verdict:
     player, dice, returns, takes = values["player"], values["dice"], values["returns"], values["takes"]
     try:
         state = state_of(values, player)
-    except RuleBroken as broken:  # SPEC's outcome says so too: allowed is false
+    except RuleBroken as broken:  # the outcome says so too: allowed is false (docs/output.md)
         raise RuleBroken(str(broken), broken.clause, {"allowed": False}) from None
     played = step(state, Exchange(player, tuple(dice), tuple(returns), takes))
     refuse(played, {"allowed": False})
@@ -271,22 +271,15 @@ BACKGROUND = {
 }
 
 
-def rule_document(doc: Document) -> tuple[Report, bool]:
-    labels = LABELS  # English marked N_: report.outcome_label translates them when shown
-    return rule_on(
-        doc,
-        game=GAME,
-        title="Cup of Bluff",
-        situations=SITUATIONS,
-        labels=labels,
-        describers=DESCRIBERS,
-        background=BACKGROUND,
-    )
-
-
 def chip_from(value: str) -> str:
     """Where the chip called was: ``centre`` (an id in JSON) in the run's language, or a player's name."""
     return _("centre") if value == "centre" else value
 
 
 DESCRIBERS: dict[str, Describe] = {"chip_from": chip_from}
+
+
+# The ruling verb: every situation above, ruled on as every game's are (refcli.results.rulings).
+rule_document = rulings(
+    CUP_OF_BLUFF, "Cup of Bluff", SITUATIONS, labels=LABELS, describers=DESCRIBERS, background=BACKGROUND
+)

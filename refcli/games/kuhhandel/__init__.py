@@ -1,11 +1,11 @@
 """Kuhhandel / You're Bluffing! (documents 000 and 001), editions 1 and 2.
 
-``GAME`` declares the game to refcli (``refcli.registry``); it imports no
+``GAME`` declares the game to refcli (``refcli.model.registry``); it imports no
 engine, so naming the game costs nothing until a command runs.
 """
 
-from refcli.gameinfo import Command, Example, Game, Param, Simulate, Source, Verb
-from refcli.i18n import N_
+from refcli.language.i18n import N_
+from refcli.model.game import Command, Example, Game, Param, Simulate, Source, Verb
 
 GAME = Game(
     id="kuhhandel",
@@ -60,6 +60,7 @@ GAME = Game(
                 "animal one side lacks, a money card that does not exist), naming the rule. `refcli kuhhandel "
                 "template auction` prints a starter file."
             ),
+            schema="refcli.games.kuhhandel.schemas:outcome",
         ),
         Verb(
             "validate",
@@ -84,6 +85,8 @@ GAME = Game(
         ),
     ),
     rules=("score.multiply", "K3", "auction", "donkey", "tie"),
+    question="¿quién gana el comercio de vacas?",
+    rules_overview=("burro", "tie"),
     commands=(
         Command(
             "animals",
@@ -100,11 +103,13 @@ GAME = Game(
                     metavar="ANIMAL",
                 ),
             ),
+            schema="refcli.games.kuhhandel.schemas:animals",
         ),
         Command(
             "editions",
             "refcli.games.kuhhandel.editions:editions_report",
             N_("Where editions 1 and 2 differ, side by side, each side quoted."),
+            schema="refcli.games.kuhhandel.schemas:editions",
         ),
         Command(
             "pay",
@@ -134,6 +139,7 @@ GAME = Game(
                     max=2,
                 ),
             ),
+            schema="refcli.games.kuhhandel.schemas:pay",
         ),
     ),
     simulate=Simulate(
@@ -193,5 +199,46 @@ GAME = Game(
             "partida": "record",
             "registro": "record",
         },
+    },
+    # Every topic of its rule catalogue (data/rules/kuhhandel.toml) by its Spanish names, the rulebook's own words where
+    # it has them; a name is matched whole, accents, case and punctuation aside (refcli.rules.catalogue).
+    topics={
+        "auction": ("subasta", "subastar"),
+        "bonus": ("bonificación", "bono", "carta de bonificación"),
+        "cannot-pay": ("no puede pagar", "no poder pagar", "sin dinero"),
+        "components": ("componentes", "material"),
+        "cow-trade": ("intercambio de vacas", "comercio de vacas"),
+        "donkey": ("burro",),
+        "edition1": ("primera edición", "edición 1"),
+        "empty-deck": ("pila agotada", "pila vacía", "mazo vacío", "sin cartas de animales"),
+        "end": ("fin", "fin del juego", "final", "final de la partida"),
+        "no-change": ("ningún cambio", "sin cambio", "sin vuelto"),
+        "pairs": ("parejas", "pares"),
+        "scoring": ("puntuación", "puntuar", "puntaje", "puntos"),
+        "setup": ("preparación", "preparar", "preparativos"),
+        "tie": ("empate",),
+        "turn": ("turno",),
+        "zero-cards": ("cartas de cero", "cartas de valor 0", "ceros"),
+    },
+    # The words of its things players search the rules with (refcli.rules.search).
+    glossary={
+        "kuhhandel": ("cow-trade",),
+        "comercio": ("trade",),
+        "intercambio": ("trade", "exchange"),
+        "vaca": ("cow",),
+        "burro": ("donkey",),
+        "asno": ("donkey",),
+        "subasta": ("auction",),
+        "subastador": ("auctioneer", "auction"),
+        "puja": ("bid",),
+        "oferta": ("offer", "bid"),
+        "ofrecer": ("offer",),
+        "contraoferta": ("counter", "counter-offer"),
+        "dinero": ("money",),
+        "billete": ("note", "money"),
+        "conjunto": ("set",),
+        "cero": ("zero",),
+        "premio": ("jackpot", "bonus"),
+        "pagar": ("pay",),
     },
 )

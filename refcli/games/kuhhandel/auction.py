@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from refcli.errors import RuleBroken
 from refcli.games.kuhhandel import clauses as C
 from refcli.games.kuhhandel.money import DONKEY_PAYOUTS
-from refcli.i18n import _
+from refcli.language.i18n import _
+from refcli.model.errors import RuleBroken
 
 
 def donkey_payout(donkeys_before: int) -> int:

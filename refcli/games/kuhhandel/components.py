@@ -49,7 +49,3 @@ for _animal in ANIMALS:
 def animal_id(name: str) -> str | None:
     """The English id for an English, Spanish or German name, in any case."""
     return _NAMES.get(name.strip().casefold())
-
-
-def accepted_names() -> str:
-    return ", ".join(animal.id for animal in ANIMALS)

@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from refcli.errors import RuleBroken
 from refcli.games.kuhhandel import clauses as C
 from refcli.games.kuhhandel.components import ANIMALS, CARDS_PER_ANIMAL
 from refcli.games.kuhhandel.names import animal as animal_name
-from refcli.i18n import _, ngettext
+from refcli.language.i18n import _, ngettext
+from refcli.model.errors import RuleBroken
 
 Holdings = Mapping[str, Mapping[str, int]]  # player → animal → cards
 

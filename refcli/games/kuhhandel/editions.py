@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from refcli.catalogue import rules_for
-from refcli.i18n import N_, _
-from refcli.report import Block, Grid, Heading, Quotes, Report
+from refcli.language.i18n import N_, _
+from refcli.results.report import Block, Grid, Heading, Quotes, Report
+from refcli.rules.catalogue import rules_for
 
 # topic, edition 1, edition 2, clauses for edition 1, clauses for edition 2
 # (JSON keeps the topic in English, a name scripts may key on; the sides are free text, translated)

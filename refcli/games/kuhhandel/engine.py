@@ -2,7 +2,7 @@
 
 A recorded game is a start state plus actions; a situation (``ruling``) is a
 state plus one action. Both go through :func:`step`, so a ruling and a
-replayed event cannot decide the same question differently (issue 13).
+replayed event cannot decide the same question differently.
 
 The state is forgiving, like python-chess's PGN reader: a broken rule is
 reported through ``error`` and the event is applied as recorded, so one
@@ -22,7 +22,6 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from refcli.errors import RuleBroken
 from refcli.games.kuhhandel import clauses as C
 from refcli.games.kuhhandel.auction import check_bids
 from refcli.games.kuhhandel.components import BONUS_PAIRS, CARDS_PER_ANIMAL, TOTAL_CARDS
@@ -41,8 +40,9 @@ from refcli.games.kuhhandel.money import (
 )
 from refcli.games.kuhhandel.names import animal as animal_name
 from refcli.games.kuhhandel.names import the_animal
-from refcli.i18n import N_, _, ngettext
-from refcli.validation import ReplayLog
+from refcli.language.i18n import N_, _, ngettext
+from refcli.model.errors import RuleBroken
+from refcli.results.findings import ReplayLog
 
 # animal → the animal it pairs with for edition 1's bonus card
 BONUS_PARTNER: dict[str, str] = {a: b for pair in BONUS_PAIRS for a, b in (pair, pair[::-1])}

@@ -1,16 +1,14 @@
 """Kuhhandel final snapshots: read the TOML, check it, score it, report it.
 
-The snapshot format is SPEC.md's "Final snapshots / kuhhandel", described
-in ``formats.FINAL``. Everything that does not fit it is a ``DataError``
-pointing at the key.
+The snapshot format is described in ``formats.FINAL`` (docs/formats/kuhhandel.md).
+Everything that does not fit it is a ``DataError`` pointing at the key.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from refcli.catalogue import rules_for
-from refcli.formats import read
+from refcli.games.kuhhandel import GAME as KUHHANDEL  # the declaration: reading uses its words, never looks it up
 from refcli.games.kuhhandel.components import BY_ID, CARDS_PER_ANIMAL, TOTAL_CARDS, animal_id
 from refcli.games.kuhhandel.formats import FINAL
 from refcli.games.kuhhandel.names import animal as animal_name
@@ -23,11 +21,13 @@ from refcli.games.kuhhandel.scoring import (
     over_four,
     score_game,
 )
-from refcli.i18n import _
-from refcli.inputs import Document
-from refcli.options import ScoreOptions
-from refcli.report import PlayerScore, Report, alone, competition_ranks, score_report
-from refcli.schema import Table
+from refcli.language.i18n import _
+from refcli.model.options import ScoreOptions
+from refcli.reading.documents import Document
+from refcli.reading.formats import read
+from refcli.reading.tables import Table
+from refcli.results.report import PlayerScore, Report, alone, competition_ranks, score_report
+from refcli.rules.catalogue import rules_for
 
 GAME = "kuhhandel"
 MIN_PLAYERS = 3  # register K17: the published 3 to 5 players
@@ -35,7 +35,7 @@ MIN_PLAYERS = 3  # register K17: the published 3 to 5 players
 
 def read_snapshot(doc: Document) -> Snapshot:
     """The snapshot (format: ``formats.FINAL``), with the checks that span several players."""
-    values = read(FINAL, doc)
+    values = read(FINAL, doc, game=KUHHANDEL)
     edition: int = values["edition"]
     top = Table(doc, doc.data)
     players = [Holding(name=p["name"], cards=p["animals"], bonus=p["bonus"]) for p in values["player"]]

@@ -3,14 +3,17 @@
 The readers (final.py, situations.py, record.py) read files with these
 descriptions and then check only what spans several keys and the rules; the
 templates, JSON Schemas and man-page rows are generated from them
-(``python -m refcli.formats``).
+(``python -m refcli.reading.formats``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from refcli.formats import (
+from refcli.games.kuhhandel import clauses as C
+from refcli.games.kuhhandel.components import ANIMALS, CARDS_PER_ANIMAL, TOTAL_CARDS, animal_id
+from refcli.language.i18n import N_
+from refcli.reading.formats import (
     Description,
     Field,
     array,
@@ -31,16 +34,13 @@ from refcli.formats import (
     union,
     variant,
 )
-from refcli.games.kuhhandel import clauses as C
-from refcli.games.kuhhandel.components import ANIMALS, CARDS_PER_ANIMAL, TOTAL_CARDS, animal_id
-from refcli.i18n import N_
 
 GAME = "kuhhandel"
 MAX_MONEY_CARDS = 55  # all the money cards of the game
 MAX_EVENTS = 10_000
 CARDS = N_("money cards (0, 10, 50, 100, 200, 500)")
 # Messages name the animals; written out (not built from ANIMALS) so that they can be translated.
-# A test checks they list components.accepted_names().
+# A test checks they list components.ANIMALS.
 ANIMAL_EXPECTED = N_(
     "an animal (rooster, goose, cat, dog, sheep, goat, donkey, pig, cow, horse; Spanish and German names too)"
 )

@@ -9,7 +9,7 @@ nouns carry their article's gender, so a sentence that says "the cow" takes
 
 from __future__ import annotations
 
-from refcli.i18n import N_, _
+from refcli.language.i18n import N_, _
 
 NAME: dict[str, str] = {
     "rooster": N_("rooster"),

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from refcli.catalogue import rules_for
-from refcli.errors import UsageError
 from refcli.games.kuhhandel import clauses as C
 from refcli.games.kuhhandel.money import choose_payment, over_supply
-from refcli.i18n import _
-from refcli.report import Block, Grid, Heading, Para, Quotes, Report, interpretation_ids
+from refcli.language.i18n import _
+from refcli.model.errors import UsageError
+from refcli.results.report import Block, Grid, Heading, Para, Quotes, Report, interpretation_ids
+from refcli.rules.catalogue import rules_for
 
 
 def payment_report(amount: int, money: list[int], edition: int) -> tuple[Report, bool]:

@@ -8,9 +8,9 @@ from refcli.games.kuhhandel.components import ANIMALS, BY_ID, CARDS_PER_ANIMAL, 
 from refcli.games.kuhhandel.money import VALUES
 from refcli.games.kuhhandel.names import animal as animal_name
 from refcli.games.kuhhandel.names import animals as animal_names
-from refcli.i18n import _
-from refcli.report import Block, Grid, Heading, Para, Report
-from refcli.visible import clip
+from refcli.language.i18n import _
+from refcli.language.visible import clip
+from refcli.results.report import Block, Grid, Heading, Para, Report
 
 
 def animals_report(animal: str | None = None) -> Report:
@@ -59,7 +59,7 @@ def asked_animal(name: str) -> Animal:
         return BY_ID[found]
     from difflib import get_close_matches
 
-    from refcli.errors import UsageError
+    from refcli.model.errors import UsageError
 
     names = {written: animal.id for animal in ANIMALS for written in (animal.id, animal.spanish, animal.german)}
     close = get_close_matches(name.strip().casefold(), names, n=1, cutoff=0.6)

@@ -11,17 +11,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from refcli.formats import read
+from refcli.games.kuhhandel import GAME as KUHHANDEL  # the declaration: reading uses its words, never looks it up
 from refcli.games.kuhhandel import clauses as C
 from refcli.games.kuhhandel.components import CARDS_PER_ANIMAL
 from refcli.games.kuhhandel.formats import RECORD
-from refcli.games.kuhhandel.replay import Auction, CowTrade, Event, Record, replay
+from refcli.games.kuhhandel.replay import Auction, CowTrade, Event, Record, Replay, replay
 from refcli.games.kuhhandel.scoring import animal_cards
-from refcli.i18n import _
-from refcli.inputs import Document
-from refcli.options import ValidateOptions
-from refcli.schema import Table
-from refcli.validation import FileResult
+from refcli.language.i18n import _
+from refcli.reading.documents import Document
+from refcli.reading.tables import Table
+from refcli.results.records import Records
 
 GAME = "kuhhandel"
 
@@ -56,9 +55,8 @@ def event_of(values: dict[str, Any]) -> Event:
     )
 
 
-def read_record(doc: Document) -> Record:
-    """The record (format: ``formats.RECORD``), with the checks that span several keys."""
-    values = read(RECORD, doc)
+def record_of(values: dict[str, Any], doc: Document) -> Record:
+    """The record from its values (format: ``formats.RECORD``), with the checks that span several keys."""
     deck = values["deck"]
     if deck is not None:
         for animal in sorted(set(deck), key=deck.index):
@@ -80,11 +78,8 @@ def read_record(doc: Document) -> Record:
     )
 
 
-def validate_document(doc: Document, options: ValidateOptions) -> FileResult:
-    record = read_record(doc)
-    state = replay(record, strict=options.strict)
-    over = state.game_over()
-    summary: dict[str, Any] = {"events": len(record.events), "over": over, "scores": state.scores or None}
+def summary(record: Record, state: Replay) -> dict[str, Any]:
+    summary: dict[str, Any] = {"events": len(record.events), "over": state.game_over(), "scores": state.scores or None}
     if record.edition == 1:
         summary["bonus"] = state.bonus_holder  # who took the 500 bonus card, if anybody
     # the register entries every replay applies: the setup money (K1, unless every
@@ -92,10 +87,9 @@ def validate_document(doc: Document, options: ValidateOptions) -> FileResult:
     # what can be in play (K18)
     applied = [] if set(record.players) <= set(record.start_money) else [C.START_MONEY]
     summary["interpretations"] = [*applied, C.RECORD_MONEY, C.HOLDS_THE_CARDS, C.MONEY_IN_PLAY]
-    return FileResult(
-        file=doc.name,
-        game=GAME,
-        findings=tuple(state.findings),
-        skipped=tuple(state.skipped),
-        summary=summary,
-    )
+    return summary
+
+
+RECORDS = Records(KUHHANDEL, RECORD, record_of, replay, summary)
+read_record = RECORDS.read_record
+validate_document = RECORDS.validate_document

@@ -17,8 +17,8 @@ from refcli.games.kuhhandel.cowtrade import anyone_can_trade
 from refcli.games.kuhhandel.engine import Auction, CowTrade, Event, Outcome, State, step
 from refcli.games.kuhhandel.money import START_MONEY
 from refcli.games.kuhhandel.scoring import Holding, Snapshot, score_game
-from refcli.i18n import _, ngettext
-from refcli.validation import StopReplay, run_replay
+from refcli.language.i18n import _, ngettext
+from refcli.results.findings import StopReplay, run_replay
 
 __all__ = ["Auction", "CowTrade", "Event", "Record", "Replay", "replay"]
 
@@ -54,9 +54,6 @@ class Replay(State):
         )
         self.record = record
         self.scores: dict[str, int] = {}  # computed at the end
-
-    def deck_left(self) -> int:
-        return self.pile
 
     def apply(self, event: Event) -> None:
         self.play(event)

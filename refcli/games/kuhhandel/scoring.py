@@ -20,7 +20,7 @@ from refcli.games.kuhhandel.components import (
 )
 from refcli.games.kuhhandel.names import animal as animal_name
 from refcli.games.kuhhandel.names import animals as animal_names
-from refcli.i18n import _, ngettext
+from refcli.language.i18n import _, ngettext
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """Kuhhandel rulings: read a situation file, rule on it, report the verdict.
 
-Situations (SPEC.md "Situations"): ``auction``, ``cow-trade``,
+Situations (docs/output.md, "Ruling outcomes"): ``auction``, ``cow-trade``,
 ``trade-options`` and ``donkey``, each described in ``formats``. Input that
 does not fit the format is a DataError (exit 65); a situation that breaks a
 rule is a RuleBroken (exit 1), reported as an illegal verdict naming the
@@ -13,9 +13,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from refcli import names as naming
-from refcli.errors import RuleBroken
-from refcli.formats import read_table
+from refcli.games.kuhhandel import GAME as KUHHANDEL  # the declaration: reading uses its words, never looks it up
 from refcli.games.kuhhandel import clauses as C
 from refcli.games.kuhhandel import formats as F
 from refcli.games.kuhhandel.auction import donkey_payout
@@ -25,12 +23,13 @@ from refcli.games.kuhhandel.engine import Auction, CowTrade, Outcome, State, pay
 from refcli.games.kuhhandel.money import MAX_PLAYERS, VALUES, invalid_cards
 from refcli.games.kuhhandel.names import animal as animal_name
 from refcli.games.kuhhandel.names import the_animal
-from refcli.i18n import N_, _, ngettext
-from refcli.inputs import Document
-from refcli.report import Report
-from refcli.rulings import rule_on
-from refcli.schema import Table, describe
-from refcli.verdict import Verdict
+from refcli.language.i18n import N_, _, ngettext
+from refcli.model.errors import RuleBroken
+from refcli.reading import player_names as naming
+from refcli.reading.formats import read_table
+from refcli.reading.tables import Table, describe
+from refcli.results.rulings import rulings
+from refcli.results.verdict import Verdict
 
 GAME = "kuhhandel"
 
@@ -98,7 +97,7 @@ def situation_state(
 
 
 def auction(top: Table) -> Verdict:
-    values = read_table(F.AUCTION, top)
+    values = read_table(F.AUCTION, top, game=KUHHANDEL)
     players, auctioneer, animal = values["players"], values["auctioneer"], values["animal"]
     bids: list[tuple[str, int]] = values["bids"]
     buyback, donkeys_before = values["buyback"], values["donkeys_before"]
@@ -182,7 +181,7 @@ def auction_verdict(result: Outcome, auctioneer: str, animal: str, buyback: bool
 
 
 def seated(top: Table, role: str, who: str, players: list[str]) -> str:
-    """The listed player the ``role``'s name names (``refcli.names.named``): "ana" is Ana, unless ana plays too.
+    """The listed player the ``role``'s name names (``refcli.reading.player_names.named``): "ana" is Ana, unless ana plays too.
 
     The name was read as a new player's (the players may be left out); naming a listed player in another case,
     it is no player of its own, so no longer one to warn about beside the player it names.
@@ -200,7 +199,7 @@ def seated(top: Table, role: str, who: str, players: list[str]) -> str:
 
 
 def cow_trade(top: Table) -> Verdict:
-    values = read_table(F.COW_TRADE, top)
+    values = read_table(F.COW_TRADE, top, game=KUHHANDEL)
     edition, animal = values["edition"], values["animal"]
     challenger, c_holds, offer = (
         values["challenger"]["name"],
@@ -328,7 +327,7 @@ def offer_text(cards: Sequence[int]) -> str:
 
 
 def trade_options(top: Table) -> Verdict:
-    values = read_table(F.TRADE_OPTIONS, top)
+    values = read_table(F.TRADE_OPTIONS, top, game=KUHHANDEL)
     deck: int = values["deck"]
     holdings: dict[str, dict[str, int]] = values["holdings"]
     player: str = values["player"]
@@ -418,7 +417,7 @@ def trade_options(top: Table) -> Verdict:
 
 
 def donkey(top: Table) -> Verdict:
-    values = read_table(F.DONKEY, top)
+    values = read_table(F.DONKEY, top, game=KUHHANDEL)
     players, dealer, donkeys_before = values["players"], values["auctioneer"], values["donkeys_before"]
     money = check_money(values["money"])
     donkey_payout(donkeys_before)  # only four donkeys
@@ -521,13 +520,12 @@ BACKGROUND = {
 }
 
 
-def rule_document(doc: Document) -> tuple[Report, bool]:
-    return rule_on(
-        doc,
-        game=GAME,
-        title="Kuhhandel",
-        situations=SITUATIONS,
-        labels=LABELS,  # English marked N_: report.outcome_label translates them
-        describers={"options": _options, "needs": _needs},
-        background=BACKGROUND,
-    )
+# The ruling verb: every situation above, ruled on as every game's are (refcli.results.rulings).
+rule_document = rulings(
+    KUHHANDEL,
+    "Kuhhandel",
+    SITUATIONS,
+    labels=LABELS,
+    describers={"options": _options, "needs": _needs},
+    background=BACKGROUND,
+)

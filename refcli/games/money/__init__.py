@@ -1,11 +1,11 @@
 """Money! / ¡Dinero! (document 003, Reiner Knizia): currency bidding, exchanges and scoring.
 
-``GAME`` declares the game to refcli (``refcli.registry``); it imports no
+``GAME`` declares the game to refcli (``refcli.model.registry``); it imports no
 engine, so naming the game costs nothing until a command runs.
 """
 
-from refcli.gameinfo import Example, Game, Simulate, Source, Verb
-from refcli.i18n import N_
+from refcli.language.i18n import N_
+from refcli.model.game import Example, Game, Simulate, Source, Verb
 
 GAME = Game(
     id="money",
@@ -115,5 +115,47 @@ GAME = Game(
             "rupia": "rupee",
             "rublo": "rouble",
         },
+    },
+    # Every topic of its rule catalogue (data/rules/money.toml) by its Spanish names, the rulebook's own words where
+    # it has them; a name is matched whole, accents, case and punctuation aside (refcli.rules.catalogue).
+    topics={
+        "bluff": ("farol", "fanfarronear", "farolear"),
+        "coins": ("cartas de moneda", "monedas chinas"),
+        "components": ("componentes", "material"),
+        "display": ("grupo de visualización", "visualización", "mercado"),
+        "end": ("fin", "fin del juego", "final", "final de la partida"),
+        "example": ("ejemplo",),
+        "exchange": ("intercambio", "intercambiar"),
+        "final-round": ("ronda final", "última ronda"),
+        "keep": ("sin cambio", "quedarse la oferta"),
+        "multi-game": ("varias partidas", "tres partidas", "puntuación acumulada"),
+        "offer": ("oferta", "puja"),
+        "penalty": ("penalización", "resta"),
+        "refill": ("reponer", "reposición"),
+        "scoring": ("puntuación", "puntuar", "puntaje", "puntos"),
+        "serial": ("número de serie", "serie"),
+        "setup": ("preparación", "preparar", "preparativos"),
+        "swap": ("cambiar ofertas", "intercambiar ofertas"),
+        "tie": ("empate",),
+        "tie-break": ("desempate",),
+        "triplet": ("triplete", "trío"),
+        "turn": ("turno",),
+        "value": ("valor", "valor de la oferta"),
+        "winner": ("ganador",),
+    },
+    # The words of its things players search the rules with (refcli.rules.search).
+    glossary={
+        "intercambio": ("trade", "exchange"),
+        "puja": ("bid",),
+        "oferta": ("offer", "bid"),
+        "ofrecer": ("offer",),
+        "dinero": ("money",),
+        "billete": ("note", "money"),
+        "moneda": ("coin",),
+        "premio": ("jackpot", "bonus"),
+        "penalizacion": ("penalty",),
+        "castigo": ("penalty",),
+        "trio": ("triplet",),
+        "serie": ("serial",),
     },
 )

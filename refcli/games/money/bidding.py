@@ -12,8 +12,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from refcli.games.money.cards import Card
-from refcli.i18n import _
-from refcli.report import listed
+from refcli.language.i18n import _
+from refcli.results.report import listed
 
 
 class NeedSerials(Exception):

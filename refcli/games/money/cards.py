@@ -15,8 +15,8 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import NamedTuple
 
-from refcli.gameinfo import fold as fold_word  # a word as the game's Spanish words are matched
-from refcli.i18n import _
+from refcli.language.folding import fold as fold_word  # a word as the game's Spanish words are matched
+from refcli.language.i18n import N_, _
 
 NOTE_VALUES: tuple[int, ...] = (20, 20, 20, 30, 30, 30, 40, 50, 60)
 COIN_VALUE = 10
@@ -44,12 +44,29 @@ class Card(NamedTuple):  # a tuple: compared in C when hands are searched card b
         return f"{self.currency} {self.value}{serial}"
 
 
+# The currencies of the box and the examples, by the name the input uses (folded).
+CURRENCY_NAMES: dict[str, str] = {
+    "euro": N_("euro"),
+    "yen": N_("yen"),
+    "dollar": N_("dollar"),
+    "pound": N_("pound"),
+    "franc": N_("franc"),
+    "krone": N_("krone"),
+    "peso": N_("peso"),
+}
+
+
+def currency(name: str) -> str:
+    """A currency's name in the run's language (``dollar`` → ``dólar``)."""
+    known = CURRENCY_NAMES.get(name)
+    return _(known) if known else name
+
+
 def _spanish(*what: str) -> dict[str, str]:
     """The game's Spanish words of these kinds (``GAME.spanish``), folded: "dolar" → "dollar", "farol" → "bluff"."""
-    from refcli.gameinfo import fold
     from refcli.games.money import GAME
 
-    return {fold(word): english for kind in what for word, english in GAME.spanish.get(kind, {}).items()}
+    return {fold_word(word): english for kind in what for word, english in GAME.spanish.get(kind, {}).items()}
 
 
 SPANISH_CURRENCIES = _spanish("currency")
@@ -86,10 +103,6 @@ def parse_card(text: str) -> Card:
     if value is None:
         raise CardSyntaxError(text)
     return Card("note", name, value, serial)
-
-
-def value_of(cards: Iterable[Card]) -> int:
-    return sum(card.value for card in cards)
 
 
 def impossible_cards(cards: Iterable[Card]) -> list[str]:
@@ -129,10 +142,8 @@ class Deck:
             if not allowed:
                 problem = _("there is no {value} note (notes are 20, 30, 40, 50 and 60)").format(value=card.value)
             elif counted[card.value] > allowed:
-                from refcli.games.money.shown import currency as shown_currency  # shown imports this module
-
                 problem = _("{count} {currency} {value} notes, but each currency has {allowed}").format(
-                    count=counted[card.value], currency=shown_currency(card.currency), value=card.value, allowed=allowed
+                    count=counted[card.value], currency=currency(card.currency), value=card.value, allowed=allowed
                 )
         elif card.kind == "coin":
             self.coins += 1

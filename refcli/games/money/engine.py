@@ -25,7 +25,7 @@ from refcli.games.money import clauses as C
 from refcli.games.money.bidding import Bidding, NeedSerials, order_offers
 from refcli.games.money.cards import COINS, CURRENCIES_FOR_PLAYERS, NOTE_VALUES, Card, Deck, impossible_cards
 from refcli.games.money.shown import card as shown_card
-from refcli.i18n import N_, _
+from refcli.language.i18n import N_, _
 
 DISPLAY = 4  # cards in each display after a refill (003 "Preparar", "Como se Juega")
 HAND = 6  # cards dealt to each player, besides the bluff card

@@ -1,6 +1,6 @@
 """Money! final snapshots: read, check the components, score, and total several games.
 
-SPEC.md "Final snapshots / money", described in ``formats.FINAL``:
+The format is described in ``formats.FINAL`` (docs/formats/money.md):
 ``[[player]]`` with ``coins`` and ``notes = { currency = [values…] }``;
 several files give each game and the running totals (003 suggests three
 games).
@@ -11,20 +11,21 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from refcli import names as naming
-from refcli.catalogue import rules_for
-from refcli.formats import read
+from refcli.games.money import GAME as MONEY  # the declaration: reading uses its words, never looks it up
 from refcli.games.money import clauses as C
 from refcli.games.money.cards import COINS, CURRENCIES_FOR_PLAYERS, MAX_CURRENCIES, NOTE_VALUES, currency_id
+from refcli.games.money.cards import currency as shown_currency
 from refcli.games.money.formats import FINAL
 from refcli.games.money.scoring import PlayerScore as MoneyScore
 from refcli.games.money.scoring import score_player
-from refcli.games.money.shown import currency as shown_currency
-from refcli.i18n import _, ngettext
-from refcli.inputs import Document
-from refcli.options import ScoreOptions
-from refcli.report import Block, Grid, Heading, Para, PlayerScore, Report, competition_ranks, score_report
-from refcli.schema import Table
+from refcli.language.i18n import _, ngettext
+from refcli.model.options import ScoreOptions
+from refcli.reading import player_names as naming
+from refcli.reading.documents import Document
+from refcli.reading.formats import read
+from refcli.reading.tables import Table
+from refcli.results.report import Block, Grid, Heading, Para, PlayerScore, Report, competition_ranks, score_report
+from refcli.rules.catalogue import rules_for
 
 GAME = "money"
 MIN_PLAYERS = 3
@@ -36,7 +37,7 @@ SOME_PLAYERS = FINAL._replace(
 
 def read_players(doc: Document, partial: bool = False) -> list[MoneyScore]:
     """The holdings (format: ``formats.FINAL``), with the component checks across players."""
-    values = read(SOME_PLAYERS if partial else FINAL, doc)
+    values = read(SOME_PLAYERS if partial else FINAL, doc, game=MONEY)
     players = values["player"]
     top = Table(doc, doc.data)
     coins_total = 0
@@ -105,7 +106,7 @@ def breakdown(player: MoneyScore) -> dict[str, Any]:
 
 def score_document(doc: Document, options: ScoreOptions) -> Report:
     players = read_players(doc, options.partial)
-    from refcli.report import alone
+    from refcli.results.report import alone
 
     given = alone(
         [p.name for p in players],
@@ -149,7 +150,7 @@ def score_document(doc: Document, options: ScoreOptions) -> Report:
 
 def combine(reports: list[Report]) -> Report:
     """Several games: the running totals (003: play three times); each game's own report follows them."""
-    from refcli.report import Quotes
+    from refcli.results.report import Quotes
 
     totals: dict[str, int] = {}
     display: dict[str, str] = {}

@@ -3,14 +3,17 @@
 The readers (final.py, situations.py, record.py) read files with these
 descriptions and then check only what spans several keys and the rules; the
 templates, JSON Schemas and man-page rows are generated from them
-(``python -m refcli.formats``).
+(``python -m refcli.reading.formats``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from refcli.formats import (
+from refcli.games.money import clauses as C
+from refcli.games.money.cards import COINS, MAX_CURRENCIES, NOTE_VALUES, parse_card
+from refcli.language.i18n import N_
+from refcli.reading.formats import (
     Description,
     Field,
     array,
@@ -30,9 +33,6 @@ from refcli.formats import (
     union,
     variant,
 )
-from refcli.games.money import clauses as C
-from refcli.games.money.cards import COINS, MAX_CURRENCIES, NOTE_VALUES, parse_card
-from refcli.i18n import N_
 
 GAME = "money"
 NOTES = N_("note values (20, 30, 40, 50, 60)")

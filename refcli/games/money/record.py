@@ -10,15 +10,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from refcli.formats import read
+from refcli.games.money import GAME as MONEY  # the declaration: reading uses its words, never looks it up
 from refcli.games.money.cards import Card
 from refcli.games.money.formats import RECORD
-from refcli.games.money.replay import Event, Exchange, Offers, Record, Refill, replay
-from refcli.i18n import _
-from refcli.inputs import Document
-from refcli.options import ValidateOptions
-from refcli.schema import Table, describe
-from refcli.validation import FileResult
+from refcli.games.money.replay import Event, Exchange, Offers, Record, Refill, Replay, replay
+from refcli.language.i18n import _
+from refcli.reading.documents import Document
+from refcli.reading.tables import Table, describe
+from refcli.results.records import Records
 
 GAME = "money"
 
@@ -53,9 +52,8 @@ def check_partners(top: Table, players: list[str], events: list[dict[str, Any]])
             )
 
 
-def read_record(doc: Document) -> Record:
-    """The record (format: ``formats.RECORD``), with the checks that span several keys."""
-    values = read(RECORD, doc)
+def record_of(values: dict[str, Any], doc: Document) -> Record:
+    """The record from its values (format: ``formats.RECORD``), with the checks that span several keys."""
     events = values["event"] or []
     check_partners(Table(doc, doc.data), values["players"], events)
 
@@ -75,8 +73,10 @@ def read_record(doc: Document) -> Record:
     )
 
 
-def validate_document(doc: Document, options: ValidateOptions) -> FileResult:
-    record = read_record(doc)
-    state = replay(record, strict=options.strict)
-    summary = {"events": len(record.events), "over": state.phase == "over", "scores": state.scores or None}
-    return FileResult(doc.name, GAME, tuple(state.findings), tuple(state.skipped), summary)
+def summary(record: Record, state: Replay) -> dict[str, Any]:
+    return {"events": len(record.events), "over": state.phase == "over", "scores": state.scores or None}
+
+
+RECORDS = Records(MONEY, RECORD, record_of, replay, summary)
+read_record = RECORDS.read_record
+validate_document = RECORDS.validate_document

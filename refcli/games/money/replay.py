@@ -28,8 +28,8 @@ from refcli.games.money.engine import (
     step,
 )
 from refcli.games.money.scoring import score_player
-from refcli.i18n import _, ngettext
-from refcli.validation import ReplayLog, StopReplay, run_replay
+from refcli.language.i18n import _, ngettext
+from refcli.results.findings import ReplayLog, StopReplay, run_replay
 
 __all__ = ["DISPLAY", "HAND", "Event", "Exchange", "Offers", "Record", "Refill", "Replay", "cards_in_play", "replay"]
 

@@ -10,9 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from refcli.games.money.cards import COIN_VALUE, PENALTY, THRESHOLD, TRIPLET_BONUS
-from refcli.games.money.shown import currency
-from refcli.i18n import _
+from refcli.games.money.cards import COIN_VALUE, PENALTY, THRESHOLD, TRIPLET_BONUS, currency
+from refcli.language.i18n import _
 
 
 @dataclass(frozen=True)

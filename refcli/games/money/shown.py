@@ -9,25 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from refcli.games.money.cards import Card
-from refcli.i18n import N_, _
-
-# The currencies of the box and the examples, by the name the input uses (folded).
-CURRENCY_NAMES: dict[str, str] = {
-    "euro": N_("euro"),
-    "yen": N_("yen"),
-    "dollar": N_("dollar"),
-    "pound": N_("pound"),
-    "franc": N_("franc"),
-    "krone": N_("krone"),
-    "peso": N_("peso"),
-}
-
-
-def currency(name: str) -> str:
-    """A currency's name in the run's language (``dollar`` → ``dólar``)."""
-    known = CURRENCY_NAMES.get(name)
-    return _(known) if known else name
+from refcli.games.money.cards import Card, currency
+from refcli.language.i18n import _
 
 
 def card(card: Card) -> str:

@@ -1,4 +1,4 @@
-"""Money! rulings: ``bids`` (SPEC.md), ``exchange`` and ``refill``, each described in ``formats``.
+"""Money! rulings: ``bids``, ``exchange`` and ``refill``, each described in ``formats``.
 
 Each situation is a state and one action: the file is read into an
 ``engine.State`` and the action applied with ``engine.step``, the function a
@@ -10,8 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from refcli.errors import RuleBroken
-from refcli.formats import read_table
+from refcli.games.money import GAME as MONEY  # the declaration: reading uses its words, never looks it up
 from refcli.games.money import clauses as C
 from refcli.games.money import formats as F
 from refcli.games.money.bidding import Bidding, NeedSerials
@@ -29,12 +28,13 @@ from refcli.games.money.engine import (
 )
 from refcli.games.money.shown import card as shown_card
 from refcli.games.money.shown import cards
-from refcli.i18n import N_, _, ngettext
-from refcli.inputs import Document
-from refcli.report import Describe, Report, describe_value
-from refcli.rulings import rule_on
-from refcli.schema import Table
-from refcli.verdict import Verdict
+from refcli.language.i18n import N_, _, ngettext
+from refcli.model.errors import RuleBroken
+from refcli.reading.formats import read_table
+from refcli.reading.tables import Table
+from refcli.results.report import Describe, describe_value
+from refcli.results.rulings import rulings
+from refcli.results.verdict import Verdict
 
 GAME = "money"
 ALL_CARDS = 69
@@ -92,7 +92,7 @@ def round_state(players: Sequence[str], *, right: list[Card] | None, left: list[
 
 
 def bids(top: Table) -> Verdict:
-    values = read_table(F.BIDS, top)
+    values = read_table(F.BIDS, top, game=MONEY)
     offers = offers_of(values)
     state = round_state(list(offers), right=None, left=None, final=values["final_round"])
     result = step(state, Offers(offers), Ruling(top, offers))
@@ -135,7 +135,7 @@ def in_order(bidding: Bidding) -> str:
 
 
 def exchange(top: Table) -> Verdict:
-    values = read_table(F.EXCHANGE, top)
+    values = read_table(F.EXCHANGE, top, game=MONEY)
     offers = offers_of(values)
     player: str = values["player"]
     action: str = values["action"]
@@ -234,7 +234,7 @@ def check_swapped(state: State, player: str, acted: list[str]) -> None:
 
 
 def refill(top: Table) -> Verdict:
-    values = read_table(F.REFILL, top)
+    values = read_table(F.REFILL, top, game=MONEY)
     displays = {side: list(values[side]) if isinstance(values[side], list) else None for side in ("right", "left")}
     sizes = {side: len(values[side]) if isinstance(values[side], list) else values[side] for side in ("right", "left")}
     pile: int = values["pile"]
@@ -308,19 +308,6 @@ BACKGROUND = {
 }
 
 
-def rule_document(doc: Document) -> tuple[Report, bool]:
-    labels = LABELS  # English marked N_: report.outcome_label translates them when shown
-    return rule_on(
-        doc,
-        game=GAME,
-        title="Money!",
-        situations=SITUATIONS,
-        labels=labels,
-        describers=DESCRIBERS,
-        background=BACKGROUND,
-    )
-
-
 # The outcome's words for people: JSON keeps the ids and the cards as the input writes them.
 ACTIONS = {"right": N_("right"), "left": N_("left"), "swap": N_("swap"), "keep": N_("keep")}
 
@@ -346,3 +333,7 @@ DESCRIBERS: dict[str, Describe] = {
     "left": cards_said,
     "offers": offers_said,
 }
+
+
+# The ruling verb: every situation above, ruled on as every game's are (refcli.results.rulings).
+rule_document = rulings(MONEY, "Money!", SITUATIONS, labels=LABELS, describers=DESCRIBERS, background=BACKGROUND)

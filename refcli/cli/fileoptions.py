@@ -1,0 +1,128 @@
+"""The options and arguments of the commands that read files (score, ruling, validate) and of ``rules``.
+
+Imported when one of those commands is built (``refcli.cli.verbs``), never by a quick query
+(``refcli GAME COMMAND``): each ``Annotated[…, typer.Option(…)]`` costs about a tenth of a
+millisecond to make at import, and a game's own command takes none of these.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Annotated, Optional
+
+import typer
+
+from refcli.language.i18n import N_
+from refcli.model.options import MAX_MAX_BYTES, Format
+
+TableFormatOption = Annotated[
+    Format,
+    typer.Option(
+        "--format",
+        "-f",
+        help=N_("Output format: text for people, json or toml for scripts, csv for a spreadsheet."),
+        case_sensitive=False,
+    ),
+]
+ValidateFormatOption = Annotated[
+    Optional[Format],  # noqa: UP007 - typer reads it; None: text, or json with --jsonl
+    typer.Option(
+        "--format",
+        "-f",
+        help=N_(
+            "Output format: text for people, json or toml for scripts, csv for a spreadsheet "
+            "[default: text; json with --jsonl, which also takes csv]."
+        ),
+        case_sensitive=False,
+        show_default=False,
+    ),
+]
+FilesArgument = Annotated[
+    list[str],
+    typer.Argument(help=N_("TOML files to read; - reads standard input."), metavar="FILE..."),
+]
+MaxBytesOption = Annotated[
+    int,
+    typer.Option(
+        "--max-bytes",
+        min=1,
+        max=MAX_MAX_BYTES,
+        metavar="N",
+        show_default=False,
+        help=N_("Refuse inputs (or JSON lines) larger than N bytes [default: 8 MiB; at most 2^40]."),
+    ),
+]
+JobsOption = Annotated[
+    int, typer.Option("--jobs", "-j", min=1, max=64, help=N_("Validate in N processes (results stay in input order)."))
+]
+
+
+def _seconds(value: float) -> float:
+    """--record-timeout's SECONDS: any number from 0 up (``inf`` too), but not NaN, which is no duration."""
+    if math.isnan(value):
+        from refcli.language.i18n import _
+
+        raise typer.BadParameter(_("{value} is not a number of seconds").format(value=repr(str(value))))
+    return value
+
+
+RecordTimeoutOption = Annotated[
+    float,
+    typer.Option(
+        "--record-timeout",
+        min=0,
+        callback=_seconds,
+        metavar="SECONDS",
+        show_default=False,
+        help=N_(
+            "Give up on a record that takes longer than SECONDS: it is reported as not validated (rule input, "
+            "exit 66) and the others are still checked; 0 means no bound [default: 120]."
+        ),
+    ),
+]
+JsonlOption = Annotated[
+    bool,
+    typer.Option(
+        "--jsonl",
+        help=N_("Each FILE holds one record per line as JSON (same shape as the TOML); results as JSON Lines."),
+    ),
+]
+StrictOption = Annotated[
+    bool, typer.Option("--strict", help=N_("Stop at the first error instead of reporting every one."))
+]
+PartialOption = Annotated[
+    bool,
+    typer.Option("--partial", help=N_("Score a game that is not over yet: complete sets/holdings only, and say so.")),
+]
+SituationArguments = Annotated[
+    Optional[list[str]],  # noqa: UP007 - typer reads it
+    typer.Argument(
+        help=N_(
+            "A situation file (TOML; - reads standard input) and/or KEY=VALUE items giving or changing its values."
+        ),
+        metavar="[FILE] [KEY=VALUE]...",
+        show_default=False,
+    ),
+]
+SnapshotArguments = Annotated[
+    Optional[list[str]],  # noqa: UP007 - typer reads it
+    typer.Argument(
+        help=N_("TOML files to read (- reads standard input), or one file and/or KEY=VALUE items."),
+        metavar="[FILE]... [KEY=VALUE]...",
+        show_default=False,
+    ),
+]
+SaveOption = Annotated[
+    Optional[str],  # noqa: UP007
+    typer.Option(
+        "--save",
+        help=N_(
+            "Also write what was read (FILE, items or answers) to this TOML file (- prints it on standard output, "
+            "after the result)."
+        ),
+        metavar="FILE",
+    ),
+]
+AllOption = Annotated[
+    bool, typer.Option("--all", "-a", help=N_("Show every clause a word search finds, not only the best five."))
+]

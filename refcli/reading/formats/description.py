@@ -1,0 +1,300 @@
+"""The types an input format is described with, and the functions that build them.
+
+What a game's ``formats`` module (``FORMATS``) is written in: a
+:class:`Description` per input kind, its keys as :class:`Field` s, each with
+a :class:`Type`; the small constructor functions below build the types
+(``refcli.reading.formats`` says how a description is written and what is
+generated from it). Only NamedTuples and functions live here, importing
+nothing above the language and the model, so every module of the format
+machinery (the reader, its fast path, the template, schema and text writers)
+and every game's description can import this one without importing each other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from refcli.language.folding import fold
+from refcli.language.i18n import N_
+from refcli.model.frozen import Record, record
+
+# Names used for players wherever a description needs an example and gives none.
+EXAMPLE_NAMES: tuple[str, ...] = ("Ana", "Ben", "Cid", "Dora", "Eve", "Fay")
+
+# The kinds of Type; a consumer (prompts, fuzzers, the schema writer) switches on these.
+KINDS = (
+    "integer",  # minimum..maximum; what: the label before "an integer from … to …" in messages
+    "boolean",
+    "string",  # free text
+    "choice",  # one of choices (fold: ignoring case and surrounding blanks)
+    "name",  # a new player's name: non-empty, printable, at most 64 characters
+    "player",  # one of the players the document lists (its roster): as written, else the one equal ignoring case
+    "names",  # the roster itself: minimum..maximum distinct player names in seating order
+    "array",  # items of type item, minimum..maximum of them
+    "tuple",  # a fixed-length array, one type per position (items)
+    "table",  # a table with its own fields
+    "map",  # a table of key (a type: name, player or custom) = value (item)
+    "tables",  # an array of tables (``[[key]]``) with their own fields, or each a union (item)
+    "union",  # a table whose tag key picks one of the variants (each a Field whose type is a table)
+    "either",  # one of items, picked by the value's TOML type (e.g. a count or the list of cards)
+    "const",  # exactly this string (ignoring case and surrounding blanks): ``game``, ``situation``
+    "custom",  # a game-specific value: parse() gives the value, schema the JSON Schema
+)
+
+
+@record
+class Type(Record):
+    """The type of a key's value. Build it with the functions below, not directly."""
+
+    kind: str
+    minimum: int | None = None  # integer: the range; array, names, tables, map: how many items
+    maximum: int | None = None
+    what: str = ""  # what the items or the number are, as messages say it ("a number of cards,")
+    expected: str = ""  # the message's "expected …" when the value has the wrong shape; may say {names}
+    number: str = ""  # the message's "expected …" when there are too few or too many items
+    choices: tuple[str, ...] = ()  # choice: the words
+    fold: bool = False  # choice: ignore case and surrounding blanks
+    item: Type | None = None  # array: the items; map: the values; tables: a union each table is
+    key: Type | None = None  # map: the keys (a name, player or custom type)
+    items: tuple[Type, ...] = ()  # tuple: one type per position; either: the alternatives
+    fields: tuple[Field, ...] = ()  # table, tables: the keys
+    tag: str = ""  # union: the key naming the variant
+    variants: tuple[Field, ...] = ()  # union: one Field per variant (key = tag value, type = table)
+    role: str = ""  # player: who this player is ("auctioneer")
+    value: str = ""  # const: the string
+    parse: Callable[[Any], Any] | None = None  # custom: the value read, or raise ValueError/TypeError
+    schema: dict[str, Any] | None = None  # custom: its JSON Schema fragment
+    phrase: str = ""  # help and man pages: what the value is (default: derived)
+    example: Any = None  # custom: an example value
+    words: tuple[str, ...] = ()  # custom: the words a value may be, for "did you mean" on a typo
+    # choice, const, union: (word, English word) for each word that stands for one of the English ones: the
+    # game's Spanish words and other names, and the English words themselves. Matched ignoring case, accents
+    # and blanks (``refcli.language.folding.fold``); the value read is the English word. Added when a description is
+    # read (``with_spanish_words``), from the game's declaration; descriptions are written without them.
+    synonyms: tuple[tuple[str, str], ...] = ()
+
+
+@record
+class Field(Record):
+    """One key of a table: its type, whether it is needed, its help and example."""
+
+    key: str
+    type: Type
+    help: str  # one line: what the key holds (the template's comment, the man page's row, the prompt)
+    required: bool = False
+    default: Any = None  # the value when the key is left out (None: left out stays None)
+    example: Any = None  # the value the template shows (None: none; a required key gets its type's)
+    commented: str = ""  # TOML text of an alternative the template shows commented out ("# key = …")
+    clauses: tuple[str, ...] = ()  # the rule catalogue's clause ids this key rests on
+    missing: str = ""  # the message's "expected …" when a required key is missing (default: the type's)
+    roster: bool = False  # this key lists the players that "player" values elsewhere must be among
+
+
+@record
+class Description(Record):
+    """One input format: a final snapshot, a situation kind, or a recorded game."""
+
+    game: str  # the game id ("kuhhandel")
+    kind: str  # "final", a situation kind ("auction"), or "record"
+    title: str  # what the file is, as the template's first line names it ("Kuhhandel auction")
+    summary: str  # one line: what the file says and what refcli answers
+    fields: tuple[Field, ...]
+    clauses: tuple[str, ...] = ()  # the clauses the format as a whole rests on
+    notes: tuple[str, ...] = ()  # more lines for the template's header comment
+
+    @property
+    def verb(self) -> str:
+        """The command that reads this format."""
+        return {"final": "score", "record": "validate"}.get(self.kind, "ruling")
+
+
+# -- building types -----------------------------------------------------------------
+def integer(minimum: int, maximum: int, *, what: str = "") -> Type:
+    return Type("integer", minimum=minimum, maximum=maximum, what=what)
+
+
+def boolean() -> Type:
+    return Type("boolean")
+
+
+def string(*, expected: str = "a string") -> Type:
+    return Type("string", expected=expected)
+
+
+def choice(*words: str, fold: bool = False, expected: str = "") -> Type:
+    return Type("choice", choices=words, fold=fold, expected=expected)
+
+
+def name() -> Type:
+    return Type("name")
+
+
+def player(role: str, *, expected: str = "") -> Type:
+    """One of the listed players; ``expected`` may say ``{names}``."""
+    return Type("player", role=role, expected=expected)
+
+
+def names(minimum: int = 2, maximum: int = 5) -> Type:
+    return Type("names", minimum=minimum, maximum=maximum)
+
+
+def array(
+    item: Type, *, minimum: int = 0, maximum: int | None = None, what: str = "", expected: str = "", number: str = ""
+) -> Type:
+    return Type("array", item=item, minimum=minimum, maximum=maximum, what=what, expected=expected, number=number)
+
+
+def pair(first: Type, second: Type, *, expected: str) -> Type:
+    return Type("tuple", items=(first, second), expected=expected)
+
+
+def table(*fields: Field, expected: str = "") -> Type:
+    return Type("table", fields=fields, expected=expected)
+
+
+def mapping(
+    key: Type, value: Type, *, minimum: int = 0, maximum: int | None = None, expected: str = "", number: str = ""
+) -> Type:
+    return Type("map", key=key, item=value, minimum=minimum, maximum=maximum, expected=expected, number=number)
+
+
+def tables(
+    *fields: Field, what: str, minimum: int = 0, maximum: int | None = None, number: str = "", item: Type | None = None
+) -> Type:
+    """``[[key]]`` tables with these ``fields``, or each a ``union`` given as ``item`` (events)."""
+    return Type("tables", fields=fields, item=item, what=what, minimum=minimum, maximum=maximum, number=number)
+
+
+def variant(value: str, help: str, *fields: Field) -> Field:
+    """One variant of a union: the tag's value, what it is, and its keys (the tag key is added by ``union``)."""
+    return Field(value, table(*fields), help)
+
+
+def union(tag: str, *variants: Field, what: str = "") -> Type:
+    """Tables told apart by their ``tag`` key (``type = "auction"``); each variant lists its own keys."""
+    tagged = tuple(
+        v._replace(
+            type=v.type._replace(
+                fields=(Field(tag, const(v.key), v.help, required=True, example=v.key), *v.type.fields)
+            )
+        )
+        for v in variants
+    )
+    return Type("union", tag=tag, variants=tagged, what=what or tag)
+
+
+def either(*items: Type, phrase: str = "") -> Type:
+    return Type("either", items=items, phrase=phrase)
+
+
+def const(value: str, *, expected: str = "") -> Type:
+    """Exactly ``value``; ``expected`` (the message's "expected …", marked ``N_``) may say ``{value}``."""
+    return Type("const", value=value, expected=expected)
+
+
+def custom(
+    parse: Callable[[Any], Any],
+    *,
+    expected: str,
+    schema: dict[str, Any],
+    example: Any,
+    phrase: str = "",
+    what: str = "",
+    words: tuple[str, ...] = (),
+) -> Type:
+    """A game-specific value: ``parse`` returns it or raises ValueError/TypeError (any TOML value may come).
+
+    ``words``: the words a value may be, when they are few enough to name (animals); a typo of one gets
+    "did you mean" in the message.
+    """
+    return Type(
+        "custom", parse=parse, expected=expected, schema=schema, example=example, phrase=phrase, what=what, words=words
+    )
+
+
+def ignoring_case(words: tuple[str, ...] | list[str]) -> str:
+    """A JSON-Schema pattern matching any of ``words`` in any case, blanks around (as readers fold them)."""
+    special = set(
+        "\\^$.|?*+()[]{}"
+    )  # "-" and "/" are plain outside a class (and may not be escaped in ECMA-262 unicode mode)
+
+    def letters(word: str) -> str:
+        return "".join(
+            f"[{ch.upper()}{ch.lower()}]" if ch.upper() != ch.lower() else ("\\" + ch if ch in special else ch)
+            for ch in word
+        )
+
+    return r"^\s*(?:" + "|".join(letters(word) for word in words) + r")\s*$"
+
+
+# The accented letters a folded letter also stands for (``refcli.language.folding.fold`` takes the accents off).
+_ACCENTED = {"a": "áàâä", "e": "éèêë", "i": "íìîï", "o": "óòôö", "u": "úùûü", "n": "ñ", "c": "ç", "y": "ý"}
+
+
+def loosely(words: tuple[str, ...] | list[str]) -> str:
+    """A JSON-Schema pattern matching any of ``words`` as the reader matches a synonym: ignoring case,
+    accents and blanks (``"Intercambio de vacas"``, ``"intercambio-de-vacas"``, ``"DESAFÍO"``)."""
+
+    def letter(ch: str) -> str:
+        if ch == "-":
+            return r"[\W_]+"
+        if not ch.isalpha():
+            return ch
+        every = ch + _ACCENTED.get(ch, "")
+        return "[" + every + every.upper() + "]"
+
+    alternatives = sorted({"".join(letter(ch) for ch in fold(word)) for word in words})
+    return r"^[\W_]*(?:" + "|".join(alternatives) + r")[\W_]*$"
+
+
+# -- the keys every format has ------------------------------------------------------
+def game_field(game: str) -> Field:
+    """``game``: optional after ``refcli GAME …``, but must match when present (the id or any of the game's names)."""
+    return Field(
+        "game",
+        const(game, expected=N_('"{value}" (this is the {value} command)')),
+        f'"{game}"; optional after `refcli {game} …`, but must match when present',
+        example=game,
+    )
+
+
+def situation_field(kind: str) -> Field:
+    """``situation``: which situation the file is (``refcli GAME ruling`` dispatches on it)."""
+    return Field(
+        "situation", const(kind, expected=f'"{kind}"'), f'"{kind}": the kind of situation', required=True, example=kind
+    )
+
+
+def note_field() -> Field:
+    """``note``: free text a person may add to an event; refcli ignores it."""
+    return Field("note", string(), "free text for the people reading the record; ignored")
+
+
+# -- how the reader walks a description -----------------------------------------------
+def folded_synonyms(t: Type) -> dict[str, str]:
+    """A type's synonyms (``refcli.reading.formats.spanish``) by folded word: what the reader looks a word up in."""
+    found: dict[str, str] = {}
+    for word, english in t.synonyms:
+        found.setdefault(fold(word), english)
+    return found
+
+
+def needs_roster(t: Type | None) -> bool:
+    """Whether reading ``t`` needs the list of players."""
+    if t is None:
+        return False
+    if t.kind == "player":
+        return True
+    children = [t.item, t.key, *t.items, *(f.type for f in t.fields), *(v.type for v in t.variants)]
+    return any(needs_roster(child) for child in children)
+
+
+def reading_order(fields: tuple[Field, ...]) -> list[Field]:
+    """Declared order, except that keys naming players wait for the key listing them."""
+    roster = next((i for i, f in enumerate(fields) if f.roster), None)
+    if roster is None:
+        return list(fields)
+    early = [f for f in fields[:roster] if not needs_roster(f.type)]
+    waiting = [f for f in fields[:roster] if needs_roster(f.type)]
+    return early + [fields[roster]] + waiting + list(fields[roster + 1 :])

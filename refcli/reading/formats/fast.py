@@ -1,0 +1,354 @@
+"""The generic reader's fast path: one straight-line Python function per description.
+
+``refcli.reading.formats.reader`` reads a document with nested reader functions, one
+call per value, each ready to name the key path of a value that does not fit.
+Most documents fit (a batch of recorded games is thousands of them), and for
+those a call per value is most of the reading time. So each description is
+also compiled once into the source of a single function that checks the same
+things inline and builds the same values, and that knows nothing about
+messages: at the first value it does not accept, or anything else it does not
+expect, it raises and the nested readers read the document again, which
+gives the located error exactly as before.
+
+The contract, tested against the nested readers on fuzzed documents of every
+description (``tests/test_formats.py``): whatever this accepts, the nested
+readers accept with the same values, in the same key order. Accepting less
+is always safe (it only costs the second reading); so a check that is not
+plainly the same as the nested reader's is not copied here: the value goes
+to that reader (a ``slow`` call), or refuses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from refcli.language.folding import fold
+from refcli.reading.formats.description import Description, Field, Type, folded_synonyms, reading_order
+
+# (the document's table, the reading context) -> the values; raises anything on a value it does not accept
+FastReader = Callable[[Any, Any], dict[str, Any]]
+
+
+class NotFast(Exception):
+    """A value the fast path does not accept: read the document the located way."""
+
+
+class _Source:
+    """The function's source being written, and the objects it refers to by name."""
+
+    def __init__(self, slow: Callable[[Type, str], Any], roster_of: Callable[[Field], Any]) -> None:
+        self.slow = slow  # compiles a nested reader (for the values not inlined)
+        self.roster_of = roster_of  # how the nested reader gets the names from the key listing the players
+        self.lines: list[str] = []
+        self.names: dict[str, Any] = {"NotFast": NotFast, "MISSING": _MISSING, "FOLD": fold}
+        self.count = 0
+
+    def fresh(self, stem: str) -> str:
+        self.count += 1
+        return f"{stem}{self.count}"
+
+    def constant(self, value: Any, stem: str = "K") -> str:
+        name = self.fresh(stem)
+        self.names[name] = value
+        return name
+
+    def line(self, depth: int, text: str) -> None:
+        self.lines.append("    " * depth + text)
+
+
+class _Missing:
+    """A key that is not in the table (None is a value JSON can give)."""
+
+
+_MISSING = _Missing()
+
+
+def compile_fast(desc: Description, slow: Callable[[Type, str], Any], roster_of: Callable[[Field], Any]) -> FastReader:
+    """The fast reader of ``desc``; ``slow`` compiles a nested reader (for the values not inlined)."""
+    source = _Source(slow, roster_of)
+    source.line(0, "def read(value, ctx):")
+    source.line(1, "names = ctx.names")
+    source.line(1, "if type(value) is not dict: raise NotFast")
+    result = _table(source, desc.fields, "value", 1)
+    source.line(1, f"return {result}")
+    text = "\n".join(source.lines) + "\n"
+    namespace = dict(source.names)
+    exec(compile(text, f"<fast reader of {desc.game} {desc.kind}>", "exec"), namespace)  # noqa: S102 - our own source
+    reader: FastReader = namespace["read"]
+    return reader
+
+
+def _value(source: _Source, t: Type, src: str, key: str, depth: int) -> str:
+    """Write the lines that check ``src`` (a variable) as a ``t``; return the expression of its value."""
+    kind = t.kind
+    if kind == "integer":
+        source.line(depth, f"if type({src}) is not int or not {t.minimum!r} <= {src} <= {t.maximum!r}: raise NotFast")
+        return src
+    if kind == "boolean":
+        source.line(depth, f"if {src} is not True and {src} is not False: raise NotFast")
+        return src
+    if kind == "string":
+        source.line(depth, f"if type({src}) is not str: raise NotFast")
+        return src
+    if kind == "player":
+        # names is the roster once read (a list of str); None before: `in` raises, the nested reader decides
+        source.line(depth, f"if {src} not in names: raise NotFast")
+        return src
+    if kind == "choice":
+        words = source.constant(frozenset(t.choices), "WORDS")
+        out = source.fresh("w")
+        source.line(depth, f"if type({src}) is not str: raise NotFast")
+        source.line(depth, f"{out} = {src}.strip().casefold()" if t.fold else f"{out} = {src}")
+        if t.synonyms:  # a Spanish word: looked up folded, as the nested reader does, only when not English
+            synonyms = _synonyms(source, t)
+            source.line(depth, f"if {out} not in {words}:")
+            source.line(depth + 1, f"{out} = {synonyms}.get(FOLD({src}))")
+            source.line(depth + 1, f"if {out} is None: raise NotFast")
+        else:
+            source.line(depth, f"if {out} not in {words}: raise NotFast")
+        return out
+    if kind == "const":
+        word = source.constant(t.value, "WORD")
+        source.line(depth, f"if {src} != {word} and (type({src}) is not str or {src}.strip().casefold() != {word}):")
+        if t.synonyms:  # another of the game's names, a Spanish word
+            synonyms = _synonyms(source, t)
+            source.line(depth + 1, f"if type({src}) is not str or {synonyms}.get(FOLD({src})) != {word}: raise NotFast")
+        else:
+            source.line(depth + 1, "raise NotFast")
+        return word
+    if kind == "custom":
+        parse = source.constant(t.parse, "PARSE")
+        out = source.fresh("c")
+        source.line(depth, f"{out} = {parse}({src})")
+        return out
+    if kind == "array":
+        return _array(source, t, src, key, depth)
+    if kind == "tuple":
+        items = t.items
+        source.line(depth, f"if type({src}) is not list or len({src}) != {len(items)}: raise NotFast")
+        parts = []
+        for index, item in enumerate(items):
+            part = source.fresh("p")
+            source.line(depth, f"{part} = {src}[{index}]")
+            parts.append(_value(source, item, part, key, depth))
+        return "(" + "".join(f"{part}, " for part in parts) + ")"
+    if kind == "table":
+        source.line(depth, f"if type({src}) is not dict: raise NotFast")
+        return _table(source, t.fields, src, depth)
+    if kind == "map" and t.key is not None and t.key.kind == "player" and t.item is not None:
+        return _player_map(source, t, src, key, depth)
+    if kind == "tables":
+        return _tables(source, t, src, key, depth)
+    if kind == "union":
+        return _union(source, t, src, depth)
+    if kind == "either":
+        return _either(source, t, src, key, depth)
+    # names, name, other maps: the nested reader (a failure there raises, and all is read again)
+    reader = source.constant(source.slow(t, key), "SLOW")
+    out = source.fresh("s")
+    source.line(depth, "ctx.names = names")
+    source.line(depth, f"{out} = {reader}({src}, ctx, (), None)")
+    return out
+
+
+def _synonyms(source: _Source, t: Type) -> str:
+    """The name of ``t``'s synonyms by folded word (``folded_synonyms``, as the nested reader looks them up)."""
+    return source.constant(folded_synonyms(t), "SYNONYMS")
+
+
+def _counted(source: _Source, src: str, minimum: int | None, maximum: int | None, depth: int) -> None:
+    checks = []
+    if minimum:
+        checks.append(f"len({src}) < {minimum!r}")
+    if maximum is not None:
+        checks.append(f"len({src}) > {maximum!r}")
+    if checks:
+        source.line(depth, f"if {' or '.join(checks)}: raise NotFast")
+
+
+def _array(source: _Source, t: Type, src: str, key: str, depth: int) -> str:
+    assert t.item is not None
+    item = t.item
+    source.line(depth, f"if type({src}) is not list: raise NotFast")
+    _counted(source, src, t.minimum, t.maximum, depth)
+    out = source.fresh("a")
+    if item.kind == "integer":  # as the nested reader: one pass, then a copy
+        v = source.fresh("v")
+        source.line(depth, f"for {v} in {src}:")
+        source.line(depth + 1, f"if type({v}) is not int or not {item.minimum!r} <= {v} <= {item.maximum!r}:")
+        source.line(depth + 2, "raise NotFast")
+        source.line(depth, f"{out} = list({src})")
+        return out
+    if item.kind == "custom":
+        parse = source.constant(item.parse, "PARSE")
+        v = source.fresh("v")
+        source.line(depth, f"{out} = [{parse}({v}) for {v} in {src}]")
+        return out
+    v = source.fresh("v")
+    source.line(depth, f"{out} = []")
+    source.line(depth, f"for {v} in {src}:")
+    got = _value(source, item, v, key, depth + 1)
+    source.line(depth + 1, f"{out}.append({got})")
+    return out
+
+
+def _player_map(source: _Source, t: Type, src: str, key: str, depth: int) -> str:
+    assert t.item is not None
+    out, k, v = source.fresh("m"), source.fresh("k"), source.fresh("v")
+    source.line(depth, f"if type({src}) is not dict: raise NotFast")
+    source.line(depth, f"{out} = {{}}")
+    source.line(depth, f"for {k}, {v} in {src}.items():")
+    source.line(depth + 1, f"if {k} not in names: raise NotFast")
+    got = _value(source, t.item, v, key, depth + 1)
+    source.line(depth + 1, f"{out}[{k}] = {got}")
+    _counted(source, out, t.minimum, t.maximum, depth)
+    return out
+
+
+def _tables(source: _Source, t: Type, src: str, key: str, depth: int) -> str:
+    out, entry = source.fresh("ts"), source.fresh("e")
+    source.line(depth, f"if type({src}) is not list: raise NotFast")
+    _counted(source, src, t.minimum, t.maximum, depth)
+    source.line(depth, f"{out} = []")
+    source.line(depth, f"for {entry} in {src}:")
+    if t.item is not None:  # (a union checks that it is given a table)
+        got = _value(source, t.item, entry, key, depth + 1)
+    else:
+        source.line(depth + 1, f"if type({entry}) is not dict: raise NotFast")
+        got = _table(source, t.fields, entry, depth + 1)
+    source.line(depth + 1, f"{out}.append({got})")
+    return out
+
+
+def _union(source: _Source, t: Type, src: str, depth: int) -> str:
+    out, tag = source.fresh("u"), source.fresh("tag")
+    source.line(depth, f"if type({src}) is not dict: raise NotFast")
+    source.line(depth, f"{tag} = {src}.get({t.tag!r})")
+    if not t.synonyms:
+        _variants(source, t, src, tag, out, depth, last="raise NotFast")
+        return out
+    # A word the English tags do not match may be a Spanish one: the table is read again as a copy with the
+    # English tag (in its place), so the English path costs nothing more than before.
+    synonyms = _synonyms(source, t)
+    source.line(depth, "while True:")
+    _variants(
+        source, t, src, tag, out, depth + 1, last=f"{tag} = {synonyms}.get(FOLD({tag})) if type({tag}) is str else None"
+    )
+    source.line(depth + 2, f"if {tag} is None: raise NotFast")
+    source.line(depth + 2, f"{src} = {{**{src}, {t.tag!r}: {tag}}}")
+    return out
+
+
+def _variants(source: _Source, t: Type, src: str, tag: str, out: str, depth: int, *, last: str) -> None:
+    """One branch per variant, picked by the tag's exact word; ``last``: what the ``else`` does."""
+    for index, variant in enumerate(t.variants):
+        source.line(depth, f"{'if' if index == 0 else 'elif'} {tag} == {variant.key!r} and type({tag}) is str:")
+        got = _table(source, variant.type.fields, src, depth + 1, known=t.tag)
+        source.line(depth + 1, f"{out} = {got}")
+        if t.synonyms:
+            source.line(depth + 1, "break")
+    source.line(depth, "else:")
+    source.line(depth + 1, last)
+
+
+def _either(source: _Source, t: Type, src: str, key: str, depth: int) -> str:
+    """The first alternative whose TOML type the value has, as the nested reader picks it; else refused."""
+    out = source.fresh("x")
+    for index, item in enumerate(t.items):
+        source.line(depth, f"{'if' if index == 0 else 'elif'} {_fits(item, src)}:")
+        got = _value(source, item, src, key, depth + 1)
+        source.line(depth + 1, f"{out} = {got}")
+    source.line(depth, "else:")
+    source.line(depth + 1, "raise NotFast")
+    return out
+
+
+def _fits(t: Type, src: str) -> str:
+    """``refcli.reading.formats.reader._shape`` as an expression."""
+    kind = t.kind
+    if kind == "integer":
+        return f"type({src}) is int"
+    if kind == "boolean":
+        return f"type({src}) is bool"
+    if kind in ("array", "names", "tuple", "tables"):
+        return f"type({src}) is list"
+    if kind in ("table", "map", "union"):
+        return f"type({src}) is dict"
+    if kind == "custom":
+        return "True"
+    return f"type({src}) is str"
+
+
+def _table(source: _Source, fields: tuple[Field, ...], src: str, depth: int, known: str = "") -> str:
+    """A table already known to be a dict: its keys checked, its values read; returns the values' variable.
+
+    ``known``: a union's tag key, already matched exactly to its variant's word (its constant).
+    """
+    allowed = source.constant(frozenset(f.key for f in fields), "KEYS")
+    source.line(depth, f"if not {allowed}.issuperset({src}): raise NotFast")
+    if any(f.roster for f in fields):
+        return _roster_table(source, fields, src, depth)
+    return _plain_table(source, fields, src, depth, known)
+
+
+def _roster_table(source: _Source, fields: tuple[Field, ...], src: str, depth: int) -> str:
+    """As the nested reader: keys in reading order (the roster before the keys naming players), into that order."""
+    out = source.fresh("t")
+    parts = []
+    for f in reading_order(fields):
+        v = source.fresh("v")
+        source.line(depth, f"{v} = {src}.get({f.key!r}, MISSING)")
+        source.line(depth, f"if {v} is not MISSING:")
+        got = _value(source, f.type, v, f.key, depth + 1)
+        if got != v:
+            source.line(depth + 1, f"{v} = {got}")
+        roster = source.roster_of(f)
+        if roster is not None:
+            fn = source.constant(roster, "ROSTER")
+            source.line(depth + 1, f"ctx.names = names = {fn}({v}, ctx, ())")
+        if f.required:
+            source.line(depth, "else:")
+            source.line(depth + 1, "raise NotFast")
+        else:
+            source.line(depth, "else:")
+            source.line(depth + 1, f"{v} = {_default(source, f.default)}")
+        parts.append(f"{f.key!r}: {v}")
+    source.line(depth, f"{out} = {{{', '.join(parts)}}}")
+    return out
+
+
+def _default(source: _Source, default: Any) -> str:
+    """A default's expression: a fresh copy of a list or table, never the description's own."""
+    if default is None or type(default) in (bool, int, str):
+        return repr(default)
+    name = source.constant(default, "DEFAULT")
+    return f"{name}.copy()" if type(default) in (list, dict) else name
+
+
+def _plain_table(source: _Source, fields: tuple[Field, ...], src: str, depth: int, known: str = "") -> str:
+    """As the nested reader: the keys in the order written, then the absent ones (defaults first, as it merges)."""
+    out = source.fresh("t")
+    source.line(depth, f"{out} = dict({src})")  # the order written, and every value the check leaves as it is
+    for f in fields:
+        if f.key == known and f.type.kind == "const":  # the copy holds the word (the same string)
+            continue
+        v = source.fresh("v")
+        source.line(depth, f"{v} = {src}.get({f.key!r}, MISSING)")
+        source.line(depth, f"if {v} is not MISSING:")
+        got = _value(source, f.type, v, f.key, depth + 1)
+        if got != v:
+            source.line(depth + 1, f"{out}[{f.key!r}] = {got}")
+        if f.required:
+            source.line(depth, "else:")
+            source.line(depth + 1, "raise NotFast")
+    plain = {f.key: f.default for f in fields if not f.required and type(f.default) not in (list, dict)}
+    fresh = [(f.key, f.default) for f in fields if not f.required and type(f.default) in (list, dict)]
+    if plain or fresh:
+        source.line(depth, f"if len({out}) < {len(fields)}:")
+        if plain:
+            defaults = source.constant(plain, "DEFAULTS")
+            source.line(depth + 1, f"{out} = {{**{defaults}, **{out}}}")
+        for key, default in fresh:
+            source.line(depth + 1, f"if {key!r} not in {out}: {out}[{key!r}] = {_default(source, default)}")
+    return out

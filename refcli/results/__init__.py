@@ -1,0 +1,1 @@
+"""What a command reports, whatever the format: scores, rulings (verdicts) and validation findings."""
