@@ -222,8 +222,8 @@ ITEMS_GIVE_SNAPSHOT = N_(
 )
 ITEMS_SYNTAX = N_(
     "Dotted keys reach into tables (table.key=VALUE), a number picks the Nth [[table]] or list item, counting "
-    "from 1 (player.2.name=Ben), commas separate list items (1,2,3; nothing after = is an empty list), and values "
-    "are typed as the format says (`{template}` lists the keys); KEY:=VALUE takes a TOML value as it is. A file "
+    "from 1 (player.2.name=Ben), commas separate list items (1,2,3; numbers also spaces or +: 50 10 0; nothing "
+    "after = is an empty list), and values are typed as the format says (`{template}` lists the keys); KEY:=VALUE takes a TOML value as it is. A file "
     "whose name has = in it is given with a folder (./a=b.toml). With no FILE and no items on a terminal, refcli "
     "asks for each value instead; --save FILE keeps what was read as TOML."
 )

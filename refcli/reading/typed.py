@@ -113,13 +113,28 @@ def read_array(t: Type, text: str) -> list[Any]:
 
 
 def pairs_in(t: Type, text: str) -> list[str]:
-    """The elements of a list of ``t`` tuples as typed: ``Ben 30, Cid 40``, or ``Ben,30,Cid,40`` (flat)."""
+    """The elements of a list of ``t`` tuples as typed: ``Ben 30, Cid 40``, ``Ben,30,Cid,40`` (flat) or
+    ``Ben 30 Cid 40`` (a tuple ending in a number: each number ends an element, so ``Ana María 30`` is one)."""
     size = len(t.items)
     parts = split_list(text)
-    if all(len(part.split()) >= size for part in parts) or size < 2:
+    if size < 2:
+        return parts
+    if not all(len(part.split()) >= size for part in parts):  # flat: Ben,30,Cid,40
+        flat = [word for part in parts for word in part.split()]
+        return [",".join(flat[i : i + size]) for i in range(0, len(flat), size)]
+    if t.items[-1].kind != "integer":
         return parts  # each comma-separated part is a whole element (its parts split by blanks)
-    words = [word for part in parts for word in part.split()]
-    return [",".join(words[i : i + size]) for i in range(0, len(words), size)]
+    elements: list[str] = []
+    for part in parts:
+        words: list[str] = []
+        for word in part.split():
+            words.append(word)
+            if _INTEGER.fullmatch(word) and len(words) >= size:
+                elements.append(" ".join(words))
+                words = []
+        if words:  # no number at its end: an element of its own, for the reader to refuse
+            elements.append(" ".join(words))
+    return elements
 
 
 def read_tuple(t: Type, text: str) -> list[Any]:
@@ -246,11 +261,16 @@ def natural(t: Type | None, value: Any) -> str:
 
 
 def example_items(desc: Description) -> list[str]:
-    """The description's example document (``refcli.reading.formats.example_document``) as ``KEY=VALUE``
-    items written as people type them; the ``game`` key left out (the command names it)."""
+    """The description's example document (``refcli.reading.formats.example_document``: its required keys)
+    and the examples its other keys give when they differ from the default, as ``KEY=VALUE`` items written as
+    people type them; the ``game`` key left out (the command names it). Complete: some keys are needed only
+    with others (Money!'s ``with`` after ``action = "swap"``), and their examples make the line run."""
     from refcli.reading.formats import example_document
 
     document = example_document(desc)
+    for field in desc.fields:
+        if field.key not in document and field.example is not None and field.example != field.default:
+            document[field.key] = field.example
     return field_items(desc.fields, {k: v for k, v in document.items() if k != "game"}, "")
 
 
