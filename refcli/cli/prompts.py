@@ -371,6 +371,8 @@ def dotted(where: KeyPath) -> str:
 
 
 def hint(t: Type) -> str:
+    if t.kind == "array" and t.item is not None and t.item.kind == "integer":  # refcli.reading.typed reads them
+        return _("; spaces, commas or + between")
     if t.kind in ("array", "names", "tuple"):
         return _("; commas between")
     if t.kind == "map":
