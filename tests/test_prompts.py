@@ -107,11 +107,11 @@ def test_players_are_offered_by_name(invoke: Invoke, asking: None) -> None:
 
 
 def test_a_bad_answer_is_asked_again_with_the_readers_message(invoke: Invoke, asking: None) -> None:
-    answers = ["cow-trad", "cow-trade", "", "", "kat", "cat", "Ana", "5x", "2", "10,10,0", "Ben", "2", "50", "", ""]
+    answers = ["cow-trde", "cow-trade", "", "", "kat", "cat", "Ana", "5x", "2", "10,10,0", "Ben", "2", "50", "", ""]
     code, output = answered(invoke, ["kuhhandel", "ruling"], answers)
     assert code == 0, output
     assert (
-        '  situation: expected one of auction, cow-trade, trade-options, donkey (or its number), found "cow-trad"'
+        '  situation: expected one of auction, cow-trade, trade-options, donkey (or its number), found "cow-trde"'
         in output
     )
     assert "  animal: expected an animal (rooster, goose, cat, dog, sheep, goat, donkey, pig, cow, horse;" in output
@@ -303,7 +303,7 @@ def test_the_questions_are_asked_in_spanish_and_yes_and_no_are_s_and_n(
 ) -> None:
     target = tmp_path / "trueque.toml"
     answers = [
-        "cow-trad",
+        "cow-trde",
         "cow-trade",
         "",
         "",
@@ -323,7 +323,7 @@ def test_the_questions_are_asked_in_spanish_and_yes_and_no_are_s_and_n(
     assert code == 0, output
     assert "Kuhhandel: ¿qué situación?" in output
     assert (
-        '  situation: se esperaba uno de auction, cow-trade, trade-options, donkey (o su número), se encontró "cow-trad"'
+        '  situation: se esperaba uno de auction, cow-trade, trade-options, donkey (o su número), se encontró "cow-trde"'
         in output
     )
     assert "Intro toma el valor entre [corchetes]; Ctrl-C sale." in output

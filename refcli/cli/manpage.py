@@ -619,7 +619,7 @@ QUOTED_STARTERS = ("final", "record")
 
 def format_lines(game: Game, desc: Description) -> list[str]:
     """One input format: what it is and who reads it, every key with its range and default, maybe its starter."""
-    from refcli.reading.formats import man_rows, template_text
+    from refcli.reading.formats import man_rows, template_text, with_spanish_words
 
     read_by = _("{summary} Read by `{command}`.").format(
         summary=_(desc.summary), command=f"refcli {game.id} {desc.verb}"
@@ -628,6 +628,14 @@ def format_lines(game: Game, desc: Description) -> list[str]:
     lines += note_lines(tuple(_(note) for note in desc.notes))
     for key, meaning in man_rows(desc):
         lines += [".TP", bold(key), text_line(inline(meaning))]
+    if desc.verb == "ruling":  # the same keys as items, and a line to copy (as `ruling KIND --help` shows)
+        from refcli.cli.situation_help import example_line
+
+        one_line = _("As one command line (`{command}` lists the keys as items):").format(
+            command=f"refcli {game.id} ruling {desc.kind} --help"
+        )
+        lines += [".PP", text_line(inline(one_line))]
+        lines += example_lines(example_line(game, with_spanish_words(desc, game)))
     if desc.kind in QUOTED_STARTERS:
         # from the description itself, as the template files are (a test keeps those equal to it)
         starter = _("The starter `{command}` prints:").format(command=f"refcli {game.id} template {desc.kind}")

@@ -204,7 +204,16 @@ def ruling_definition(game: Game | None, help: str) -> Definition:
         *DISPLAY_PARAMETERS,
         *output_parameters(SAVE_FORCE_HELP),
     ]
-    return Definition(command_function(parameters, writing_output(body)), _(help) + items_help(game, "ruling"))
+    argument_help = None
+    if game is not None:
+        from refcli.cli.situation_help import asked_for
+
+        argument_help = partial(asked_for, game)
+    return Definition(
+        command_function(parameters, writing_output(body)),
+        _(help) + items_help(game, "ruling"),
+        argument_help=argument_help,
+    )
 
 
 ITEMS_GIVE_SITUATION = N_("KEY=VALUE items give the situation on the command line, or change FILE's values: `{usage}`.")
@@ -213,12 +222,13 @@ ITEMS_GIVE_SNAPSHOT = N_(
 )
 ITEMS_SYNTAX = N_(
     "Dotted keys reach into tables (table.key=VALUE), a number picks the Nth [[table]] or list item, counting "
-    "from 1 (player.2.name=Ben), commas separate list items (1,2,3; nothing after = is an empty list), and values "
-    "are typed as the format says (`{template}` lists the keys); KEY:=VALUE takes a TOML value as it is. A file "
+    "from 1 (player.2.name=Ben), commas separate list items (1,2,3; numbers also spaces or +: 50 10 0; nothing "
+    "after = is an empty list), and values are typed as the format says (`{template}` lists the keys); KEY:=VALUE takes a TOML value as it is. A file "
     "whose name has = in it is given with a folder (./a=b.toml). With no FILE and no items on a terminal, refcli "
     "asks for each value instead; --save FILE keeps what was read as TOML."
 )
 ITEMS_EXAMPLE = N_("For example `{example}`; `{command} FILE KEY=VALUE` changes one value of FILE.")
+SITUATION_KEYS = N_("`{command} KIND --help` lists a situation's keys, what each means, and a line to copy.")
 
 
 def items_help(game: Game | None, verb: str) -> str:
@@ -239,6 +249,7 @@ def items_help(game: Game | None, verb: str) -> str:
         + _(ITEMS_SYNTAX).format(template=template)
         + "\n\n"
         + _(ITEMS_EXAMPLE).format(example=example, command=f"{command} {verb}")
+        + (" " + _(SITUATION_KEYS).format(command=f"{command} {verb}") if verb == "ruling" and game is not None else "")
     )
 
 
