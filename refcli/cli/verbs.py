@@ -145,8 +145,14 @@ DISPLAY_PARAMETERS = (
 )
 
 
-def score_definition(game: Game | None, help: str, own: tuple[Param, ...]) -> Definition:
-    """``score``; ``game`` None reads each file's `game` key; ``own`` are the games' own options."""
+def score_definition(
+    game: Game | None, help: str, own: tuple[Param, ...], owners: dict[str, str] | None = None
+) -> Definition:
+    """``score``; ``game`` None reads each file's `game` key; ``own`` are the games' own options.
+
+    ``owners``: the id of the game declaring each option (``refcli score``, where ``game`` is None). An option
+    not given takes the table's default (``refcli config``) of its game, else its declared default.
+    """
     from refcli.cli.fileoptions import (
         MaxBytesOption,
         PartialOption,
@@ -159,7 +165,14 @@ def score_definition(game: Game | None, help: str, own: tuple[Param, ...]) -> De
         from refcli.cli.common import Inputs, score_files
 
         inputs = Inputs.of(values["files"], "FILE...", values["save"], values["force"])
-        variants = tuple((p.name, values[p.name]) for p in own)
+        from refcli.reading.formats import table_default
+
+        def chosen(p: Param) -> Any:
+            owner = game.id if game is not None else (owners or {}).get(p.name, "")
+            given = values[p.name]
+            return table_default(owner, p.name, given) if given == p.default else given
+
+        variants = tuple((p.name, chosen(p)) for p in own)
         with reporting():
             options = ScoreOptions(partial=values["partial"], variants=variants, max_bytes=values["max_bytes"])
             score_files(inputs, game, options, values["fmt"], explain=values["explain"], page=not values["no_pager"])
@@ -565,10 +578,19 @@ def root_score_definition() -> Definition:
     from refcli.model import registry
 
     own: dict[str, Param] = {}
+    owners: dict[str, str] = {}
     for game in registry.built_in():
         for param in game.score_options:
             own.setdefault(param.name, param)
-    return score_definition(None, ROOT_HELP["score"], tuple(own.values()))
+            owners.setdefault(param.name, game.id)
+    return score_definition(None, ROOT_HELP["score"], tuple(own.values()), owners)
+
+
+def config_definition() -> Definition:
+    """``refcli config``: the table's defaults (built only when asked for)."""
+    from refcli.cli.configuration import definition
+
+    return definition()
 
 
 ROOT_DEFINITIONS: Builders = {
@@ -576,6 +598,7 @@ ROOT_DEFINITIONS: Builders = {
     "ruling": partial(ruling_definition, None, ROOT_HELP["ruling"]),
     "validate": partial(validate_definition, None, ROOT_HELP["validate"]),
     "rules": partial(rules_definition, None),
+    "config": config_definition,
 }
 
 

@@ -166,6 +166,33 @@ def with_spanish_words(desc: Description, game: Game | None = None) -> Descripti
     return with_words(desc, game)
 
 
+# The table's defaults of this run (``refcli config``): game id → key → value, used where a file leaves a
+# top-level key of its format out (a file that says ``edition = 2`` means it, whatever the table's default).
+# Only the command line sets them: the library reads every file as it is written.
+_table_defaults: dict[str, dict[str, Any]] = {}
+
+
+def use_table_defaults(defaults: dict[str, dict[str, Any]]) -> None:
+    """Read files with ``defaults`` (game id → key → value) from now on; ``{}``: as they are written."""
+    global _table_defaults
+    _table_defaults = {game: dict(values) for game, values in defaults.items() if values}
+
+
+def table_default(game: str, key: str, fallback: Any) -> Any:
+    """The table's default for ``game``'s ``key`` (an option not given), else ``fallback``."""
+    return _table_defaults.get(game, {}).get(key, fallback)
+
+
+def _with_table_defaults(desc: Description, data: Any) -> Any:
+    """``data`` (a document's top-level table) with the table's defaults of the keys it leaves out."""
+    wanted = _table_defaults.get(desc.game)
+    if not wanted or not isinstance(data, dict):
+        return data
+    keys = {field.key for field in desc.fields}
+    missing = {key: value for key, value in wanted.items() if key in keys and key not in data}
+    return {**data, **missing} if missing else data
+
+
 def read(desc: Description, doc: Document, *, game: Game | None = None) -> dict[str, Any]:
     """The document's values, checked against ``desc``; a located DataError otherwise.
 
@@ -174,14 +201,16 @@ def read(desc: Description, doc: Document, *, game: Game | None = None) -> dict[
     """
     from refcli.reading.formats.reader import read_document
 
-    return read_document(desc, doc, game=game)
+    data = _with_table_defaults(desc, doc.data)
+    return read_document(desc, doc, None if data is doc.data else data, game=game)
 
 
 def read_table(desc: Description, table: Table, *, game: Game | None = None) -> dict[str, Any]:
     """``read`` for a ``refcli.reading.tables.Table`` (what a situation function is given)."""
     from refcli.reading.formats.reader import read_document
 
-    return read_document(desc, table.doc, table.data, table.path, game=game)
+    data = _with_table_defaults(desc, table.data) if not table.path else table.data
+    return read_document(desc, table.doc, data, table.path, game=game)
 
 
 def template_text(desc: Description) -> str:
