@@ -26,14 +26,14 @@ HELP = N_(
     "file over the locale (REFCLI_LANG, a choice for a run, wins over it too). set and unset rewrite the "
     "whole file: comments in it are not kept. A file refcli cannot use ends every command with exit 78."
 )
-ACTION_HELP = N_("list (the default), set KEY VALUE, unset KEY, or path.")
+ACTION_HELP = N_("What to do: list (the default), set KEY VALUE, unset KEY, or path.")
 KEY_HELP = N_("The setting: lang, color, pager, or GAME.KEY.")
 VALUE_HELP = N_("The value to set.")
 FORMAT_HELP = N_("Output format: text or json.")
 
 ACTIONS = ("list", "set", "unset", "path")
 
-Action = Annotated[Optional[str], typer.Argument(help=ACTION_HELP, metavar="[list|set|unset|path]")]  # noqa: UP045
+Action = Annotated[Optional[str], typer.Argument(help=ACTION_HELP, metavar="ACTION")]  # noqa: UP045
 Key = Annotated[Optional[str], typer.Argument(help=KEY_HELP, metavar="KEY")]  # noqa: UP045
 Value = Annotated[Optional[str], typer.Argument(help=VALUE_HELP, metavar="VALUE")]  # noqa: UP045
 ConfigFormat = Annotated[Literal["text", "json"], typer.Option("--format", help=FORMAT_HELP, metavar="text|json")]
