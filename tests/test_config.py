@@ -265,3 +265,11 @@ def test_a_quick_query_with_a_file_reads_it(tmp_path: Path) -> None:
     assert seen["code"] in (0, None)
     assert str(file) in seen["opened"]
     assert "refcli.reading.documents" not in seen["modules"], "a valid file is parsed without the located reader"
+
+
+def test_a_games_own_option_not_given_takes_the_configured_default(invoke: Invoke, file: Path) -> None:
+    command = next(c for c in GAME_WITH_EDITION.commands if any(p.name == "edition" for p in c.params))
+    too_many = [GAME_WITH_EDITION.id, command.name, "10", "--money", ",".join(["500"] * 7)]
+    write(file, f"[{GAME_WITH_EDITION.id}]\nedition = 1\n")
+    assert "edition 1 has only" in invoke(too_many).stderr
+    assert "edition 2 has only" in invoke([*too_many, "--edition", "2"]).stderr  # typed, even as the default: it wins

@@ -165,12 +165,10 @@ def score_definition(
         from refcli.cli.common import Inputs, score_files
 
         inputs = Inputs.of(values["files"], "FILE...", values["save"], values["force"])
-        from refcli.reading.formats import table_default
 
         def chosen(p: Param) -> Any:
             owner = game.id if game is not None else (owners or {}).get(p.name, "")
-            given = values[p.name]
-            return table_default(owner, p.name, given) if given == p.default else given
+            return configured(values["context"], owner, p.name, values[p.name])
 
         variants = tuple((p.name, chosen(p)) for p in own)
         with reporting():
@@ -181,6 +179,7 @@ def score_definition(
         parameter("files", SnapshotArguments, None),
         parameter("partial", PartialOption, False),
         *declared(own),
+        parameter("context", typer.Context),  # which options were given (typer passes it; no option)
         parameter("save", SaveOption, None),
         parameter("max_bytes", MaxBytesOption, DEFAULT_MAX_BYTES),
         parameter("fmt", TableFormatOption, Format.text),
@@ -490,6 +489,19 @@ def simulate_definition(simulate: Simulate) -> Definition:
 # -------------------------------------------------------------------------- a game's own commands
 
 
+def configured(context: typer.Context, game_id: str, name: str, value: Any) -> Any:
+    """``value``, or the table's default for ``game_id``'s ``name`` (``refcli config``) when it was not given.
+
+    Not given: the declared default filled in (an option typed with that same value is given, and wins).
+    """
+    source = context.get_parameter_source(name)
+    if source is None or source.name != "DEFAULT":
+        return value
+    from refcli.reading.formats import table_default
+
+    return table_default(game_id, name, value)
+
+
 def own_definition(command: Command, game_id: str) -> Definition:
     """A game's own command: its parameters and --format; the report printed (naming its game), exit 1 when it says so."""
 
@@ -497,6 +509,9 @@ def own_definition(command: Command, game_id: str) -> Definition:
         fmt, explain, page = values.pop("fmt"), values.pop("explain"), not values.pop("no_pager")
         values.pop("force")  # -o's, taken by writing_output
         values.pop("color")  # recorded when parsed
+        context = values.pop("context")
+        for name in list(values):  # an option not given takes the table's default of the same name, if any
+            values[name] = configured(context, game_id, name, values[name])
         with reporting():
             from refcli.output.render import emit
             from refcli.results.report import named
@@ -509,6 +524,7 @@ def own_definition(command: Command, game_id: str) -> Definition:
 
     parameters = [
         *declared(command.params),
+        parameter("context", typer.Context),  # which options were given (typer passes it; no option)
         parameter("fmt", FormatOption, DocumentFormat.text),
         *DISPLAY_PARAMETERS,
         *output_parameters(),
