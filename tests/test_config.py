@@ -273,3 +273,18 @@ def test_a_games_own_option_not_given_takes_the_configured_default(invoke: Invok
     write(file, f"[{GAME_WITH_EDITION.id}]\nedition = 1\n")
     assert "edition 1 has only" in invoke(too_many).stderr
     assert "edition 2 has only" in invoke([*too_many, "--edition", "2"]).stderr  # typed, even as the default: it wins
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_record_that_leaves_out_its_edition_is_replayed_in_the_configured_one(
+    invoke: Invoke, file: Path, tmp_path: Path, jobs: str
+) -> None:
+    text = (EXAMPLES / "kuhhandel" / "record-edition2.toml").read_text(encoding="utf-8")
+    assert "\nedition = 2\n" in text
+    records = [tmp_path / f"{name}.toml" for name in "ab"]
+    for record in records:
+        record.write_text(text.replace("\nedition = 2\n", "\n"), encoding="utf-8")
+    command = ["validate", "--jobs", jobs, *map(str, records)]
+    assert invoke(command).exit_code == 0
+    write(file, f"[{GAME_WITH_EDITION.id}]\nedition = 1\n")
+    assert invoke(command).exit_code == 1  # an edition-2 game breaks edition 1's rules

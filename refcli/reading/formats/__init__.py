@@ -178,6 +178,11 @@ def use_table_defaults(defaults: dict[str, dict[str, Any]]) -> None:
     _table_defaults = {game: dict(values) for game, values in defaults.items() if values}
 
 
+def table_defaults() -> dict[str, dict[str, Any]]:
+    """The table's defaults files are read with now (what a spawned worker process is given)."""
+    return {game: dict(values) for game, values in _table_defaults.items()}
+
+
 def table_default(game: str, key: str, fallback: Any) -> Any:
     """The table's default for ``game``'s ``key`` (an option not given), else ``fallback``."""
     return _table_defaults.get(game, {}).get(key, fallback)
