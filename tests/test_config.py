@@ -288,3 +288,16 @@ def test_a_record_that_leaves_out_its_edition_is_replayed_in_the_configured_one(
     assert invoke(command).exit_code == 0
     write(file, f"[{GAME_WITH_EDITION.id}]\nedition = 1\n")
     assert invoke(command).exit_code == 1  # an edition-2 game breaks edition 1's rules
+
+
+def test_a_quick_query_reads_no_other_game_than_the_files(tmp_path: Path) -> None:
+    """A file that sets another game's default imports that game's declaration only: never an engine."""
+    other = GAME_WITH_EDITION
+    file = tmp_path / "config.toml"
+    file.write_text(f"[{other.id}]\nedition = 1\n", encoding="utf-8")
+    seen = probe(*QUICK, env={"REFCLI_CONFIG": str(file)})
+    assert seen["code"] in (0, None)
+    loaded = {name for name in seen["modules"] if name.startswith("refcli.games.")}
+    others = [g.package for g in registry.built_in() if g.id not in (other.id, QUICK[0])]
+    assert not any(name.startswith(tuple(others)) for name in loaded)
+    assert not any(name.startswith(other.package + ".") for name in loaded), "its declaration only"

@@ -216,11 +216,11 @@ def games() -> tuple[Game, ...]:
 
 
 def game_named(name: str) -> Game | None:
-    """The built-in game whose id (or other name) is ``name``."""
-    from refcli.language.folding import fold
+    """The game whose id (or other name) is ``name``: a built-in one (only its declaration is imported, for
+    an id), else one installed from another distribution."""
+    from refcli.model import registry
 
-    wanted = fold(name)
-    return next((game for game in games() if wanted in {fold(known) for known in game.names()}), None)
+    return registry.find(name)
 
 
 def settable(game: Game) -> tuple[Param, ...]:
