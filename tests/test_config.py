@@ -301,3 +301,4 @@ def test_a_quick_query_reads_no_other_game_than_the_files(tmp_path: Path) -> Non
     others = [g.package for g in registry.built_in() if g.id not in (other.id, QUICK[0])]
     assert not any(name.startswith(tuple(others)) for name in loaded)
     assert not any(name.startswith(other.package + ".") for name in loaded), "its declaration only"
+    assert "refcli.reading.formats" not in seen["modules"], "the defaults are kept without the format reader"

@@ -182,9 +182,9 @@ def _use_configuration(arguments: Sequence[str]) -> None:
 
         configure_color(table.get("color"))
     if table.games:
-        from refcli.reading.formats import use_table_defaults
+        from refcli.reading import table_defaults
 
-        use_table_defaults(table.games)
+        table_defaults.use(table.games)
 
 
 def _forget_configuration() -> None:
@@ -197,10 +197,9 @@ def _forget_configuration() -> None:
     from refcli.output.terminal import configure_color
 
     configure_color("auto")
-    if "refcli.reading.formats" in sys.modules:
-        from refcli.reading.formats import use_table_defaults
+    from refcli.reading import table_defaults
 
-        use_table_defaults({})
+    table_defaults.use({})
 
 
 def _installing(callback: Callable[..., Any]) -> Callable[..., Any]:

@@ -497,9 +497,9 @@ def configured(context: typer.Context, game_id: str, name: str, value: Any) -> A
     source = context.get_parameter_source(name)
     if source is None or source.name != "DEFAULT":
         return value
-    from refcli.reading.formats import table_default
+    from refcli.reading import table_defaults
 
-    return table_default(game_id, name, value)
+    return table_defaults.default(game_id, name, value)
 
 
 def own_definition(command: Command, game_id: str) -> Definition:

@@ -166,31 +166,12 @@ def with_spanish_words(desc: Description, game: Game | None = None) -> Descripti
     return with_words(desc, game)
 
 
-# The table's defaults of this run (``refcli config``): game id → key → value, used where a file leaves a
-# top-level key of its format out (a file that says ``edition = 2`` means it, whatever the table's default).
-# Only the command line sets them: the library reads every file as it is written.
-_table_defaults: dict[str, dict[str, Any]] = {}
-
-
-def use_table_defaults(defaults: dict[str, dict[str, Any]]) -> None:
-    """Read files with ``defaults`` (game id → key → value) from now on; ``{}``: as they are written."""
-    global _table_defaults
-    _table_defaults = {game: dict(values) for game, values in defaults.items() if values}
-
-
-def table_defaults() -> dict[str, dict[str, Any]]:
-    """The table's defaults files are read with now (what a spawned worker process is given)."""
-    return {game: dict(values) for game, values in _table_defaults.items()}
-
-
-def table_default(game: str, key: str, fallback: Any) -> Any:
-    """The table's default for ``game``'s ``key`` (an option not given), else ``fallback``."""
-    return _table_defaults.get(game, {}).get(key, fallback)
-
-
 def _with_table_defaults(desc: Description, data: Any) -> Any:
-    """``data`` (a document's top-level table) with the table's defaults of the keys it leaves out."""
-    wanted = _table_defaults.get(desc.game)
+    """``data`` (a document's top-level table) with the table's defaults (``refcli config``) of the keys it
+    leaves out; the library sets none, and reads every file as it is written."""
+    from refcli.reading import table_defaults
+
+    wanted = table_defaults.of_game(desc.game)
     if not wanted or not isinstance(data, dict):
         return data
     keys = {field.key for field in desc.fields}
