@@ -302,3 +302,15 @@ def test_a_quick_query_reads_no_other_game_than_the_files(tmp_path: Path) -> Non
     assert not any(name.startswith(tuple(others)) for name in loaded)
     assert not any(name.startswith(other.package + ".") for name in loaded), "its declaration only"
     assert "refcli.reading.formats" not in seen["modules"], "the defaults are kept without the format reader"
+
+
+def test_every_declared_default_reaches_the_files_that_leave_it_out(invoke: Invoke, file: Path, tmp_path: Path) -> None:
+    standings = EXAMPLES / "bamboozled" / "standings.toml"
+    text = standings.read_text(encoding="utf-8")
+    assert "\nstrikes_to_lose = 3\n" in text
+    left_out = tmp_path / "standings.toml"
+    left_out.write_text(text.replace("\nstrikes_to_lose = 3\n", "\n"), encoding="utf-8")
+    assert "of 3 strikes" in invoke(["score", str(left_out)]).stdout
+    write(file, "[bamboozled]\nstrikes_to_lose = 5\n")
+    assert "of 5 strikes" in invoke(["score", "--partial", str(left_out)]).stdout
+    assert "of 3 strikes" in invoke(["score", str(standings)]).stdout  # the file's own word wins
