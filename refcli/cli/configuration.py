@@ -9,7 +9,6 @@ from typing import Annotated, Any, Literal, Optional
 
 import typer
 
-from refcli.cli.lazy import Definition
 from refcli.language import i18n
 from refcli.language.i18n import N_, _
 from refcli.model.errors import UsageError
@@ -39,9 +38,10 @@ Value = Annotated[Optional[str], typer.Argument(help=VALUE_HELP, metavar="VALUE"
 ConfigFormat = Annotated[Literal["text", "json"], typer.Option("--format", help=FORMAT_HELP, metavar="text|json")]
 
 
-def definition() -> Definition:
+def help_text() -> str:
+    """The command's help, naming every game's keys (from their declarations)."""
     keys = ", ".join(f"{game.id}.{param.name}" for game in config.games() for param in config.settable(game))
-    return Definition(run, _(HELP).format(keys=keys))
+    return _(HELP).format(keys=keys)
 
 
 def run(action: Action = None, key: Key = None, value: Value = None, fmt: ConfigFormat = "text") -> None:

@@ -603,10 +603,20 @@ def root_score_definition() -> Definition:
 
 
 def config_definition() -> Definition:
-    """``refcli config``: the table's defaults (built only when asked for)."""
-    from refcli.cli.configuration import definition
+    """``refcli config``: the table's defaults (``refcli.cli.configuration``), with -o and --force as every command."""
+    from refcli.cli import configuration
 
-    return definition()
+    def body(values: Values) -> None:
+        configuration.run(values["action"], values["key"], values["value"], values["fmt"])
+
+    parameters = [
+        parameter("action", configuration.Action, None),
+        parameter("key", configuration.Key, None),
+        parameter("value", configuration.Value, None),
+        parameter("fmt", configuration.ConfigFormat, "text"),
+        *output_parameters(),
+    ]
+    return Definition(command_function(parameters, writing_output(body)), configuration.help_text())
 
 
 ROOT_DEFINITIONS: Builders = {
