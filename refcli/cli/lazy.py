@@ -54,8 +54,9 @@ def to_click(name: str, definition: Definition) -> Any:
 
 
 LANG_HELP = N_(
-    "Language of everything refcli writes: en or es (default: REFCLI_LANG, else the locale: LC_ALL, "
-    "LC_MESSAGES, LANG, LANGUAGE). JSON and TOML keys and enumerated values stay English."
+    "Language of everything refcli writes: en or es (default: REFCLI_LANG, else the configuration file's "
+    "lang, else the locale: LC_ALL, LC_MESSAGES, LANG, LANGUAGE). JSON and TOML keys and enumerated values "
+    "stay English."
 )
 
 
