@@ -472,11 +472,18 @@ def situation_kinds(game: Game) -> dict[str, Description]:
     return {kind: desc for kind, desc in game.formats().items() if kind not in ("final", "record")}
 
 
-def ask_document(game: Game, verb: str) -> tuple[Questions, Callable[[Callable[[Document], Any]], Any]]:
+Scripted = Callable[["Terminal", "Game", str, "Description", dict[str, Any]], "Questions | None"]
+
+
+def ask_document(
+    game: Game, verb: str, scripted: Scripted | None = None
+) -> tuple[Questions, Callable[[Callable[[Document], Any]], Any]]:
     """Ask for a situation (``ruling``) or a final snapshot (``score``) of ``game``.
 
     Returns the questions (their document) and ``settle(read)``, which reads
     the answers' document with ``read``, asking again what it refuses.
+    ``scripted``: the game's conversation for the situation chosen, when it has one
+    (``refcli.cli.conversation``); otherwise each key is asked in the format's order.
     """
     from refcli.reading.documents import Document
 
@@ -500,8 +507,10 @@ def ask_document(game: Game, verb: str) -> tuple[Questions, Callable[[Callable[[
 
     desc = with_spanish_words(desc, game)  # an answer may be the game's Spanish word ("verdad", "Mi mal")
     terminal.say(textwrap.fill(f"{_(desc.title)}: {_(desc.summary)}", width=79))
-    terminal.say(_("Enter takes the value in [brackets]; Ctrl-C leaves."))
-    questions = Questions(terminal, desc, fixed)
+    questions = None if scripted is None or verb != "ruling" else scripted(terminal, game, fixed["situation"], desc, fixed)
+    if questions is None:
+        terminal.say(_("Enter takes the value in [brackets]; Ctrl-C leaves."))
+        questions = Questions(terminal, desc, fixed)
     questions.ask_all()
 
     def settle(read: Callable[[Document], Any]) -> Any:
