@@ -28,7 +28,7 @@ from refcli.reading.typed import Ambiguous, pick, read_typed
 if TYPE_CHECKING:
     from refcli.model.game import Game
     from refcli.model.questions import Ask, Script
-    from refcli.reading.formats import Description, Field
+    from refcli.reading.formats import Description, Field, Type
 
 
 def script_for(game: Game, kind: str) -> Script | None:
@@ -80,6 +80,17 @@ def field_at(desc: Description, path: KeyPath) -> Field | None:
             return None
         fields = found.type.fields
     return found
+
+
+def any_name(t: Type) -> Type:
+    """``t`` with each player in it read as a name: before the players are known, no name is refused."""
+    from refcli.reading.formats.description import Type as TypeRecord
+
+    if t.kind == "player":
+        return TypeRecord("name", what=t.what, expected=t.expected)
+    return t._replace(
+        item=None if t.item is None else any_name(t.item), items=tuple(any_name(item) for item in t.items)
+    )
 
 
 class Conversation(Questions):
@@ -204,7 +215,9 @@ class Conversation(Questions):
         if not text and field.type.kind != "array":
             raise DataError(_("This one needs an answer; ? shows what it takes."), path=None)
         value = read_typed(field.type, text)
-        check(field.type, value, path, self.roster_now())
+        roster = self.roster_now()
+        # nobody is at the table yet (the players follow from these answers): any name will do
+        check(field.type if roster is not None else any_name(field.type), value, path, roster)
         return value
 
     def roster_now(self) -> list[str] | None:
