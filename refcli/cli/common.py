@@ -476,6 +476,9 @@ def keep(data: dict[str, Any], game: Any, verb: str, inputs: Inputs) -> None:
     """The answers as one command line, then: --save FILE writes them; without it, refcli offers to."""
     from refcli.cli import prompts as prompting
 
+    import sys
+
+    sys.stdout.flush()  # the verdict shows before what follows it on the terminal's other stream
     line = prompting.one_line(game, verb, data)
     prompting.Terminal().say(_("The same on one line: {command}").format(command=line))
     if inputs.save is not None:

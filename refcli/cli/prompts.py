@@ -507,7 +507,9 @@ def ask_document(
 
     desc = with_spanish_words(desc, game)  # an answer may be the game's Spanish word ("verdad", "Mi mal")
     terminal.say(textwrap.fill(f"{_(desc.title)}: {_(desc.summary)}", width=79))
-    questions = None if scripted is None or verb != "ruling" else scripted(terminal, game, fixed["situation"], desc, fixed)
+    questions = (
+        None if scripted is None or verb != "ruling" else scripted(terminal, game, fixed["situation"], desc, fixed)
+    )
     if questions is None:
         terminal.say(_("Enter takes the value in [brackets]; Ctrl-C leaves."))
         questions = Questions(terminal, desc, fixed)

@@ -43,7 +43,11 @@ CHALLENGE = Script(
         Ask(N_("Who declared (e.g. Ana)?"), "declarer"),
         Ask(N_("What did {declarer} declare (e.g. 43)?"), "declared"),
         Ask(N_("The dice under the cup (e.g. 3 4)?"), "rolled", check=real_dice),
-        Ask(N_("The score {declarer} had to tie or beat (e.g. 42; 0 at a round start)?"), "to_beat", extra=N_("the score to beat")),
+        Ask(
+            N_("The score {declarer} had to tie or beat (e.g. 42; 0 at a round start)?"),
+            "to_beat",
+            extra=N_("the score to beat"),
+        ),
         Ask(N_("Strikes so far (e.g. Ana=0, Ben=2, Cid=1)?"), "strikes", extra=N_("strikes so far")),
         Ask(N_("The after-roll card behind it (jackpot, double or up-down)?"), "card", extra=N_("a card played")),
         Ask(N_("Did the caller call with My Bad (y or n)?"), "caller_card", extra=N_("My Bad")),

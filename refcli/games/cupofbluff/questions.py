@@ -46,7 +46,11 @@ CALL = Script(
             derive=no_chips_yet,
         ),
         Ask(N_("The chip {caller} gives {target} under the exception (e.g. 9)?"), "gives", extra=N_("a chip given")),
-        Ask(N_("The points target (e.g. 30; 0: until the centre is empty)?"), "target_points", extra=N_("the points target")),
+        Ask(
+            N_("The points target (e.g. 30; 0: until the centre is empty)?"),
+            "target_points",
+            extra=N_("the points target"),
+        ),
     ),
     call_facts,
 )

@@ -40,8 +40,14 @@ COW_TRADE = Script(
             spread=("defender.holds",),
         ),
         Ask(N_("{challenger}'s offer (money cards, e.g. 50 10 0)?"), "challenger.offer"),
-        Ask(N_("{defender}'s answer: their money cards (e.g. 10 10 10), or Enter to accept?"), "defender.offer", optional=True),
-        Ask(N_("Equal offers: {challenger}'s new offer (money cards, e.g. 50)?"), "rebid.challenger", when=equal_offers),
+        Ask(
+            N_("{defender}'s answer: their money cards (e.g. 10 10 10), or Enter to accept?"),
+            "defender.offer",
+            optional=True,
+        ),
+        Ask(
+            N_("Equal offers: {challenger}'s new offer (money cards, e.g. 50)?"), "rebid.challenger", when=equal_offers
+        ),
         Ask(
             N_("{defender}'s new answer: their money cards, or Enter to accept?"),
             "rebid.defender",
@@ -96,9 +102,7 @@ AUCTION = Script(
         Ask(N_("Which animal (e.g. cow)?"), "animal"),
         Ask(N_("The bids, in the order made (e.g. Ben 30, Cid 40), or Enter for none?"), "bids", check=rising),
         Ask(N_("Does {auctioneer} buy it back (y or n)?"), "buyback", when=lambda given: bool(given.get("bids"))),
-        Ask(
-            N_("Who sits at the table, in seating order (e.g. Ana, Ben, Cid)?"), "players", derive=seats_from_bids
-        ),
+        Ask(N_("Who sits at the table, in seating order (e.g. Ana, Ben, Cid)?"), "players", derive=seats_from_bids),
         Ask(
             N_("{payer}'s money cards, to check the {amount} can be paid (e.g. 10 10 50), or Enter to skip?"),
             "money.{payer}",
