@@ -47,33 +47,33 @@ def from_file(invoke: Invoke, game: str, example: str) -> dict:
     return document
 
 
-# Five contested situations, answered question by question (blank: the default, left out, done).
+# Five contested situations, answered as a conversation (refcli.cli.conversation; blank: none, nothing else).
 DISPUTES = {
     "cow trade": (
         "kuhhandel",
-        ["cow-trade", "", "", "cat", "Ana", "2", "10,10,0", "Ben", "2", "50", "", "n", ""],
+        ["cow-trade", "Ana", "Ben", "cat", "2", "10,10,0", "50", "", ""],
         "kuhhandel/cow-trade-spec.toml",
     ),
     "auction": (
         "kuhhandel",
-        ["1", "", "Ana,Ben,Cid", "Ana", "cow", "", "Ben,30", "Cid,40", "", "", "", "y"]
-        + ["0,0,10,10,10,10,50", "", "0,0,10,10,50", ""],
+        ["1", "Ana", "cow", "Ben 30, Cid 40", "n", "0 0 10 10 50", "", ""],
         "kuhhandel/auction-spec.toml",
     ),
     "bamboozled challenge": (
         "bamboozled",
-        ["challenge", "Ana,Ben,Cid", "Ana", "Ben", "43", "55", "5,3", "double", "", "y", "0", "2", "1", "", "", "", ""],
+        ["challenge", "Ana, Ben, Cid", "Ana", "55", "5 3", "score to beat, strikes, card", "43", "Ana=0, Ben=2, Cid=1"]
+        + ["double", ""],
         "bamboozled/challenge-spec.toml",
     ),
     "money bid order": (
         "money",
-        ["bids", "", "Ana", "euro 30 #12,bluff", "Ben", "yen 20 #40,coin #5", "Cid", "bluff", "y", "Dora"]
-        + ["dollar 60 #33,dollar 50 #34", "n", ""],
+        ["bids", "Ana, Ben, Cid, Dora", "euro 30 #12,bluff", "yen 20 #40,coin #5", "bluff"]
+        + ["dollar 60 #33,dollar 50 #34", "", ""],
         "money/bids-spec.toml",
     ),
     "cup of bluff call": (
         "cup-of-bluff",
-        ["call", "15", "4,5,6", "bluff", "", "", "Ana", "3", "Ben", "9", "Cid", "", "", "Ana", "Ben", ""],
+        ["call", "Ana", "Ben", "15", "4 5 6", "bluff", "chips", "Ana=3, Ben=9, Cid=", ""],
         "cup-of-bluff/call-spec.toml",
     ),
 }

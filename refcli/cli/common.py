@@ -474,9 +474,9 @@ def ask(command_game: Game | None, verb: str, read: Any) -> tuple[Any, dict[str,
 
 def keep(data: dict[str, Any], game: Any, verb: str, inputs: Inputs) -> None:
     """The answers as one command line, then: --save FILE writes them; without it, refcli offers to."""
-    from refcli.cli import prompts as prompting
-
     import sys
+
+    from refcli.cli import prompts as prompting
 
     sys.stdout.flush()  # the verdict shows before what follows it on the terminal's other stream
     line = prompting.one_line(game, verb, data)

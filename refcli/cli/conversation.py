@@ -82,6 +82,24 @@ def field_at(desc: Description, path: KeyPath) -> Field | None:
     return found
 
 
+def map_value(t: Type, text: str) -> Any:
+    """A map typed as ``Ana=3, Ben=9 14, Cid=``: each entry's value read as its type reads it (a list of
+    numbers takes blanks between); without ``=`` the text stays, for the reader to refuse."""
+    if "=" not in text:
+        return read_typed(t, text)
+    entries = (part.partition("=") for part in text.split(","))
+    return {key.strip(): read_typed(t.item, value.strip()) for key, _equals, value in entries}
+
+
+ARTICLES = ("the ", "a ", "an ", "el ", "la ", "los ", "las ", "un ", "una ")
+
+
+def without_article(word: str) -> str:
+    """``the score to beat`` → ``score to beat``: a detail may be named without its article."""
+    folded = word.casefold()
+    return next((word[len(a) :] for a in ARTICLES if folded.startswith(a)), word)
+
+
 def any_name(t: Type) -> Type:
     """``t`` with each player in it read as a name: before the players are known, no name is refused."""
     from refcli.reading.formats.description import Type as TypeRecord
@@ -214,7 +232,7 @@ class Conversation(Questions):
             return text
         if not text and field.type.kind != "array":
             raise DataError(_("This one needs an answer; ? shows what it takes."), path=None)
-        value = read_typed(field.type, text)
+        value = map_value(field.type, text) if field.type.kind == "map" else read_typed(field.type, text)
         roster = self.roster_now()
         # nobody is at the table yet (the players follow from these answers): any name will do
         check(field.type if roster is not None else any_name(field.type), value, path, roster)
@@ -263,8 +281,12 @@ class Conversation(Questions):
 
     def named_extras(self, extras: list[Ask], text: str) -> list[tuple[Ask, str | None]] | None:
         """The details named (``strikes``, or ``card double`` with its value), else None after saying why."""
-        pairs = [(_(ask.extra), str(i)) for i, ask in enumerate(extras)]
-        pairs += [(ask.extra, str(i)) for i, ask in enumerate(extras)]
+        by_word = {_(ask.extra): ask for ask in extras}  # a detail stands for itself by its word, as shown
+        pairs = [
+            (word, _(ask.extra))
+            for ask in extras
+            for word in {_(ask.extra), ask.extra, without_article(_(ask.extra)), without_article(ask.extra)}
+        ]
         found: list[tuple[Ask, str | None]] = []
         for part in text.split(","):
             words = part.split()
@@ -277,13 +299,13 @@ class Conversation(Questions):
                     return None
                 if meant is not None:
                     rest = " ".join(words[cut:])
-                    found.append((extras[int(meant)], rest or None))
+                    found.append((by_word[meant], rest or None))
                     break
             if meant is None:
                 self.terminal.say(
                     "  "
                     + _('"{found}" is none of these: {details}.').format(
-                        found=clip(part.strip()), details=", ".join(word for word, _i in pairs[: len(extras)])
+                        found=clip(part.strip()), details=", ".join(by_word)
                     )
                 )
                 return None
