@@ -54,7 +54,11 @@ CHALLENGE = Script(
         Ask(N_("Who skipped before the caller (e.g. Ben)?"), "skipped", extra=N_("who skipped")),
         Ask(N_("The direction of play (clockwise or counterclockwise)?"), "direction", extra=N_("the direction")),
         Ask(N_("Who calls (e.g. Ben)?"), "caller", extra=N_("another caller"), derive=next_caller),
-        Ask(N_("How many strikes put a player out (e.g. 4)?"), "strikes_to_lose", extra=N_("how many strikes put a player out")),
+        Ask(
+            N_("How many strikes put a player out (e.g. 4)?"),
+            "strikes_to_lose",
+            extra=N_("how many strikes put a player out"),
+        ),
     ),
     challenge_facts,
 )
