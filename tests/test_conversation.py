@@ -199,3 +199,68 @@ def test_ctrl_d_leaves_with_130() -> None:
     terminal.read_until("Who challenges")
     terminal.type("\x04")
     assert terminal.finish() == 130
+
+
+def test_a_money_card_that_does_not_exist_is_asked_again_and_question_mark_explains() -> None:
+    terminal = Terminal("money", "ruling", "--no-pager")
+    for prompt, answer in [
+        ("[1-3]: ", "bids"),
+        ("Who offers", "Ana, Ben"),
+        ("Money! is played by 3 to 5 players; 2 were named.", "Ana, Ben, Cid, Dora"),
+        ("Ana's offer", "euro 35 #12, bluff"),
+        ("These cards cannot all exist: there is no 35 note", "euro 30 #12, bluff"),
+        ("Ben's offer", "?"),
+        ("The example in the question is an answer of the right kind; Ctrl-C leaves.", "yen 20 #40, coin #5"),
+        ("Cid's offer", "bluff"),
+        ("Dora's offer", "dollar 60 #33, dollar 50 #34"),
+        ("Anything else? the final round — Enter for none: ", "final round"),
+        ("Is it the final round", "y"),
+        ("Save this situation as TOML?", ""),
+    ]:
+        terminal.read_until(prompt)
+        terminal.type(answer + "\r")
+    assert terminal.finish() == 0
+    assert "final_round=true" in terminal.seen
+
+
+def test_a_name_not_at_the_table_is_asked_again() -> None:
+    terminal = Terminal("--lang", "es", "bamboozled", "ruling", "--no-pager")
+    for prompt, answer in [
+        ("[1-3]: ", "challenge"),
+        ("¿Quién juega, en orden", "Ana, Ben, Cid"),
+        ("¿Quién declaró", "Zed"),
+        ('se encontró "Zed"', "Ana"),
+        ("¿Qué declaró Ana", "43"),
+        ("bajo el cubilete", "3 9"),
+        ("Un dado muestra del 1 al 6, no 9.", "34"),
+        ("¿Algo más? ", "strikes so far"),
+        ("¿Cuántos strikes lleva cada uno", "Ana=0, Ben=2, Cid=1"),
+        ("¿Guardar esta situación como TOML?", ""),
+    ]:
+        terminal.read_until(prompt)
+        terminal.type(answer + "\r")
+    assert terminal.finish() == 0
+    assert "strikes.Ben=2" in terminal.seen
+
+
+def test_a_money_card_of_35_is_asked_again_in_a_cow_trade() -> None:
+    terminal = Terminal("kuhhandel", "ruling", "--no-pager")
+    for prompt, answer in [
+        ("[1-4]: ", "2"),
+        ("Who challenges", "Ana"),
+        ("Whom does Ana challenge", "Ana"),
+        ("Ana cannot challenge themselves: name the other player.", "Ben"),
+        ("Which animal", "cat"),
+        ("does each hold", "2 1"),
+        ("Ana's offer", "35"),
+        ("There is no money card of 35: the cards are 0, 10, 50, 100, 200 and 500.", "10 10"),
+        ("Ben's answer", "10 10"),
+        ("Equal offers: Ana's new offer", "50"),
+        ("Ben's new answer", ""),
+        ("Anything else? ", ""),
+        ("Save this situation as TOML?", ""),
+    ]:
+        terminal.read_until(prompt)
+        terminal.type(answer + "\r")
+    assert terminal.finish() == 0
+    assert "challenger.holds=2" in terminal.seen and "defender.holds=1" in terminal.seen

@@ -253,10 +253,14 @@ class Conversation(Questions):
         if field is not None:
             self.terminal.say("  " + _(field.help))
             t = field.type
-            options = list(t.choices) or list(t.words) or list(self.roster_now() or [])
+            options = list(t.choices) or list(t.words)
+            if t.kind == "player":
+                options = list(self.roster_now() or [])
             if options:
                 self.terminal.say("  " + _("The choices: {choices}.").format(choices=", ".join(options)))
-        self.terminal.say("  " + _("Ctrl-C leaves; Enter on an optional question leaves it out."))
+        if ask.optional:
+            self.terminal.say("  " + _("Enter leaves it out."))
+        self.terminal.say("  " + _("The example in the question is an answer of the right kind; Ctrl-C leaves."))
 
     def ask_extras(self, extras: list[Ask]) -> None:
         """The one question offering the optional details; each named is then asked (or read when given)."""

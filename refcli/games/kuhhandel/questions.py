@@ -25,6 +25,16 @@ def not_the_challenger(value: Any, given: Answers) -> str | None:
     return None
 
 
+def real_money(value: Any, given: Answers) -> str | None:
+    """Money cards come in six values only."""
+    from refcli.games.kuhhandel.money import VALUES
+
+    wrong = [card for card in value if isinstance(card, int) and card not in VALUES] if isinstance(value, list) else []
+    if wrong:
+        return _("There is no money card of {value}: the cards are 0, 10, 50, 100, 200 and 500.").format(value=wrong[0])
+    return None
+
+
 def cow_trade_facts(given: Answers) -> dict[str, Any]:
     return {"challenger": given.get("challenger.name", ""), "defender": given.get("defender.name", "")}
 
@@ -39,20 +49,25 @@ COW_TRADE = Script(
             "challenger.holds",
             spread=("defender.holds",),
         ),
-        Ask(N_("{challenger}'s offer (money cards, e.g. 50 10 0)?"), "challenger.offer"),
+        Ask(N_("{challenger}'s offer (money cards, e.g. 50 10 0)?"), "challenger.offer", check=real_money),
         Ask(
             N_("{defender}'s answer: their money cards (e.g. 10 10 10), or Enter to accept?"),
             "defender.offer",
             optional=True,
+            check=real_money,
         ),
         Ask(
-            N_("Equal offers: {challenger}'s new offer (money cards, e.g. 50)?"), "rebid.challenger", when=equal_offers
+            N_("Equal offers: {challenger}'s new offer (money cards, e.g. 50)?"),
+            "rebid.challenger",
+            when=equal_offers,
+            check=real_money,
         ),
         Ask(
             N_("{defender}'s new answer: their money cards, or Enter to accept?"),
             "rebid.defender",
             when=equal_offers,
             optional=True,
+            check=real_money,
         ),
         Ask(N_("The seating order (e.g. Ana, Ben, Cid)?"), "players", extra=N_("the seating order")),
         Ask(N_("How many donkeys have turned up so far (e.g. 1)?"), "donkeys_before", extra=N_("donkeys so far")),
@@ -108,6 +123,7 @@ AUCTION = Script(
             "money.{payer}",
             when=lambda given: bool(given.get("bids")),
             optional=True,
+            check=real_money,
         ),
         Ask(N_("How many donkeys have turned up so far (e.g. 1)?"), "donkeys_before", extra=N_("donkeys so far")),
         Ask(
