@@ -6,6 +6,8 @@ prompts answered before the verdict. Answers are typed as people say them.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from test_prompts import Terminal
 
@@ -264,3 +266,18 @@ def test_a_money_card_of_35_is_asked_again_in_a_cow_trade() -> None:
         terminal.type(answer + "\r")
     assert terminal.finish() == 0
     assert "challenger.holds=2" in terminal.seen and "defender.holds=1" in terminal.seen
+
+
+def test_a_paged_verdict_comes_first_then_the_one_line_form_and_the_save_offer(tmp_path: Path) -> None:
+    paged = tmp_path / "paged.txt"
+    pager = f"sh -c 'cat > {paged}; echo PAGER-CLOSED'"  # what it shows on leaving marks when it closed
+    terminal = Terminal("kuhhandel", "ruling", env={"REFCLI_PAGER": pager})
+    for prompt, answer in DISPUTES["cow trade"][2]["en"]:
+        terminal.read_until(prompt)
+        terminal.type(answer + "\r")
+    seen = terminal.read_until("Save this situation as TOML?")
+    terminal.type("\r")
+    assert terminal.finish() == 0
+    assert "Decision: Ana's 60 beats Ben's 30" in paged.read_text(encoding="utf-8")
+    after = seen.rsplit("Anything else? ", 1)[1]
+    assert after.index("PAGER-CLOSED") < after.index("The same on one line: ") < after.index("Save this situation")

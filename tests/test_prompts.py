@@ -226,11 +226,11 @@ def controlling_terminal() -> None:
 class Terminal:
     """refcli on a pseudo-terminal (80×24): what a person sees, and keys typed when a prompt shows."""
 
-    def __init__(self, *args: str) -> None:
+    def __init__(self, *args: str, env: dict[str, str] | None = None) -> None:
         import pty
 
         self.master, slave = pty.openpty()
-        env = {**os.environ, "COLUMNS": "80", "LINES": "24", "TERM": "xterm", "NO_COLOR": "1"}
+        env = {**os.environ, "COLUMNS": "80", "LINES": "24", "TERM": "xterm", "NO_COLOR": "1", **(env or {})}
         self.process = subprocess.Popen(
             [sys.executable, "-m", "refcli", *args],
             stdin=slave,
