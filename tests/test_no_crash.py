@@ -432,7 +432,7 @@ def test_columns_and_lines_are_kept_within_a_sane_range(
 
 
 # -- answers typed at refcli's questions ----------------------------------------------------------------
-COW_TRADE_ANSWERS = b"cow-trade\n\n\ncat\nAna\n2\n10,10,0\nBen\n2\n50\n\nn\n\n"  # tests/test_prompts.py's
+COW_TRADE_ANSWERS = b"cow-trade\nAna\nBen\ncat\n2\n10,10,0\n50\n\n\n"  # tests/test_prompts.py's
 
 
 def test_an_answer_that_is_not_utf_8_is_asked_again(invoke: Invoke, monkeypatch: pytest.MonkeyPatch) -> None:
