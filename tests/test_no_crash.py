@@ -443,8 +443,9 @@ def test_an_answer_that_is_not_utf_8_is_asked_again(invoke: Invoke, monkeypatch:
     monkeypatch.setattr(prompting, "stdin_is_terminal", lambda: True)
     result = invoke(["kuhhandel", "ruling"], input=b"caf\xe9\n" + COW_TRADE_ANSWERS)
     assert result.exit_code == 0, result.stderr[-500:]
-    assert "situation [1-4]:   expected UTF-8 text, found the byte 0xe9 that is not UTF-8\nsituation [1-4]: " in (
-        result.stderr
+    assert (
+        "Number or name [1-4]:   expected UTF-8 text, found the byte 0xe9 that is not UTF-8\nNumber or name [1-4]: "
+        in (result.stderr)
     )
     assert "Decision: Ben's 50 beats Ana's 20" in result.stdout
 

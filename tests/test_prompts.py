@@ -127,7 +127,7 @@ def test_a_bad_answer_is_asked_again_with_the_readers_message(invoke: Invoke, as
     code, output = answered(invoke, ["kuhhandel", "ruling"], answers)
     assert code == 0, output
     assert (
-        '  situation: expected one of auction, cow-trade, trade-options, donkey (or its number), found "cow-trde"'
+        '  Number or name: expected one of auction, cow-trade, trade-options, donkey (or its number), found "cow-trde"'
         in output
     )
     assert "Which animal (e.g. cat)?   expected an animal (rooster, goose, cat, dog, sheep, goat, donkey" in output
@@ -281,7 +281,7 @@ class Terminal:
 def test_a_cow_trade_settled_on_a_real_terminal() -> None:
     terminal = Terminal("kuhhandel", "ruling", "--no-pager")  # the questions, not the pager (tests/test_screen.py)
     for prompt, answer in [
-        ("situation [1-4]: ", "cow-trade"),
+        ("Number or name [1-4]: ", "cow-trade"),
         ("Who challenges (e.g. Ana)? ", "Ana"),
         ("Whom does Ana challenge (e.g. Ben)? ", "Ben"),
         ("Which animal (e.g. cat)? ", "cat"),
@@ -300,7 +300,7 @@ def test_a_cow_trade_settled_on_a_real_terminal() -> None:
 
 def test_ctrl_c_at_a_question_leaves_quietly_with_130() -> None:
     terminal = Terminal("kuhhandel", "ruling")
-    terminal.read_until("situation [1-4]: ")
+    terminal.read_until("Number or name [1-4]: ")
     terminal.type("2\r")
     terminal.read_until("Who challenges (e.g. Ana)? ")
     terminal.type("Ana\r")
@@ -320,7 +320,7 @@ def test_the_questions_are_asked_in_spanish_in_the_rulebooks_words(
     assert code == 0, output
     assert "Kuhhandel: ¿qué situación?" in output
     assert (
-        '  situation: se esperaba uno de auction, cow-trade, trade-options, donkey (o su número), se encontró "cow-trde"'
+        '  Número o nombre: se esperaba uno de auction, cow-trade, trade-options, donkey (o su número), se encontró "cow-trde"'
         in output
     )
     assert "Responda con sus palabras; ? muestra qué admite una pregunta; Ctrl-C sale." in output
@@ -375,7 +375,7 @@ def test_the_root_command_asks_the_game_in_spanish(invoke: Invoke, asking: None)
 def test_a_cow_trade_settled_in_spanish_on_a_real_terminal() -> None:
     terminal = Terminal("--lang", "es", "kuhhandel", "ruling", "--no-pager")
     for prompt, answer in [
-        ("situation [1-4]: ", "comercio de vacas"),
+        ("Número o nombre [1-4]: ", "comercio de vacas"),
         ("¿Quién propone el comercio de vacas (p. ej., Ana)? ", "Ana"),
         ("¿A quién desafía Ana (p. ej., Ben)? ", "Ben"),
         ("¿Qué animal (p. ej., gato)? ", "gatos"),

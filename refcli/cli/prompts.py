@@ -460,11 +460,15 @@ def leave_on_end(run: Callable[[], Any]) -> Any:
         raise
 
 
+# The label of a question choosing from a numbered list: words, never a key's name.
+CHOICE = N_("Number or name")
+
+
 def choose_game(terminal: Terminal, verb: str) -> Game:
     from refcli.model import registry
 
     games = [game for game in registry.built_in() if game.verb(verb) is not None and game.describes_formats()]
-    chosen = terminal.choose(_("Which game?"), "game", [(game.id, game.title) for game in games])
+    chosen = terminal.choose(_("Which game?"), _(CHOICE), [(game.id, game.title) for game in games])
     return next(game for game in games if game.id == chosen)
 
 
@@ -492,7 +496,7 @@ def ask_document(
         kinds = situation_kinds(game)
         kind = terminal.choose(
             _("{game}: which situation?").format(game=game.title),
-            "situation",
+            _(CHOICE),
             [(k, _(d.summary)) for k, d in kinds.items()],
             game.spanish.get("kind", {}).items(),
         )
