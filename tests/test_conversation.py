@@ -180,9 +180,10 @@ def test_a_bid_not_higher_is_asked_again_with_why() -> None:
         ("[1-4]: ", "auction"),
         ("Who is the auctioneer", "Ana"),
         ("Which animal", "cow"),
-        ("The bids", "Ben 30, Cid 20"),
+        ("The bids", "?"),
+        ("For example: Ben 30, Cid 40", "Ben 30, Cid 20"),
         ("Cid's 20 does not rise above 30", "Ben 30, Cid 40"),
-        ("Does Ana buy it back", "n"),
+        ("Does Ana buy it back (y, or Enter for no)? ", ""),
         ("Cid's money cards", "?"),
         ("Cid's money cards", ""),
         ("Anything else? ", "donkeys 1"),
@@ -281,3 +282,23 @@ def test_a_paged_verdict_comes_first_then_the_one_line_form_and_the_save_offer(t
     assert "Decision: Ana's 60 beats Ben's 30" in paged.read_text(encoding="utf-8")
     after = seen.rsplit("Anything else? ", 1)[1]
     assert after.index("PAGER-CLOSED") < after.index("The same on one line: ") < after.index("Save this situation")
+
+
+def test_what_only_the_whole_situation_shows_asks_that_answer_again_without_a_key_path() -> None:
+    terminal = Terminal("cup-of-bluff", "ruling", "--no-pager")
+    for prompt, answer in [
+        ("[1-3]: ", "call"),
+        ("Who calls", "Ana"),
+        ("To whom does Ana call", "Ben"),
+        ("Which number did Ana call", "13"),
+        ("The dice", "256"),
+        ("Ben's answer", "truth"),
+        ("Anything else? ", "chips Ana=3, Cid="),
+        ('expected the target: one of the players (Ana, Cid), found "Ben"', "Cid"),
+        ("Save this situation as TOML?", ""),
+    ]:
+        terminal.read_until(prompt)
+        terminal.type(answer + "\r")
+    assert terminal.finish() == 0
+    assert "target: expected" not in terminal.seen
+    assert "Cid was not fooled and scores chip 13" in " ".join(terminal.seen.split())

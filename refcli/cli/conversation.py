@@ -121,6 +121,16 @@ class Conversation(Questions):
         self.given: dict[str, Any] = {}  # dotted key → value, what the answers say so far
         self.asked = 0  # questions asked, Enter-only ones too
 
+    def refused(self, error: DataError) -> None:
+        """The reader's sentence alone: a conversation never shows a key path."""
+        self.terminal.say("  " + error.message)
+
+    def question_for(self, path: str) -> Any:
+        """Only an answer given is asked again (never a key the conversation did not ask, as the key walk would)."""
+        found = super().question_for(path)
+        top = path.split(".")[0].split("[")[0]
+        return found if any(str(where[0]) == top for where in self.answers) else None
+
     # -- what the answers say ------------------------------------------------------------
     def facts(self) -> dict[str, Any]:
         found = {key.replace(".", "_"): value for key, value in self.given.items()}
@@ -258,6 +268,11 @@ class Conversation(Questions):
                 options = list(self.roster_now() or [])
             if options:
                 self.terminal.say("  " + _("The choices: {choices}.").format(choices=", ".join(options)))
+            example = field.example
+            if example is not None and not isinstance(example, dict):
+                from refcli.reading.typed import natural
+
+                self.terminal.say("  " + _("For example: {example}").format(example=natural(field.type, example)))
         if ask.optional:
             self.terminal.say("  " + _("Enter leaves it out."))
         self.terminal.say("  " + _("The example in the question is an answer of the right kind; Ctrl-C leaves."))
@@ -293,19 +308,19 @@ class Conversation(Questions):
         ]
         found: list[tuple[Ask, str | None]] = []
         for part in text.split(","):
-            words = part.split()
-            meant = None
-            for cut in range(len(words), 0, -1):  # the longest run of first words naming a detail
-                try:
-                    meant = pick(" ".join(words[:cut]), pairs)
-                except Ambiguous as error:
+            try:
+                named = self.detail_named(part, pairs)
+            except Ambiguous as error:
+                if not (found and found[-1][1]):
                     self.terminal.say("  " + error.message)
                     return None
-                if meant is not None:
-                    rest = " ".join(words[cut:])
-                    found.append((by_word[meant], rest or None))
-                    break
-            if meant is None:
+                named = None
+            if named is not None:
+                found.append((by_word[named[0]], named[1] or None))
+            elif found and found[-1][1]:  # a value with commas in it goes on: strikes Ana=0, Ben=2
+                ask, value = found[-1]
+                found[-1] = (ask, f"{value},{part}")
+            else:
                 self.terminal.say(
                     "  "
                     + _('"{found}" is none of these: {details}.').format(
@@ -314,3 +329,13 @@ class Conversation(Questions):
                 )
                 return None
         return found
+
+    @staticmethod
+    def detail_named(part: str, pairs: list[tuple[str, str]]) -> tuple[str, str] | None:
+        """(the detail, the value typed after it) when the part's first words name one (the longest run)."""
+        words = part.split()
+        for cut in range(len(words), 0, -1):
+            meant = pick(" ".join(words[:cut]), pairs)
+            if meant is not None:
+                return meant, " ".join(words[cut:])
+        return None

@@ -191,9 +191,13 @@ class Questions:
                 again = self.question_for(error.path)
                 if again is None:
                     raise
-                self.terminal.say(f"  {error.path}: {error.message}")
+                self.refused(error)
                 again()
         return read(self.document())
+
+    def refused(self, error: DataError) -> None:
+        """Say why the whole document was refused, before asking again the answer it points at."""
+        self.terminal.say(f"  {error.path}: {error.message}")
 
     def question_for(self, path: str) -> Callable[[], None] | None:
         """The answer at ``path`` (or the nearest holding it) to ask again; else the whole top-level key."""

@@ -116,7 +116,12 @@ AUCTION = Script(
         Ask(N_("Who is the auctioneer, who turned the card up (e.g. Ana)?"), "auctioneer"),
         Ask(N_("Which animal (e.g. cow)?"), "animal"),
         Ask(N_("The bids, in the order made (e.g. Ben 30, Cid 40), or Enter for none?"), "bids", check=rising),
-        Ask(N_("Does {auctioneer} buy it back (y or n)?"), "buyback", when=lambda given: bool(given.get("bids"))),
+        Ask(
+            N_("Does {auctioneer} buy it back (y, or Enter for no)?"),
+            "buyback",
+            when=lambda given: bool(given.get("bids")),
+            optional=True,
+        ),
         Ask(N_("Who sits at the table, in seating order (e.g. Ana, Ben, Cid)?"), "players", derive=seats_from_bids),
         Ask(
             N_("{payer}'s money cards, to check the {amount} can be paid (e.g. 10 10 50), or Enter to skip?"),
