@@ -143,6 +143,8 @@ def test_a_dispute_is_settled_within_its_budget_of_questions(dispute: str, lang:
     for prompt, answer in steps[lang]:
         terminal.read_until(prompt)
         terminal.type(answer + "\r")
+    # Each question reads one line and only these answers are typed, each once its question shows: had refcli
+    # asked one more, it would still be waiting, and the save offer below would never come.
     assert len(steps[lang]) <= budget
     seen = terminal.read_until(SAVE[lang])
     after_last = seen.rsplit(steps[lang][-1][0], 1)[1]
