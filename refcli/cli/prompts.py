@@ -191,9 +191,13 @@ class Questions:
                 again = self.question_for(error.path)
                 if again is None:
                     raise
-                self.terminal.say(f"  {error.path}: {error.message}")
+                self.refused(error)
                 again()
         return read(self.document())
+
+    def refused(self, error: DataError) -> None:
+        """Say why the whole document was refused, before asking again the answer it points at."""
+        self.terminal.say(f"  {error.path}: {error.message}")
 
     def question_for(self, path: str) -> Callable[[], None] | None:
         """The answer at ``path`` (or the nearest holding it) to ask again; else the whole top-level key."""
@@ -460,11 +464,15 @@ def leave_on_end(run: Callable[[], Any]) -> Any:
         raise
 
 
+# The label of a question choosing from a numbered list: words, never a key's name.
+CHOICE = N_("Number or name")
+
+
 def choose_game(terminal: Terminal, verb: str) -> Game:
     from refcli.model import registry
 
     games = [game for game in registry.built_in() if game.verb(verb) is not None and game.describes_formats()]
-    chosen = terminal.choose(_("Which game?"), "game", [(game.id, game.title) for game in games])
+    chosen = terminal.choose(_("Which game?"), _(CHOICE), [(game.id, game.title) for game in games])
     return next(game for game in games if game.id == chosen)
 
 
@@ -472,11 +480,18 @@ def situation_kinds(game: Game) -> dict[str, Description]:
     return {kind: desc for kind, desc in game.formats().items() if kind not in ("final", "record")}
 
 
-def ask_document(game: Game, verb: str) -> tuple[Questions, Callable[[Callable[[Document], Any]], Any]]:
+Scripted = Callable[["Terminal", "Game", str, "Description", dict[str, Any]], "Questions | None"]
+
+
+def ask_document(
+    game: Game, verb: str, scripted: Scripted | None = None
+) -> tuple[Questions, Callable[[Callable[[Document], Any]], Any]]:
     """Ask for a situation (``ruling``) or a final snapshot (``score``) of ``game``.
 
     Returns the questions (their document) and ``settle(read)``, which reads
     the answers' document with ``read``, asking again what it refuses.
+    ``scripted``: the game's conversation for the situation chosen, when it has one
+    (``refcli.cli.conversation``); otherwise each key is asked in the format's order.
     """
     from refcli.reading.documents import Document
 
@@ -485,7 +500,7 @@ def ask_document(game: Game, verb: str) -> tuple[Questions, Callable[[Callable[[
         kinds = situation_kinds(game)
         kind = terminal.choose(
             _("{game}: which situation?").format(game=game.title),
-            "situation",
+            _(CHOICE),
             [(k, _(d.summary)) for k, d in kinds.items()],
             game.spanish.get("kind", {}).items(),
         )
@@ -500,8 +515,12 @@ def ask_document(game: Game, verb: str) -> tuple[Questions, Callable[[Callable[[
 
     desc = with_spanish_words(desc, game)  # an answer may be the game's Spanish word ("verdad", "Mi mal")
     terminal.say(textwrap.fill(f"{_(desc.title)}: {_(desc.summary)}", width=79))
-    terminal.say(_("Enter takes the value in [brackets]; Ctrl-C leaves."))
-    questions = Questions(terminal, desc, fixed)
+    questions = (
+        None if scripted is None or verb != "ruling" else scripted(terminal, game, fixed["situation"], desc, fixed)
+    )
+    if questions is None:
+        terminal.say(_("Enter takes the value in [brackets]; Ctrl-C leaves."))
+        questions = Questions(terminal, desc, fixed)
     questions.ask_all()
 
     def settle(read: Callable[[Document], Any]) -> Any:
