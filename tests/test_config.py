@@ -7,10 +7,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import EXAMPLES, Invoke
 
 from refcli.model import registry
 from refcli.reading import config
-from tests.conftest import EXAMPLES, Invoke
 from tests.test_startup import probe
 
 # A final Kuhhandel snapshot that does not say its edition (the rules' default is 2).
