@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 from conftest import EXAMPLES, Invoke
+from test_startup import probe
 
 from refcli.model import registry
 from refcli.reading import config
-from tests.test_startup import probe
 
 # A final Kuhhandel snapshot that does not say its edition (the rules' default is 2).
 NO_EDITION = EXAMPLES / "kuhhandel" / "shared-win.toml"
