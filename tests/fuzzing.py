@@ -843,7 +843,7 @@ class ItemWriter(Writer):
 
 def typed_whole(t: Type) -> bool:
     """Whether a value of ``t`` can only be given as TOML (``KEY:=``): tables, and lists or maps of them."""
-    from refcli.reading.items import SCALAR_KINDS
+    from refcli.reading.typed import SCALAR_KINDS
 
     if t.kind in ("table", "tables", "union"):
         return True

@@ -385,10 +385,21 @@ def _work(check: Check, game: Game | None, options: ValidateOptions, style: str,
 
 
 def _work_elsewhere(
-    check: Check, game_id: str | None, options: ValidateOptions, style: str, lang: str, task: Task
+    check: Check,
+    game_id: str | None,
+    options: ValidateOptions,
+    style: str,
+    lang: str,
+    defaults: dict[str, dict[str, Any]],
+    task: Task,
 ) -> Rendered:
     """``_work`` in a worker process, which is given the command's game by its id (what travels to a spawned
-    interpreter is pickled, and a declaration need not pickle) and looks it up once."""
+    interpreter is pickled, and a declaration need not pickle) and looks it up once; and the table's defaults
+    (``refcli config``), which a spawned interpreter has not read."""
+    from refcli.reading import table_defaults
+
+    if defaults != table_defaults.current():
+        table_defaults.use(defaults)
     return _work(check, _game_by_id(game_id), options, style, lang, task)
 
 
@@ -501,7 +512,10 @@ def run(
             record = built_in.formats().get("record")
             if record is not None:
                 compile_description(record, built_in)
-    work = partial(_work_elsewhere, check, game.id if game is not None else None, options, style, i18n.language())
+    from refcli.reading import table_defaults
+
+    game_id = game.id if game is not None else None
+    work = partial(_work_elsewhere, check, game_id, options, style, i18n.language(), table_defaults.current())
     yield from ordered_map(work, tasks, jobs, partial(worker_died, style), total, task_bytes)
 
 
