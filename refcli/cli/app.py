@@ -305,6 +305,7 @@ def _run() -> int:
     from refcli.cli import lifecycle as process
     from refcli.cli.common import say_error
     from refcli.model.errors import RefcliError
+    from refcli.model.interruption import was_signalled
 
     i18n.choose_for_command_line()  # for the whole run: also what is said once the app is done (stdout unwritable)
     try:
@@ -318,6 +319,10 @@ def _run() -> int:
         code = ExitStatus.INTERRUPTED
     except Exception as error:  # noqa: BLE001 - a bug in refcli still ends in one line
         code = say_error(error)
+    if was_signalled():  # a signal whose exception Python lost (refcli.model.interruption): still 130
+        from refcli.model.exit_status import ExitStatus
+
+        code = ExitStatus.INTERRUPTED
     try:
         process.flush_stdout()
     except RefcliError as error:  # stdout closed or full, or its reader gone: the results did not get out

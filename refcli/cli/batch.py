@@ -270,9 +270,11 @@ def json_lines(path: str, max_bytes: int) -> Iterator[LineTask]:
     image): reported once, and the rest of that file is not read. A file that
     cannot be opened or read is one task too, so the other files still run.
     """
+    from refcli.model.interruption import raise_if_signalled
     from refcli.reading.documents import display_name, too_large
 
     name = display_name(path)
+    raise_if_signalled()  # a kill Python lost while importing must not leave the batch waiting on stdin
     try:
         stream: IO[bytes] = sys.stdin.buffer if path == "-" and hasattr(sys.stdin, "buffer") else open(path, "rb")  # noqa: SIM115
     except OSError as error:

@@ -117,6 +117,9 @@ def read_line() -> bytes | str:
     """The next line of stdin as its bytes: a terminal in a strict UTF-8 locale would otherwise raise on a byte
     that is not UTF-8 inside readline, where nothing can be asked again, and a "C" locale's would let it
     through as a lone surrogate. A stream without bytes beneath it (a test's) gives its text."""
+    from refcli.model.interruption import raise_if_signalled
+
+    raise_if_signalled()  # a kill Python lost while importing must not leave the question waiting
     stream = getattr(sys.stdin, "buffer", None)
     return stream.readline() if stream is not None else sys.stdin.readline()
 
