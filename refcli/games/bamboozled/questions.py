@@ -139,7 +139,7 @@ CARD = Script(
         Ask(N_("Who plays, in order (e.g. Ana, Ben, Cid)?"), "players"),
         Ask(N_("Who plays the card (e.g. Ben)?"), "player"),
         Ask(N_("Which card (e.g. skip)?"), "card"),
-        Ask(N_("When is it played: before roll, after roll, after call or final strike (e.g. before roll)?"), "moment"),
+        Ask(N_("When is it played (e.g. before roll, or after roll, after call, final strike)?"), "moment"),
         Ask(N_("Whose turn is it (e.g. Ben), or Enter if it is {player}'s?"), "turn", optional=True),
         Ask(N_("The score standing now (e.g. 52; 0 at a round start)?"), "to_beat", when=before_roll_card),
         Ask(

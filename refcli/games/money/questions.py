@@ -103,7 +103,7 @@ EXCHANGE = Script(
     (
         Ask(N_("Who offered this round, in seating order (e.g. Ana, Ben, Cid)?"), "_players", check=three_to_five),
         Ask(
-            N_("{player}'s offer still on the table (cards, commas between, e.g. euro 30 #12), or Enter if gone?"),
+            N_("{player}'s offer still on the table (e.g. euro 30 #12, coin #5), or Enter if gone?"),
             "offer.{index}.cards",
             each="_players",
             sets=("offer.{index}.player",),
