@@ -660,3 +660,24 @@ def test_no_question_shows_a_key_path(lang: str) -> None:
     ]
     assert not wrong
     assert KEY_PATH.search("Ana's offer (challenger.offer)?") and KEY_PATH.search("donkeys_before?")
+
+
+def test_an_answer_asked_again_is_checked_against_the_others_not_its_own_earlier_value() -> None:
+    """Asked again (the whole situation refused it), Ben's cats are not counted twice: 2 + 2 of four is fine."""
+    from refcli.cli.conversation import Conversation
+    from refcli.cli.prompts import Terminal as Asking
+    from refcli.games.kuhhandel.questions import TRADE_OPTIONS
+    from refcli.model import registry
+
+    game = registry.get("kuhhandel")
+    assert game is not None
+    desc = game.formats()["trade-options"]
+    conversation = Conversation(Asking(), desc, {"game": "kuhhandel", "situation": "trade-options"}, TRADE_OPTIONS)
+    holdings = next(ask for ask in TRADE_OPTIONS.asks if ask.each)
+    conversation.given["_players"] = ["Ana", "Ben", "Cid"]
+    for index, player in enumerate(["Ana", "Ben"], 1):
+        assert conversation.take(holdings, f"holdings.{player}", "cat 2", {"player": player, "index": index}) is None
+    assert conversation.take(holdings, "holdings.Ben", "2 cats", {"player": "Ben", "index": 2}) is None
+    assert conversation.take(holdings, "holdings.Cid", "cat 1", {"player": "Cid", "index": 3}) == (
+        "There are only four cat cards, and 5 are named so far."
+    )
