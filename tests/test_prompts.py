@@ -107,7 +107,14 @@ def test_the_questions_list_the_situations_and_speak_the_players_words(invoke: I
     assert "Decision: Ben's 50 beats Ana's 20: Ana hands over 2 cat cards" in output
 
 
-def test_a_situation_no_game_scripts_keeps_the_key_walk(invoke: Invoke, asking: None) -> None:
+def test_a_situation_no_game_scripts_keeps_the_key_walk(
+    invoke: Invoke, asking: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every built-in situation is scripted (tests/test_conversation.py); a plugin's game may script none, and
+    then its keys are asked one by one: here Kuhhandel's donkey, as if its package had no questions module."""
+    import refcli.cli.conversation
+
+    monkeypatch.setattr(refcli.cli.conversation, "script_for", lambda game, kind: None)
     code, output = answered(invoke, ["kuhhandel", "ruling"], ["donkey", "", "Ana,Ben,Cid", "Ben", "1", "", ""])
     assert code == 0, output
     assert "Enter takes the value in [brackets]; Ctrl-C leaves." in output

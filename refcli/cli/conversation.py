@@ -83,12 +83,38 @@ def field_at(desc: Description, path: KeyPath) -> Field | None:
 
 
 def map_value(t: Type, text: str) -> Any:
-    """A map typed as ``Ana=3, Ben=9 14, Cid=``: each entry's value read as its type reads it (a list of
-    numbers takes blanks between); without ``=`` the text stays, for the reader to refuse."""
-    if "=" not in text:
+    """A map typed as ``Ana=3, Ben=9 14, Cid=``, or as people say it, ``Ana 3, Ben 9 14, Cid`` or
+    ``cat 2, 2 pigs``: each entry's value read as its type reads it (a list of numbers takes blanks
+    between), its key as the key's type reads it (``pigs`` is a pig). Nothing typed is an empty map; what
+    has no key stays text, for the reader to refuse."""
+    from refcli.reading.typed import split_list
+
+    if not text.strip():
+        return {}
+    entries = [map_entry(part) for part in split_list(text)]
+    if not all(key for key, _value in entries):
         return read_typed(t, text)
-    entries = (part.partition("=") for part in text.split(","))
-    return {key.strip(): read_typed(t.item, value.strip()) for key, _equals, value in entries}
+    return {map_key(t, key): read_typed(t.item, value) for key, value in entries}
+
+
+def map_entry(part: str) -> tuple[str, str]:
+    """(key, value) of one entry: ``Ben=9 14``, ``Ben 9 14`` (the words before the first number), ``2 pigs``."""
+    if "=" in part:
+        key, _equals, value = part.partition("=")
+        return key.strip(), value.strip()
+    words = part.split()
+    numbers = [word.isdecimal() for word in words]
+    if len(words) > 1 and numbers[0] and not any(numbers[1:]):  # 2 pigs: the count first
+        return " ".join(words[1:]), words[0]
+    cut = numbers.index(True) if True in numbers else len(words)
+    return " ".join(words[:cut]), " ".join(words[cut:])
+
+
+def map_key(t: Type, key: str) -> Any:
+    """A map's key as typed: a game word as its type reads it (a plural, ``cats``, is the cat), else the name."""
+    if t.key is not None and t.key.kind == "custom":
+        return read_typed(t.key, key)
+    return key
 
 
 ARTICLES = ("the ", "a ", "an ", "el ", "la ", "los ", "las ", "un ", "una ")
@@ -198,7 +224,8 @@ class Conversation(Questions):
 
     def take(self, ask: Ask, key: str, text: str, each: dict[str, Any]) -> str | None:
         """Read and keep the answer; the sentence saying why it cannot be right, or None when kept."""
-        keys = [key, *(k.format(**self.facts(), **each) for k in ask.spread)]
+        names = {**self.facts(), **each}  # the player asked about wins over an answer of the same name
+        keys = [key, *(k.format(**names) for k in ask.spread)]
         try:
             values = self.read_values(keys, text)
         except Ambiguous as error:
@@ -206,13 +233,15 @@ class Conversation(Questions):
         except DataError as error:
             return error.message
         if ask.check is not None:
-            why = ask.check(values[0] if len(values) == 1 else values, self.given)
+            # checked against the other answers: one asked again must not meet its own earlier value
+            others = {dotted: value for dotted, value in self.given.items() if dotted not in keys}
+            why = ask.check(values[0] if len(values) == 1 else values, others)
             if why:
                 return why
         for dotted, value in zip(keys, values):
             self.keep(dotted, value, lambda: self.ask_one(ask, each))
         for dotted in ask.sets:
-            self.keep(dotted.format(**self.facts(), **each), each.get("player"), lambda: None)
+            self.keep(dotted.format(**names), each.get("player"), lambda: None)
         return None
 
     def read_values(self, keys: list[str], text: str) -> list[Any]:
@@ -240,7 +269,7 @@ class Conversation(Questions):
         field = field_at(self.desc, path)
         if field is None:  # a key the description does not have: the reader of the whole says so
             return text
-        if not text and field.type.kind != "array":
+        if not text and field.type.kind not in ("array", "map"):
             raise DataError(_("This one needs an answer; ? shows what it takes."), path=None)
         value = map_value(field.type, text) if field.type.kind == "map" else read_typed(field.type, text)
         roster = self.roster_now()
