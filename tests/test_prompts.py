@@ -153,7 +153,9 @@ def test_a_required_value_is_not_left_out(invoke: Invoke, asking: None) -> None:
     assert "Which animal (e.g. cat)?   This one needs an answer; ? shows what it takes." in output
 
 
-def test_what_only_the_whole_document_shows_asks_that_answer_again(invoke: Invoke, asking: None, key_walk: None) -> None:
+def test_what_only_the_whole_document_shows_asks_that_answer_again(
+    invoke: Invoke, asking: None, key_walk: None
+) -> None:
     answers = ["", "Ana", "pig=4", "", "y", "Ana", "", "", "n", "Ben", ""]
     result = invoke(["kuhhandel", "score", "--partial", "--format", "json"], input="\n".join(answers) + "\n")
     assert result.exit_code == 0, result.output

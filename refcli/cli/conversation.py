@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from refcli.cli.prompts import Answer, Questions, Terminal, check
@@ -172,7 +173,7 @@ class Conversation(Questions):
                 extras.append(ask)
             elif ask.each:
                 self.ask_each(ask)
-                self.each_again[ask.key.split(".")[0]] = lambda ask=ask: self.ask_each(ask, again=True)  # type: ignore[misc]
+                self.each_again[ask.key.split(".")[0]] = partial(self.ask_each, ask, again=True)
             elif self.applies(ask) and not self.derived(ask):
                 self.ask_one(ask, {})
         self.ask_extras([ask for ask in extras if self.applies(ask)])
