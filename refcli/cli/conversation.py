@@ -1,7 +1,7 @@
 """Asking for a situation as a conversation: the game's questions for it, in the players' words.
 
 A game that scripts a situation (``<package>.questions.SCRIPTS``, plain data:
-``refcli.model.questions``) is asked only what applies, in the order the story
+``refcli.model.questions``), or its final holdings (``<package>.final_questions``), is asked only what applies, in the order the story
 happened; what follows from earlier answers is not asked, and the optional
 details are offered at the end in one question. Each answer is read at once,
 as people type it (``refcli.reading.typed``), and checked by the reader of its
@@ -16,12 +16,15 @@ Loaded only when refcli asks (never on a quick query's start-up).
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from refcli.cli.prompts import Answer, Questions, Terminal, check
 from refcli.language.i18n import _
 from refcli.language.visible import clip
 from refcli.model.errors import DataError
+from refcli.model.questions import Refused
 from refcli.reading.locate import KeyPath
 from refcli.reading.typed import Ambiguous, pick, read_typed
 
@@ -31,22 +34,31 @@ if TYPE_CHECKING:
     from refcli.reading.formats import Description, Field, Type
 
 
+# The modules of a game's package that may script what refcli asks: the situations', and the final holdings'.
+SCRIPT_MODULES = ("questions", "final_questions")
+
+
 def script_for(game: Game, kind: str) -> Script | None:
-    """The game's questions for situation ``kind`` (its package's ``questions`` module), if it has them."""
+    """The game's questions for ``kind`` (a situation, or ``final``: its package's ``questions`` or
+    ``final_questions`` module), if it has them."""
     from importlib.util import find_spec
 
-    name = f"{game.package}.questions"
-    try:
-        if find_spec(name) is None:
-            return None
-    except ModuleNotFoundError:
-        return None
-    scripts: dict[str, Script] = getattr(importlib.import_module(name), "SCRIPTS", {})
-    return scripts.get(kind)
+    for module in SCRIPT_MODULES:
+        name = f"{game.package}.{module}"
+        try:
+            if find_spec(name) is None:
+                continue
+        except ModuleNotFoundError:
+            continue
+        scripts: dict[str, Script] = getattr(importlib.import_module(name), "SCRIPTS", {})
+        if kind in scripts:
+            return scripts[kind]
+    return None
 
 
 def scripted(terminal: Terminal, game: Game, kind: str, desc: Description, fixed: dict[str, Any]) -> Questions | None:
-    """The conversation for situation ``kind`` when the game scripts it, else None (the key walk asks)."""
+    """The conversation for situation ``kind`` (or ``final``, the holdings scored) when the game scripts it, else
+    None (the key walk asks)."""
     script = script_for(game, kind)
     if script is None:
         return None
@@ -146,15 +158,22 @@ class Conversation(Questions):
         self.script = script
         self.given: dict[str, Any] = {}  # dotted key → value, what the answers say so far
         self.asked = 0  # questions asked, Enter-only ones too
+        self.each_again: dict[str, Callable[[], None]] = {}  # a table asked player by player → ask them all again
 
     def refused(self, error: DataError) -> None:
         """The reader's sentence alone: a conversation never shows a key path."""
         self.terminal.say("  " + error.message)
 
     def question_for(self, path: str) -> Any:
-        """Only an answer given is asked again (never a key the conversation did not ask, as the key walk would)."""
-        found = super().question_for(path)
+        """Only an answer given is asked again (never a key the conversation did not ask, as the key walk would);
+        what only the players' answers together make wrong (a game not over) asks each player's again."""
+        from refcli.reading.locate import format_path
+
         top = path.split(".")[0].split("[")[0]
+        answered = [format_path(where) for where in self.answers]
+        if top in self.each_again and not any(path.startswith((w, w + ".", w + "[")) for w in answered):
+            return self.each_again[top]
+        found = super().question_for(path)
         return found if any(str(where[0]) == top for where in self.answers) else None
 
     # -- what the answers say ------------------------------------------------------------
@@ -179,14 +198,30 @@ class Conversation(Questions):
             if ask.extra:
                 extras.append(ask)
             elif ask.each:
-                for index, player in enumerate(self.given.get(ask.each) or [], 1):
-                    self.ask_one(ask, {"player": player, "index": index})
+                self.ask_each(ask)
+                self.each_again[ask.key.split(".")[0]] = partial(self.ask_each, ask, again=True)
             elif self.applies(ask) and not self.derived(ask):
                 self.ask_one(ask, {})
         self.ask_extras([ask for ask in extras if self.applies(ask)])
         for ask in extras:  # what follows from the answers, when "Anything else?" did not give it
             if ask.key not in self.given and ask.derive is not None:
                 self.derived(ask)
+        if self.script.finish is not None:  # what the answers imply as a whole (who holds a card named)
+            for dotted, value in self.script.finish(self.given).items():
+                self.keep(dotted, value, lambda: None)
+
+    def ask_each(self, ask: Ask, *, again: bool = False) -> None:
+        """``ask`` for each player; ``again``: every former answer forgotten first, so that none is checked
+        against what it replaces (cards moved from one player to another)."""
+        players = list(self.given.get(ask.each) or [])
+        if again:
+            for index, player in enumerate(players, 1):
+                names = {**self.facts(), "player": player, "index": index}
+                for dotted in [ask.key, *ask.spread]:
+                    self.given.pop(dotted.format(**names), None)
+                    self.answers.pop(key_path(dotted.format(**names)), None)
+        for index, player in enumerate(players, 1):
+            self.ask_one(ask, {"player": player, "index": index})
 
     def derived(self, ask: Ask) -> bool:
         """Take the value that follows from earlier answers; True when there is one."""
@@ -214,8 +249,11 @@ class Conversation(Questions):
                 self.explain(ask, key)
                 continue
             if not text and ask.optional:
-                self.given.pop(key, None)
-                self.answers.pop(key_path(key), None)
+                for dotted in [key, *(k.format(**names) for k in ask.spread)]:
+                    self.given.pop(dotted, None)
+                    self.answers.pop(key_path(dotted), None)
+                for dotted in ask.sets:  # a player who holds nothing is still at the table
+                    self.keep(dotted.format(**names), each.get("player"), lambda: None)
                 return
             why = self.take(ask, key, text, each)
             if why is None:
@@ -226,22 +264,22 @@ class Conversation(Questions):
         """Read and keep the answer; the sentence saying why it cannot be right, or None when kept."""
         names = {**self.facts(), **each}  # the player asked about wins over an answer of the same name
         keys = [key, *(k.format(**names) for k in ask.spread)]
+        # the other answers: asked again, an answer is checked against the rest, never against its former self
+        earlier = {dotted: value for dotted, value in self.given.items() if dotted not in keys}
         try:
-            values = self.read_values(keys, text)
-        except Ambiguous as error:
+            values = self.read_values(keys, text) if ask.read is None else self.read_own(ask, keys, text, earlier)
+        except (Ambiguous, Refused) as error:
             return error.message
         except DataError as error:
             return error.message
         if ask.check is not None:
-            # checked against the other answers: one asked again must not meet its own earlier value
-            others = {dotted: value for dotted, value in self.given.items() if dotted not in keys}
-            why = ask.check(values[0] if len(values) == 1 else values, others)
+            why = ask.check(values[0] if len(values) == 1 else values, earlier)
             if why:
                 return why
+        for dotted in ask.sets:  # first: the one-line form and a saved file name the player before their answer
+            self.keep(dotted.format(**names), each.get("player"), lambda: None)
         for dotted, value in zip(keys, values):
             self.keep(dotted, value, lambda: self.ask_one(ask, each))
-        for dotted in ask.sets:
-            self.keep(dotted.format(**names), each.get("player"), lambda: None)
         return None
 
     def read_values(self, keys: list[str], text: str) -> list[Any]:
@@ -255,6 +293,17 @@ class Conversation(Questions):
             parts = parts * len(keys) if len(parts) == 1 else parts
             return [self.read_value(k, part) for k, part in zip(keys, parts)]
         return [self.read_value(keys[0], text)]
+
+    def read_own(self, ask: Ask, keys: list[str], text: str, earlier: dict[str, Any]) -> list[Any]:
+        """The answer as the game reads it (``ask.read``), each value then checked by the format's reader."""
+        assert ask.read is not None
+        read = ask.read(text, earlier)
+        values = list(read) if len(keys) > 1 else [read]
+        for dotted, value in zip(keys, values):
+            field = field_at(self.desc, key_path(dotted))
+            if field is not None:
+                check(field.type, value, key_path(dotted), self.roster_now())
+        return values
 
     def read_value(self, dotted: str, text: str) -> Any:
         """One value as the format reads its key; a scratch key holds names, commas between."""
