@@ -293,7 +293,7 @@ def _documents(one_of: Schema, ruling: Schema) -> dict[str, Schema]:
                             {
                                 "key": {
                                     **STRING,
-                                    "description": "lang, color, pager, or GAME.KEY (kuhhandel.edition).",
+                                    "description": "lang, color, pager, or GAME.KEY: a game's own setting.",
                                 },
                                 "value": {"description": "The value this run uses."},
                                 "origin": {
