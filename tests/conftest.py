@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import random
+import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -34,6 +35,8 @@ def english_unless_asked(monkeypatch: pytest.MonkeyPatch) -> Any:
 
     for variable in LANGUAGE_VARIABLES:
         monkeypatch.delenv(variable, raising=False)
+    # the machine's own configuration file (refcli config) never changes what a test sees
+    monkeypatch.setenv("REFCLI_CONFIG", str(Path(tempfile.gettempdir()) / "refcli-tests" / "no-config.toml"))
     i18n.set_language("en")
     yield
     i18n.set_language("en")

@@ -843,7 +843,7 @@ class ItemWriter(Writer):
 
 def typed_whole(t: Type) -> bool:
     """Whether a value of ``t`` can only be given as TOML (``KEY:=``): tables, and lists or maps of them."""
-    from refcli.reading.items import SCALAR_KINDS
+    from refcli.reading.typed import SCALAR_KINDS
 
     if t.kind in ("table", "tables", "union"):
         return True
@@ -927,6 +927,8 @@ _YES_NO = re.compile(r"\[(?:y/N|Y/n|y/n)\]: $")
 _NUMBERED = re.compile(r"\[1-(\d+)\]: $")
 _CHOICES = re.compile(r"\[([^\]\[]*/[^\]\[]*)\]: $")
 _DONE = ("[blank: done]", "(blank: done)")
+_EXAMPLE = re.compile(r"\((?:[^()]*[,:] )?e\.g\. ([^()]*?)(?:, or [^()]*|: [^()]*)?\)")  # "(money cards, e.g. 50 10 0)"
+_ENTER = re.compile(r"\bEnter\b")
 _OPTIONAL = ("[blank: leave out]", "[blank: none]", "]: ")  # left out, empty, the default in brackets
 SAVE_NAMES = ("", "", "", "-", "saved.toml", "saved.toml", ".", "..", " ", "\x1b]0;x\x07.toml")
 
@@ -978,6 +980,10 @@ class Answerer:
             return str(rng.randint(1, int(numbered.group(1))))
         if any(done in prompt for done in _DONE) and rng.randrange(3):
             return ""
+        example = _EXAMPLE.search(prompt)
+        if example and rng.randrange(4):
+            # The conversation's questions carry an example of a fitting answer in the players' words.
+            return "" if _ENTER.search(prompt) and rng.randrange(3) == 0 else example.group(1)
         choices = _CHOICES.search(prompt)
         if choices:
             return rng.choice(choices.group(1).split("/"))

@@ -25,6 +25,7 @@ import refcli
 from refcli.language import i18n
 from refcli.model import errors
 from refcli.model.errors import (
+    ConfigError,
     DataError,
     InputUnreadable,
     OutputFailed,
@@ -64,6 +65,7 @@ SAMPLES: dict[str, Callable[[], RefcliError]] = {
     "RefcliError": lambda: RefcliError("something refcli cannot do"),
     "InputUnreadable": lambda: InputUnreadable("game.toml", "no such file"),
     "DataError": lambda: DataError("expected an integer, found a string", file="game.toml", line=3, path="player[1]"),
+    "ConfigError": lambda: ConfigError("expected en or es, not 'fr'", file="config.toml", line=1, path="lang"),
     "OutputUnwritable": lambda: OutputUnwritable("out.json: exists; --force replaces it"),
     "OutputFailed": lambda: OutputFailed("<stdout>", "No space left on device"),
     "ReaderGone": ReaderGone,

@@ -35,7 +35,7 @@ def listed_commands(help_text: str) -> list[str]:
 def test_no_arguments_shows_help_listing_the_games(invoke: Invoke) -> None:
     result = invoke([])
     assert result.stdout == "" and result.stderr.startswith("Usage: refcli [OPTIONS] COMMAND")
-    assert listed_commands(result.stderr) == ["score", "ruling", "validate", "rules", *registry.BUILT_IN]
+    assert listed_commands(result.stderr) == ["score", "ruling", "validate", "rules", "config", *registry.BUILT_IN]
     for game in registry.built_in():
         assert game.title in " ".join(result.stderr.split())  # the description names every game
 

@@ -136,9 +136,9 @@ def test_a_toml_value_is_taken_as_it_is(invoke: Invoke) -> None:
             'found an unknown key (did you mean "offer"?)',
         ),
         (
-            "situation=cow-trad",
-            "refcli: error: item situation=cow-trad: situation: expected one of auction, cow-trade, trade-options, "
-            'donkey, found "cow-trad" (did you mean "cow-trade"?)',
+            "situation=cow-trde",
+            "refcli: error: item situation=cow-trde: situation: expected one of auction, cow-trade, trade-options, "
+            'donkey, found "cow-trde" (did you mean "cow-trade"?)',
         ),
     ],
 )

@@ -432,7 +432,7 @@ def test_columns_and_lines_are_kept_within_a_sane_range(
 
 
 # -- answers typed at refcli's questions ----------------------------------------------------------------
-COW_TRADE_ANSWERS = b"cow-trade\n\n\ncat\nAna\n2\n10,10,0\nBen\n2\n50\n\nn\n\n"  # tests/test_prompts.py's
+COW_TRADE_ANSWERS = b"cow-trade\nAna\nBen\ncat\n2\n10,10,0\n50\n\n\n"  # tests/test_prompts.py's
 
 
 def test_an_answer_that_is_not_utf_8_is_asked_again(invoke: Invoke, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -443,8 +443,9 @@ def test_an_answer_that_is_not_utf_8_is_asked_again(invoke: Invoke, monkeypatch:
     monkeypatch.setattr(prompting, "stdin_is_terminal", lambda: True)
     result = invoke(["kuhhandel", "ruling"], input=b"caf\xe9\n" + COW_TRADE_ANSWERS)
     assert result.exit_code == 0, result.stderr[-500:]
-    assert "situation [1-4]:   expected UTF-8 text, found the byte 0xe9 that is not UTF-8\nsituation [1-4]: " in (
-        result.stderr
+    assert (
+        "Number or name [1-4]:   expected UTF-8 text, found the byte 0xe9 that is not UTF-8\nNumber or name [1-4]: "
+        in (result.stderr)
     )
     assert "Decision: Ben's 50 beats Ana's 20" in result.stdout
 

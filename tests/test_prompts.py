@@ -26,6 +26,15 @@ def asking(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(refcli.cli.prompts, "stdin_is_terminal", lambda: True)
 
 
+@pytest.fixture
+def key_walk(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The final holdings asked key by key, as for a plug-in's game (the built-in games script them as a
+    conversation: tests/test_final_conversation.py)."""
+    import refcli.cli.conversation
+
+    monkeypatch.setattr(refcli.cli.conversation, "SCRIPT_MODULES", ("questions",))
+
+
 def answered(invoke: Invoke, args: list[str], answers: list[str]) -> tuple[int, str]:
     result = invoke(args, input="\n".join(answers) + "\n")
     return result.exit_code, result.output
@@ -47,33 +56,33 @@ def from_file(invoke: Invoke, game: str, example: str) -> dict:
     return document
 
 
-# Five contested situations, answered question by question (blank: the default, left out, done).
+# Five contested situations, answered as a conversation (refcli.cli.conversation; blank: none, nothing else).
 DISPUTES = {
     "cow trade": (
         "kuhhandel",
-        ["cow-trade", "", "", "cat", "Ana", "2", "10,10,0", "Ben", "2", "50", "", "n", ""],
+        ["cow-trade", "Ana", "Ben", "cat", "2", "10,10,0", "50", "", ""],
         "kuhhandel/cow-trade-spec.toml",
     ),
     "auction": (
         "kuhhandel",
-        ["1", "", "Ana,Ben,Cid", "Ana", "cow", "", "Ben,30", "Cid,40", "", "", "", "y"]
-        + ["0,0,10,10,10,10,50", "", "0,0,10,10,50", ""],
+        ["1", "Ana", "cow", "Ben 30, Cid 40", "n", "0 0 10 10 50", "", ""],
         "kuhhandel/auction-spec.toml",
     ),
     "bamboozled challenge": (
         "bamboozled",
-        ["challenge", "Ana,Ben,Cid", "Ana", "Ben", "43", "55", "5,3", "double", "", "y", "0", "2", "1", "", "", "", ""],
+        ["challenge", "Ana, Ben, Cid", "Ana", "55", "5 3", "score to beat, strikes, card", "43", "Ana=0, Ben=2, Cid=1"]
+        + ["double", ""],
         "bamboozled/challenge-spec.toml",
     ),
     "money bid order": (
         "money",
-        ["bids", "", "Ana", "euro 30 #12,bluff", "Ben", "yen 20 #40,coin #5", "Cid", "bluff", "y", "Dora"]
-        + ["dollar 60 #33,dollar 50 #34", "n", ""],
+        ["bids", "Ana, Ben, Cid, Dora", "euro 30 #12,bluff", "yen 20 #40,coin #5", "bluff"]
+        + ["dollar 60 #33,dollar 50 #34", "", ""],
         "money/bids-spec.toml",
     ),
     "cup of bluff call": (
         "cup-of-bluff",
-        ["call", "15", "4,5,6", "bluff", "", "", "Ana", "3", "Ben", "9", "Cid", "", "", "Ana", "Ben", ""],
+        ["call", "Ana", "Ben", "15", "4 5 6", "bluff", "chips", "Ana=3, Ben=9, Cid=", ""],
         "cup-of-bluff/call-spec.toml",
     ),
 }
@@ -85,14 +94,21 @@ def test_answers_rule_as_the_file_does(invoke: Invoke, asking: None, dispute: st
     assert outcome(invoke, [game, "ruling"], answers) == from_file(invoke, game, example)
 
 
-def test_the_questions_list_the_situations_choices_and_defaults(invoke: Invoke, asking: None) -> None:
+def test_the_questions_list_the_situations_and_speak_the_players_words(invoke: Invoke, asking: None) -> None:
     code, output = answered(invoke, ["kuhhandel", "ruling"], DISPUTES["cow trade"][1])
     assert code == 0
     assert "Kuhhandel: which situation?" in output
     assert "  2. cow-trade      The challenger offers" in output
-    assert "edition (edition 1 pays only the higher offer, and returns 0-cards) [2]: " in output
-    assert "[blank: leave out]" in output  # the defender's offer
-    assert "rebid? (only after equal offers; leave out defender: accepts) [y/N]: " in output
+    for question in (
+        "Who challenges (e.g. Ana)? ",
+        "Whom does Ana challenge (e.g. Ben)? ",
+        "How many cards of it does each hold (e.g. 2, or 2 1: Ana first)? ",
+        "Ana's offer (money cards, e.g. 50 10 0)? ",
+        "Ben's answer: their money cards (e.g. 10 10 10), or Enter to accept? ",
+        "Anything else? the seating order, donkeys so far, the edition — Enter for none: ",
+    ):
+        assert question in output
+    assert "[2]: " not in output and "challenger.offer (" not in output and "rebid? " not in output
     assert (
         "The same on one line: refcli kuhhandel ruling situation=cow-trade animal=cat challenger.name=Ana "
         "challenger.holds=2 challenger.offer=10,10,0 defender.name=Ben defender.holds=2 defender.offer=50"
@@ -100,32 +116,53 @@ def test_the_questions_list_the_situations_choices_and_defaults(invoke: Invoke, 
     assert "Decision: Ben's 50 beats Ana's 20: Ana hands over 2 cat cards" in output
 
 
-def test_players_are_offered_by_name(invoke: Invoke, asking: None) -> None:
+def test_a_situation_no_game_scripts_keeps_the_key_walk(
+    invoke: Invoke, asking: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every built-in situation is scripted (tests/test_conversation.py); a plugin's game may script none, and
+    then its keys are asked one by one: here Kuhhandel's donkey, as if its package had no questions module."""
+    import refcli.cli.conversation
+
+    monkeypatch.setattr(refcli.cli.conversation, "script_for", lambda game, kind: None)
+    code, output = answered(invoke, ["kuhhandel", "ruling"], ["donkey", "", "Ana,Ben,Cid", "Ben", "1", "", ""])
+    assert code == 0, output
+    assert "Enter takes the value in [brackets]; Ctrl-C leaves." in output
+    assert "auctioneer (the current player, who deals the payout) [Ana/Ben/Cid] [blank: leave out]: " in output
+    assert "Decision: Donkey number 2" in output
+
+
+def test_the_players_follow_from_the_auctioneer_and_the_bids(invoke: Invoke, asking: None) -> None:
     code, output = answered(invoke, ["kuhhandel", "ruling"], DISPUTES["auction"][1])
     assert code == 0
-    assert "auctioneer (the player who turned the card up) [Ana/Ben/Cid]: " in output
+    assert "Who sits at the table" not in output
+    assert "players=Ana,Ben,Cid auctioneer=Ana" in output
 
 
 def test_a_bad_answer_is_asked_again_with_the_readers_message(invoke: Invoke, asking: None) -> None:
-    answers = ["cow-trad", "cow-trade", "", "", "kat", "cat", "Ana", "5x", "2", "10,10,0", "Ben", "2", "50", "", ""]
+    answers = ["cow-trde", "cow-trade", "Ana", "Ben", "kat", "cat", "5x", "2", "10,10,0", "50", "", ""]
     code, output = answered(invoke, ["kuhhandel", "ruling"], answers)
     assert code == 0, output
     assert (
-        '  situation: expected one of auction, cow-trade, trade-options, donkey (or its number), found "cow-trad"'
+        '  Number or name: expected one of auction, cow-trade, trade-options, donkey (or its number), found "cow-trde"'
         in output
     )
-    assert "  animal: expected an animal (rooster, goose, cat, dog, sheep, goat, donkey, pig, cow, horse;" in output
-    assert '  challenger.holds: expected cards of the animal held, an integer from 0 to 40, found "5x"' in output
+    assert "Which animal (e.g. cat)?   expected an animal (rooster, goose, cat, dog, sheep, goat, donkey" in output
+    assert (
+        'each hold (e.g. 2, or 2 1: Ana first)?   expected cards of the animal held, an integer from 0 to 40, found "5x"'
+        in output
+    )
 
 
 def test_a_required_value_is_not_left_out(invoke: Invoke, asking: None) -> None:
-    answers = ["cow-trade", "", "", "", "cat", "Ana", "2", "10", "Ben", "2", "", "", ""]
+    answers = ["cow-trade", "Ana", "Ben", "", "cat", "2", "10", "", "", ""]
     code, output = answered(invoke, ["kuhhandel", "ruling"], answers)
     assert code == 0, output
-    assert "  animal: expected an animal (" in output and "found nothing (the key is missing)" in output
+    assert "Which animal (e.g. cat)?   This one needs an answer; ? shows what it takes." in output
 
 
-def test_what_only_the_whole_document_shows_asks_that_answer_again(invoke: Invoke, asking: None) -> None:
+def test_what_only_the_whole_document_shows_asks_that_answer_again(
+    invoke: Invoke, asking: None, key_walk: None
+) -> None:
     answers = ["", "Ana", "pig=4", "", "y", "Ana", "", "", "n", "Ben", ""]
     result = invoke(["kuhhandel", "score", "--partial", "--format", "json"], input="\n".join(answers) + "\n")
     assert result.exit_code == 0, result.output
@@ -136,7 +173,7 @@ def test_what_only_the_whole_document_shows_asks_that_answer_again(invoke: Invok
     assert names == ["Ana", "Ben"]
 
 
-def test_score_asks_player_by_player(invoke: Invoke, asking: None) -> None:
+def test_score_asks_player_by_player(invoke: Invoke, asking: None, key_walk: None) -> None:
     answers = ["", "Ana", "3,9,14", "y", "Ben", "18,4", "n", ""]
     code, output = answered(invoke, ["cup-of-bluff", "score", "--partial"], answers)
     assert code == 0, output
@@ -207,11 +244,11 @@ def controlling_terminal() -> None:
 class Terminal:
     """refcli on a pseudo-terminal (80×24): what a person sees, and keys typed when a prompt shows."""
 
-    def __init__(self, *args: str) -> None:
+    def __init__(self, *args: str, env: dict[str, str] | None = None) -> None:
         import pty
 
         self.master, slave = pty.openpty()
-        env = {**os.environ, "COLUMNS": "80", "LINES": "24", "TERM": "xterm", "NO_COLOR": "1"}
+        env = {**os.environ, "COLUMNS": "80", "LINES": "24", "TERM": "xterm", "NO_COLOR": "1", **(env or {})}
         self.process = subprocess.Popen(
             [sys.executable, "-m", "refcli", *args],
             stdin=slave,
@@ -262,18 +299,14 @@ class Terminal:
 def test_a_cow_trade_settled_on_a_real_terminal() -> None:
     terminal = Terminal("kuhhandel", "ruling", "--no-pager")  # the questions, not the pager (tests/test_screen.py)
     for prompt, answer in [
-        ("situation [1-4]: ", "cow-trade"),
-        ("[2]: ", ""),
-        ("players (optional", ""),
-        ("animal (the animal both hold): ", "cat"),
-        ("challenger.name (the challenger's name): ", "Ana"),
-        ("challenger.holds (", "2"),
-        ("challenger.offer (", "10,10,0"),
-        ("defender.name (", "Ben"),
-        ("defender.holds (", "2"),
-        ("defender.offer (", "50"),
-        ("donkeys_before (", ""),
-        ("rebid? ", ""),
+        ("Number or name [1-4]: ", "cow-trade"),
+        ("Who challenges (e.g. Ana)? ", "Ana"),
+        ("Whom does Ana challenge (e.g. Ben)? ", "Ben"),
+        ("Which animal (e.g. cat)? ", "cat"),
+        ("does each hold", "2"),
+        ("Ana's offer (money cards, e.g. 50 10 0)? ", "10,10,0"),
+        ("Ben's answer: their money cards", "50"),
+        ("Anything else? ", ""),
         ("Save this situation as TOML?", ""),
     ]:
         terminal.read_until(prompt)
@@ -285,60 +318,51 @@ def test_a_cow_trade_settled_on_a_real_terminal() -> None:
 
 def test_ctrl_c_at_a_question_leaves_quietly_with_130() -> None:
     terminal = Terminal("kuhhandel", "ruling")
-    terminal.read_until("situation [1-4]: ")
+    terminal.read_until("Number or name [1-4]: ")
     terminal.type("2\r")
-    terminal.read_until("[2]: ")
-    terminal.type("\r")
-    terminal.read_until("players (optional")
-    terminal.type("\r")
-    terminal.read_until("animal (")
+    terminal.read_until("Who challenges (e.g. Ana)? ")
+    terminal.type("Ana\r")
+    terminal.read_until("Whom does Ana challenge")
     terminal.type("\x03")
     assert terminal.finish() == 130
     assert "Traceback" not in terminal.seen and "error" not in terminal.seen
 
 
 # -- in Spanish (--lang es) --------------------------------------------------------------
-def test_the_questions_are_asked_in_spanish_and_yes_and_no_are_s_and_n(
+def test_the_questions_are_asked_in_spanish_in_the_rulebooks_words(
     invoke: Invoke, asking: None, tmp_path: Path
 ) -> None:
     target = tmp_path / "trueque.toml"
-    answers = [
-        "cow-trad",
-        "cow-trade",
-        "",
-        "",
-        "cat",
-        "Ana",
-        "2",
-        "10,10,0",
-        "Ben",
-        "2",
-        "50",
-        "",
-        "x",
-        "no",
-        str(target),
-    ]
+    answers = ["cow-trde", "cow-trade", "Ana", "Ben", "gato", "2", "10,10,0", "50", "", str(target)]
     code, output = answered(invoke, ["--lang", "es", "kuhhandel", "ruling"], answers)
     assert code == 0, output
     assert "Kuhhandel: ¿qué situación?" in output
     assert (
-        '  situation: se esperaba uno de auction, cow-trade, trade-options, donkey (o su número), se encontró "cow-trad"'
+        '  Número o nombre: se esperaba uno de auction, cow-trade, trade-options, donkey (o su número), se encontró "cow-trde"'
         in output
     )
-    assert "Intro toma el valor entre [corchetes]; Ctrl-C sale." in output
-    assert "[vacío: omitir]" in output and "[s/N]: " in output
-    assert '  se esperaba s o n, se encontró "x"' in output
-    assert "Lo mismo en una línea: refcli kuhhandel ruling situation=cow-trade animal=cat" in output
+    assert "Responda con sus palabras; ? muestra qué admite una pregunta; Ctrl-C sale." in output
+    assert "La respuesta de Ben: ¿sus cartas de dinero (p. ej., 10 10 10), o Intro si acepta? " in output
+    assert "¿Algo más? el orden en la mesa, los burros hasta ahora, la edición — Intro para nada: " in output
+    assert "Lo mismo en una línea: refcli kuhhandel ruling situation=cow-trade animal=gato" in output
     assert "¿Guardar esta situación como TOML? nombre de archivo (vacío: no): " in output
     assert output.rstrip().endswith(f"guardado en {target}")
     assert tomllib.loads(target.read_text(encoding="utf-8"))["defender"] == {"name": "Ben", "holds": 2, "offer": [50]}
-    for english in ("which situation", "Enter takes", "[y/N]", "The same on one line", "Save this", "wrote "):
+    for english in (
+        "which situation",
+        "Who challenges",
+        "Anything else",
+        "The same on one line",
+        "Save this",
+        "wrote ",
+    ):
         assert english not in output
 
 
 @pytest.mark.parametrize("yes", ["s", "sí", "si", "SÍ", "y", "yes"])
-def test_a_yes_in_either_language_answers_a_yes_or_no_question(invoke: Invoke, asking: None, yes: str) -> None:
+def test_a_yes_in_either_language_answers_a_yes_or_no_question(
+    invoke: Invoke, asking: None, key_walk: None, yes: str
+) -> None:
     answers = ["", "Ana", "3,9,14", yes, "Ben", "18,4", "n", ""]
     code, output = answered(invoke, ["--lang", "es", "cup-of-bluff", "score", "--partial"], answers)
     assert code == 0, output
@@ -371,24 +395,21 @@ def test_the_root_command_asks_the_game_in_spanish(invoke: Invoke, asking: None)
 def test_a_cow_trade_settled_in_spanish_on_a_real_terminal() -> None:
     terminal = Terminal("--lang", "es", "kuhhandel", "ruling", "--no-pager")
     for prompt, answer in [
-        ("situation [1-4]: ", "cow-trade"),
-        ("[2]: ", ""),
-        ("[vacío: omitir]: ", ""),
-        ("animal (", "cat"),
-        ("challenger.name (", "Ana"),
-        ("challenger.holds (", "2"),
-        ("challenger.offer (", "10,10,0"),
-        ("defender.name (", "Ben"),
-        ("defender.holds (", "2"),
-        ("defender.offer (", "50"),
-        ("donkeys_before (", ""),
-        ("[s/N]: ", "n"),
+        ("Número o nombre [1-4]: ", "comercio de vacas"),
+        ("¿Quién propone el comercio de vacas (p. ej., Ana)? ", "Ana"),
+        ("¿A quién desafía Ana (p. ej., Ben)? ", "Ben"),
+        ("¿Qué animal (p. ej., gato)? ", "gatos"),
+        ("tiene cada uno", "2"),
+        ("¿Qué oferta hace Ana", "10 10 0"),
+        ("La respuesta de Ben", "50"),
+        ("¿Algo más? ", ""),
         ("¿Guardar esta situación como TOML? nombre de archivo (vacío: no): ", ""),
     ]:
         terminal.read_until(prompt)
         terminal.type(answer + "\r")
     assert terminal.finish() == 0
     seen = terminal.seen
-    assert "Kuhhandel: ¿qué situación?" in seen and "Intro toma el valor entre [corchetes]; Ctrl-C sale." in seen
+    assert "Kuhhandel: ¿qué situación?" in seen
+    assert "Responda con sus palabras; ? muestra qué admite una pregunta; Ctrl-C sale." in seen
     assert "Lo mismo en una línea: refcli kuhhandel ruling situation=cow-trade" in seen
     assert "Traceback" not in seen

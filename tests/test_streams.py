@@ -225,6 +225,43 @@ def test_a_signal_at_any_moment_of_start_up_or_work_ends_refcli_quietly(signum: 
         delay += 0.004
 
 
+# What CPython does to a handler's exception raised while compile() runs (an import with no cached .pyc):
+# it is lost and the import goes on. Set here as the handler leaves it; refcli must still stop, not wait on stdin.
+LOST_SIGNAL = """
+import sys
+from refcli.model import interruption
+try:
+    interruption.signalled(15)
+except interruption.Interrupted:
+    pass
+from refcli.cli.app import main
+sys.argv = ["refcli", *sys.argv[1:]]
+main()
+"""
+
+
+@pytest.mark.parametrize("args", [["score", "-"], ["validate", "--jsonl", "-"]], ids=["score", "batch"])
+def test_a_signal_python_lost_while_importing_still_ends_the_run_before_stdin_is_read(args: list[str]) -> None:
+    child = subprocess.Popen(
+        [sys.executable, "-c", LOST_SIGNAL, *args],
+        stdin=subprocess.PIPE,  # held open: without the check refcli would wait on it until the guard
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        stdout, stderr = _wait(child)
+    finally:
+        child.kill()
+    assert (child.returncode, stdout, stderr) == (ExitStatus.INTERRUPTED, b"", b"")
+
+
+def _wait(child: subprocess.Popen[bytes]) -> tuple[bytes, bytes]:
+    """The child's output once it ends by itself, its stdin still open (a hang guard, not a timing)."""
+    child.wait(timeout=GUARD_SECONDS)
+    assert child.stdout is not None and child.stderr is not None
+    return child.stdout.read(), child.stderr.read()
+
+
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
 def test_a_signal_while_a_command_runs_exits_130(signum: int) -> None:
     child = subprocess.Popen(

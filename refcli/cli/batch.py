@@ -128,11 +128,11 @@ def replayed(doc: Any, where: str, game: Game | None, options: ValidateOptions, 
         result = validator_for(doc, game).validate_document(doc, options)
         if result.findings:
             result = located(result, doc)
-        if doc.names:
-            from refcli.reading.player_names import warnings
+        if doc.names or doc.defaulted:
+            from refcli.reading.warnings import of_document
             from refcli.results.findings import warned
 
-            result = warned(result, warnings(doc.names))
+            result = warned(result, of_document(doc))
     except DataError as error:  # a snapshot or a situation given to validate says so (refcli.reading.wrong_command)
         from refcli.reading.wrong_command import explained
 
@@ -270,9 +270,11 @@ def json_lines(path: str, max_bytes: int) -> Iterator[LineTask]:
     image): reported once, and the rest of that file is not read. A file that
     cannot be opened or read is one task too, so the other files still run.
     """
+    from refcli.model.interruption import raise_if_signalled
     from refcli.reading.documents import display_name, too_large
 
     name = display_name(path)
+    raise_if_signalled()  # a kill Python lost while importing must not leave the batch waiting on stdin
     try:
         stream: IO[bytes] = sys.stdin.buffer if path == "-" and hasattr(sys.stdin, "buffer") else open(path, "rb")  # noqa: SIM115
     except OSError as error:
@@ -385,10 +387,21 @@ def _work(check: Check, game: Game | None, options: ValidateOptions, style: str,
 
 
 def _work_elsewhere(
-    check: Check, game_id: str | None, options: ValidateOptions, style: str, lang: str, task: Task
+    check: Check,
+    game_id: str | None,
+    options: ValidateOptions,
+    style: str,
+    lang: str,
+    defaults: dict[str, dict[str, Any]],
+    task: Task,
 ) -> Rendered:
     """``_work`` in a worker process, which is given the command's game by its id (what travels to a spawned
-    interpreter is pickled, and a declaration need not pickle) and looks it up once."""
+    interpreter is pickled, and a declaration need not pickle) and looks it up once; and the table's defaults
+    (``refcli config``), which a spawned interpreter has not read."""
+    from refcli.reading import table_defaults
+
+    if defaults != table_defaults.current():
+        table_defaults.use(defaults)
     return _work(check, _game_by_id(game_id), options, style, lang, task)
 
 
@@ -501,7 +514,10 @@ def run(
             record = built_in.formats().get("record")
             if record is not None:
                 compile_description(record, built_in)
-    work = partial(_work_elsewhere, check, game.id if game is not None else None, options, style, i18n.language())
+    from refcli.reading import table_defaults
+
+    game_id = game.id if game is not None else None
+    work = partial(_work_elsewhere, check, game_id, options, style, i18n.language(), table_defaults.current())
     yield from ordered_map(work, tasks, jobs, partial(worker_died, style), total, task_bytes)
 
 

@@ -423,7 +423,7 @@ def ask_and_rule(
 
     asked, data, ruling = ask(game, "ruling", lambda doc, chosen: api.rule(doc, game=chosen, max_bytes=max_bytes))
     say_warnings(ruling.data["file"], ruling.warnings, fmt)
-    emit(ruling, fmt, explain=explain, page=page)  # paged: the save question comes once the pager is left
+    emit(ruling, fmt, explain=explain, page=page)  # the verdict first; paged: what follows once the pager is left
     keep(data, asked, "ruling", inputs)
     finish(ExitStatus.OK if ruling.legal else ExitStatus.RULE_BROKEN)
 
@@ -462,20 +462,25 @@ def ask(command_game: Game | None, verb: str, read: Any) -> tuple[Any, dict[str,
         game = command_game or prompting.choose_game(terminal, verb)
         if not game.formats():
             raise UsageError(_("{game} describes no formats to ask for: give a FILE").format(game=game.id))
-        questions, settle = prompting.ask_document(game, verb)
+        from refcli.cli.conversation import scripted
+
+        questions, settle = prompting.ask_document(game, verb, scripted)
         result = settle(lambda doc: read(doc, game))
-        data = questions.document()
-        terminal.say(_("The same on one line: {command}").format(command=prompting.one_line(game, verb, data)))
-        return game, data, result
+        return game, questions.document(), result
 
     found: tuple[Any, dict[str, Any], Any] = prompting.leave_on_end(run)
     return found
 
 
 def keep(data: dict[str, Any], game: Any, verb: str, inputs: Inputs) -> None:
-    """--save FILE writes the answers; without it, refcli offers to."""
+    """The answers as one command line, then: --save FILE writes them; without it, refcli offers to."""
+    import sys
+
     from refcli.cli import prompts as prompting
 
+    sys.stdout.flush()  # the verdict shows before what follows it on the terminal's other stream
+    line = prompting.one_line(game, verb, data)
+    prompting.Terminal().say(_("The same on one line: {command}").format(command=line))
     if inputs.save is not None:
         prompting.save(data, game, verb, inputs.save, inputs.force)
     else:

@@ -37,6 +37,9 @@ class Definition(Record):
     function: Callable[..., Any]
     help: str
     hidden: bool = False
+    # A help the arguments ask for before they are parsed (``ruling cow-trade --help``: that situation's), or None
+    # for the command's own: click would take the situation for a FILE and show the command's help.
+    argument_help: Callable[[list[str]], str | None] | None = None
 
 
 def to_click(name: str, definition: Definition) -> Any:
@@ -45,12 +48,15 @@ def to_click(name: str, definition: Definition) -> Any:
     single.command(name, help=definition.help, hidden=definition.hidden, cls=TranslatedCommand)(definition.function)
     command = typer.main.get_command(single)
     command.params.append(lang_option())
+    if isinstance(command, TranslatedCommand):
+        command.argument_help = definition.argument_help
     return command
 
 
 LANG_HELP = N_(
-    "Language of everything refcli writes: en or es (default: REFCLI_LANG, else the locale: LC_ALL, "
-    "LC_MESSAGES, LANG, LANGUAGE). JSON and TOML keys and enumerated values stay English."
+    "Language of everything refcli writes: en or es (default: REFCLI_LANG, else the configuration file's "
+    "lang, else the locale: LC_ALL, LC_MESSAGES, LANG, LANGUAGE). JSON and TOML keys and enumerated values "
+    "stay English."
 )
 
 
@@ -174,6 +180,17 @@ class Translating:
 
 class TranslatedCommand(Translating, TyperCommand):
     """typer's command, with its help translated when shown."""
+
+    argument_help: Callable[[list[str]], str | None] | None = None  # the Definition's
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        """First the help the arguments ask for (``Definition.argument_help``), if any: printed, exit 0."""
+        text = self.argument_help(list(args)) if self.argument_help is not None else None
+        if text is not None:
+            typer.echo(text)
+            ctx.exit(0)
+        parsed: list[str] = super().parse_args(ctx, args)
+        return parsed
 
 
 def command_function(

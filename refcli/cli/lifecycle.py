@@ -55,18 +55,17 @@ if TYPE_CHECKING:
 
 from refcli.language.i18n import _
 from refcli.model.errors import InputUnreadable, OutputFailed, ReaderGone, os_reason
+from refcli.model.interruption import Interrupted, signalled
+
+__all__ = ["Interrupted", "flush_stdout", "guard_standard_streams", "handle_signals", "quit_on_signals"]
 from refcli.output.terminal import ERRORS, register_ascii_fallback
 
 STDOUT_NAME = "<stdout>"
 STDIN_NAME = "<stdin>"  # the name refcli.reading.documents gives standard input
 
 
-class Interrupted(BaseException):
-    """Ctrl-C or SIGTERM: unwinds the running command, cleaning up on the way, to exit 130."""
-
-
 def _interrupt(signum: int, frame: object) -> None:
-    raise Interrupted(signum)
+    signalled(signum)
 
 
 def quit_on_signals() -> None:

@@ -69,6 +69,10 @@ EXIT_MEANINGS: dict[str, str] = {
         "the line, the key path and what was expected."
     ),
     "UNREADABLE": N_("An input file cannot be read."),
+    "CONFIG": N_(
+        "The configuration file (refcli config) cannot be used: it is not valid TOML, or a key or value in it "
+        "is wrong; the message names the file, the line and the key. Every command stops so but refcli config path."
+    ),
     "INTERNAL": N_("A bug in refcli, reported in one line all the same; please report it."),
     "CANNOT_WRITE": N_(
         "An output file cannot be created; or it exists (or is a symlink) and --force was not given; "
@@ -512,7 +516,8 @@ ENVIRONMENT_VARIABLES: tuple[tuple[str, str], ...] = (
     (
         "LC_ALL, LC_MESSAGES, LANG, LANGUAGE",
         N_(
-            "Without `--lang` and `REFCLI_LANG`, the first of these that is set chooses the language: "
+            "Without `--lang`, `REFCLI_LANG` and the configuration file's `lang`, the first of these that is "
+            "set chooses the language: "
             "`es_ES.UTF-8` or `es` is Spanish, `C`, `POSIX` and every other language English; `LANGUAGE` may "
             "list several (`es:en`)."
         ),
@@ -535,9 +540,17 @@ ENVIRONMENT_VARIABLES: tuple[tuple[str, str], ...] = (
     (
         "REFCLI_PAGER, PAGER",
         N_(
-            "The pager for text taller than the terminal, the first that is set; empty or `cat` means none. "
-            "Otherwise `less -R`, when it is installed. A pager that cannot be run or that fails leaves the "
-            "text printed as it is; with `TERM=dumb` nothing is paged."
+            "The pager for text taller than the terminal, the first that is set (the configuration file's "
+            "`pager` comes between them); empty or `cat` means none. Otherwise `less -R`, when it is installed. "
+            "A pager that cannot be run or that fails leaves the text printed as it is; with `TERM=dumb` "
+            "nothing is paged."
+        ),
+    ),
+    (
+        "REFCLI_CONFIG",
+        N_(
+            "The configuration file of the table's defaults (`refcli config`), in place of the platform's usual "
+            "one (on Linux `$XDG_CONFIG_HOME/refcli/config.toml`, else `~/.config/refcli/config.toml`)."
         ),
     ),
     (
@@ -619,7 +632,7 @@ QUOTED_STARTERS = ("final", "record")
 
 def format_lines(game: Game, desc: Description) -> list[str]:
     """One input format: what it is and who reads it, every key with its range and default, maybe its starter."""
-    from refcli.reading.formats import man_rows, template_text
+    from refcli.reading.formats import man_rows, template_text, with_spanish_words
 
     read_by = _("{summary} Read by `{command}`.").format(
         summary=_(desc.summary), command=f"refcli {game.id} {desc.verb}"
@@ -628,6 +641,14 @@ def format_lines(game: Game, desc: Description) -> list[str]:
     lines += note_lines(tuple(_(note) for note in desc.notes))
     for key, meaning in man_rows(desc):
         lines += [".TP", bold(key), text_line(inline(meaning))]
+    if desc.verb == "ruling":  # the same keys as items, and a line to copy (as `ruling KIND --help` shows)
+        from refcli.cli.situation_help import example_line
+
+        one_line = _("As one command line (`{command}` lists the keys as items):").format(
+            command=f"refcli {game.id} ruling {desc.kind} --help"
+        )
+        lines += [".PP", text_line(inline(one_line))]
+        lines += example_lines(example_line(game, with_spanish_words(desc, game)))
     if desc.kind in QUOTED_STARTERS:
         # from the description itself, as the template files are (a test keeps those equal to it)
         starter = _("The starter `{command}` prints:").format(command=f"refcli {game.id} template {desc.kind}")

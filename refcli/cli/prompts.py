@@ -20,14 +20,15 @@ This module (and what it imports) is loaded only when refcli asks.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from refcli.language.i18n import N_, _
 from refcli.language.visible import clip, visible
 from refcli.model.errors import DataError, OutputUnwritable
-from refcli.reading.items import SCALAR_KINDS, convert, items_of, quote, yes_or_no
+from refcli.reading.items import items_of, quote
 from refcli.reading.locate import KeyPath, format_path
+from refcli.reading.typed import SCALAR_KINDS, Ambiguous, pick, read_typed, yes_or_no
 
 if TYPE_CHECKING:
     from refcli.model.game import Game
@@ -71,8 +72,11 @@ class Terminal:
             except UnicodeDecodeError as error:
                 self.say("  " + not_text(error))
 
-    def choose(self, title: str, label: str, options: list[tuple[str, str]]) -> str:
-        """One of ``options`` (word, what it is), by number or word (any case)."""
+    def choose(
+        self, title: str, label: str, options: list[tuple[str, str]], synonyms: Iterable[tuple[str, str]] = ()
+    ) -> str:
+        """One of ``options`` (word, what it is), by number, word (any case, blanks for hyphens, plural), one of
+        ``synonyms`` ((word, option) pairs: the game's Spanish words) or first letters no other word has."""
         width = max(len(word) for word, _what in options) + 2
         self.say(title)
         for number, (word, what) in enumerate(options, 1):
@@ -83,9 +87,13 @@ class Terminal:
             answer = self.ask(f"{label} [1-{len(options)}]: ")
             if answer.isdecimal() and len(answer) <= 9 and 1 <= int(answer) <= len(options):
                 return words[int(answer) - 1]
-            folded = answer.casefold()
-            if folded in words:
-                return folded
+            try:
+                meant = pick(answer, [(word, word) for word in words] + [p for p in synonyms if p[1] in words])
+            except Ambiguous as error:
+                self.say(f"  {label}: {error.message}")
+                continue
+            if meant is not None:
+                return meant
             found = f'"{clip(answer)}"' if answer else _("nothing")
             self.say(
                 _("  {label}: expected one of {choices} (or its number), found {found}").format(
@@ -109,6 +117,9 @@ def read_line() -> bytes | str:
     """The next line of stdin as its bytes: a terminal in a strict UTF-8 locale would otherwise raise on a byte
     that is not UTF-8 inside readline, where nothing can be asked again, and a "C" locale's would let it
     through as a lone surrogate. A stream without bytes beneath it (a test's) gives its text."""
+    from refcli.model.interruption import raise_if_signalled
+
+    raise_if_signalled()  # a kill Python lost while importing must not leave the question waiting
     stream = getattr(sys.stdin, "buffer", None)
     return stream.readline() if stream is not None else sys.stdin.readline()
 
@@ -183,9 +194,13 @@ class Questions:
                 again = self.question_for(error.path)
                 if again is None:
                     raise
-                self.terminal.say(f"  {error.path}: {error.message}")
+                self.refused(error)
                 again()
         return read(self.document())
+
+    def refused(self, error: DataError) -> None:
+        """Say why the whole document was refused, before asking again the answer it points at."""
+        self.terminal.say(f"  {error.path}: {error.message}")
 
     def question_for(self, path: str) -> Callable[[], None] | None:
         """The answer at ``path`` (or the nearest holding it) to ask again; else the whole top-level key."""
@@ -275,7 +290,7 @@ class Questions:
         options = [(v.key, v.help) for v in t.variants]
         options = [(key, _(what)) for key, what in options]
         question = _("{key}: which {what}?").format(key=dotted(where), what=_(t.what))
-        tag = self.terminal.choose(question, dotted((*where, t.tag)), options)
+        tag = self.terminal.choose(question, dotted((*where, t.tag)), options, t.synonyms)
         self.answers[(*where, t.tag)] = Answer(tag, lambda: self.ask_union(t, where))
         variant = next(v for v in t.variants if v.key == tag)
         for sub in variant.type.fields[1:]:  # the first is the tag
@@ -331,8 +346,9 @@ class Questions:
             if not text and not field.required:
                 self.answers.pop(where, None)
                 return False
-            value = convert(t, text) if text or t.kind == "array" else None  # an empty list may be asked for
             try:
+                # as people type it (refcli.reading.typed); an empty list may be asked for
+                value = read_typed(t, text) if text or t.kind == "array" else None
                 if value is None:
                     from refcli.reading.formats.reader import missing_expected
 
@@ -344,6 +360,9 @@ class Questions:
                 check(t, value, where, self.roster)
             except DataError as error:
                 self.terminal.say(f"  {error.path or label}: {error.message}")
+                continue
+            except Ambiguous as error:
+                self.terminal.say(f"  {label}: {error.message}")
                 continue
             self.answers[where] = Answer(value, lambda: self.ask_leaf_again(field, where, done))
             return True
@@ -359,6 +378,8 @@ def dotted(where: KeyPath) -> str:
 
 
 def hint(t: Type) -> str:
+    if t.kind == "array" and t.item is not None and t.item.kind == "integer":  # refcli.reading.typed reads them
+        return _("; spaces, commas or + between")
     if t.kind in ("array", "names", "tuple"):
         return _("; commas between")
     if t.kind == "map":
@@ -446,11 +467,15 @@ def leave_on_end(run: Callable[[], Any]) -> Any:
         raise
 
 
+# The label of a question choosing from a numbered list: words, never a key's name.
+CHOICE = N_("Number or name")
+
+
 def choose_game(terminal: Terminal, verb: str) -> Game:
     from refcli.model import registry
 
     games = [game for game in registry.built_in() if game.verb(verb) is not None and game.describes_formats()]
-    chosen = terminal.choose(_("Which game?"), "game", [(game.id, game.title) for game in games])
+    chosen = terminal.choose(_("Which game?"), _(CHOICE), [(game.id, game.title) for game in games])
     return next(game for game in games if game.id == chosen)
 
 
@@ -458,11 +483,18 @@ def situation_kinds(game: Game) -> dict[str, Description]:
     return {kind: desc for kind, desc in game.formats().items() if kind not in ("final", "record")}
 
 
-def ask_document(game: Game, verb: str) -> tuple[Questions, Callable[[Callable[[Document], Any]], Any]]:
+Scripted = Callable[["Terminal", "Game", str, "Description", dict[str, Any]], "Questions | None"]
+
+
+def ask_document(
+    game: Game, verb: str, scripted: Scripted | None = None
+) -> tuple[Questions, Callable[[Callable[[Document], Any]], Any]]:
     """Ask for a situation (``ruling``) or a final snapshot (``score``) of ``game``.
 
     Returns the questions (their document) and ``settle(read)``, which reads
     the answers' document with ``read``, asking again what it refuses.
+    ``scripted``: the game's conversation for the situation chosen or its final holdings, when it has one
+    (``refcli.cli.conversation``); otherwise (a plug-in's game) each key is asked in the format's order.
     """
     from refcli.reading.documents import Document
 
@@ -471,8 +503,9 @@ def ask_document(game: Game, verb: str) -> tuple[Questions, Callable[[Callable[[
         kinds = situation_kinds(game)
         kind = terminal.choose(
             _("{game}: which situation?").format(game=game.title),
-            "situation",
+            _(CHOICE),
             [(k, _(d.summary)) for k, d in kinds.items()],
+            game.spanish.get("kind", {}).items(),
         )
         desc = kinds[kind]
         fixed = {"game": game.id, "situation": kind}
@@ -481,9 +514,15 @@ def ask_document(game: Game, verb: str) -> tuple[Questions, Callable[[Callable[[
         fixed = {"game": game.id}
     import textwrap
 
+    from refcli.reading.formats import with_spanish_words
+
+    desc = with_spanish_words(desc, game)  # an answer may be the game's Spanish word ("verdad", "Mi mal")
     terminal.say(textwrap.fill(f"{_(desc.title)}: {_(desc.summary)}", width=79))
-    terminal.say(_("Enter takes the value in [brackets]; Ctrl-C leaves."))
-    questions = Questions(terminal, desc, fixed)
+    kind = fixed.get("situation", "final")  # the final holdings are scripted under "final"
+    questions = None if scripted is None else scripted(terminal, game, kind, desc, fixed)
+    if questions is None:
+        terminal.say(_("Enter takes the value in [brackets]; Ctrl-C leaves."))
+        questions = Questions(terminal, desc, fixed)
     questions.ask_all()
 
     def settle(read: Callable[[Document], Any]) -> Any:

@@ -125,9 +125,17 @@ def annotation(param: Param) -> Any:
         settings["max"] = param.max
     if param.check:
         settings["callback"] = _checked(param.check)
-    info = typer.Option(*param.flags, **settings) if param.flags else typer.Argument(**settings)
+    info = typer.Option(*_flags(param), **settings) if param.flags else typer.Argument(**settings)
     kind: Any = Optional[param.type] if param.default is None else param.type  # noqa: UP007 - typer reads it
     return Annotated[kind, info]
+
+
+def _flags(param: Param) -> tuple[str, ...]:
+    """A switch's flags with its ``--no-`` form (``--multiply/--no-multiply``): the configuration file may turn a
+    variant on, and the command line must be able to turn it off for one run."""
+    if param.type is bool and len(param.flags) == 1 and param.flags[0].startswith("--") and "/" not in param.flags[0]:
+        return (f"{param.flags[0]}/--no-{param.flags[0][2:]}",)
+    return param.flags
 
 
 def declared(params: Iterable[Param]) -> list[Any]:
@@ -145,8 +153,14 @@ DISPLAY_PARAMETERS = (
 )
 
 
-def score_definition(game: Game | None, help: str, own: tuple[Param, ...]) -> Definition:
-    """``score``; ``game`` None reads each file's `game` key; ``own`` are the games' own options."""
+def score_definition(
+    game: Game | None, help: str, own: tuple[Param, ...], owners: dict[str, str] | None = None
+) -> Definition:
+    """``score``; ``game`` None reads each file's `game` key; ``own`` are the games' own options.
+
+    ``owners``: the id of the game declaring each option (``refcli score``, where ``game`` is None). An option
+    not given takes the table's default (``refcli config``) of its game, else its declared default.
+    """
     from refcli.cli.fileoptions import (
         MaxBytesOption,
         PartialOption,
@@ -159,7 +173,12 @@ def score_definition(game: Game | None, help: str, own: tuple[Param, ...]) -> De
         from refcli.cli.common import Inputs, score_files
 
         inputs = Inputs.of(values["files"], "FILE...", values["save"], values["force"])
-        variants = tuple((p.name, values[p.name]) for p in own)
+
+        def chosen(p: Param) -> Any:
+            owner = game.id if game is not None else (owners or {}).get(p.name, "")
+            return configured(values["context"], owner, p.name, values[p.name])
+
+        variants = tuple((p.name, chosen(p)) for p in own)
         with reporting():
             options = ScoreOptions(partial=values["partial"], variants=variants, max_bytes=values["max_bytes"])
             score_files(inputs, game, options, values["fmt"], explain=values["explain"], page=not values["no_pager"])
@@ -168,6 +187,7 @@ def score_definition(game: Game | None, help: str, own: tuple[Param, ...]) -> De
         parameter("files", SnapshotArguments, None),
         parameter("partial", PartialOption, False),
         *declared(own),
+        parameter("context", typer.Context),  # which options were given (typer passes it; no option)
         parameter("save", SaveOption, None),
         parameter("max_bytes", MaxBytesOption, DEFAULT_MAX_BYTES),
         parameter("fmt", TableFormatOption, Format.text),
@@ -204,7 +224,16 @@ def ruling_definition(game: Game | None, help: str) -> Definition:
         *DISPLAY_PARAMETERS,
         *output_parameters(SAVE_FORCE_HELP),
     ]
-    return Definition(command_function(parameters, writing_output(body)), _(help) + items_help(game, "ruling"))
+    argument_help = None
+    if game is not None:
+        from refcli.cli.situation_help import asked_for
+
+        argument_help = partial(asked_for, game)
+    return Definition(
+        command_function(parameters, writing_output(body)),
+        _(help) + items_help(game, "ruling"),
+        argument_help=argument_help,
+    )
 
 
 ITEMS_GIVE_SITUATION = N_("KEY=VALUE items give the situation on the command line, or change FILE's values: `{usage}`.")
@@ -213,12 +242,13 @@ ITEMS_GIVE_SNAPSHOT = N_(
 )
 ITEMS_SYNTAX = N_(
     "Dotted keys reach into tables (table.key=VALUE), a number picks the Nth [[table]] or list item, counting "
-    "from 1 (player.2.name=Ben), commas separate list items (1,2,3; nothing after = is an empty list), and values "
-    "are typed as the format says (`{template}` lists the keys); KEY:=VALUE takes a TOML value as it is. A file "
+    "from 1 (player.2.name=Ben), commas separate list items (1,2,3; numbers also spaces or +: 50 10 0; nothing "
+    "after = is an empty list), and values are typed as the format says (`{template}` lists the keys); KEY:=VALUE takes a TOML value as it is. A file "
     "whose name has = in it is given with a folder (./a=b.toml). With no FILE and no items on a terminal, refcli "
     "asks for each value instead; --save FILE keeps what was read as TOML."
 )
 ITEMS_EXAMPLE = N_("For example `{example}`; `{command} FILE KEY=VALUE` changes one value of FILE.")
+SITUATION_KEYS = N_("`{command} KIND --help` lists a situation's keys, what each means, and a line to copy.")
 
 
 def items_help(game: Game | None, verb: str) -> str:
@@ -239,6 +269,7 @@ def items_help(game: Game | None, verb: str) -> str:
         + _(ITEMS_SYNTAX).format(template=template)
         + "\n\n"
         + _(ITEMS_EXAMPLE).format(example=example, command=f"{command} {verb}")
+        + (" " + _(SITUATION_KEYS).format(command=f"{command} {verb}") if verb == "ruling" and game is not None else "")
     )
 
 
@@ -477,6 +508,39 @@ def simulate_definition(simulate: Simulate) -> Definition:
 # -------------------------------------------------------------------------- a game's own commands
 
 
+def configured(context: typer.Context, game_id: str, name: str, value: Any) -> Any:
+    """``value``, or the table's default for ``game_id``'s ``name`` (``refcli config``) when it was not given.
+
+    Not given: the declared default filled in (an option typed with that same value is given, and wins).
+    """
+    source = context.get_parameter_source(name)
+    if source is None or source.name != "DEFAULT":
+        return value
+    from refcli.reading import table_defaults
+
+    chosen = table_defaults.default(game_id, name, value)
+    if chosen != value:
+        _say_configured(name, chosen)
+    return chosen
+
+
+def _say_configured(name: str, value: Any) -> None:
+    """One line on stderr: an option's value came from the configuration file, and how to undo it for one run."""
+    from refcli.language.visible import visible
+    from refcli.reading import config
+
+    file = config.current().file
+    where = visible(str(file)) if file is not None else "refcli config"
+    flag = "--" + name.replace("_", "-")
+    if value is True:
+        message = _("refcli: note: {flag} is on, as the configuration file {config} sets; --no-{name} turns it off.")
+    elif value is False:
+        message = _("refcli: note: {flag} is off, as the configuration file {config} sets; {flag} turns it on.")
+    else:
+        message = _("refcli: note: {flag} is {value}, as the configuration file {config} sets.")
+    print(message.format(flag=flag, name=flag[2:], value=value, config=where), file=sys.stderr)
+
+
 def own_definition(command: Command, game_id: str) -> Definition:
     """A game's own command: its parameters and --format; the report printed (naming its game), exit 1 when it says so."""
 
@@ -484,6 +548,9 @@ def own_definition(command: Command, game_id: str) -> Definition:
         fmt, explain, page = values.pop("fmt"), values.pop("explain"), not values.pop("no_pager")
         values.pop("force")  # -o's, taken by writing_output
         values.pop("color")  # recorded when parsed
+        context = values.pop("context")
+        for name in list(values):  # an option not given takes the table's default of the same name, if any
+            values[name] = configured(context, game_id, name, values[name])
         with reporting():
             from refcli.output.render import emit
             from refcli.results.report import named
@@ -496,6 +563,7 @@ def own_definition(command: Command, game_id: str) -> Definition:
 
     parameters = [
         *declared(command.params),
+        parameter("context", typer.Context),  # which options were given (typer passes it; no option)
         parameter("fmt", FormatOption, DocumentFormat.text),
         *DISPLAY_PARAMETERS,
         *output_parameters(),
@@ -565,10 +633,29 @@ def root_score_definition() -> Definition:
     from refcli.model import registry
 
     own: dict[str, Param] = {}
+    owners: dict[str, str] = {}
     for game in registry.built_in():
         for param in game.score_options:
             own.setdefault(param.name, param)
-    return score_definition(None, ROOT_HELP["score"], tuple(own.values()))
+            owners.setdefault(param.name, game.id)
+    return score_definition(None, ROOT_HELP["score"], tuple(own.values()), owners)
+
+
+def config_definition() -> Definition:
+    """``refcli config``: the table's defaults (``refcli.cli.configuration``), with -o and --force as every command."""
+    from refcli.cli import configuration
+
+    def body(values: Values) -> None:
+        configuration.run(values["action"], values["key"], values["value"], values["fmt"])
+
+    parameters = [
+        parameter("action", configuration.Action, None),
+        parameter("key", configuration.Key, None),
+        parameter("value", configuration.Value, None),
+        parameter("fmt", configuration.ConfigFormat, "text"),
+        *output_parameters(),
+    ]
+    return Definition(command_function(parameters, writing_output(body)), configuration.help_text())
 
 
 ROOT_DEFINITIONS: Builders = {
@@ -576,6 +663,7 @@ ROOT_DEFINITIONS: Builders = {
     "ruling": partial(ruling_definition, None, ROOT_HELP["ruling"]),
     "validate": partial(validate_definition, None, ROOT_HELP["validate"]),
     "rules": partial(rules_definition, None),
+    "config": config_definition,
 }
 
 

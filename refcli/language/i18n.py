@@ -18,9 +18,10 @@ by ``hatch_build.py``), which loads in a fraction of a millisecond; a source
 checkout reads the ``.po`` files with Babel instead.
 
 Which language: ``--lang es|en`` (on the root and on every command), else
-``REFCLI_LANG``, else the first of ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` and
-``LANGUAGE`` that is set (``es_ES.UTF-8`` → es; ``LANGUAGE`` may list several,
-``es:en``), else English. JSON and TOML keys and enumerated values never
+``REFCLI_LANG`` (both a choice for this run), else the configuration file's
+``lang`` (``refcli.reading.config``: the command line applies it), else the
+first of ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` and ``LANGUAGE`` that is set
+(``es_ES.UTF-8`` → es; ``LANGUAGE`` may list several, ``es:en``), else English. JSON and TOML keys and enumerated values never
 depend on it: only free text (verdicts, messages, summaries) does.
 """
 
@@ -162,18 +163,34 @@ def from_environment(environ: Mapping[str, str]) -> str:
 
     A ``REFCLI_LANG`` refcli has no catalogue for (``fr``) is passed over, so the locale still counts.
     """
-    wanted = normalize(environ.get("REFCLI_LANG", "")) if environ.get("REFCLI_LANG", "").strip() else None
-    if wanted:
-        return wanted
-    for variable in LOCALE_VARIABLES:
-        value = environ.get(variable, "").strip()
-        if value:
-            for part in value.split(":"):  # LANGUAGE=es:en: the first one refcli has
-                chosen = normalize(part) if part else None
-                if chosen:
-                    return chosen
-            return DEFAULT
+    return from_refcli_lang(environ) or from_locale(environ)
+
+
+def from_refcli_lang(environ: Mapping[str, str]) -> str | None:
+    """The language ``REFCLI_LANG`` asks for, when it names one refcli has."""
+    return normalize(environ.get("REFCLI_LANG", "")) if environ.get("REFCLI_LANG", "").strip() else None
+
+
+def deciding_locale_variable(environ: Mapping[str, str]) -> str | None:
+    """The locale variable that decides the language (the first one set), if any."""
+    return next((variable for variable in LOCALE_VARIABLES if environ.get(variable, "").strip()), None)
+
+
+def from_locale(environ: Mapping[str, str]) -> str:
+    """The language of the locale variables (the first one set decides), else English."""
+    variable = deciding_locale_variable(environ)
+    if variable is None:
+        return DEFAULT
+    for part in environ[variable].strip().split(":"):  # LANGUAGE=es:en: the first one refcli has
+        chosen = normalize(part) if part else None
+        if chosen:
+            return chosen
     return DEFAULT
+
+
+def chosen_for_this_run(arguments: Sequence[str] | None = None) -> str | None:
+    """``--lang``, else ``REFCLI_LANG``: the language asked for this run, which wins over the configuration file."""
+    return from_arguments(sys.argv[1:] if arguments is None else arguments) or from_refcli_lang(os.environ)
 
 
 def from_arguments(arguments: Sequence[str]) -> str | None:

@@ -114,6 +114,10 @@ class DataError(RefcliError):
         return self.one_line()
 
 
+class ConfigError(DataError):
+    """A configuration file (``refcli config``) refcli cannot use: exit 78, located as bad data is."""
+
+
 class OutputUnwritable(RefcliError):
     """An output file refcli must not or cannot write (exists without --force, no such folder, not a regular file)."""
 

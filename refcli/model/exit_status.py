@@ -1,7 +1,8 @@
 """Exit codes, in one place (docs/commands.md, "Exit status").
 
 The codes follow sysexits.h where one fits, so scripts can tell a broken rule
-(1) from a bad command line (2), bad data (65) and an unreadable file (66);
+(1) from a bad command line (2), bad data (65), an unreadable file (66) and
+a configuration file refcli cannot use (78);
 and 128 + the signal number where the end is a signal's (130, 141).
 """
 
@@ -10,6 +11,7 @@ from __future__ import annotations
 import enum
 
 from refcli.model.errors import (
+    ConfigError,
     DataError,
     InputUnreadable,
     OutputFailed,
@@ -27,6 +29,9 @@ class ExitStatus(enum.IntEnum):
     USAGE = 2
     DATA = 65  # EX_DATAERR
     UNREADABLE = 66  # EX_NOINPUT
+    CONFIG = (
+        78  # EX_CONFIG: the configuration file (`refcli config`) is not valid TOML, or a key or value in it is wrong
+    )
     CANNOT_WRITE = 73  # EX_CANTCREAT: an output file exists (no --force) or cannot be created
     OUTPUT_FAILED = 74  # EX_IOERR: standard output cannot be written (closed, disk full)
     INTERRUPTED = 130  # 128 + SIGINT: Ctrl-C, or SIGTERM (`kill`), ended refcli (refcli.cli.lifecycle)
@@ -42,6 +47,7 @@ _SEVERITY = [
     ExitStatus.DATA,
     ExitStatus.UNREADABLE,
     ExitStatus.USAGE,
+    ExitStatus.CONFIG,
     ExitStatus.CANNOT_WRITE,
     ExitStatus.OUTPUT_FAILED,
     ExitStatus.READER_GONE,
@@ -54,6 +60,8 @@ def status_for(error: BaseException) -> ExitStatus:
     """The exit status an exception ends the program with."""
     if isinstance(error, InputUnreadable):
         return ExitStatus.UNREADABLE
+    if isinstance(error, ConfigError):
+        return ExitStatus.CONFIG
     if isinstance(error, DataError):
         return ExitStatus.DATA
     if isinstance(error, RuleBroken):

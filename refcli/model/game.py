@@ -168,6 +168,11 @@ class Game(Record):
     sources: tuple[Source, ...] = ()
     verbs: tuple[Verb, ...] = ()
     score_options: tuple[Param, ...] = ()  # the game's own options of ``score`` (ScoreOptions variants)
+    # What a group may set once for all its files in the configuration file (``refcli config``), each a key
+    # of the game's input formats, by its name there: the value used where a file leaves the key out. Its
+    # ``type``, ``min`` and ``max`` check the value; ``default`` is the rules' (shown by ``refcli config``).
+    # The score options may be set there too.
+    table_defaults: tuple[Param, ...] = ()
     rules: tuple[str, ...] = ()  # example queries of ``refcli GAME rules``; none: no rule catalogue
     question: str = ""  # a question in Spanish its rules answer, shown in their help; "": "¿quién gana?"
     rules_overview: tuple[str, ...] = ()  # example queries this game adds to the help of ``refcli rules``

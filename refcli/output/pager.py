@@ -1,7 +1,10 @@
 """Showing text longer than the terminal through a pager (imported only when that happens).
 
-Which pager: ``REFCLI_PAGER``, else ``PAGER``, else ``less -R`` when less is
-installed; an empty ``REFCLI_PAGER`` (or ``PAGER``) or ``cat`` means none.
+Which pager: ``REFCLI_PAGER``, else the configuration file's ``pager``
+(``refcli config``; ``false`` means none), else ``PAGER``, else ``less -R``
+when less is installed; an empty ``REFCLI_PAGER`` (or ``PAGER``) or ``cat``
+means none. The file's comes after ``REFCLI_PAGER``, an explicit choice for a
+run or a shell, and before ``PAGER``, which every program shares.
 less gets ``LESS=FRX`` unless ``LESS`` is set, as git does: colours pass
 (R), and the first screen, verdict on top, stays on the terminal after
 quitting (X). The caller decides when to page (stdout a terminal, the text
@@ -22,13 +25,23 @@ if TYPE_CHECKING:
 
 def pager_command() -> list[str] | None:
     """The pager to run, as arguments; None when there is none."""
-    for variable in ("REFCLI_PAGER", "PAGER"):
-        if variable in os.environ:
-            try:
-                words = shlex.split(os.environ[variable])
-            except ValueError:  # an unbalanced quote: no command to run, so the text is printed as it is
-                return None
-            return words if words and words != ["cat"] else None
+    from refcli.reading.config import current
+
+    configured = current().get("pager")
+    for variable in ("REFCLI_PAGER", "config", "PAGER"):
+        if variable == "config":
+            if configured is None:
+                continue
+            command = configured or ""  # false: no pager
+        elif variable in os.environ:
+            command = os.environ[variable]
+        else:
+            continue
+        try:
+            words = shlex.split(command)
+        except ValueError:  # an unbalanced quote: no command to run, so the text is printed as it is
+            return None
+        return words if words and words != ["cat"] else None
     from shutil import which
 
     return ["less", "-R"] if which("less") else None
@@ -36,6 +49,7 @@ def pager_command() -> list[str] | None:
 
 def page(text: str, stream: IO[str]) -> bool:
     """Show ``text`` through the pager; False when no pager could be run (then nothing was written)."""
+    import codecs
     import signal
     import subprocess
 
@@ -44,6 +58,10 @@ def page(text: str, stream: IO[str]) -> bool:
         return False
     environment = dict(os.environ)
     environment.setdefault("LESS", "FRX")
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    if codecs.lookup(encoding).name == "utf-8" and not environment.keys() & {"LESSCHARSET", "LESSCHARDEF"}:
+        # The bytes sent are UTF-8: less must not guess from a locale that is not installed (it shows <E2><80><94>).
+        environment["LESSCHARSET"] = "utf-8"
     stream.flush()  # whatever refcli printed before comes first
     try:
         pager = subprocess.Popen(command, stdin=subprocess.PIPE, env=environment)
@@ -55,7 +73,7 @@ def page(text: str, stream: IO[str]) -> bool:
     try:
         assert pager.stdin is not None
         try:
-            pager.stdin.write(text.encode(getattr(stream, "encoding", None) or "utf-8", "backslashreplace"))
+            pager.stdin.write(text.encode(encoding, "backslashreplace"))
             pager.stdin.close()
         except OSError:  # quit before reading everything (BrokenPipeError): fine
             pass

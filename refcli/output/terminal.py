@@ -30,10 +30,20 @@ def choose_color(mode: str | None) -> None:
         _chosen = str(getattr(mode, "value", mode))
 
 
+_configured = "auto"  # the configuration file's ``color`` (refcli.reading.config), what a run starts at
+
+
+def configure_color(mode: str) -> None:
+    """The configuration file's ``color``: what a run uses when no ``--color`` is given."""
+    global _configured
+    _configured = mode
+
+
 def reset_color() -> None:
-    """Back to ``auto``: a new run (the root command calls this before reading its own option)."""
+    """Back to the configuration file's choice, else ``auto``: a new run (the root command calls this before
+    reading its own option)."""
     global _chosen
-    _chosen = "auto"
+    _chosen = _configured
 
 
 def on_terminal(stream: IO[str]) -> bool:

@@ -16,6 +16,7 @@ from typing import Any
 
 from refcli.language.i18n import N_, _, ngettext
 from refcli.model.errors import DataError, InputUnreadable
+from refcli.model.interruption import raise_if_signalled
 from refcli.model.options import DEFAULT_MAX_BYTES as DEFAULT_MAX_BYTES
 from refcli.reading.locate import KeyLocator, LazyPattern
 from refcli.reading.prescan import check_toml_shape, find_long_integer
@@ -56,6 +57,8 @@ class Document:
     has_lines: bool = True  # False for a document given already parsed (the Python API): no line to name
     # The players' names read from it so far (``refcli.reading.formats.reader.read_name``), for ``refcli.reading.player_names.warnings``.
     names: dict[str, None] = field(default_factory=dict, compare=False, repr=False)
+    # Keys it leaves out that the table's defaults (``refcli config``) filled in, for ``refcli.reading.warnings``.
+    defaulted: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def from_data(cls, data: dict[str, Any], name: str) -> Document:
@@ -106,6 +109,7 @@ def read_bytes(path: str, *, max_bytes: int = DEFAULT_MAX_BYTES) -> bytes:
     raw: bytes
     try:
         if path == "-":
+            raise_if_signalled()  # a kill during start-up must not leave refcli waiting on stdin
             stream = getattr(sys.stdin, "buffer", None)
             if stream is not None:
                 raw = _read_at_most(stream, max_bytes + 1)

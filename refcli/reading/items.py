@@ -11,10 +11,13 @@ How an item is written:
   maps (``money.Ana``); a number picks the Nth ``[[table]]`` or array item,
   counting from 1 as messages do (``player.2.name=Ben``, ``bids.1=Ben,30``);
   ``player[2].name`` is the same key.
-* The value is typed by the key's description, never guessed: an integer key
-  takes ``4``, a boolean ``true``/``false``, a list ``50,10,0`` (commas
-  between items; nothing after ``=`` is an empty list), a name or card stays
-  text (``"euro 30 #12"``). A map of plain values may also be given whole:
+* The value is typed by the key's description, never guessed, and read as
+  people type it (``refcli.reading.typed``, which the prompts use too): an
+  integer key takes ``4``, a boolean ``true``/``false``, a list of numbers
+  ``50 10 0``, ``50,10,0`` or ``50+10+0`` (nothing after ``=`` is an empty
+  list), two dice ``34``, bids ``Ben 30, Cid 40``, a choice its word in either
+  language, plural, number or first letters; a name or card stays text
+  (``"euro 30 #12"``). A map of plain values may also be given whole:
   ``animals=pig=4,dog=4``.
 * ``KEY:=TOML`` takes a TOML value as it is (``bids:='[["Ben", 30]]'``).
 * Later items win over earlier ones and over the FILE they are merged into.
@@ -36,6 +39,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from refcli.language.i18n import N_, _
 from refcli.model.errors import DataError
+from refcli.reading.typed import read_typed
 
 if TYPE_CHECKING:
     from refcli.model.game import Game
@@ -48,20 +52,7 @@ COMMAND_LINE = N_("<command line>")  # how a document made only of items is name
 _KEY = re.compile(r"[\w-]+(?:\[\d+\])*(?:\.[\w-]+(?:\[\d+\])*)*")
 _DOTTED_KEY = re.compile(r"[\w-]+(?:\.[\w-]+)*")
 _KEY_PARTS = re.compile(r"[.\[\]]+")
-_INTEGER = re.compile(r"\s*[+-]?\d+\s*")
-# A boolean typed as a word, in English or Spanish (KEY=VALUE items, and the prompts' yes-or-no questions)
-YES = ("true", "yes", "y", "s", "si", "sí", "verdadero")
-NO = ("false", "no", "n", "falso")
-
-
-def yes_or_no(answer: str) -> bool | None:
-    """True or False for a yes or a no in English or Spanish (true, y, yes, s, sí, si; false, n, no), else None."""
-    folded = answer.strip().casefold()
-    return True if folded in YES else False if folded in NO else None
-
-
 _LISTED = ("tables", "array", "names", "tuple")  # the kinds of value a number in a key counts the items of
-SCALAR_KINDS = frozenset({"integer", "boolean", "string", "choice", "name", "player", "const", "custom"})
 
 
 class Item(NamedTuple):
@@ -167,67 +158,19 @@ def shown(value: Any) -> str:
 
 
 # -- typing a value by its description -------------------------------------------------
-def split_list(text: str) -> list[str]:
-    return [] if not text.strip() else [part.strip() for part in text.split(",")]
+def convert(t: Type | None, text: str, where: KeyPath = (), item: Item | None = None) -> Any:
+    """``text`` as the TOML value ``t`` wants (``refcli.reading.typed``: as people type it); a word that
+    begins several of a choice's words is refused naming the item."""
+    from refcli.reading.typed import Ambiguous
 
-
-def convert(t: Type | None, text: str) -> Any:
-    """``text`` as the TOML value ``t`` wants; what does not fit stays text, for the reader to refuse."""
-    if t is None:
-        return text
-    kind = t.kind
-    if kind == "integer":
-        return integer_or_text(text)
-    if kind == "boolean":
-        meant = yes_or_no(text)
-        return text if meant is None else meant
-    if kind == "names":
-        return split_list(text)
-    if kind == "array":
-        return [convert(t.item, part) for part in split_list(text)]
-    if kind == "tuple":
-        parts = split_list(text)
-        return [convert(t.items[i] if i < len(t.items) else None, part) for i, part in enumerate(parts)]
-    if kind == "either":
-        if _INTEGER.fullmatch(text) and any(item.kind == "integer" for item in t.items):
-            return integer_or_text(text)
-        listed = next((item for item in t.items if item.kind in ("array", "names", "tuple")), t.items[0])
-        return convert(listed, text)
-    if kind == "custom":
-        return custom_value(t, text)
-    if kind == "map" and t.item is not None and t.item.kind in SCALAR_KINDS and "=" in text:
-        pairs = (part.partition("=") for part in split_list(text))
-        return {key.strip(): convert(t.item, value.strip()) for key, _equals, value in pairs}
-    return text  # strings, names, players, choices, constants; a table given as text is the reader's to refuse
-
-
-def integer_or_text(text: str) -> int | str:
-    """``text`` as an integer when it is one Python converts (at most 4,300 digits), else the text itself."""
-    if not _INTEGER.fullmatch(text):
-        return text
     try:
-        return int(text)
-    except ValueError:  # too many digits: the reader refuses the text, saying what it expected
-        return text
+        return read_typed(t, text)
+    except Ambiguous as error:
+        from refcli.reading.locate import format_path
 
-
-def custom_value(t: Type, text: str) -> Any:
-    """A game value: the text if the game reads it as text, else the integer if it reads that."""
-    parse = t.parse
-    assert parse is not None
-    try:
-        parse(text)
-        return text
-    except (ValueError, TypeError):
-        pass
-    number = integer_or_text(text)
-    if isinstance(number, int):
-        try:
-            parse(number)
-            return number
-        except (ValueError, TypeError):
-            pass
-    return text
+        raise DataError(
+            error.message, file=item_name(item.text) if item is not None else None, path=format_path(where) or None
+        ) from None
 
 
 # -- building the table -----------------------------------------------------------------
@@ -333,7 +276,7 @@ class Builder:
                 slot, where, t = head, (*where, head), self.child_type(t, head, holder)
             if position == last:
                 self.placed.append((where, item))
-                holder[slot] = item.value if item.literal else convert(t, str(item.value))
+                holder[slot] = item.value if item.literal else convert(t, str(item.value), where, item)
                 break
             node = holder[slot] if isinstance(holder, list) else holder.get(slot)
             listed = t is not None and t.kind in _LISTED
@@ -385,10 +328,28 @@ def describe_for(items: list[Item], base: Mapping[str, Any], game: Game | None, 
     if verb == "score":
         return formats.get("final")
     kind = last_value(items, "situation", base)
-    named = game.kind(kind) if isinstance(kind, str) else None  # English or Spanish ("subasta")
+    named = situation_kind(game, kind) if isinstance(kind, str) else None  # English or Spanish ("subasta")
     if named is None or named in ("final", "record"):
         return None
-    return formats.get(named)
+    from refcli.reading.formats import with_spanish_words
+
+    return with_spanish_words(formats[named], game)  # the choices' Spanish words, to type them by
+
+
+def situation_kind(game: Game, word: str, *, begun: bool = True) -> str | None:
+    """The situation kind ``word`` names (English or Spanish, plural or, unless ``begun`` is False, first
+    letters; ``cow trade``), else None."""
+    from refcli.reading.typed import Ambiguous, pick
+
+    named = game.kind(word)
+    if named is not None:
+        return named
+    kinds = [kind for kind in game.formats() if kind not in ("final", "record")]
+    words = [(kind, kind) for kind in kinds] + [(w, e) for w, e in game.spanish.get("kind", {}).items() if e in kinds]
+    try:
+        return pick(word, words, begun=begun)
+    except Ambiguous:
+        return None  # the reader says which situations there are
 
 
 def compose(base: Document | None, items: list[Item], game: Game | None, verb: str) -> tuple[Document, Builder]:

@@ -70,6 +70,17 @@ GAME = Game(
             ),
         ),
     ),
+    table_defaults=(
+        Param("kids", N_("the kids' rules variant (no bluffing)"), type=bool, default=False),
+        Param(
+            "strikes_to_lose",
+            N_('strikes that put a player out; the "more strikes" variant raises it'),
+            type=int,
+            default=3,
+            min=1,
+            max=1000,  # formats.MAX_STRIKES_TO_LOSE, written out: the declaration imports no format
+        ),
+    ),
     rules=("ranking.jackpot", "B3", "skip", "revive", "kids"),
     commands=(
         Command(

@@ -59,6 +59,16 @@ GAME = Game(
             ),
         ),
     ),
+    table_defaults=(
+        Param(
+            "target",
+            N_("the points-target variant; 0: play until the centre is empty"),
+            type=int,
+            default=0,
+            min=0,
+            max=42,
+        ),
+    ),
     rules=("score.exception", "C3", "doubles", "points"),
     commands=(
         Command(

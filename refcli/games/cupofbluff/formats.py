@@ -40,7 +40,9 @@ ANY = 10**6  # integers a situation reads before the rules look at them
 SEATS = ["Ana", "Ben", "Cid"]
 POINTS_NOTE = N_("Points: 3 and 18: 5; 4 and 17: 4; 5, 6, 15, 16: 3; 7, 8, 13, 14: 2; 9 to 12: 1.")
 
-DICE = array(integer(-ANY, ANY, what=N_("dice")), what=N_("dice"))._replace(phrase=N_("the three dice, e.g. [4, 5, 6]"))
+DICE = array(integer(-ANY, ANY, what=N_("dice")), what=N_("dice"))._replace(
+    phrase=N_("the three dice, e.g. [4, 5, 6]"), digits=3
+)
 ANSWER = choice("truth", "bluff", fold=True, expected=N_('"truth" or "bluff"'))
 CHIP = integer(3, 18, what=N_("a chip,"))
 CALLED = integer(-ANY, ANY, what=N_("the number called,"))._replace(phrase=N_("a chip number, 3 to 18"))

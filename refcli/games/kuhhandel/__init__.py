@@ -84,6 +84,17 @@ GAME = Game(
             default=False,
         ),
     ),
+    # the edition a file means when it does not say (its `edition` key), and the multiplier variant
+    table_defaults=(
+        Param(
+            "edition",
+            N_("the edition a file means when it does not say: 1 or 2"),
+            type=int,
+            default=2,
+            min=1,
+            max=2,
+        ),
+    ),
     rules=("score.multiply", "K3", "auction", "donkey", "tie"),
     question="¿quién gana el comercio de vacas?",
     rules_overview=("burro", "tie"),

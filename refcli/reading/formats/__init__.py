@@ -166,6 +166,21 @@ def with_spanish_words(desc: Description, game: Game | None = None) -> Descripti
     return with_words(desc, game)
 
 
+def _with_table_defaults(desc: Description, data: Any, doc: Document) -> Any:
+    """``data`` (a document's top-level table) with the table's defaults (``refcli config``) of the keys it
+    leaves out, noted on ``doc`` so that the run says where they came from; the library sets none, and reads
+    every file as it is written."""
+    from refcli.reading import table_defaults
+
+    wanted = table_defaults.of_game(desc.game)
+    if not wanted or not isinstance(data, dict):
+        return data
+    keys = {field.key for field in desc.fields}
+    missing = {key: value for key, value in wanted.items() if key in keys and key not in data}
+    doc.defaulted.update(missing)
+    return {**data, **missing} if missing else data
+
+
 def read(desc: Description, doc: Document, *, game: Game | None = None) -> dict[str, Any]:
     """The document's values, checked against ``desc``; a located DataError otherwise.
 
@@ -174,14 +189,16 @@ def read(desc: Description, doc: Document, *, game: Game | None = None) -> dict[
     """
     from refcli.reading.formats.reader import read_document
 
-    return read_document(desc, doc, game=game)
+    data = _with_table_defaults(desc, doc.data, doc)
+    return read_document(desc, doc, None if data is doc.data else data, game=game)
 
 
 def read_table(desc: Description, table: Table, *, game: Game | None = None) -> dict[str, Any]:
     """``read`` for a ``refcli.reading.tables.Table`` (what a situation function is given)."""
     from refcli.reading.formats.reader import read_document
 
-    return read_document(desc, table.doc, table.data, table.path, game=game)
+    data = _with_table_defaults(desc, table.data, table.doc) if not table.path else table.data
+    return read_document(desc, table.doc, data, table.path, game=game)
 
 
 def template_text(desc: Description) -> str:

@@ -73,6 +73,9 @@ class Type(Record):
     # and blanks (``refcli.language.folding.fold``); the value read is the English word. Added when a description is
     # read (``with_spanish_words``), from the game's declaration; descriptions are written without them.
     synonyms: tuple[tuple[str, str], ...] = ()
+    # array of one-digit integers (dice) of this known length: the digits may be typed run together, ``34`` for
+    # 3 and 4 (``refcli.reading.typed``); 0: never (a number such as a declared score stays one number).
+    digits: int = 0
 
 
 @record
