@@ -120,3 +120,89 @@ def test_without_an_argument_every_row_is_listed(invoke: Invoke) -> None:
 )
 def test_help_shows_the_argument(invoke: Invoke, args: tuple[str, ...], example: str) -> None:
     assert example in " ".join(invoke([*args, "--help"]).stdout.split())
+
+
+# ---------------------------------------------------------------- the quick answers are the command line's
+
+ONE_RUN = """
+import json, os, sys
+sys.argv = ["refcli", *json.loads(sys.argv[1])]
+if sys.argv.pop(1) == "full":  # no quick answer: every line goes to the full command line
+    import refcli.cli.quick
+    refcli.cli.quick.recognised = lambda arguments: None
+from refcli.cli.start import main
+try:
+    main()
+except SystemExit as end:
+    code = end.code
+sys.stdout.flush()
+sys.stderr.write("\\n--exit %s, typer %s--" % (code, "typer" in sys.modules))
+"""
+
+# (arguments, whether they are answered quickly): good lines, and bad ones the full command line refuses
+COMPARED = [
+    (("bamboozled", "compare", "43", "34"), True),
+    (("bamboozled", "compare", "21", "21", "--format", "json"), True),
+    (("bamboozled", "compare", "43", "34", "-f", "toml", "-v"), True),
+    (("bamboozled", "compare", "43", "99"), False),  # a value the check refuses
+    (("bamboozled", "compare", "43"), False),  # an argument missing
+    (("bamboozled", "compare", "43", "34", "--bogus"), False),  # an unknown option
+    (("bamboozled", "compare", "43", "34", "--format", "yaml"), False),  # a bad value
+    (
+        (
+            "bamboozled",
+            "ladder",
+        ),
+        True,
+    ),
+    (("bamboozled", "ladder", "54", "--no-pager", "--color", "never"), True),
+    (("bamboozled", "ladder", "77"), True),  # refused by the command itself, in both paths
+    (("cup-of-bluff", "chips", "15"), True),
+    (("cup-of-bluff", "chips", "--format=json"), True),
+    (("kuhhandel", "animals", "burro"), True),
+    (("kuhhandel", "animals", "unicorn"), True),
+    (("kuhhandel", "rules", "K8"), True),
+    (("kuhhandel", "rules", "subasta", "--format", "json"), True),
+    (("rules", "empate"), True),
+    (("rules", "¿quién gana?", "--all"), True),
+    (("rules", "nothing-like-this"), True),
+    (("money", "rules", "M1", "--color", "always"), True),
+    (("--color", "never", "kuhhandel", "animals"), True),
+    (("--version",), True),
+    (("-V",), True),
+    (("--help",), True),
+    (("--version", "--bogus"), False),
+    (("--color", "purple", "rules", "K8"), False),
+    (("--lang", "fr", "rules", "K8"), False),
+    (("kuhhandel", "animals", "--help"), False),
+    (("kuhhandel",), False),
+    (("kuhandel", "animals"), False),  # a typo: "did you mean"
+]
+
+
+def one_run(mode: str, args: tuple[str, ...], env: dict[str, str]) -> tuple[str, str]:
+    import os
+    import subprocess
+    import sys
+    import tempfile
+
+    done = subprocess.run(
+        [sys.executable, "-c", ONE_RUN, json.dumps([mode, *args])],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "COLUMNS": "100", "REFCLI_CONFIG": os.devnull, **env},
+        cwd=tempfile.gettempdir(),
+    )
+    return done.stdout, done.stderr
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize(("args", "quick"), COMPARED, ids=[" ".join(args) for args, _ in COMPARED])
+def test_a_quick_answer_is_the_full_command_lines_answer(args: tuple[str, ...], quick: bool, lang: str) -> None:
+    """Output, stderr and exit status of a line are the same whichever path answers it."""
+    env = {"REFCLI_LANG": lang}
+    fast_out, fast_err = one_run("quick", args, env)
+    full_out, full_err = one_run("full", args, env)
+    assert fast_out == full_out
+    assert fast_err.replace("typer False", "typer True") == full_err
+    assert fast_err.endswith("typer False--" if quick else "typer True--"), fast_err
