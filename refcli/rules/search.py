@@ -23,8 +23,12 @@ every other command, never load the stemmers (start-up is a feature).
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import math
 import re
+import sys
+import types
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
@@ -99,11 +103,31 @@ def words(text: str) -> list[str]:
 
 @cache
 def _stemmers() -> tuple[Callable[[str], str], ...]:
-    # Only the two languages' modules: importing the package would load all 36 stemmers' code.
-    from snowballstemmer.english_stemmer import EnglishStemmer
-    from snowballstemmer.spanish_stemmer import SpanishStemmer
+    stemmers = _snowball()
+    spanish = importlib.import_module(f"{stemmers}.spanish_stemmer").SpanishStemmer()
+    english = importlib.import_module(f"{stemmers}.english_stemmer").EnglishStemmer()
+    return (spanish.stemWord, english.stemWord)
 
-    return (SpanishStemmer().stemWord, EnglishStemmer().stemWord)
+
+_SNOWBALL = "refcli._snowball"  # snowballstemmer's folder under a private name: its modules without its __init__
+
+
+def _snowball() -> str:
+    """The package the two stemmers are imported from: ``snowballstemmer``'s own modules, only those two.
+
+    ``import snowballstemmer.spanish_stemmer`` would first run the package's ``__init__``, which imports the
+    code of every one of its 30-odd languages. A package of another name whose path is snowballstemmer's
+    folder loads the two languages' modules (and the two helpers they import) and nothing else, and leaves
+    ``snowballstemmer`` itself untouched for anyone else.
+    """
+    if _SNOWBALL not in sys.modules:
+        spec = importlib.util.find_spec("snowballstemmer")  # found, not run
+        if spec is None or not spec.submodule_search_locations:
+            return "snowballstemmer"
+        package = types.ModuleType(_SNOWBALL)
+        package.__path__ = list(spec.submodule_search_locations)
+        sys.modules[_SNOWBALL] = package
+    return _SNOWBALL
 
 
 @cache
