@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import Invoke
+from conftest import EXAMPLES, Invoke
 
 from refcli.games.bamboozled.ranking import ladder, rank, ways
 from refcli.games.cupofbluff.chips import CHIPS, POINTS
@@ -139,6 +139,12 @@ sys.stdout.flush()
 sys.stderr.write("\\n--exit %s, typer %s--" % (code, "typer" in sys.modules))
 """
 
+SCORED = str(EXAMPLES / "kuhhandel" / "rulebook-2460.toml")
+EDITION1 = str(EXAMPLES / "kuhhandel" / "edition1-multiply.toml")
+BROKEN = str(EXAMPLES / "kuhhandel" / "record-broken.toml")
+CANNOT_PAY = str(EXAMPLES / "kuhhandel" / "auction-cannot-pay.toml")
+CALLED = str(EXAMPLES / "cup-of-bluff" / "call-gives.toml")
+
 # (arguments, whether they are answered quickly): good lines, and bad ones the full command line refuses
 COMPARED = [
     (("bamboozled", "compare", "43", "34"), True),
@@ -177,6 +183,31 @@ COMPARED = [
     (("kuhhandel", "animals", "--help"), False),
     (("kuhhandel",), False),
     (("kuhandel", "animals"), False),  # a typo: "did you mean"
+    # score and ruling of one file
+    (("kuhhandel", "score", SCORED), True),
+    (("kuhhandel", "score", SCORED, "--multiply", "-f", "json"), True),
+    (("kuhhandel", "score", SCORED, "--partial", "-v", "--no-pager", "--color", "always"), True),
+    (("kuhhandel", "score", "--format=csv", SCORED), True),
+    (("kuhhandel", "score", EDITION1, "--max-bytes", "100000", "--format", "toml"), True),
+    (("kuhhandel", "score", BROKEN), True),  # a record is not a snapshot: refused by the command, in both paths
+    (("kuhhandel", "score", "no-such-file.toml"), True),  # unreadable: 66
+    (("kuhhandel", "score", CALLED), True),  # another game's file
+    (("kuhhandel", "score", SCORED, "--max-bytes", "10"), True),  # too large: 65
+    (("cup-of-bluff", "ruling", CALLED), True),
+    (("cup-of-bluff", "ruling", CALLED, "-f", "json", "--explain"), True),
+    (("kuhhandel", "ruling", CANNOT_PAY, "--no-pager"), True),  # a rule broken: exit 1
+    (("kuhhandel", "score"), False),  # nothing to read: the usage error (or the questions, on a terminal)
+    (("kuhhandel", "score", SCORED, EDITION1), False),  # several files
+    (("kuhhandel", "ruling", CANNOT_PAY, CALLED), False),  # an extra argument
+    (("kuhhandel", "score", "player.1.name=Ana"), False),  # KEY=VALUE items
+    (("kuhhandel", "score", SCORED, "-o"), False),  # -o without its FILE
+    (("kuhhandel", "score", SCORED, "--save"), False),
+    (("kuhhandel", "ruling", CANNOT_PAY, "--format", "csv"), False),  # csv is score's only
+    (("kuhhandel", "score", SCORED, "--max-bytes", "0"), False),  # below the least
+    (("kuhhandel", "score", SCORED, "--multiply=yes"), False),
+    (("cup-of-bluff", "score", CALLED, "--multiply"), False),  # another game's option
+    (("kuhhandel", "ruling", "--help"), False),
+    (("kuhhandel", "ruling", "cow-trade", "--help"), False),  # a situation's help
 ]
 
 

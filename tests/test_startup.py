@@ -33,14 +33,18 @@ PROBE = textwrap.dedent(
         return real_open(file, *args, **kwargs)
     builtins.open = recording_open
     sys.argv = ["refcli", *json.loads(sys.argv[1])]
-    out, sys.stdout = sys.stdout, io.StringIO()
+    class Terminal(io.StringIO):  # PROBE_TERMINAL: standard output is a terminal (colour, drawn text)
+        encoding = "utf-8"
+        def isatty(self):
+            return True
+    out, sys.stdout = sys.stdout, (Terminal if os.environ.get("PROBE_TERMINAL") else io.StringIO)()
     from refcli.cli.start import main
     try:
         main()
     except SystemExit as end:
         code = end.code
-    sys.stdout = out
-    print(json.dumps({"code": code, "modules": sorted(sys.modules), "opened": opened}))
+    shown, sys.stdout = sys.stdout.getvalue(), out
+    print(json.dumps({"code": code, "modules": sorted(sys.modules), "opened": opened, "shown": shown}))
     """
 )
 
@@ -115,6 +119,27 @@ def test_a_quick_query_builds_no_command_line_framework(game: str, args: tuple[s
     """Answered from the declarations (refcli.cli.quick): typer, and the command modules on it, stay unloaded."""
     modules = set(probe(*args)["modules"])
     assert "typer" not in modules and "refcli.cli.app" not in modules and "refcli.cli.verbs" not in modules
+
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+ONE_FILE = [
+    ("kuhhandel", "score", str(EXAMPLES / "kuhhandel" / "rulebook-2460.toml")),
+    ("cup-of-bluff", "ruling", str(EXAMPLES / "cup-of-bluff" / "call-gives.toml")),
+]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize(
+    "args", [args for _game, args in QUICK_QUERIES] + ONE_FILE, ids=lambda args: " ".join(args[:2])
+)
+def test_a_terminal_answer_is_drawn_without_rich_or_typer(args: tuple[str, ...], lang: str) -> None:
+    """On a terminal the text is drawn, in colour, by refcli.output.drawing: neither rich nor typer is imported."""
+    seen = probe("--lang", lang, *args, "--no-pager", env={"PROBE_TERMINAL": "1", "COLUMNS": "100"})
+    assert seen["code"] in (0, 1, None)
+    modules = set(seen["modules"])
+    assert "rich" not in modules and "typer" not in modules, args
+    if "json" not in args:
+        assert "\x1b[" in seen["shown"], seen["shown"][:200]
 
 
 MEMORY_PROBE = textwrap.dedent(

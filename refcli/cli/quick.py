@@ -1,8 +1,8 @@
 """Quick queries answered from the games' declarations, before any command-line framework is built.
 
 A question at the table — ``refcli bamboozled compare 43 34``, ``refcli kuhhandel animals burro``,
-``refcli rules empate``, ``refcli --version``, ``refcli --help`` — needs one game's declaration and one
-function; building typer's command line around it would cost more than the answer. :func:`recognised`
+``refcli rules empate``, ``refcli kuhhandel score FILE``, ``refcli --version``, ``refcli --help`` — needs one
+game's declaration and one function; building typer's command line around it would cost more than the answer. :func:`recognised`
 reads such a line the way the full command line does (``refcli.cli.verbs``: the same parameters, from the
 same declarations) and returns how to answer it: the same command body, called with the same values.
 
@@ -27,6 +27,8 @@ Answer = Callable[[], int]
 
 COLORS = ("auto", "always", "never")  # refcli.cli.color.ColorMode
 FORMATS = ("text", "json", "toml")  # refcli.model.options.DocumentFormat, without importing enum
+TABLE_FORMATS = (*FORMATS, "csv")  # refcli.model.options.Format: score's --format
+FILE_VERBS = ("score", "ruling")
 VERSION = ("--version", "-V")
 HELP = ("--help", "-h")
 
@@ -84,6 +86,8 @@ def _recognised(arguments: list[str]) -> Answer | None:
     command_name = words.pop(0)
     if command_name == "rules" and game.rules:
         return _rules(game, words, root_color)
+    if command_name in FILE_VERBS and any(verb.name == command_name for verb in game.verbs):
+        return _one_file(game, command_name, words, root_color)
     command = next((c for c in game.commands if c.name == command_name), None)
     if command is None or command_name in {verb.name for verb in game.verbs}:
         return None
@@ -208,10 +212,10 @@ def _display_options() -> dict[str, Param]:
     }
 
 
-def _checked_display(parsed: Parsed) -> None:
+def _checked_display(parsed: Parsed, formats: tuple[str, ...] = FORMATS) -> None:
     """``--format``, ``--color`` and ``--lang`` checked as click checks them: one to refuse, NotQuick."""
     values = parsed.values
-    _one_of(values["fmt"], FORMATS)
+    _one_of(values["fmt"], formats)
     if values["lang"] is not None:
         _valid_language(values["lang"])
     if values["color"] is not None:
@@ -221,14 +225,14 @@ def _checked_display(parsed: Parsed) -> None:
 def _display(parsed: Parsed, root_color: str | None) -> tuple[Any, bool, bool]:
     """The format, -v and whether to page, with the colour chosen as the full command line chooses it (the
     configuration's, then the root's option, then the command's)."""
-    from refcli.model.options import DocumentFormat
+    from refcli.model.options import as_format
     from refcli.output.terminal import choose_color, reset_color
 
     values = parsed.values
     reset_color()
     choose_color(root_color)
     choose_color(values["color"])
-    return DocumentFormat(values["fmt"]), bool(values["explain"]), not values["no_pager"]
+    return as_format(values["fmt"]), bool(values["explain"]), not values["no_pager"]
 
 
 # -------------------------------------------------------------------------- the commands
@@ -292,6 +296,66 @@ def _rules(game: Game | None, words: list[str], root_color: str | None) -> Answe
             games = [game] if game is not None else [g for g in registry.built_in() if g.rules]
             catalogues = [(g.id, g.title) for g in games]
             rules_query(catalogues, parsed.values["query"], fmt, every=parsed.values["every"], page=page)
+
+        return _reported(body)
+
+    return answer
+
+
+def _one_file(game: Game, verb: str, words: list[str], root_color: str | None) -> Answer:
+    """``GAME score FILE`` and ``GAME ruling FILE``: ``verbs.score_definition``'s and ``ruling_definition``'s body.
+
+    One FILE, not a ``KEY=VALUE`` item, and only the options that print (with ``--partial``, ``--max-bytes`` and
+    the game's own options of ``score``): several files, items, no file at all (refcli asks), ``--save`` and
+    ``-o`` go to the full command line, where their usage errors are typer's.
+    """
+    from refcli.model.options import DEFAULT_MAX_BYTES, MAX_MAX_BYTES
+
+    options = {
+        **_display_options(),
+        "--max-bytes": Param("max_bytes", "", int, default=DEFAULT_MAX_BYTES, min=1, max=MAX_MAX_BYTES),
+    }
+    own = game.score_options if verb == "score" else ()
+    if verb == "score":
+        options["--partial"] = Param("partial", "", bool, default=False)
+        for param in own:
+            options.update(dict.fromkeys(param.flags, param))
+    parsed = _parsed(words, options, [Param("file", "")])
+    _checked_display(parsed, TABLE_FORMATS if verb == "score" else FORMATS)
+    path = parsed.values["file"]
+    if "=" in path or path.startswith("-"):  # an item (refcli.reading.items), or standard input: not sure
+        raise NotQuick
+
+    def answer() -> int:
+        from refcli.language import i18n
+
+        i18n.prefer_game(game.id)
+        fmt, explain, page = _display(parsed, root_color)
+        max_bytes = parsed.values["max_bytes"]
+
+        def body() -> None:
+            from refcli.cli.common import Inputs
+
+            inputs = Inputs([path], [])
+            if verb == "ruling":
+                from refcli.cli.common import rule_file
+
+                rule_file(inputs, game, fmt, max_bytes=max_bytes, explain=explain, page=page)
+            from refcli.cli.common import score_files
+            from refcli.model.options import ScoreOptions
+            from refcli.reading import table_defaults
+
+            variants = tuple(
+                (
+                    param.name,
+                    parsed.values[param.name]
+                    if param.name in parsed.given
+                    else table_defaults.default(game.id, param.name, parsed.values[param.name]),
+                )
+                for param in own
+            )
+            options = ScoreOptions(partial=parsed.values["partial"], variants=variants, max_bytes=max_bytes)
+            score_files(inputs, game, options, fmt, explain=explain, page=page)
 
         return _reported(body)
 
