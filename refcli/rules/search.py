@@ -18,7 +18,9 @@ more, and shorter fields more than long ones. Ties keep the catalogue's
 order, so the ranking is deterministic.
 
 This module is imported only by a word search: a clause id or topic, and
-every other command, never load the stemmers (start-up is a feature).
+every other command, never load the stemmers (start-up is a feature). The
+catalogues' words are stemmed when the wheel is built (``refcli.rules.stems``),
+so a search stems only the words of its query that the catalogues lack.
 """
 
 from __future__ import annotations
@@ -132,8 +134,28 @@ def _snowball() -> str:
 
 @cache
 def stems(word: str) -> frozenset[str]:
-    """A folded word's Spanish and English stems: two words match when they share one."""
-    return frozenset(stem(word) for stem in _stemmers())
+    """A folded word's Spanish and English stems: two words match when they share one.
+
+    The catalogues' words come stemmed with the wheel (``refcli.rules.stems``); only another word (most of a
+    query's are the catalogues' too) loads the stemmers.
+    """
+    known = _rulebook_stems().get(word)
+    return frozenset(known if known is not None else stemmed(word))
+
+
+def stemmed(word: str) -> tuple[str, ...]:
+    """``word``'s stems by the stemmers themselves: Spanish, then English."""
+    return tuple(stem(word) for stem in _stemmers())
+
+
+@cache
+def _rulebook_stems() -> dict[str, tuple[str, ...]]:
+    """The stems the wheel carries (``refcli._compiled.stems``); none in a source checkout."""
+    try:
+        table: dict[str, tuple[str, ...]] = importlib.import_module("refcli._compiled.stems").STEMS
+    except ImportError:
+        return {}
+    return table
 
 
 def glossaries(game: str | None = None) -> list[Mapping[str, tuple[str, ...]]]:
