@@ -18,13 +18,19 @@ more, and shorter fields more than long ones. Ties keep the catalogue's
 order, so the ranking is deterministic.
 
 This module is imported only by a word search: a clause id or topic, and
-every other command, never load the stemmers (start-up is a feature).
+every other command, never load the stemmers (start-up is a feature). The
+catalogues' words are stemmed when the wheel is built (``refcli.rules.stems``),
+so a search stems only the words of its query that the catalogues lack.
 """
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import math
 import re
+import sys
+import types
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
@@ -99,17 +105,57 @@ def words(text: str) -> list[str]:
 
 @cache
 def _stemmers() -> tuple[Callable[[str], str], ...]:
-    # Only the two languages' modules: importing the package would load all 36 stemmers' code.
-    from snowballstemmer.english_stemmer import EnglishStemmer
-    from snowballstemmer.spanish_stemmer import SpanishStemmer
+    stemmers = _snowball()
+    spanish = importlib.import_module(f"{stemmers}.spanish_stemmer").SpanishStemmer()
+    english = importlib.import_module(f"{stemmers}.english_stemmer").EnglishStemmer()
+    return (spanish.stemWord, english.stemWord)
 
-    return (SpanishStemmer().stemWord, EnglishStemmer().stemWord)
+
+_SNOWBALL = "refcli._snowball"  # snowballstemmer's folder under a private name: its modules without its __init__
+
+
+def _snowball() -> str:
+    """The package the two stemmers are imported from: ``snowballstemmer``'s own modules, only those two.
+
+    ``import snowballstemmer.spanish_stemmer`` would first run the package's ``__init__``, which imports the
+    code of every one of its 30-odd languages. A package of another name whose path is snowballstemmer's
+    folder loads the two languages' modules (and the two helpers they import) and nothing else, and leaves
+    ``snowballstemmer`` itself untouched for anyone else.
+    """
+    if _SNOWBALL not in sys.modules:
+        spec = importlib.util.find_spec("snowballstemmer")  # found, not run
+        if spec is None or not spec.submodule_search_locations:
+            return "snowballstemmer"
+        package = types.ModuleType(_SNOWBALL)
+        package.__path__ = list(spec.submodule_search_locations)
+        sys.modules[_SNOWBALL] = package
+    return _SNOWBALL
 
 
 @cache
 def stems(word: str) -> frozenset[str]:
-    """A folded word's Spanish and English stems: two words match when they share one."""
-    return frozenset(stem(word) for stem in _stemmers())
+    """A folded word's Spanish and English stems: two words match when they share one.
+
+    The catalogues' words come stemmed with the wheel (``refcli.rules.stems``); only another word (most of a
+    query's are the catalogues' too) loads the stemmers.
+    """
+    known = _rulebook_stems().get(word)
+    return frozenset(known if known is not None else stemmed(word))
+
+
+def stemmed(word: str) -> tuple[str, ...]:
+    """``word``'s stems by the stemmers themselves: Spanish, then English."""
+    return tuple(stem(word) for stem in _stemmers())
+
+
+@cache
+def _rulebook_stems() -> dict[str, tuple[str, ...]]:
+    """The stems the wheel carries (``refcli._compiled.stems``); none in a source checkout."""
+    try:
+        table: dict[str, tuple[str, ...]] = importlib.import_module("refcli._compiled.stems").STEMS
+    except ImportError:
+        return {}
+    return table
 
 
 def glossaries(game: str | None = None) -> list[Mapping[str, tuple[str, ...]]]:
