@@ -1,0 +1,227 @@
+"""Scored games as BG Stats plays (``score --format bgstats`` and ``bgstats-link``), and the link as a QR code.
+
+BG Stats, the app (iOS and Android) where many players log their plays and
+post them on to BoardGameGeek, documents how another app hands it a finished
+play: "Push plays to BG Stats from other apps or websites"
+(https://www.bgstatsapp.com/support/push-plays-to-bg-stats-from-other-apps-or-websites/).
+The link is ``https://app.bgstatsapp.com/createPlay.html?data=<data>`` (or
+``bgstats://`` in place of ``https://``), ``<data>`` being a URL-encoded JSON
+play: ``sourceName``, ``sourcePlayId``, ``playDate`` ("2020-10-23 19:16:58"),
+``location``, ``comments``, ``game`` (``name``, ``bggId``, ``highestWins``,
+``noPoints``, ``sourceGameId``) and ``players`` (``name``, ``score``,
+``rank``, ``winner``, ``startPlayer``, ``role``, ``sourcePlayerId``), with
+``board`` and ``durationMin``. Opening it, the app suggests matches for the
+game (by BoardGameGeek id, else by name) and the players (by name), and
+remembers them; a play whose source and id it has seen is the same play.
+
+What refcli fills in, and why (docs/bgstats.md says it for people):
+
+* ``sourcePlayId`` is a hash of what was read (the file's text), so scoring
+  the same file again gives the same id and the app sees one play.
+* ``playDate``: the file's ``date`` key (every final snapshot may carry it,
+  with ``location``), else the file's modification time, else now (standard
+  input, answers to questions).
+* ``bggId`` only where the game's declaration gives one it checked
+  (``Game.bgg_id``); the app matches the others by name.
+* a game played for standings (``Game.points`` False: Bamboozled, where the
+  last player standing wins) is ``noPoints``: its players carry their rank
+  and whether they won, no score.
+* who started, the roles, the board and the duration are not in a final
+  snapshot: they are left out rather than guessed.
+* the evening's totals of a game whose scores add up over several files
+  (Money!) have no place of their own in a play: each of those plays says
+  them in ``comments``, the only free text, which follows the language.
+
+Every key and value but ``comments`` is the same in every language. This
+module is imported only by those formats; segno (the QR code) only by ``--qr``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from typing import IO, Any, NamedTuple
+
+from refcli.language.i18n import _
+
+SOURCE_NAME = "refcli"
+LINK = "https://app.bgstatsapp.com/createPlay.html?data="
+PLAY_ID_DIGITS = 16  # of the SHA-256 of what was read: 64 bits, and a short link
+# The quiet zone around a code drawn in a terminal: the standard's 4 modules cost 4 columns a side that a
+# terminal has few of, and phones read a code with 2 (the terminal's own background frames it further).
+TERMINAL_BORDER = 2
+FILE_BORDER = 4
+FILE_SCALE = 8  # pixels a module in a PNG, and the unit of an SVG's size
+
+
+class PlaySource(NamedTuple):
+    """What a play says about where it came from: its stable id, its date and, if given, its place."""
+
+    play_id: str
+    date: str  # "YYYY-MM-DD HH:MM:SS", local time
+    location: str | None = None
+
+
+def source_of(doc: Any, path: str | None, *, items: bool = False) -> PlaySource:
+    """The play's id, date and place for a document read from ``path`` (None or "-": no file's time to use).
+
+    The id hashes the file's text; for a document made of ``KEY=VALUE`` items or answers (``items``), the
+    document read, written canonically (the same values give the same id).
+    """
+    from refcli.reading.formats.description import play_date
+
+    data = doc.data
+    if doc.text and not items:
+        content = doc.text.encode("utf-8")
+    else:
+        content = json.dumps(data, sort_keys=True, ensure_ascii=False, default=str).encode("utf-8")
+    play_id = hashlib.sha256(content).hexdigest()[:PLAY_ID_DIGITS]
+    if data.get("date") is not None:
+        date = play_date(data["date"])
+    else:
+        date = _file_time(path)
+    location = data.get("location")
+    location = location.strip() if isinstance(location, str) and location.strip() else None
+    return PlaySource(play_id, date, location)
+
+
+def _file_time(path: str | None) -> str:
+    """``path``'s modification time in local time; now when there is no file (standard input, items)."""
+    import os
+
+    when = dt.datetime.now()
+    if path and path != "-":
+        try:
+            when = dt.datetime.fromtimestamp(os.stat(path).st_mtime)
+        except (OSError, ValueError, OverflowError):
+            pass
+    return when.replace(microsecond=0).isoformat(sep=" ")
+
+
+def play(report: Mapping[str, Any], source: PlaySource, game: Any, comments: str | None = None) -> dict[str, Any]:
+    """One scored game (``score``'s report of one file) as BG Stats' play document."""
+    winners = set(report.get("winners") or ())
+    found: dict[str, Any] = {"sourceName": SOURCE_NAME, "sourcePlayId": source.play_id, "playDate": source.date}
+    if source.location is not None:
+        found["location"] = source.location
+    if comments:
+        found["comments"] = comments
+    described: dict[str, Any] = {"name": game.title, "sourceGameId": game.id}
+    if game.bgg_id is not None:
+        described["bggId"] = game.bgg_id
+    described["highestWins"] = True
+    described["noPoints"] = not game.points
+    found["game"] = described
+    players = []
+    for player in report["players"]:
+        entry: dict[str, Any] = {"name": player["name"]}
+        if game.points:
+            entry["score"] = player["score"]
+        entry["rank"] = player["rank"]
+        entry["winner"] = player["name"] in winners
+        players.append(entry)
+    found["players"] = players
+    return found
+
+
+def evening_comment(totals: Sequence[Mapping[str, Any]], winners: Iterable[str], games: int) -> str:
+    """The sentence a play of an evening's game carries: the evening's totals over its games, and who won."""
+    scores = ", ".join(f"{total['name']} {total['score']}" for total in totals)
+    return _("The evening's totals over {count} games: {scores}; won by {winners}.").format(
+        count=games, scores=scores, winners=", ".join(winners)
+    )
+
+
+def document(plays: Sequence[dict[str, Any]], *, several: bool) -> dict[str, Any]:
+    """What ``--format bgstats`` prints: the play of one FILE, or ``{"plays": [...]}`` for several."""
+    if several:
+        return {"plays": list(plays)}
+    return plays[0]
+
+
+def json_text(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, indent=2) + "\n"
+
+
+def link(found: Mapping[str, Any]) -> str:
+    """The app link for one play: its JSON, compact, URL-encoded as ``encodeURIComponent`` does."""
+    from urllib.parse import quote
+
+    text = json.dumps(found, ensure_ascii=False, separators=(",", ":"))
+    return LINK + quote(text, safe="!'()*-._~")
+
+
+def play_of(address: str) -> Any:
+    """The play a link carries (the inverse of ``link``)."""
+    from urllib.parse import unquote
+
+    if not address.startswith(LINK):
+        raise ValueError(address)
+    return json.loads(unquote(address[len(LINK) :]))
+
+
+# -- the link as a QR code -------------------------------------------------------------------
+def qr_code(address: str) -> Any:
+    """The QR code of ``address`` (segno, imported only here): the smallest version, error correction L.
+
+    L keeps the code as small as it can be, which a terminal needs; a screen or a print is not smudged.
+    """
+    import segno
+
+    return segno.make_qr(address, error="l", boost_error=False)
+
+
+def drawn(address: str) -> str:
+    """The code as text: two rows of modules a line in half blocks, light modules drawn (segno's own)."""
+    import io
+
+    code = qr_code(address)
+    out = io.StringIO()
+    code.terminal(out=out, compact=True, border=TERMINAL_BORDER)
+    return out.getvalue()
+
+
+def draw(addresses: Sequence[str], stream: IO[str], size: tuple[int, int]) -> list[str]:
+    """Each link's code drawn on ``stream`` (a terminal of ``size`` columns and lines); the warnings to say.
+
+    A code wider than the terminal would wrap and could not be read, so it is not drawn; one taller than
+    the terminal is drawn, and the warning says so (the window can be zoomed out to show it whole).
+    """
+    columns, lines = size
+    warnings = []
+    for address in addresses:
+        text = drawn(address)
+        rows = text.splitlines()
+        width = len(rows[0]) if rows else 0
+        if width > columns:
+            warnings.append(
+                _(
+                    "The QR code needs {width} columns and the terminal has {columns}: widen the terminal, "
+                    "or write the code to a file with --qr FILE.png."
+                ).format(width=width, columns=columns)
+            )
+            continue
+        stream.write(text)
+        if len(rows) > lines:
+            warnings.append(
+                _(
+                    "The QR code is {height} lines tall and the terminal shows {lines}: zoom out or enlarge the "
+                    "window to scan it whole, or write it to a file with --qr FILE.png."
+                ).format(height=len(rows), lines=lines)
+            )
+    return warnings
+
+
+QR_SUFFIXES = (".png", ".svg")  # as refcli.cli.fileoptions.QR_IMAGES
+
+
+def qr_bytes(address: str, path: str) -> bytes:
+    """The code as a PNG or SVG file's bytes, the kind named by ``path``'s suffix."""
+    import io
+
+    kind = path.lower().rsplit(".", 1)[-1]
+    out = io.BytesIO()
+    qr_code(address).save(out, kind=kind, scale=FILE_SCALE, border=FILE_BORDER)
+    return out.getvalue()
