@@ -48,7 +48,7 @@ def qr_alone(arguments: list[str]) -> list[str]:
     typer takes an option's value from the next word whatever it is, so ``--qr game.toml`` would name the
     image game.toml; an image is named by its suffix, and any other next word is left where it was.
     """
-    found = []
+    found: list[str] = []
     for index, argument in enumerate(arguments):
         if argument == "--":
             return found + arguments[index:]

@@ -1,0 +1,356 @@
+"""``score --format bgstats`` / ``bgstats-link``, ``--qr`` and ``--bom``: BG Stats' plays of scored games.
+
+The documents are checked against the JSON Schema written from the fields BG Stats documents for a pushed
+play (data/schemas/output/bgstats.schema.json: those keys and no other), each link must decode back to
+its document, and each QR code must hold its link: the code drawn in the terminal, read back module by
+module, and the PNG, decoded here, are compared with the matrix segno makes of the link itself.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import struct
+import zlib
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import REPO
+from jsonschema import Draft202012Validator
+from test_startup import probe
+
+from refcli.output import bgstats
+
+TEMPLATES = REPO / "data" / "templates"
+GAMES = ("kuhhandel", "bamboozled", "money", "cup-of-bluff")
+SCHEMA = json.loads((REPO / "data" / "schemas" / "output" / "bgstats.schema.json").read_text(encoding="utf-8"))
+VALIDATOR = Draft202012Validator(SCHEMA)
+
+
+def final(game: str) -> str:
+    return str(TEMPLATES / game / "final.toml")
+
+
+def copied(tmp_path: Path, game: str, extra: str = "", name: str = "final.toml") -> str:
+    """The game's starter final snapshot, with ``extra`` lines before its first player."""
+    text = Path(final(game)).read_text(encoding="utf-8")
+    if extra:
+        text = text.replace("[[player]]", extra + "\n[[player]]", 1)
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def plays_of(invoke: Any, *args: str) -> Any:
+    result = invoke([*args, "--format", "bgstats"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+# -- the documents ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("game", GAMES)
+def test_each_game_is_a_play_of_bg_stats_documented_fields(invoke: Any, game: str) -> None:
+    play = plays_of(invoke, game, "score", final(game))
+    assert not list(VALIDATOR.iter_errors(play))
+    scored = json.loads(invoke([game, "score", final(game), "--format", "json"]).stdout)
+    assert [p["name"] for p in play["players"]] == [p["name"] for p in scored["players"]]
+    assert [p["rank"] for p in play["players"]] == [p["rank"] for p in scored["players"]]
+    assert [p["name"] for p in play["players"] if p["winner"]] == scored["winners"]
+    points = game != "bamboozled"
+    assert play["game"]["noPoints"] is not points
+    assert all(("score" in p) is points for p in play["players"])
+    if points:
+        assert [p["score"] for p in play["players"]] == [p["score"] for p in scored["players"]]
+
+
+def test_a_bad_play_is_refused_by_the_schema() -> None:
+    """The schema can fail: a key BG Stats does not document, or a date in another form."""
+    good = {
+        "sourceName": "refcli",
+        "sourcePlayId": "0123456789abcdef",
+        "playDate": "2024-05-01 20:30:00",
+        "game": {"name": "Money!", "highestWins": True, "noPoints": False},
+        "players": [{"name": "Ana", "score": 450, "rank": 1, "winner": True}],
+    }
+    assert VALIDATOR.is_valid(good)
+    assert not VALIDATOR.is_valid({**good, "explanation": "x"})
+    assert not VALIDATOR.is_valid({**good, "playDate": "2024-05-01T20:30:00"})
+    assert not VALIDATOR.is_valid({**good, "players": [{"name": "Ana", "points": 1, "rank": 1, "winner": True}]})
+
+
+def test_only_kuhhandel_carries_a_boardgamegeek_id(invoke: Any) -> None:
+    ids = {game: plays_of(invoke, game, "score", final(game))["game"].get("bggId") for game in GAMES}
+    assert ids == {"kuhhandel": 6794, "bamboozled": None, "money": None, "cup-of-bluff": None}
+
+
+def test_several_files_are_plays_and_money_evening_totals_are_said_in_comments(invoke: Any) -> None:
+    money = [str(REPO / "examples" / "money" / name) for name in ("rulebook-450.toml", "game-2.toml")]
+    document = plays_of(invoke, "money", "score", *money)
+    assert not list(VALIDATOR.iter_errors(document))
+    assert len(document["plays"]) == 2
+    totals = json.loads(invoke(["money", "score", *money, "--format", "json"]).stdout)["totals"]
+    said = ", ".join(f"{t['name']} {t['score']}" for t in totals)
+    assert all(said in play["comments"] for play in document["plays"])
+    one = plays_of(invoke, "money", "score", money[0])
+    assert "comments" not in one and "plays" not in one
+
+
+def test_a_file_that_cannot_be_scored_has_no_play(invoke: Any, tmp_path: Path) -> None:
+    broken = tmp_path / "broken.toml"
+    broken.write_text('game = "money"\n[[player]]\nname = 3\n', encoding="utf-8")
+    result = invoke(["money", "score", final("money"), str(broken), "--format", "bgstats"])
+    assert result.exit_code == 65
+    assert len(json.loads(result.stdout)["plays"]) == 1
+
+
+# -- the play's id, date and place ----------------------------------------------------------------
+def test_the_play_id_is_the_same_for_the_same_content_only(invoke: Any, tmp_path: Path) -> None:
+    first = copied(tmp_path, "money", name="a.toml")
+    again = copied(tmp_path, "money", name="b.toml")
+    other = copied(tmp_path, "money", extra='location = "Casa"', name="c.toml")
+    ids = [plays_of(invoke, "money", "score", path)["sourcePlayId"] for path in (first, again, other)]
+    assert ids[0] == ids[1] != ids[2]
+    assert plays_of(invoke, "money", "score", first)["sourcePlayId"] == ids[0]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_date_and_location_keys_are_the_plays(invoke: Any, tmp_path: Path, game: str) -> None:
+    path = copied(tmp_path, game, extra='date = 2024-05-01T20:30:00\nlocation = "Casa de Ana"')
+    play = plays_of(invoke, game, "score", path)
+    assert (play["playDate"], play["location"]) == ("2024-05-01 20:30:00", "Casa de Ana")
+    day = plays_of(invoke, game, "score", copied(tmp_path, game, extra="date = 2024-05-02", name="day.toml"))
+    assert day["playDate"] == "2024-05-02 00:00:00" and "location" not in day
+    item = plays_of(invoke, game, "score", path, "date=2024-06-03 21:00")
+    assert item["playDate"] == "2024-06-03 21:00:00"
+
+
+def test_without_a_date_the_play_is_dated_by_the_file(invoke: Any, tmp_path: Path) -> None:
+    import datetime as dt
+
+    path = copied(tmp_path, "cup-of-bluff")
+    when = dt.datetime(2023, 11, 5, 18, 45, 12).timestamp()
+    os.utime(path, (when, when))
+    assert plays_of(invoke, "cup-of-bluff", "score", path)["playDate"] == "2023-11-05 18:45:12"
+
+
+def test_a_date_that_is_not_one_is_bad_data(invoke: Any, tmp_path: Path) -> None:
+    result = invoke(["money", "score", copied(tmp_path, "money", extra='date = "ayer"'), "--format", "bgstats"])
+    assert result.exit_code == 65
+    assert "date" in result.stderr and "2024-05-01" in result.stderr and len(result.stderr.splitlines()) == 1
+
+
+# -- the links --------------------------------------------------------------------------------------
+@pytest.mark.parametrize("game", GAMES)
+def test_a_link_decodes_back_to_the_same_document(invoke: Any, game: str) -> None:
+    play = plays_of(invoke, game, "score", final(game))
+    result = invoke([game, "score", final(game), "--format", "bgstats-link"])
+    assert result.exit_code == 0
+    (link,) = result.stdout.splitlines()
+    assert link.startswith("https://app.bgstatsapp.com/createPlay.html?data=%7B%22")
+    assert bgstats.play_of(link) == play
+    assert all(ch not in link for ch in ' "{}[]')  # URL-encoded as encodeURIComponent does
+
+
+def test_one_link_a_line_for_several_games(invoke: Any) -> None:
+    result = invoke(["score", final("money"), final("kuhhandel"), "--format", "bgstats-link"])
+    links = result.stdout.splitlines()
+    assert [bgstats.play_of(link)["game"]["sourceGameId"] for link in links] == ["money", "kuhhandel"]
+
+
+# -- Spanish ---------------------------------------------------------------------------------------
+def test_spanish_runs_give_the_same_documents_but_the_free_text(invoke: Any) -> None:
+    for game in GAMES:
+        english = plays_of(invoke, game, "score", final(game))
+        spanish = plays_of(invoke, "--lang", "es", game, "score", final(game))
+        assert spanish == english, game
+    money = [str(REPO / "examples" / "money" / name) for name in ("rulebook-450.toml", "game-2.toml")]
+    english = plays_of(invoke, "money", "score", *money)
+    spanish = plays_of(invoke, "--lang", "es", "money", "score", *money)
+    for en, es in zip(english["plays"], spanish["plays"], strict=True):
+        assert {**en, "comments": ""} == {**es, "comments": ""}
+        assert en["comments"].startswith("The evening's totals")
+        assert es["comments"].startswith("Los totales de la velada")
+
+
+# -- bad uses ----------------------------------------------------------------------------------------
+BAD_USES = [
+    (["money", "score", final("money"), "--format", "json", "--qr"], "--qr", "--qr"),
+    (["money", "score", final("money"), "--format", "bgstats", "--qr", "x.png"], "--qr", "--qr"),
+    (["money", "score", final("money"), "--format", "json", "--bom"], "--bom", "--bom"),
+    (["money", "score", final("money"), "--format", "bgstats", "--partial"], "finished", "terminadas"),
+    (["money", "score", final("money"), "--format", "bgstats-link", "--qr"], "terminal", "terminal"),
+    (["money", "score", final("money"), "--format", "bgstats-link", "--qr=x.toml"], "x.toml", "x.toml"),
+    (["money", "score", final("money"), final("money"), "-f", "bgstats-link", "--qr", "x.png"], "one", "una"),
+    (["money", "validate", final("money"), "--bom"], "--bom", "--bom"),
+]
+
+
+@pytest.mark.parametrize(("args", "english", "spanish"), BAD_USES)
+def test_bad_uses_are_one_line_and_exit_2_in_both_languages(
+    invoke: Any, args: list[str], english: str, spanish: str
+) -> None:
+    for lang, word, prefix in (("en", english, "refcli: error: "), ("es", spanish, "refcli: error: ")):
+        result = invoke(["--lang", lang, *args])
+        assert result.exit_code == 2, (lang, result.output)
+        lines = result.stderr.splitlines()
+        assert len(lines) == 1 and lines[0].startswith(prefix) and word in lines[0], (lang, lines)
+        assert result.stdout == ""
+    spanish_line = invoke(["--lang", "es", *args]).stderr
+    assert spanish_line != invoke(["--lang", "en", *args]).stderr  # translated, not the English line
+
+
+# -- QR codes --------------------------------------------------------------------------------------
+def matrix_of(address: str) -> list[list[int]]:
+    """segno's own matrix of the link's code (1 dark), its quiet zone of ``border`` light modules added."""
+    import segno
+
+    code = segno.make_qr(address, error="l", boost_error=False)
+    return [[int(bool(module)) for module in row] for row in code.matrix]
+
+
+def with_border(matrix: list[list[int]], border: int) -> list[list[int]]:
+    width = len(matrix[0]) + 2 * border
+    blank = [[0] * width for _ in range(border)]
+    return blank + [[0] * border + row + [0] * border for row in matrix] + blank
+
+
+def read_drawn(text: str) -> list[list[int]]:
+    """The modules of a code drawn in half blocks: a light module is drawn (█ ▀ ▄), a dark one is blank."""
+    halves = {" ": (1, 1), "▀": (0, 1), "▄": (1, 0), "█": (0, 0)}
+    rows: list[list[int]] = []
+    for line in text.splitlines():
+        pairs = [halves[ch] for ch in line]
+        rows.append([top for top, _ in pairs])
+        rows.append([bottom for _, bottom in pairs])
+    return rows
+
+
+def read_png(data: bytes) -> list[list[int]]:
+    """A 1-bit greyscale PNG's pixels (1 dark), decoded by hand: no imaging library needed."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    position, chunks, header = 8, b"", b""
+    while position < len(data):
+        (length,) = struct.unpack(">I", data[position : position + 4])
+        kind = data[position + 4 : position + 8]
+        body = data[position + 8 : position + 8 + length]
+        if kind == b"IHDR":
+            header = body
+        elif kind == b"IDAT":
+            chunks += body
+        position += 12 + length
+    width, height, depth, colour = struct.unpack(">IIBB", header[:10])
+    assert (depth, colour) == (1, 0)
+    raw = zlib.decompress(chunks)
+    stride = (width + 7) // 8
+    pixels = []
+    previous = bytes(stride)
+    for row in range(height):
+        line = raw[row * (stride + 1) : (row + 1) * (stride + 1)]
+        current = unfiltered(line[0], bytearray(line[1:]), previous)
+        bits = "".join(f"{byte:08b}" for byte in current)[:width]
+        pixels.append([1 - int(bit) for bit in bits])  # black is 0 in greyscale
+        previous = bytes(current)
+    return pixels
+
+
+def unfiltered(kind: int, line: bytearray, above: bytes) -> bytearray:
+    """One scanline with its PNG filter undone (a byte a pixel group: the left neighbour is one byte back)."""
+    for index, byte in enumerate(line):
+        left = line[index - 1] if index else 0
+        up = above[index]
+        corner = above[index - 1] if index else 0
+        if kind == 1:
+            byte += left
+        elif kind == 2:
+            byte += up
+        elif kind == 3:
+            byte += (left + up) // 2
+        elif kind == 4:
+            guess = left + up - corner
+            near = min((abs(guess - left), 0, left), (abs(guess - up), 1, up), (abs(guess - corner), 2, corner))
+            byte += near[2]
+        line[index] = byte & 0xFF
+    return line
+
+
+def test_the_code_drawn_in_a_terminal_is_the_link(invoke: Any) -> None:
+    import io
+
+    link = invoke(["kuhhandel", "score", final("kuhhandel"), "-f", "bgstats-link"]).stdout.strip()
+    out = io.StringIO()
+    assert bgstats.draw([link], out, (200, 60)) == []
+    drawn = read_drawn(out.getvalue())
+    expected = with_border(matrix_of(link), bgstats.TERMINAL_BORDER)
+    assert drawn[: len(expected)] == expected
+    # an odd height's last half line is blank (the terminal's background), below the quiet zone
+    assert all(all(row) for row in drawn[len(expected) :]) and len(drawn) - len(expected) <= 1
+
+
+def test_a_code_wider_than_the_terminal_is_not_drawn_and_one_taller_is_said(invoke: Any) -> None:
+    import io
+
+    link = invoke(["kuhhandel", "score", final("kuhhandel"), "-f", "bgstats-link"]).stdout.strip()
+    width = len(matrix_of(link)) + 2 * bgstats.TERMINAL_BORDER
+    narrow = io.StringIO()
+    (warning,) = bgstats.draw([link], narrow, (width - 1, 200))
+    assert narrow.getvalue() == "" and str(width) in warning and "--qr FILE.png" in warning
+    short = io.StringIO()
+    (warning,) = bgstats.draw([link], short, (width, 24))
+    assert short.getvalue() and "24" in warning
+
+
+def test_qr_file_png_holds_the_link_and_svg_is_segnos_own(invoke: Any, tmp_path: Path) -> None:
+    import io
+
+    import segno
+
+    png, svg = tmp_path / "play.png", tmp_path / "play.svg"
+    result = invoke(["money", "score", final("money"), "-f", "bgstats-link", "--qr", str(png)])
+    assert result.exit_code == 0, result.output
+    link = result.stdout.strip()
+    pixels = read_png(png.read_bytes())
+    scale = bgstats.FILE_SCALE
+    modules = [row[::scale] for row in pixels[::scale]]
+    assert modules == with_border(matrix_of(link), bgstats.FILE_BORDER)
+    assert invoke(["money", "score", final("money"), "-f", "bgstats-link", "--qr", str(svg)]).exit_code == 0
+    own = io.BytesIO()
+    segno.make_qr(link, error="l", boost_error=False).save(own, kind="svg", scale=scale, border=bgstats.FILE_BORDER)
+    assert svg.read_bytes() == own.getvalue()
+
+
+def test_qr_file_is_never_overwritten_without_force(invoke: Any, tmp_path: Path) -> None:
+    png = tmp_path / "play.png"
+    png.write_bytes(b"mine")
+    args = ["money", "score", final("money"), "-f", "bgstats-link", "--qr", str(png)]
+    result = invoke(args)
+    assert result.exit_code == 73 and png.read_bytes() == b"mine" and result.stdout == ""
+    assert invoke([*args, "--force"]).exit_code == 0
+    assert png.read_bytes().startswith(b"\x89PNG")
+    folder = tmp_path / "folder.png"
+    folder.mkdir()
+    assert invoke([*args[:-1], str(folder), "--force"]).exit_code == 73
+
+
+def test_segno_is_imported_only_by_qr(tmp_path: Path) -> None:
+    for args in (
+        ("money", "score", final("money"), "--format", "bgstats-link"),
+        ("money", "score", final("money"), "--format", "json"),
+        ("money", "rules", "M1", "--format", "json"),
+    ):
+        assert "segno" not in probe(*args)["modules"], args
+    seen = probe("money", "score", final("money"), "-f", "bgstats-link", "--qr", str(tmp_path / "q.svg"))
+    assert seen["code"] == 0 and "segno" in seen["modules"]
+
+
+# -- --bom --------------------------------------------------------------------------------------------
+def test_bom_begins_csv_and_only_with_it(invoke: Any, tmp_path: Path) -> None:
+    plain = invoke(["money", "score", final("money"), "--format", "csv"]).stdout
+    marked = invoke(["money", "score", final("money"), "--format", "csv", "--bom"]).stdout
+    assert not plain.startswith("\ufeff") and marked == "\ufeff" + plain
+    out = tmp_path / "scores.csv"
+    assert invoke(["money", "score", final("money"), "-f", "csv", "--bom", "-o", str(out)]).exit_code == 0
+    assert out.read_bytes().startswith(b"\xef\xbb\xbfrow,game,")
+    record = str(REPO / "examples" / "money" / "record-game.toml")
+    found = invoke(["money", "validate", record, "--format", "csv", "--bom"]).stdout
+    assert found.startswith("\ufefffile,game,valid")
