@@ -92,6 +92,7 @@ class Field(Record):
     clauses: tuple[str, ...] = ()  # the rule catalogue's clause ids this key rests on
     missing: str = ""  # the message's "expected …" when a required key is missing (default: the type's)
     roster: bool = False  # this key lists the players that "player" values elsewhere must be among
+    asked: bool = True  # refcli asks for it when there is no file (False: a detail of record-keeping, left out)
 
 
 @record
@@ -316,12 +317,14 @@ def play_fields() -> tuple[Field, ...]:
             date,
             N_("when the game was played (the play's date for --format bgstats; else the file's modification time)"),
             commented="2024-05-01T20:30:00",
+            asked=False,
         ),
         Field(
             "location",
             string(expected=N_("text: where the game was played")),
             N_("where the game was played (the play's location for --format bgstats)"),
             commented='"Home"',
+            asked=False,
         ),
     )
 
