@@ -56,9 +56,9 @@ def test_each_game_is_a_play_of_bg_stats_documented_fields(invoke: Any, game: st
     scored = json.loads(invoke([game, "score", final(game), "--format", "json"]).stdout)
     assert [p["name"] for p in play["players"]] == [p["name"] for p in scored["players"]]
     assert [p["rank"] for p in play["players"]] == [p["rank"] for p in scored["players"]]
-    assert [p["name"] for p in play["players"] if p["winner"]] == scored["winners"]
+    assert [p["name"] for p in play["players"] if p.get("winner")] == scored["winners"]
     points = game != "bamboozled"
-    assert play["game"]["noPoints"] is not points
+    assert play["game"].get("noPoints", False) is not points
     assert all(("score" in p) is points for p in play["players"])
     if points:
         assert [p["score"] for p in play["players"]] == [p["score"] for p in scored["players"]]
@@ -70,10 +70,11 @@ def test_a_bad_play_is_refused_by_the_schema() -> None:
         "sourceName": "refcli",
         "sourcePlayId": "0123456789abcdef",
         "playDate": "2024-05-01 20:30:00",
-        "game": {"name": "Money!", "highestWins": True, "noPoints": False},
-        "players": [{"name": "Ana", "score": 450, "rank": 1, "winner": True}],
+        "game": {"name": "Money!", "highestWins": True},
+        "players": [{"name": "Ana", "score": 450, "rank": 1, "winner": True}, {"name": "Ben", "rank": 2}],
     }
     assert VALIDATOR.is_valid(good)
+    assert not VALIDATOR.is_valid({**good, "game": {"name": "Money!", "highestWins": True, "noPoints": False}})
     assert not VALIDATOR.is_valid({**good, "explanation": "x"})
     assert not VALIDATOR.is_valid({**good, "playDate": "2024-05-01T20:30:00"})
     assert not VALIDATOR.is_valid({**good, "players": [{"name": "Ana", "points": 1, "rank": 1, "winner": True}]})
@@ -149,7 +150,36 @@ def test_a_link_decodes_back_to_the_same_document(invoke: Any, game: str) -> Non
     (link,) = result.stdout.splitlines()
     assert link.startswith("https://app.bgstatsapp.com/createPlay.html?data=%7B%22")
     assert bgstats.play_of(link) == play
-    assert all(ch not in link for ch in ' "{}[]')  # URL-encoded as encodeURIComponent does
+    assert all(ch not in link for ch in ' "{}[]')  # what a URL cannot hold is escaped
+
+
+def test_false_flags_are_left_out_of_the_play(invoke: Any) -> None:
+    """A false ``winner`` or ``noPoints`` is absent (absent is false): the link, and its QR code, are shorter."""
+    for game in GAMES:
+        play = plays_of(invoke, game, "score", final(game))
+        assert all(player.get("winner", True) is True for player in play["players"]), game
+        assert play["game"].get("noPoints", True) is True, game
+        assert play["game"]["highestWins"] is True, game  # its absence is not known to mean true
+
+
+def test_the_link_escapes_only_what_a_query_value_must(invoke: Any, tmp_path: Path) -> None:
+    """``:`` and ``,`` stay as they are; what a query string reads as its own (``& = + ; #``), spaces and
+    letters beyond ASCII are escaped, so that plain URL decoding (``decodeURIComponent``) and form decoding
+    (``+`` as a space: URLSearchParams, Android) both give the document back."""
+    from urllib.parse import parse_qs, unquote, urlsplit
+
+    text = Path(final("money")).read_text(encoding="utf-8")
+    for old, new in (("Ana", "Ana María+1"), ("Ben", "B&B=x;y#z"), ("Cid", "Cid 'el' (¿?) @casa/2:1,0")):
+        text = text.replace(f'name = "{old}"', f'name = "{new}"')
+    path = tmp_path / "names.toml"
+    path.write_text(text, encoding="utf-8")
+    play = plays_of(invoke, "money", "score", str(path))
+    (link,) = invoke(["money", "score", str(path), "-f", "bgstats-link"]).stdout.splitlines()
+    data = link[len(bgstats.LINK) :]
+    assert ":" in data and "," in data and "%3A" not in data and "%2C" not in data
+    assert all(ch not in data for ch in "&=+;# ") and "%C3%AD" in data  # í, as UTF-8
+    assert json.loads(unquote(data)) == play
+    assert json.loads(parse_qs(urlsplit(link).query)["data"][0]) == play
 
 
 def test_one_link_a_line_for_several_games(invoke: Any) -> None:

@@ -28,6 +28,12 @@ What refcli fills in, and why (docs/bgstats.md says it for people):
   and whether they won, no score.
 * who started, the roles, the board and the duration are not in a final
   snapshot: they are left out rather than guessed.
+* a flag that is false (``winner`` of a player who did not win, ``noPoints``
+  of a game with points) is left out: an absent flag is taken as false, and
+  the link, drawn as a QR code, grows the code with every byte. For the same
+  reason the JSON is compact and only what must be escaped in a query's
+  value is (``link``). ``highestWins`` stays, true: BG Stats' page does not
+  say what its absence means.
 * the evening's totals of a game whose scores add up over several files
   (Money!) have no place of their own in a play: each of those plays says
   them in ``comments``, the only free text, which follows the language.
@@ -112,7 +118,8 @@ def play(report: Mapping[str, Any], source: PlaySource, game: Any, comments: str
     if game.bgg_id is not None:
         described["bggId"] = game.bgg_id
     described["highestWins"] = True
-    described["noPoints"] = not game.points
+    if not game.points:
+        described["noPoints"] = True
     found["game"] = described
     players = []
     for player in report["players"]:
@@ -120,7 +127,8 @@ def play(report: Mapping[str, Any], source: PlaySource, game: Any, comments: str
         if game.points:
             entry["score"] = player["score"]
         entry["rank"] = player["rank"]
-        entry["winner"] = player["name"] in winners
+        if player["name"] in winners:
+            entry["winner"] = True
         players.append(entry)
     found["players"] = players
     return found
@@ -145,12 +153,23 @@ def json_text(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, indent=2) + "\n"
 
 
+# What a query's value may hold as it is (RFC 3986: unreserved characters, sub-delimiters, ":", "@", "/", "?"),
+# less what a query string gives a meaning of its own: "&" and ";" end a parameter, "=" starts a value, "+" is
+# a space to form decoding (URLSearchParams, Android's getQueryParameter). ``quote`` keeps unreserved ones.
+# Every other character (the JSON's quotes and brackets, spaces, letters beyond ASCII as UTF-8) is escaped.
+QUERY_SAFE = "!$'()*,:@/?"
+
+
 def link(found: Mapping[str, Any]) -> str:
-    """The app link for one play: its JSON, compact, URL-encoded as ``encodeURIComponent`` does."""
+    """The app link for one play: its JSON, compact, percent-encoded only where a query's value must be.
+
+    Each byte counts: the link is drawn as a QR code in a terminal, whose size grows with it. ``:`` and ``,``
+    (two of the JSON's commonest characters) stay as they are; any URL decoder reads them as themselves.
+    """
     from urllib.parse import quote
 
     text = json.dumps(found, ensure_ascii=False, separators=(",", ":"))
-    return LINK + quote(text, safe="!'()*-._~")
+    return LINK + quote(text, safe=QUERY_SAFE)
 
 
 def play_of(address: str) -> Any:

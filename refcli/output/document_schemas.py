@@ -255,24 +255,24 @@ def bgstats_play() -> Schema:
     text = {**STRING, "minLength": 1}
     game = {
         "type": "object",
-        "required": ["name", "highestWins", "noPoints"],
+        "required": ["name", "highestWins"],
         "properties": {
             "name": {**text, "description": "The game's title; the app matches it when there is no bggId."},
             "bggId": {"type": "integer", "minimum": 1, "description": "BoardGameGeek's id, where refcli knows it."},
             "highestWins": {**BOOLEAN, "description": "Whether the highest score wins."},
-            "noPoints": {**BOOLEAN, "description": "True for a game of standings without points (Bamboozled)."},
+            "noPoints": {"const": True, "description": "A game of standings without points (Bamboozled); else absent."},
             "sourceGameId": {**STRING, "description": "refcli's id of the game."},
         },
         "additionalProperties": False,
     }
     player = {
         "type": "object",
-        "required": ["name", "rank", "winner"],
+        "required": ["name", "rank"],
         "properties": {
             "name": text,
             "score": {"type": "number", "description": "Absent in a game without points."},
             "rank": {"type": "integer", "minimum": 1, "description": "Competition ranking, as in score."},
-            "winner": BOOLEAN,
+            "winner": {"const": True, "description": "A player ranked 1; absent for the others."},
             "startPlayer": BOOLEAN,
             "role": STRING,
             "sourcePlayerId": STRING,
