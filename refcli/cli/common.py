@@ -509,9 +509,10 @@ def draw_codes(links: list[str]) -> None:
     """The links' QR codes in the terminal; what keeps one from being scanned there is said on stderr."""
     from refcli.output import bgstats
     from refcli.output.render import terminal_size
+    from refcli.output.terminal import color
 
     out = sys.stdout
-    for warning in bgstats.draw(links, out, terminal_size(out)):
+    for warning in bgstats.draw(links, out, terminal_size(out), colour=color(out)):
         out.flush()
         print(_("refcli: warning: {message}").format(message=warning), file=sys.stderr)
 

@@ -55,9 +55,9 @@ from refcli.language.i18n import _
 SOURCE_NAME = "refcli"
 LINK = "https://app.bgstatsapp.com/createPlay.html?data="
 PLAY_ID_DIGITS = 16  # of the SHA-256 of what was read: 64 bits, and a short link
-# The quiet zone around a code drawn in a terminal: the standard's 4 modules cost 4 columns a side that a
-# terminal has few of, and phones read a code with 2 (the terminal's own background frames it further).
-TERMINAL_BORDER = 2
+# The quiet zone around a code drawn in a terminal: the standard's 4 modules. Around it is the terminal's
+# background, dark like the dark modules on most terminals, so the light zone drawn is all the code has.
+TERMINAL_BORDER = 4
 FILE_BORDER = 4
 FILE_SCALE = 8  # pixels a module in a PNG, and the unit of an SVG's size
 
@@ -192,43 +192,99 @@ def qr_code(address: str) -> Any:
     return segno.make_qr(address, error="l", boost_error=False)
 
 
-def drawn(address: str) -> str:
-    """The code as text: two rows of modules a line in half blocks, light modules drawn (segno's own)."""
-    import io
+# A terminal's character cell is about twice as tall as wide. Half blocks draw a module a column and two a
+# line: square modules. Quadrant blocks draw two a column and two a line, half the width: modules twice as
+# tall as wide, which QR readers take (they find the code by its three finder patterns, and a uniform stretch
+# keeps their proportions along each axis). Each table is indexed by the cell's light modules: upper left
+# 1, upper right 2, lower left 4, lower right 8; a light module is drawn (the glyph's ink), a dark one left
+# to the background, as segno's own terminal output does (light modules in reverse video).
+HALF_BLOCKS = {0: " ", 1: "\u2580", 4: "\u2584", 5: "\u2588"}  # ▀ ▄ █
+QUADRANTS = (
+    " \u2598\u259d\u2580\u2596\u258c\u259e\u259b\u2597\u259a\u2590\u259c\u2584\u2599\u259f\u2588"  # ▘▝▀▖▌▞▛▗▚▐▜▄▙▟█
+)
+# With colour, the ink and the background are set rather than the terminal's: white on black, so that a
+# light theme (dark ink on white) does not draw the code inverted, which some readers cannot read.
+COLOURED = "\x1b[97;40m"
+PLAIN = "\x1b[0m"
 
-    code = qr_code(address)
-    out = io.StringIO()
-    code.terminal(out=out, compact=True, border=TERMINAL_BORDER)
-    return out.getvalue()
+
+def modules(address: str) -> list[list[bool]]:
+    """The link's code, its quiet zone of ``TERMINAL_BORDER`` around it: True a light module."""
+    code = qr_code(address).matrix
+    size = len(code) + 2 * TERMINAL_BORDER
+    blank = [[True] * size for _ in range(TERMINAL_BORDER)]
+    margin = [True] * TERMINAL_BORDER
+    return blank + [margin + [not module for module in row] + margin for row in code] + blank
 
 
-def draw(addresses: Sequence[str], stream: IO[str], size: tuple[int, int]) -> list[str]:
+def modules_a_column(size: int, columns: int) -> int | None:
+    """How many modules across a column takes to draw a code of ``size`` modules (quiet zone included) in
+    ``columns``: 1 (half blocks) if it fits, else 2 (quadrants) if that fits, else None (it does not)."""
+    for across in (1, 2):
+        if -(-size // across) <= columns:
+            return across
+    return None
+
+
+def drawn(grid: Sequence[Sequence[bool]], across: int = 1, *, colour: bool = False) -> str:
+    """A code's ``modules`` as text, two rows a line, ``across`` a column (1 half blocks, 2 quadrants).
+
+    A code has an odd number of modules each way: the last line's lower half, and with quadrants the last
+    column's right half, are beyond the quiet zone and left to the background.
+    """
+    height, width = len(grid), len(grid[0])
+
+    def light(row: int, column: int) -> int:
+        return int(row < height and column < width and grid[row][column])
+
+    lines = []
+    for top in range(0, height, 2):
+        cells = []
+        for left in range(0, width, across):
+            if across == 1:
+                cells.append(HALF_BLOCKS[light(top, left) + 4 * light(top + 1, left)])
+            else:
+                mask = (
+                    light(top, left)
+                    + 2 * light(top, left + 1)
+                    + 4 * light(top + 1, left)
+                    + 8 * light(top + 1, left + 1)
+                )
+                cells.append(QUADRANTS[mask])
+        text = "".join(cells)
+        lines.append(COLOURED + text + PLAIN if colour else text)
+    return "\n".join(lines) + "\n"
+
+
+def draw(addresses: Sequence[str], stream: IO[str], size: tuple[int, int], *, colour: bool = False) -> list[str]:
     """Each link's code drawn on ``stream`` (a terminal of ``size`` columns and lines); the warnings to say.
 
-    A code wider than the terminal would wrap and could not be read, so it is not drawn; one taller than
-    the terminal is drawn, and the warning says so (the window can be zoomed out to show it whole).
+    In half blocks when they fit the width, else in quadrants (half as wide). A code wider than the terminal
+    even so would wrap and could not be read: it is not drawn. One taller than the terminal is drawn, and
+    the warning says so (the window can be zoomed out to show it whole). ``colour``: white on black.
     """
     columns, lines = size
     warnings = []
     for address in addresses:
-        text = drawn(address)
-        rows = text.splitlines()
-        width = len(rows[0]) if rows else 0
-        if width > columns:
+        grid = modules(address)
+        side = len(grid)
+        across = modules_a_column(side, columns)
+        if across is None:
             warnings.append(
                 _(
-                    "The QR code needs {width} columns and the terminal has {columns}: widen the terminal, "
-                    "or write the code to a file with --qr FILE.png."
-                ).format(width=width, columns=columns)
+                    "The QR code needs at least {width} columns and the terminal has {columns}: widen the "
+                    "terminal, or write the code to a file with --qr FILE.png."
+                ).format(width=-(-side // 2), columns=columns)
             )
             continue
-        stream.write(text)
-        if len(rows) > lines:
+        stream.write(drawn(grid, across, colour=colour))
+        height = -(-side // 2)
+        if height > lines:
             warnings.append(
                 _(
                     "The QR code is {height} lines tall and the terminal shows {lines}: zoom out or enlarge the "
                     "window to scan it whole, or write it to a file with --qr FILE.png."
-                ).format(height=len(rows), lines=lines)
+                ).format(height=height, lines=lines)
             )
     return warnings
 
