@@ -3,7 +3,8 @@
 The documents are checked against the JSON Schema written from the fields BG Stats documents for a pushed
 play (data/schemas/output/bgstats.schema.json: those keys and no other), each link must decode back to
 its document, and each QR code must hold its link: the code drawn in the terminal, read back module by
-module, and the PNG, decoded here, are compared with the matrix segno makes of the link itself.
+module (half blocks and quadrants), and the PNG, decoded here, are compared with the matrix segno makes of
+the link itself.
 """
 
 from __future__ import annotations
@@ -256,6 +257,36 @@ def read_drawn(text: str) -> list[list[int]]:
     return rows
 
 
+def read_quadrants(text: str) -> list[list[int]]:
+    """The modules of a code drawn in quadrant blocks, two across a column and two down a line (1 dark).
+
+    Which quarters of a cell a character inks is read from its Unicode name ("QUADRANT UPPER LEFT AND
+    LOWER RIGHT", "LEFT HALF BLOCK"…), not from refcli's table: an inked quarter is a light module.
+    """
+    import unicodedata
+
+    halves = {"UPPER": ("UPPER LEFT", "UPPER RIGHT"), "LOWER": ("LOWER LEFT", "LOWER RIGHT")}
+    halves |= {"LEFT": ("UPPER LEFT", "LOWER LEFT"), "RIGHT": ("UPPER RIGHT", "LOWER RIGHT")}
+
+    def inked(character: str) -> set[str]:
+        if character == " ":
+            return set()
+        name = unicodedata.name(character)
+        if name == "FULL BLOCK":
+            return {"UPPER LEFT", "UPPER RIGHT", "LOWER LEFT", "LOWER RIGHT"}
+        if name.endswith(" HALF BLOCK"):
+            return set(halves[name.split()[0]])
+        assert name.startswith("QUADRANT "), name
+        return set(name.removeprefix("QUADRANT ").split(" AND "))
+
+    rows: list[list[int]] = []
+    for line in text.splitlines():
+        cells = [inked(character) for character in line]
+        for half in ("UPPER", "LOWER"):
+            rows.append([int(f"{half} {side}" not in cell) for cell in cells for side in ("LEFT", "RIGHT")])
+    return rows
+
+
 def read_png(data: bytes) -> list[list[int]]:
     """A 1-bit greyscale PNG's pixels (1 dark), decoded by hand: no imaging library needed."""
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
@@ -304,30 +335,116 @@ def unfiltered(kind: int, line: bytearray, above: bytes) -> bytearray:
     return line
 
 
-def test_the_code_drawn_in_a_terminal_is_the_link(invoke: Any) -> None:
+def kuhhandel_link(invoke: Any) -> str:
+    """A realistic link: a three-player play with its BoardGameGeek id (about 500 characters)."""
+    return str(invoke(["kuhhandel", "score", final("kuhhandel"), "-f", "bgstats-link"]).stdout.strip())
+
+
+def drawing(link: str, columns: int, lines: int = 200, *, colour: bool = False) -> tuple[str, list[str]]:
     import io
 
-    link = invoke(["kuhhandel", "score", final("kuhhandel"), "-f", "bgstats-link"]).stdout.strip()
     out = io.StringIO()
-    assert bgstats.draw([link], out, (200, 60)) == []
-    drawn = read_drawn(out.getvalue())
+    warnings = bgstats.draw([link], out, (columns, lines), colour=colour)
+    return out.getvalue(), warnings
+
+
+def assert_is_code(modules: list[list[int]], link: str) -> None:
+    """``modules`` read back are the link's code in its quiet zone; beyond it (a code's side is odd, a line
+    or column holds two modules) only the terminal's background, dark."""
     expected = with_border(matrix_of(link), bgstats.TERMINAL_BORDER)
-    assert drawn[: len(expected)] == expected
-    # an odd height's last half line is blank (the terminal's background), below the quiet zone
-    assert all(all(row) for row in drawn[len(expected) :]) and len(drawn) - len(expected) <= 1
+    side = len(expected)
+    assert [row[:side] for row in modules[:side]] == expected
+    assert all(all(row[side:]) for row in modules) and all(all(row) for row in modules[side:])
+    assert len(modules) - side <= 1 and all(len(row) - side <= 1 for row in modules)
 
 
-def test_a_code_wider_than_the_terminal_is_not_drawn_and_one_taller_is_said(invoke: Any) -> None:
-    import io
+def test_the_code_drawn_in_half_blocks_is_the_link(invoke: Any) -> None:
+    link = kuhhandel_link(invoke)
+    text, warnings = drawing(link, 200)
+    assert warnings == []
+    assert_is_code(read_drawn(text), link)
 
-    link = invoke(["kuhhandel", "score", final("kuhhandel"), "-f", "bgstats-link"]).stdout.strip()
-    width = len(matrix_of(link)) + 2 * bgstats.TERMINAL_BORDER
-    narrow = io.StringIO()
-    (warning,) = bgstats.draw([link], narrow, (width - 1, 200))
-    assert narrow.getvalue() == "" and str(width) in warning and "--qr FILE.png" in warning
-    short = io.StringIO()
-    (warning,) = bgstats.draw([link], short, (width, 24))
-    assert short.getvalue() and "24" in warning
+
+def test_the_code_drawn_in_quadrants_is_the_link(invoke: Any) -> None:
+    """Where half blocks do not fit, quadrants: half as many columns, the same modules, border included."""
+    link = kuhhandel_link(invoke)
+    text, warnings = drawing(link, 50)
+    assert warnings == []
+    assert any(ch in text for ch in "▘▝▖▗▚▞▛▜▙▟")  # quadrants, not half blocks
+    assert_is_code(read_quadrants(text), link)
+    assert {len(line) for line in text.splitlines()} == {(len(matrix_of(link)) + 2 * bgstats.TERMINAL_BORDER + 1) // 2}
+
+
+def test_the_drawing_fits_the_terminal_width_or_is_not_made(invoke: Any) -> None:
+    """A realistic link (version 14 or 15: 73 or 77 modules, 81 or 85 with the quiet zone): half blocks on a
+    wide terminal; quadrants at 80 and 60 columns (41 or 43 wide); at 40 not even those, and a warning."""
+    link = kuhhandel_link(invoke)
+    side = len(matrix_of(link)) + 2 * bgstats.TERMINAL_BORDER
+    assert 80 < side <= 89 and 40 < (side + 1) // 2 <= 45  # the sizes this test is about
+    chosen = {}
+    for columns in (120, 80, 60, 40):
+        text, warnings = drawing(link, columns)
+        widths = {len(line) for line in text.splitlines()}
+        chosen[columns] = widths.pop() if text else None
+        assert not widths and (chosen[columns] or 0) <= columns
+        assert bool(warnings) is (not text)
+    assert chosen == {120: side, 80: (side + 1) // 2, 60: (side + 1) // 2, 40: None}
+    assert drawing("https://app.bgstatsapp.com/createPlay.html?data=%7B%7D", 40)[0]  # a short link fits 40
+
+
+def test_a_code_too_wide_even_in_quadrants_is_a_warning_in_both_languages(invoke: Any) -> None:
+    from refcli.language.i18n import using
+
+    link = kuhhandel_link(invoke)
+    narrowest = (len(matrix_of(link)) + 2 * bgstats.TERMINAL_BORDER + 1) // 2
+    said = {}
+    for lang in ("en", "es"):
+        with using(lang):
+            text, (warning,) = drawing(link, narrowest - 1)
+        assert text == "" and f"{narrowest} " in warning and f"{narrowest - 1}" in warning, warning
+        assert "--qr FILE.png" in warning
+        said[lang] = warning
+    assert said["en"].startswith("The QR code needs at least")
+    assert said["es"].startswith("El código QR necesita al menos")
+    assert drawing(link, narrowest)[0]  # one column more, and it is drawn
+
+
+def test_a_code_taller_than_the_terminal_is_drawn_and_said(invoke: Any) -> None:
+    link = kuhhandel_link(invoke)
+    text, (warning,) = drawing(link, 80, 24)
+    height = len(text.splitlines())
+    assert height > 24 and str(height) in warning and "24" in warning
+
+
+def test_with_colour_the_code_is_white_on_black_and_the_same_modules(invoke: Any) -> None:
+    """With colour the ink is set to white and the background to black (a light theme would otherwise draw
+    the code inverted); every line resets them, and the characters are those drawn without colour."""
+    link = kuhhandel_link(invoke)
+    for columns in (200, 50):
+        plain, _ = drawing(link, columns)
+        coloured, _ = drawing(link, columns, colour=True)
+        lines = coloured.splitlines()
+        assert all(line.startswith("\x1b[97;40m") and line.endswith("\x1b[0m") for line in lines)
+        assert [line[len("\x1b[97;40m") : -len("\x1b[0m")] for line in lines] == plain.splitlines()
+
+
+def test_qr_on_a_terminal_draws_what_fits_with_colour_unless_no_color() -> None:
+    """On a real (pseudo-)terminal: 50 columns get quadrants, white on black; NO_COLOR leaves the terminal's
+    own colours; 30 columns get the warning, in the run's language."""
+    from test_cli import on_a_terminal
+
+    args = ("kuhhandel", "score", final("kuhhandel"), "-f", "bgstats-link", "--qr")
+    coloured = on_a_terminal(*args, env={"COLUMNS": "50", "LINES": "60"})
+    link, *drawn = coloured.replace("\r\n", "\n").splitlines()
+    assert link.startswith(bgstats.LINK) and drawn and "warning" not in coloured
+    assert all(line.startswith("\x1b[97;40m") and len(line) <= 50 + len("\x1b[97;40m\x1b[0m") for line in drawn)
+    plain = on_a_terminal(*args, env={"COLUMNS": "50", "LINES": "60", "NO_COLOR": "1"})
+    assert "\x1b[" not in plain and plain.replace("\r\n", "\n").splitlines()[1:] == [
+        line.removeprefix("\x1b[97;40m").removesuffix("\x1b[0m") for line in drawn
+    ]
+    spanish = on_a_terminal("--lang", "es", *args, env={"COLUMNS": "30", "LINES": "60"})
+    narrowest = (len(matrix_of(link)) + 2 * bgstats.TERMINAL_BORDER + 1) // 2
+    assert f"refcli: aviso: El código QR necesita al menos {narrowest} columnas" in spanish and "▀" not in spanish
 
 
 def test_qr_file_png_holds_the_link_and_svg_is_segnos_own(invoke: Any, tmp_path: Path) -> None:
