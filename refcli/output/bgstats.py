@@ -212,7 +212,7 @@ def modules(address: str) -> list[list[bool]]:
     """The link's code, its quiet zone of ``TERMINAL_BORDER`` around it: True a light module."""
     code = qr_code(address).matrix
     size = len(code) + 2 * TERMINAL_BORDER
-    blank = [[True] * size for _ in range(TERMINAL_BORDER)]
+    blank = [[True] * size for _row in range(TERMINAL_BORDER)]
     margin = [True] * TERMINAL_BORDER
     return blank + [margin + [not module for module in row] + margin for row in code] + blank
 
