@@ -45,7 +45,7 @@ REFUSALS = [
         "unknown top key",
         "editon = 2\n" + PLAYERS_OK,
         1,
-        'editon: expected one of the keys game, edition, player, found an unknown key (did you mean "edition"?)',
+        'editon: expected one of the keys game, edition, player, date, location, found an unknown key (did you mean "edition"?)',
     ),
     ("no players", 'game = "kuhhandel"\n', 1, "player: expected at least 1 [[player]]"),
     ("player not a table", 'player = "Ana"\n', 1, "player: expected [[player]] tables"),

@@ -401,7 +401,7 @@ def test_spanish_help_translates_what_click_adds_and_keeps_what_is_typed(invoke:
     assert "-f, --format <text|json|toml|csv> Formato de salida:" in shown  # option names and values stay
     assert "-j, --jobs <entero> Valida en N procesos" in shown and "[por defecto: 1; 1<=x<=64]" in shown
     score = " ".join(invoke(["--lang", "es", "kuhhandel", "score", "--help"]).stdout.split())
-    assert "csv para una hoja de cálculo. [por defecto: text]" in score
+    assert "bgstats-link para el enlace que lo abre en la aplicación BG Stats. [por defecto: text]" in score
     assert "Los elementos KEY=VALUE dan un estado final en la línea de comandos" in score
     root = invoke(["--lang", "es", "--help"]).stdout
     assert root.startswith("Uso: refcli [OPCIONES] COMANDO [ARGS]...\n")
@@ -427,8 +427,10 @@ USAGE_ERRORS = [
     (["chess"], "Error: No existe el comando 'chess'.", "Error: No such command 'chess'."),
     (
         ["kuhhandel", "score", "--format", "xml", "x.toml"],
-        "Error: Valor no válido para '--format' / '-f': 'xml' no es ninguno de estos: 'text', 'json', 'toml', 'csv'.",
-        "Error: Invalid value for '--format' / '-f': 'xml' is not one of 'text', 'json', 'toml', 'csv'.",
+        "Error: Valor no válido para '--format' / '-f': 'xml' no es ninguno de estos: 'text', 'json', 'toml', 'csv', "
+        "'bgstats', 'bgstats-link'.",
+        "Error: Invalid value for '--format' / '-f': 'xml' is not one of 'text', 'json', 'toml', 'csv', 'bgstats', "
+        "'bgstats-link'.",
     ),
     (
         ["kuhhandel", "rules", "--format", "jsn"],
@@ -439,10 +441,14 @@ USAGE_ERRORS = [
     ),
     (
         ["kuhhandel", "score", "--fromat", "json"],
-        "Error: No existe la opción: --fromat (opciones posibles: --format)",
-        "Error: No such option: --fromat (Possible options: --format)",
+        "Error: No existe la opción: --fromat (opciones posibles: --bom, --format)",
+        "Error: No such option: --fromat (Possible options: --bom, --format)",
     ),
-    (["kuhhandel", "score", "--bogus"], "Error: No existe la opción: --bogus", "Error: No such option: --bogus"),
+    (
+        ["kuhhandel", "score", "--bogus"],
+        "Error: No existe la opción: --bogus (opciones posibles: --bom)",
+        "Error: No such option: --bogus (Possible options: --bom)",
+    ),
     (["validate"], "Error: Falta el argumento 'FILE...'.", "Error: Missing argument 'FILE...'."),
     (["bamboozled", "compare", "43"], "Error: Falta el argumento 'SCORE'.", "Error: Missing argument 'SCORE'."),
     (

@@ -157,7 +157,7 @@ def test_files_just_under_the_limits_are_read(tmp_path: Path) -> None:
     result = refcli("score", str(path))  # read, then refused by the format: x is no key of a snapshot
     assert result.returncode == 65
     assert one_error_line(result).startswith(
-        f"refcli: error: {path}:2: x: expected one of the keys game, edition, player"
+        f"refcli: error: {path}:2: x: expected one of the keys game, edition, player, date, location"
     )
 
 
@@ -286,7 +286,7 @@ def test_an_unknown_key_of_megabytes_is_quoted_short(tmp_path: Path) -> None:
     assert result.returncode == 65
     line = one_error_line(result)
     assert line == (
-        f'refcli: error: {path}:2: "{"k" * 40}…": expected one of the keys game, edition, player, found an unknown key'
+        f'refcli: error: {path}:2: "{"k" * 40}…": expected one of the keys game, edition, player, date, location, found an unknown key'
     )
 
 

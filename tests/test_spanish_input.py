@@ -416,7 +416,7 @@ def test_the_readers_messages_in_spanish(invoke: Invoke, write: Write) -> None:
     path = write('game = "kuhhandel"\nedtion = 2\n', "k2.toml")
     spanish = invoke(["--lang", "es", "kuhhandel", "score", path]).output.strip()
     assert spanish.endswith(
-        "edtion: se esperaba una de las claves game, edition, player, se encontró una clave desconocida "
+        "edtion: se esperaba una de las claves game, edition, player, date, location, se encontró una clave desconocida "
         '(¿querías decir "edition"?)'
     ), spanish
 
