@@ -152,7 +152,7 @@ def emit(
 def terminal_size(stream: IO[str]) -> tuple[int, int]:
     """Columns and lines; COLUMNS and LINES win over what the terminal says, as in rich (``clamped_size``)."""
     try:
-        size = os.getterminal_size(stream.fileno())
+        size = os.get_terminal_size(stream.fileno())
         columns, lines = size.columns, size.lines
     except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
         columns, lines = 80, 24
