@@ -93,7 +93,7 @@ def test_animals_burro_says_the_donkeys_value(invoke: Invoke) -> None:
 
 
 @pytest.mark.parametrize(
-    ("bad", "suggestion"), [("cerdos", "did you mean cerdo, pig?"), ("pgi", "did you mean pig?"), ("xx", None)]
+    ("bad", "suggestion"), [("cerdso", "did you mean cerdo, pig?"), ("pgi", "did you mean pig?"), ("xx", None)]
 )
 def test_an_unknown_animal_is_a_usage_error_with_a_suggestion(invoke: Invoke, bad: str, suggestion: str | None) -> None:
     message = usage_error(invoke, "kuhhandel", "animals", bad)

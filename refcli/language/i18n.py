@@ -134,7 +134,7 @@ def using(lang: str | None) -> Iterator[None]:
 
 def _chosen(lang: str | None) -> str:
     """The language ``lang`` names (English for one refcli lacks); ``None``: the environment's."""
-    chosen = normalize(lang) if lang else from_environment(os.environ)
+    chosen = language_named(lang) if lang else from_environment(os.environ)
     return chosen or DEFAULT
 
 
@@ -148,6 +148,25 @@ def _chosen_from_environment() -> Speech:
     if _process is None:
         _process = _speech(_chosen(None))
     return _process
+
+
+# Languages by name, as people write them after --lang, in REFCLI_LANG or the configuration file. Folded.
+LANGUAGE_NAMES = {
+    "espanol": "es",
+    "castellano": "es",
+    "spanish": "es",
+    "ingles": "en",
+    "english": "en",
+}
+
+
+def language_named(value: str) -> str | None:
+    """The language ``--lang``, ``REFCLI_LANG`` or the configuration file's ``lang`` names: a code or a locale
+    (``es``, ``ES``, ``es_ES``, ``es_ES.UTF-8``, ``en-US``) or a name (``español``, ``castellano``, ``Spanish``,
+    ``inglés``, ``english``); None for one refcli lacks. The one normaliser of the three."""
+    from refcli.language.folding import fold
+
+    return LANGUAGE_NAMES.get(fold(value)) or normalize(value)
 
 
 def normalize(value: str) -> str | None:
@@ -168,7 +187,7 @@ def from_environment(environ: Mapping[str, str]) -> str:
 
 def from_refcli_lang(environ: Mapping[str, str]) -> str | None:
     """The language ``REFCLI_LANG`` asks for, when it names one refcli has."""
-    return normalize(environ.get("REFCLI_LANG", "")) if environ.get("REFCLI_LANG", "").strip() else None
+    return language_named(environ.get("REFCLI_LANG", "")) if environ.get("REFCLI_LANG", "").strip() else None
 
 
 def deciding_locale_variable(environ: Mapping[str, str]) -> str | None:
@@ -208,8 +227,9 @@ def from_arguments(arguments: Sequence[str]) -> str | None:
             value = argument.partition("=")[2]
         else:
             continue
-        if value.strip().casefold() in LANGUAGES:
-            return value.strip().casefold()
+        named = language_named(value)
+        if named is not None:
+            return named
     return None
 
 

@@ -137,6 +137,17 @@ GAME = Game(
     spanish={
         "kind": {
             "desafío": "challenge",
+            # 002's words for calling a bluff ("llamar un farol", "declarar que … está fanfarroneando",
+            # "hacer un bluff"), and the usual "cantar un farol"
+            "llamar un farol": "challenge",
+            "llamar farol": "challenge",
+            "llamada": "challenge",
+            "llamar": "challenge",
+            "farol": "challenge",
+            "cantar un farol": "challenge",
+            "hacer un bluff": "challenge",
+            "está fanfarroneando": "challenge",
+            "fanfarroneando": "challenge",
             "aceptar": "accept",
             "carta": "card",
             "clasificación": "final",
@@ -215,6 +226,8 @@ GAME = Game(
         "revivir": ("revive",),
         "reves": ("reverse",),
         "llamar": ("call",),
+        "desafio": ("call",),
+        "huelga": ("strike",),
         "declarar": ("declare",),
         "anunciar": ("declare",),
     },

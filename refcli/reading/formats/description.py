@@ -68,6 +68,7 @@ class Type(Record):
     phrase: str = ""  # help and man pages: what the value is (default: derived)
     example: Any = None  # custom: an example value
     words: tuple[str, ...] = ()  # custom: the words a value may be, for "did you mean" on a typo
+    spanish_words: tuple[str, ...] = ()  # custom: more such words, Spanish ones (offered first to Spanish input)
     # choice, const, union: (word, English word) for each word that stands for one of the English ones: the
     # game's Spanish words and other names, and the English words themselves. Matched ignoring case, accents
     # and blanks (``refcli.language.folding.fold``); the value read is the English word. Added when a description is
@@ -205,14 +206,25 @@ def custom(
     phrase: str = "",
     what: str = "",
     words: tuple[str, ...] = (),
+    spanish_words: tuple[str, ...] = (),
 ) -> Type:
-    """A game-specific value: ``parse`` returns it or raises ValueError/TypeError (any TOML value may come).
+    """A game-specific value: ``parse`` returns it or raises ValueError/TypeError (any TOML value may come);
+    an error with a ``suggestion`` (`` (…)``, translated) ends the message with it, instead of "did you mean".
 
     ``words``: the words a value may be, when they are few enough to name (animals); a typo of one gets
-    "did you mean" in the message.
+    "did you mean" in the message; ``spanish_words``, more of them, Spanish ones: a Spanish run, or a
+    Spanish-looking value, is offered one of them first (``refcli.language.suggestions``).
     """
     return Type(
-        "custom", parse=parse, expected=expected, schema=schema, example=example, phrase=phrase, what=what, words=words
+        "custom",
+        parse=parse,
+        expected=expected,
+        schema=schema,
+        example=example,
+        phrase=phrase,
+        what=what,
+        words=words,
+        spanish_words=spanish_words,
     )
 
 

@@ -32,6 +32,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from refcli.language.folding import fold as fold_word
+from refcli.language.forms import meaning as other_form
 from refcli.language.i18n import N_, _
 from refcli.language.suggestions import hint
 from refcli.language.visible import clip, visible
@@ -215,9 +216,10 @@ def count_expected(t: Type, noun: str) -> str:
     return _("{minimum} to {maximum} {items}").format(minimum=t.minimum, maximum=t.maximum, items=noun)
 
 
-def suggestions(t: Type, words: tuple[str, ...] | list[str]) -> list[str]:
-    """The words "did you mean" picks among: ``words`` and the type's Spanish words (for Spanish-like input)."""
-    return [*words, *(word for word, english in t.synonyms if word != english)]
+def suggestions(t: Type, words: tuple[str, ...] | list[str]) -> tuple[list[str], list[str]]:
+    """The words "did you mean" picks among: ``words``, and the type's Spanish words (offered first to a Spanish
+    run or Spanish-looking input, ``refcli.language.suggestions``)."""
+    return list(words), [word for word, english in t.synonyms if word != english]
 
 
 # -- compiling ----------------------------------------------------------------------
@@ -276,7 +278,10 @@ def choice_reader(t: Type, key: str) -> Reader:
                 found = synonyms.get(fold_word(value))
                 if found is not None:
                     return found
-        raise ctx.fail(at(parent, k), shape_expected(t), describe(value) + hint(value, near))
+                found = other_form(value, synonyms)  # a plural: "Dobles", "gatos"
+                if found is not None:
+                    return found
+        raise ctx.fail(at(parent, k), shape_expected(t), describe(value) + hint(value, *near))
 
     return read
 
@@ -548,13 +553,14 @@ def map_reader(t: Type, key: str) -> Reader:
         parse = key_type.parse
         assert parse is not None
         key_expected = key_type.expected
-        key_words = key_type.words
+        key_words, key_spanish = key_type.words, key_type.spanish_words
 
         def read_key(k: str, ctx: Context, here: KeyPath) -> Any:
             try:
                 return parse(k)
-            except (ValueError, TypeError):
-                raise ctx.fail(here + (k,), _(key_expected), describe(k) + hint(k, key_words)) from None
+            except (ValueError, TypeError) as error:
+                said = suggested(error) or hint(k, key_words, key_spanish)
+                raise ctx.fail(here + (k,), _(key_expected), describe(k) + said) from None
     else:
         raise ValueError(f"map keys are names, players or custom values, not {key_type.kind}")
 
@@ -630,13 +636,15 @@ def union_reader(t: Type, key: str) -> Reader:
         reader = variants.get(kind) if type(kind) is str else None
         if reader is None and synonyms and type(kind) is str:  # a Spanish word (its const reads it as English)
             reader = variants.get(synonyms.get(fold_word(kind), ""))
+        if reader is None and synonyms and type(kind) is str:  # a plural, another form: "puja", "desafíos"
+            reader = variants.get(other_form(kind, synonyms) or "")
         if reader is None:
             here = at(parent, k)
             if tag not in value:
                 raise ctx.fail(here + (tag,), union_expected(t), _(MISSING))
             if type(kind) is not str:
                 raise ctx.fail(here + (tag,), union_expected(t), describe(kind))
-            raise ctx.fail(here + (tag,), quoted_or(words), describe(kind) + hint(kind, near))
+            raise ctx.fail(here + (tag,), quoted_or(words), describe(kind) + hint(kind, *near))
         return reader(value, ctx, parent, k)
 
     return read
@@ -681,22 +689,31 @@ def const_reader(t: Type, key: str) -> Reader:
             return word
         if synonyms and type(value) is str and synonyms.get(fold_word(value)) == word:
             return word  # another of the game's names, a Spanish word (the fast path does the same)
+        if synonyms and type(value) is str and other_form(value, synonyms) == word:
+            return word  # a plural, another form
         expected = _(t.expected).replace("{value}", word) if t.expected else f'"{word}"'
-        raise ctx.fail(at(parent, k), expected, describe(value) + hint(value, near))
+        raise ctx.fail(at(parent, k), expected, describe(value) + hint(value, *near))
 
     return read
+
+
+def suggested(error: Exception) -> str:
+    """What a custom value's parser suggests instead (its error's ``suggestion``: `` (…)``, translated), or ''."""
+    suggestion = getattr(error, "suggestion", "")
+    return suggestion if isinstance(suggestion, str) else ""
 
 
 def custom_reader(t: Type, key: str) -> Reader:
     parse = t.parse
     assert parse is not None
-    words = t.words
+    words, spanish = t.words, t.spanish_words
 
     def read(value: Any, ctx: Context, parent: KeyPath, k: PathPart | None) -> Any:
         try:
             return parse(value)
-        except (ValueError, TypeError):
-            raise ctx.fail(at(parent, k), _(t.expected), describe(value) + hint(value, words)) from None
+        except (ValueError, TypeError) as error:
+            said = suggested(error) or hint(value, words, spanish)
+            raise ctx.fail(at(parent, k), _(t.expected), describe(value) + said) from None
 
     return read
 
