@@ -136,6 +136,7 @@ GAME = Game(
     # What a Spanish-speaking player types, in rulebook 002's words (accents and case optional).
     spanish={
         "kind": {
+            "farol llamado": "challenge",  # the first word is the one output shows (002 "llamar un farol")
             "desafío": "challenge",
             "aceptar": "accept",
             "carta": "card",

@@ -6,7 +6,7 @@ from typing import Any
 
 from refcli.games.bamboozled import clauses as C
 from refcli.games.bamboozled.ranking import JACKPOT, ROLLS, ladder, rank, ways
-from refcli.language.i18n import N_, _
+from refcli.language.i18n import N_, _, percent
 from refcli.language.visible import clip
 from refcli.results.report import Block, Grid, Heading, Para, Quotes, Report, interpretation_ids
 from refcli.rules.catalogue import rules_for
@@ -128,7 +128,7 @@ def ladder_report(score: str | None = None) -> Report:
             str(entry["rank"]),
             str(entry["score"]),
             f"{entry['ways']:>2}/36",
-            f"{100 * entry['ways'] / ROLLS:.1f}%",
+            percent(100 * entry["ways"] / ROLLS),
             "█" * round(entry["ways"] * width / ROLLS),
         )
         for entry in scores

@@ -100,6 +100,7 @@ GAME = Game(
     spanish={
         "game": {"taza de farol": "cup-of-bluff"},
         "kind": {
+            "número dicho": "call",  # the first word is the one output shows ("llamada" reads as a phone call)
             "llamada": "call",
             "llamar": "call",
             "intercambio": "exchange",

@@ -194,7 +194,7 @@ def seated(top: Table, role: str, who: str, players: list[str]) -> str:
     if found:  # "ANA" when Ana and ana both play: refused rather than guessed
         raise top.error_at((role, "name"), naming.ambiguous(found), describe(who))
     raise top.error_at(
-        (role, "name"), _("one of the players ({players})").format(players=", ".join(players)), repr(who)
+        (role, "name"), _("one of the players ({players})").format(players=", ".join(players)), describe(who)
     )
 
 

@@ -9,7 +9,7 @@ from refcli.model.game import Example, Game, Simulate, Source, Verb
 
 GAME = Game(
     id="money",
-    title="Money!",
+    title=N_("Money!"),  # "¡Dinero!" in Spanish, as its rulebook calls it
     package=__name__,
     help=(
         N_(
