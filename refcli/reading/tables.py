@@ -114,16 +114,23 @@ class Table:
         self.path = path
 
     # -- errors -------------------------------------------------------------
-    def error_at(self, path: KeyPath, expected: str, found: str | None = None) -> DataError:
-        """A wrong value at ``path``: ``found`` names the one value (``describe``); both already translated."""
+    def error_at(self, path: KeyPath, expected: str, found: str | None = None, said: str = "") -> DataError:
+        """A wrong value at ``path``: ``found`` names the one value (``describe``); both already translated.
+
+        ``said``: a did-you-mean (``refcli.language.suggestions.hint``), put after the sentence.
+        """
         message = expected_only(expected) if found is None else wrong_value(expected, found)
         return DataError(
-            message, file=self.doc.name, line=self.doc.locator().line_of(path), path=format_path(path), found=found
+            message + said,
+            file=self.doc.name,
+            line=self.doc.locator().line_of(path),
+            path=format_path(path),
+            found=found,
         )
 
-    def error(self, key: str | int | None, expected: str, found: str | None = None) -> DataError:
+    def error(self, key: str | int | None, expected: str, found: str | None = None, said: str = "") -> DataError:
         path = self.path if key is None else self.path + (key,)
-        return self.error_at(path, expected, found)
+        return self.error_at(path, expected, found, said)
 
     def problem_at(self, path: KeyPath, message: str) -> DataError:
         """A whole sentence (already translated) about the value at ``path``: a case no frame says well."""

@@ -67,15 +67,18 @@ class Context:
         self.doc = doc
         self.names: list[str] | None = None
 
-    def fail(self, path: KeyPath, expected: str, found: str | None = None) -> DataError:
-        """A wrong value: ``found`` names the one value; both already in the language of the moment."""
+    def fail(self, path: KeyPath, expected: str, found: str | None = None, said: str = "") -> DataError:
+        """A wrong value: ``found`` names the one value; both already in the language of the moment.
+
+        ``said``: a did-you-mean (``refcli.language.suggestions.hint``), put after the sentence.
+        """
         expected = self.named(expected)
         message = expected_only(expected) if found is None else wrong_value(expected, found)
-        return self.located(path, message, found)
+        return self.located(path, message + said, found)
 
-    def not_among(self, path: KeyPath, choices: str, found: str) -> DataError:
+    def not_among(self, path: KeyPath, choices: str, found: str, said: str = "") -> DataError:
         """A word that is none of the choices (``choices``: already listed in the language of the moment)."""
-        return self.located(path, not_among_choices(choices, found), found)
+        return self.located(path, not_among_choices(choices, found) + said, found)
 
     def out_of_range(self, path: KeyPath, expected: str, found: str) -> DataError:
         """An integer outside its range (``expected``: the range)."""
@@ -318,8 +321,8 @@ def choice_reader(t: Type, key: str) -> Reader:
                 if found is not None:
                     return found
         if type(value) is str and not t.expected:
-            raise ctx.not_among(at(parent, k), ", ".join(t.choices), describe(value) + hint(value, near))
-        raise ctx.fail(at(parent, k), shape_expected(t), describe(value) + hint(value, near))
+            raise ctx.not_among(at(parent, k), ", ".join(t.choices), describe(value), hint(value, near))
+        raise ctx.fail(at(parent, k), shape_expected(t), describe(value), hint(value, near))
 
     return read
 
@@ -384,7 +387,7 @@ def the_player(value: str, names: list[str], ctx: Context, here: KeyPath, wrong:
         return found[0]
     if found:  # "ANA" when Ana and ana both play: refused rather than guessed
         raise ctx.fail(here, naming.ambiguous(found), describe(value))
-    raise ctx.fail(here, wrong(), describe(value) + hint(value, names))
+    raise ctx.fail(here, wrong(), describe(value), hint(value, names))
 
 
 def names_reader(t: Type, key: str) -> Reader:
@@ -601,7 +604,7 @@ def map_reader(t: Type, key: str) -> Reader:
             try:
                 return parse(k)
             except (ValueError, TypeError):
-                raise ctx.fail(here + (k,), _(key_expected), describe(k) + hint(k, key_words)) from None
+                raise ctx.fail(here + (k,), _(key_expected), describe(k), hint(k, key_words)) from None
     else:
         raise ValueError(f"map keys are names, players or custom values, not {key_type.kind}")
 
@@ -682,7 +685,7 @@ def union_reader(t: Type, key: str) -> Reader:
                 raise ctx.missing(here + (tag,), union_expected(t))
             if type(kind) is not str:
                 raise ctx.fail(here + (tag,), union_expected(t), describe(kind))
-            raise ctx.not_among(here + (tag,), quoted_or(words), describe(kind) + hint(kind, near))
+            raise ctx.not_among(here + (tag,), quoted_or(words), describe(kind), hint(kind, near))
         return reader(value, ctx, parent, k)
 
     return read
@@ -728,7 +731,7 @@ def const_reader(t: Type, key: str) -> Reader:
         if synonyms and type(value) is str and synonyms.get(fold_word(value)) == word:
             return word  # another of the game's names, a Spanish word (the fast path does the same)
         expected = _(t.expected).replace("{value}", word) if t.expected else f'"{word}"'
-        raise ctx.fail(at(parent, k), expected, describe(value) + hint(value, near))
+        raise ctx.fail(at(parent, k), expected, describe(value), hint(value, near))
 
     return read
 
@@ -742,7 +745,7 @@ def custom_reader(t: Type, key: str) -> Reader:
         try:
             return parse(value)
         except (ValueError, TypeError):
-            raise ctx.fail(at(parent, k), _(t.expected), describe(value) + hint(value, words)) from None
+            raise ctx.fail(at(parent, k), _(t.expected), describe(value), hint(value, words)) from None
 
     return read
 
