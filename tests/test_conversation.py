@@ -234,7 +234,7 @@ def test_a_name_not_at_the_table_is_asked_again() -> None:
         ("[1-3]: ", "challenge"),
         ("¿Quién juega, en orden", "Ana, Ben, Cid"),
         ("¿Quién declaró", "Zed"),
-        ('se encontró "Zed"', "Ana"),
+        ('"Zed" no vale aquí', "Ana"),
         ("¿Qué declaró Ana", "43"),
         ("bajo el cubilete", "3 9"),
         ("Un dado muestra del 1 al 6, no 9.", "34"),

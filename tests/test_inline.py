@@ -123,22 +123,22 @@ def test_a_toml_value_is_taken_as_it_is(invoke: Invoke) -> None:
         (
             "challenger.offer=10,1x,0",
             "refcli: error: item challenger.offer=10,1x,0: challenger.offer[2]: expected money cards "
-            '(0, 10, 50, 100, 200, 500) an integer from 0 to 1000000, found "1x"',
+            '(0, 10, 50, 100, 200, 500): an integer from 0 to 1000000, found "1x"',
         ),
         (
             "challenger.holds=many",
-            "refcli: error: item challenger.holds=many: challenger.holds: expected cards of the animal held, an "
+            "refcli: error: item challenger.holds=many: challenger.holds: expected cards of the animal held: an "
             'integer from 0 to 40, found "many"',
         ),
         (
             "challenger.ofer=10",
-            "refcli: error: item challenger.ofer=10: challenger.ofer: expected one of the keys name, holds, offer, "
-            'found an unknown key (did you mean "offer"?)',
+            'refcli: error: item challenger.ofer=10: challenger.ofer: no such key (did you mean "offer"?); '
+            "the keys here are name, holds, offer",
         ),
         (
             "situation=cow-trde",
-            "refcli: error: item situation=cow-trde: situation: expected one of auction, cow-trade, trade-options, "
-            'donkey, found "cow-trde" (did you mean "cow-trade"?)',
+            'refcli: error: item situation=cow-trde: situation: "cow-trde" is not one of auction, cow-trade, '
+            'trade-options, donkey (did you mean "cow-trade"?)',
         ),
     ],
 )

@@ -286,7 +286,7 @@ def test_an_unknown_key_of_megabytes_is_quoted_short(tmp_path: Path) -> None:
     assert result.returncode == 65
     line = one_error_line(result)
     assert line == (
-        f'refcli: error: {path}:2: "{"k" * 40}…": expected one of the keys game, edition, player, found an unknown key'
+        f'refcli: error: {path}:2: "{"k" * 40}…": no such key; the keys here are game, edition, player'
     )
 
 

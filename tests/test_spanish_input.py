@@ -409,7 +409,7 @@ def test_the_readers_messages_in_spanish(invoke: Invoke, write: Write) -> None:
     """The reader's own words in Spanish; the description's fragment (``what``) is the game's to translate."""
     path = write('game = "kuhhandel"\n[[player]]\nname = "Ana"\nanimals = { cow = 5 }\n', "k.toml")
     english = invoke(["kuhhandel", "score", path]).output.strip()
-    assert english.endswith("player[1].animals.cow: expected a number of cards, an integer from 0 to 4, found 5")
+    assert english.endswith("player[1].animals.cow: 5 is out of range; expected a number of cards: an integer from 0 to 4")
     spanish = invoke(["--lang", "es", "kuhhandel", "score", path]).output.strip()
     assert spanish.startswith(f"refcli: error: {path}:4: player[1].animals.cow: se esperaba ")
     assert spanish.endswith("un número entero de 0 a 4, se encontró 5"), spanish

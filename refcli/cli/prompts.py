@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 PROMPTS = N_("<answers>")  # how the document built from answers is named in messages (translated where used)
 # "Another player?" for the tables the formats repeat, as a whole question (Spanish: "¿Otro jugador?",
 # "¿Otra jugada?": the word decides the article); another key gets "another {key}?".
-ANOTHER = {"player": N_("Another player?"), "event": N_("Another event?"), "offer": N_("Another offer?")}
+ANOTHER = {"player": N_("another player?"), "event": N_("another event?"), "offer": N_("another offer?")}
 MAX_RETRIES = 20  # whole-document checks in a row before giving up (a loop the answers cannot leave)
 
 

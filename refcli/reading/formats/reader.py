@@ -619,7 +619,7 @@ def map_reader(t: Type, key: str) -> Reader:
             if parsed in written:
                 raise ctx.sentence(
                     here + (written_key,),
-                    _('"{first}" and "{second}" are both {value}: write each once').format(
+                    _('"{first}" and "{second}" both name {value}: write it once').format(
                         value=visible(clip(parsed)),
                         first=visible(clip(written[parsed])),
                         second=visible(clip(written_key)),
@@ -685,7 +685,9 @@ def union_reader(t: Type, key: str) -> Reader:
                 raise ctx.missing(here + (tag,), union_expected(t))
             if type(kind) is not str:
                 raise ctx.fail(here + (tag,), union_expected(t), describe(kind))
-            raise ctx.not_among(here + (tag,), quoted_or(words), describe(kind), hint(kind, near))
+            raise ctx.not_among(
+                here + (tag,), ", ".join(f'"{word}"' for word in words), describe(kind), hint(kind, near)
+            )
         return reader(value, ctx, parent, k)
 
     return read
