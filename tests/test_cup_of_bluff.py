@@ -93,10 +93,19 @@ def test_score_needs_a_finished_game(invoke: Invoke, write: Write) -> None:
 @pytest.mark.parametrize(
     ("text", "needle"),
     [
-        ('[[player]]\nname = "A"\nchips = [3, 3]\n', "chip 3 is written twice: A has it already, and each chip exists once"),
-        ('[[player]]\nname = "A"\nchips = [2]\n', "2 is out of range; expected chips (3 to 18): an integer from 3 to 18"),
+        (
+            '[[player]]\nname = "A"\nchips = [3, 3]\n',
+            "chip 3 is written twice: A has it already, and each chip exists once",
+        ),
+        (
+            '[[player]]\nname = "A"\nchips = [2]\n',
+            "2 is out of range; expected chips (3 to 18): an integer from 3 to 18",
+        ),
         ('[[player]]\nname = "A"\nchips = [19]\n', "19 is out of range"),
-        ('[[player]]\nname = "A"\nchips = [3]\n[[player]]\nname = "B"\nchips = [3]\n', "chip 3 is written twice: A has it already"),
+        (
+            '[[player]]\nname = "A"\nchips = [3]\n[[player]]\nname = "B"\nchips = [3]\n',
+            "chip 3 is written twice: A has it already",
+        ),
     ],
 )
 def test_score_chip_checks(invoke: Invoke, write: Write, text: str, needle: str) -> None:

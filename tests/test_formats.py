@@ -136,7 +136,10 @@ def test_values_come_back_typed_folded_and_defaulted() -> None:
             'auctioneer = "Zed"\nplayers = ["Ana", "Ben"]\nlot = "cow"\n',
             'toy.toml:2: auctioneer: expected the auctioneer: one of the players (Ana, Ben), found "Zed"',
         ),
-        ('players = ["Ana", "Ana"]\n', 'toy.toml:2: players[2]: "Ana" is written twice; each player has a name of their own'),
+        (
+            'players = ["Ana", "Ana"]\n',
+            'toy.toml:2: players[2]: "Ana" is written twice; each player has a name of their own',
+        ),
         ('players = ["Ana"]\n', "toy.toml:2: players: expected 2 to 4 player names, found 1"),
         (
             'players = "Ana"\n',

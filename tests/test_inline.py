@@ -155,8 +155,8 @@ def test_what_no_item_gives_is_missing_from_the_command_line(invoke: Invoke) -> 
     result = invoke(["kuhhandel", "ruling", "animal=cat"])
     assert result.exit_code == 65
     assert result.output.strip() == (
-        "refcli: error: <command line>: situation: expected the situation: one of auction, cow-trade, "
-        "trade-options, donkey, found nothing (the key is missing)"
+        "refcli: error: <command line>: situation: the key is missing; expected the situation: one of auction, "
+        "cow-trade, trade-options, donkey"
     )
 
 
@@ -177,14 +177,16 @@ def test_an_item_over_a_file_is_blamed_and_the_files_own_keys_keep_their_lines(i
     assert "refcli: error: item challenger.offer=x: challenger.offer[1]:" in result.output
     result = invoke(["kuhhandel", "ruling", path, "challenger.holds=2", "challenger.offer=10"])
     assert result.exit_code == 65
-    assert result.output.startswith(f"refcli: error: {path}:1: defender: expected")  # the file's, with its line
+    assert result.output.startswith(
+        f"refcli: error: {path}:1: defender: the key is missing"
+    )  # the file's, with its line
 
 
 def test_nothing_to_read_and_no_terminal_is_the_usage_error_it_was(invoke: Invoke) -> None:
     for args, missing in ((["kuhhandel", "ruling"], "'FILE'"), (["money", "score"], "'FILE...'")):
         result = invoke(args)
         assert result.exit_code == 2
-        assert f"Error: Missing argument {missing}." in result.output
+        assert f"refcli: error: missing argument {missing}\n" in result.output
 
 
 def test_usage_errors_for_items(invoke: Invoke) -> None:
