@@ -94,7 +94,7 @@ def test_validate_findings_in_spanish(invoke: Invoke) -> None:
     messages = [finding["message"] for finding in json.loads(out.stdout)["results"][0]["findings"]]
     assert messages == [
         "el strike lo recibe Ben, no Ana",
-        "12 no empata ni supera 56, la puntuación a superar",
+        "12 no iguala ni supera 56, la puntuación vigente",
         "el último jugador en pie es Cid, no Ana",
     ]
 

@@ -510,7 +510,7 @@ def ruling_report(
     rows = tuple(
         (
             outcome_label(key, names),
-            described[key](value) if key in described else describe_value(value, none_word(key)),
+            described[key](value) if key in described else describe_value(value),
         )
         for key, value in outcome.items()
         if value is not None  # nothing to say (no donkey, no next player known): JSON keeps the null
@@ -534,48 +534,17 @@ def outcome_label(key: str, labels: Mapping[str, str]) -> str:
     return _(label) if label else key.replace("_", " ").capitalize()
 
 
-# What an empty outcome holds, by its key: "none" is one English word, but Spanish says "ninguna" of
-# cards and chips, "nadie" of players and "nada" of money; a key not listed here is a list of things.
-EMPTY_OF = {
-    "cards_discarded": "cards",
-    "hand_after": "cards",
-    "takes": "cards",
-    "gives": "cards",
-    "right": "cards",
-    "left": "cards",
-    "offers": "cards",
-    "right_after": "cards",
-    "left_after": "cards",
-    "chips_after": "chips",
-    "centre": "chips",
-    "choices": "chips",
-    "repeat_without": "players",
-    "skipped": "players",
-    "winners": "players",
-    "eliminated": "players",
-    "options": "players",
-    "money_to": "money",
-    "money_after": "money",
-    "paid": "money",
-    "receives": "money",
-}
+def empty_as(none: Callable[[], str]) -> Describe:
+    """An outcome value described as ``describe_value`` does, an empty one as ``none()`` says it.
+
+    "none" is one English word, but Spanish says "ninguna" of cards and chips, "nadie" of players and
+    "nada" of money: each game names, key by key, what its empty outcomes hold (``pgettext``).
+    """
+    return lambda value: describe_value(value, none())
 
 
-def none_word(key: str) -> str:
-    """The word for "none" in an outcome row ``key``, in the run's language (``EMPTY_OF``)."""
-    return nothing_of(EMPTY_OF.get(key, "things"))
-
-
-def nothing_of(what: str) -> str:
-    """ "none" said of ``what``: cards, chips, players, money or (any other) things."""
-    if what == "cards":
-        return pgettext("no cards", "none")
-    if what == "chips":
-        return pgettext("no chips", "none")
-    if what == "players":
-        return pgettext("no players", "none")
-    if what == "money":
-        return pgettext("no money", "none")
+def nothing() -> str:
+    """ "none" of things a game has not named (``empty_as``)."""
     return pgettext("no things", "none")
 
 
@@ -590,10 +559,10 @@ def describe_value(value: Any, none: str | None = None) -> str:
         return _("yes") if value else _("no")
     if isinstance(value, list):
         separator = " | " if any(isinstance(item, dict) for item in value) else ", "
-        return separator.join(describe_value(item, none) for item in value) if value else none or nothing_of("")
+        return separator.join(describe_value(item, none) for item in value) if value else none or nothing()
     if isinstance(value, dict):
         if not value:
-            return none or nothing_of("")
+            return none or nothing()
         if any(isinstance(item, (list, dict)) for item in value.values()):
             return "; ".join(f"{key}: {describe_value(item, none)}" for key, item in value.items())
         return ", ".join(f"{key} {describe_value(item, none)}" for key, item in value.items())

@@ -33,11 +33,11 @@ from refcli.games.bamboozled.engine import (
 )
 from refcli.games.bamboozled.turns import AFTER_ROLL_CARDS, HAND_LIMIT, check_dice
 from refcli.games.bamboozled.words import action_name, card_name, card_names, direction_name, moment_name, or_nobody
-from refcli.language.i18n import N_, _, ngettext
+from refcli.language.i18n import N_, _, ngettext, pgettext
 from refcli.model.errors import RuleBroken
 from refcli.reading.formats import Description, read_table
 from refcli.reading.tables import Table
-from refcli.results.report import listed, nothing_of
+from refcli.results.report import empty_as, listed
 from refcli.results.rulings import rulings
 from refcli.results.verdict import Verdict
 
@@ -530,7 +530,8 @@ LABELS = {
 DESCRIBERS = {
     "card_discarded": card_name,
     "card_kept": card_name,
-    "cards_discarded": lambda cards: card_names(cards) or nothing_of("cards"),
+    "cards_discarded": lambda cards: card_names(cards) or pgettext("no cards", "none"),  # "ninguna"
+    "skipped": empty_as(lambda: pgettext("no players", "none")),  # "nadie"
     "direction_after": direction_name,
     "action": action_name,
 }

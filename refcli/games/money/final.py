@@ -64,9 +64,9 @@ def read_players(doc: Document, partial: bool = False) -> list[MoneyScore]:
                     raise top.problem_at(
                         ("player", index, "notes", written[currency]),
                         ngettext(
-                            "the players hold {count} {value} notes of {currency}, but the game has only {most} "
+                            "the players hold {count} {currency} notes of {value}, but the game has only {most} "
                             "(each currency: 20, 20, 20, 30, 30, 30, 40, 50, 60)",
-                            "the players hold {count} {value} notes of {currency}, but the game has only {most} "
+                            "the players hold {count} {currency} notes of {value}, but the game has only {most} "
                             "(each currency: 20, 20, 20, 30, 30, 30, 40, 50, 60)",
                             NOTE_VALUES.count(note),
                         ).format(

@@ -29,11 +29,11 @@ from refcli.games.money.engine import (
 from refcli.games.money.formats import WITH_EXPECTED
 from refcli.games.money.shown import card as shown_card
 from refcli.games.money.shown import cards
-from refcli.language.i18n import N_, _, ngettext
+from refcli.language.i18n import N_, _, ngettext, pgettext
 from refcli.model.errors import RuleBroken
 from refcli.reading.formats import read_table
 from refcli.reading.tables import Table, missing_key
-from refcli.results.report import Describe, describe_value, nothing_of
+from refcli.results.report import Describe, describe_value
 from refcli.results.rulings import rulings
 from refcli.results.verdict import Verdict
 
@@ -317,12 +317,17 @@ def action_said(value: str) -> str:
 
 def cards_said(value: list[str]) -> str:
     """``dollar 60 #33, coin #2`` in the run's language (``dólar 60 #33, moneda #2``)."""
-    return describe_value([shown_card(parse_card(text)) for text in value], nothing_of("cards"))
+    return describe_value([shown_card(parse_card(text)) for text in value], no_cards())
 
 
 def offers_said(value: dict[str, list[str]]) -> str:
     held_cards = {name: [shown_card(parse_card(text)) for text in held] for name, held in value.items()}
-    return describe_value(held_cards, nothing_of("cards"))
+    return describe_value(held_cards, no_cards())
+
+
+def no_cards() -> str:
+    """ "none" said of cards ("ninguna" in Spanish)."""
+    return pgettext("no cards", "none")
 
 
 DESCRIBERS: dict[str, Describe] = {
