@@ -227,13 +227,15 @@ class Questions:
 
     # -- asking ----------------------------------------------------------------
     def ask_field(self, field: Field, where: KeyPath) -> None:
+        from refcli.reading.formats.description import help_text
+
         t = field.type
         kind = t.kind
         label = dotted(where)
         if kind == "const":
             self.answers[where] = Answer(t.value, lambda: None)
         elif kind == "table":
-            if field.required or self.terminal.confirm(f"{label}? ({_(field.help)})"):
+            if field.required or self.terminal.confirm(f"{label}? ({help_text(field)})"):
                 from refcli.reading.formats.description import reading_order
 
                 for sub in reading_order(t.fields):
@@ -265,6 +267,8 @@ class Questions:
         return t.key is not None and t.key.kind == "player" and bool(self.roster)
 
     def ask_tables(self, field: Field, where: KeyPath) -> None:
+        from refcli.reading.formats.description import help_text
+
         t = field.type
         low, high = t.minimum or 0, t.maximum
         noun = dotted(where)
@@ -274,7 +278,7 @@ class Questions:
                 question = (
                     (_(ANOTHER[noun]) if noun in ANOTHER else _("another {key}?").format(key=noun))
                     if count
-                    else _("any {key}? ({help})").format(key=noun, help=_(field.help))
+                    else _("any {key}? ({help})").format(key=noun, help=help_text(field))
                 )
                 if not self.terminal.confirm(question):
                     break
@@ -299,10 +303,12 @@ class Questions:
             self.ask_field(sub, (*where, sub.key))
 
     def ask_map(self, field: Field, where: KeyPath) -> None:
+        from refcli.reading.formats.description import help_text
+
         t = field.type
         assert t.key is not None and t.item is not None
         label = dotted(where)
-        if not field.required and not self.terminal.confirm(f"{label}? ({_(field.help)})"):
+        if not field.required and not self.terminal.confirm(f"{label}? ({help_text(field)})"):
             return
         value_field = field._replace(type=t.item, required=False, default=None, example=None)
         if self.by_player(t):
@@ -342,9 +348,11 @@ class Questions:
 
     def ask_leaf(self, field: Field, where: KeyPath, *, done: bool = False) -> bool:
         """One value on one line; True when answered, False when left out."""
+        from refcli.reading.formats.description import help_text
+
         t = field.type
         label = dotted(where)
-        prompt = f"{label} ({_(field.help)}{hint(t)}){choices(t, self.roster)}{fallback(field, done)}: "
+        prompt = f"{label} ({help_text(field)}{hint(t)}){choices(t, self.roster)}{fallback(field, done)}: "
         while True:
             text = self.terminal.ask(prompt)
             if not text and not field.required:
