@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
-from refcli.language.i18n import N_, _, ngettext
+from refcli.language.i18n import N_, _, game_title, ngettext
 from refcli.model.errors import DataError, InputUnreadable, ReaderGone, RefcliError
 from refcli.model.frozen import Record, record
 from refcli.model.options import DEFAULT_MAX_BYTES, DocumentFormat, Format, ScoreOptions, ValidateOptions
@@ -337,7 +337,7 @@ def without_totals(game: Game, unread: list[Any]) -> dict[str, Any]:
         "No {game} totals and no winner: {files} could not be read, and totals without them would not cover "
         "every game.",
         len(files),
-    ).format(game=_(game.title), files=", ".join(files))
+    ).format(game=game_title(game.title), files=", ".join(files))
     return {
         "totals": None,
         "winners": None,
@@ -356,7 +356,7 @@ def totals_over(game: Game, covered: list[Any]) -> str:
         len(covered),
     ).format(
         count=len(covered),
-        game=_(game.title),
+        game=game_title(game.title),
         files=", ".join(str(entry.data["file"]) for entry in covered),
     )
 

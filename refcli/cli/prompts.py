@@ -23,7 +23,7 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
-from refcli.language.i18n import N_, _, ngettext
+from refcli.language.i18n import N_, _, game_title, ngettext
 from refcli.language.visible import clip, visible
 from refcli.model.errors import DataError, OutputUnwritable
 from refcli.reading.items import items_of, quote
@@ -484,7 +484,7 @@ def choose_game(terminal: Terminal, verb: str) -> Game:
     from refcli.model import registry
 
     games = [game for game in registry.built_in() if game.verb(verb) is not None and game.describes_formats()]
-    chosen = terminal.choose(_("Which game?"), _(CHOICE), [(game.id, _(game.title)) for game in games])
+    chosen = terminal.choose(_("Which game?"), _(CHOICE), [(game.id, game_title(game.title)) for game in games])
     return next(game for game in games if game.id == chosen)
 
 
@@ -511,7 +511,7 @@ def ask_document(
     if verb == "ruling":
         kinds = situation_kinds(game)
         kind = terminal.choose(
-            _("{game}: which situation?").format(game=_(game.title)),
+            _("{game}: which situation?").format(game=game_title(game.title)),
             _(CHOICE),
             [(k, _(d.summary)) for k, d in kinds.items()],
             game.spanish.get("kind", {}).items(),
@@ -608,7 +608,7 @@ def ask_kind(game: Game) -> str:
     return str(
         leave_on_end(
             lambda: Terminal().choose(
-                _("{game}: which starter file?").format(game=_(game.title)),
+                _("{game}: which starter file?").format(game=game_title(game.title)),
                 "kind",
                 [(k, _(d.title)) for k, d in game.formats().items()],
             )

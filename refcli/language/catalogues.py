@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parents[2]  # the checkout: refcli/ and data/ si
 LOCALE = Path(__file__).resolve().parents[1] / "locale"
 TEMPLATE = LOCALE / "refcli.pot"
 TRANSLATED = ("es",)
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "NP_": ((1, "c"), 2)}
 METHODS = [
     ("refcli/_compiled/**", "ignore"),
     ("refcli/**.py", "python"),

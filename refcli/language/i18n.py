@@ -101,6 +101,19 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return singular if n == 1 else plural
 
 
+def NP_(context: str, message: str) -> str:  # noqa: N802 - gettext's own name for the marker
+    """Mark ``message`` for the catalogue under ``context`` without translating it (``pgettext`` translates it)."""
+    return message
+
+
+def game_title(title: str) -> str:
+    """A game's title as headings print it: its own in the run's language where it has one ("¡Dinero!").
+
+    Looked up under its own context: "Bamboozled", a title, is not the outcome word "bamboozled".
+    """
+    return pgettext("game title", title)
+
+
 def pgettext(context: str, message: str) -> str:
     """``message`` in the current language as said in ``context`` (one English word, several Spanish ones).
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from refcli.language.i18n import N_, _, language
+from refcli.language.i18n import N_, _, game_title, language
 from refcli.model.errors import DataError
 from refcli.reading.tables import describe
 
@@ -162,8 +162,8 @@ def what_it_is(verb: str, situation: str, game: Game) -> str:
 def whose(verb: str, situation: str, game: Game) -> str:
     """ "Kuhhandel's final snapshot", "Kuhhandel's cow-trade situation"."""
     if situation:
-        return _("{title}'s {kind} situation").format(title=_(game.title), kind=kind_word(game, situation))
-    return _(WHOSE[verb]).format(title=_(game.title))
+        return _("{title}'s {kind} situation").format(title=game_title(game.title), kind=kind_word(game, situation))
+    return _(WHOSE[verb]).format(title=game_title(game.title))
 
 
 def kind_word(game: Game, situation: str) -> str:

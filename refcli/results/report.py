@@ -13,7 +13,7 @@ from types import MappingProxyType
 from typing import Any, TypeVar
 
 from refcli.language import i18n
-from refcli.language.i18n import N_, _, pgettext, using
+from refcli.language.i18n import N_, _, game_title, pgettext, using
 from refcli.language.visible import in_document
 from refcli.model.frozen import Record, record
 from refcli.results.blocks import Block as Block
@@ -428,7 +428,7 @@ def score_report(
     else:
         won = _("Leading so far: {names}") if len(first) == 1 else _("Leading so far (level): {names}")
     blocks: list[Block] = [
-        Heading(f"{_(title)} — {file}"),
+        Heading(f"{game_title(title)} — {file}"),
         Para(status, "good" if over else "warn"),
         grid,
         Para(won.format(names=names) + (f" — {tie_break}" if tie_break else ""), "good" if over else "warn"),
@@ -500,7 +500,7 @@ def ruling_report(
     blocks: list[Block] = [
         Heading(
             _("{title} ruling: {situation} — {file}").format(
-                title=_(title), situation=kind_name(game, situation), file=file
+                title=game_title(title), situation=kind_name(game, situation), file=file
             )
         ),
         Para(decided.format(verdict=verdict), "good" if legal else "bad"),

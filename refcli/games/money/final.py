@@ -18,7 +18,7 @@ from refcli.games.money.cards import currency as shown_currency
 from refcli.games.money.formats import FINAL
 from refcli.games.money.scoring import PlayerScore as MoneyScore
 from refcli.games.money.scoring import score_player
-from refcli.language.i18n import N_, _, ngettext
+from refcli.language.i18n import NP_, _, ngettext
 from refcli.model.options import ScoreOptions
 from refcli.reading import player_names as naming
 from refcli.reading.documents import Document
@@ -146,7 +146,7 @@ def score_document(doc: Document, options: ScoreOptions) -> Report:
     return score_report(
         background=("example.450",),  # the rulebook's worked example: context, quoted on a terminal with -v
         game=GAME,
-        title=N_("Money!"),
+        title=NP_("game title", "Money!"),
         file=doc.name,
         header={},
         players=rows,

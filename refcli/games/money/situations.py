@@ -29,7 +29,7 @@ from refcli.games.money.engine import (
 from refcli.games.money.formats import WITH_EXPECTED
 from refcli.games.money.shown import card as shown_card
 from refcli.games.money.shown import cards
-from refcli.language.i18n import N_, _, ngettext, pgettext
+from refcli.language.i18n import N_, NP_, _, ngettext, pgettext
 from refcli.model.errors import RuleBroken
 from refcli.reading.formats import read_table
 from refcli.reading.tables import Table, missing_key
@@ -341,4 +341,6 @@ DESCRIBERS: dict[str, Describe] = {
 
 
 # The ruling verb: every situation above, ruled on as every game's are (refcli.results.rulings).
-rule_document = rulings(MONEY, N_("Money!"), SITUATIONS, labels=LABELS, describers=DESCRIBERS, background=BACKGROUND)
+rule_document = rulings(
+    MONEY, NP_("game title", "Money!"), SITUATIONS, labels=LABELS, describers=DESCRIBERS, background=BACKGROUND
+)
