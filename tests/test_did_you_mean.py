@@ -176,12 +176,12 @@ def test_toml_mistakes_are_said_in_refclis_words(
     [
         (
             ["kuhhandel", "score", "kuhhandel/cow-trade-spec.toml"],
-            "kuhhandel/cow-trade-spec.toml:5: situation: the file is a cow-trade situation, not a final snapshot "
+            "kuhhandel/cow-trade-spec.toml:5: situation: the file is a situation of the kind cow-trade, not a final snapshot "
             "(what `refcli kuhhandel score` reads): rule on it with `refcli kuhhandel ruling {file}`",
         ),
         (
             ["score", "money/bids-spec.toml"],
-            "situation: the file is a bids situation, not a final snapshot (what `refcli money score` reads): "
+            "situation: the file is a situation of the kind bids, not a final snapshot (what `refcli money score` reads): "
             "rule on it with `refcli money ruling {file}`",
         ),
         (

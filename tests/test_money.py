@@ -135,7 +135,10 @@ def bids_file(*offers: str, extra: str = "") -> str:
 def test_bids_tie_without_serials_is_65_naming_the_cards(invoke: Invoke, write: Write) -> None:
     result = invoke(["money", "ruling", write(bids_file('["euro 30"]', '["yen 20 #4", "coin"]', '["bluff"]'))])
     assert result.exit_code == 65
-    assert ":5: offer[1].cards[1]: the tie (" in result.stderr and "is broken by the cards' serial numbers" in result.stderr
+    assert (
+        ":5: offer[1].cards[1]: the tie (" in result.stderr
+        and "is broken by the cards' serial numbers" in result.stderr
+    )
     assert 'Ana\'s "euro 30"' in result.stderr and 'Ben\'s "coin"' in result.stderr
 
 

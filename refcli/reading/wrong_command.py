@@ -155,7 +155,7 @@ def kind_of(data: dict[str, Any], game: Game) -> tuple[str, str] | None:
 def what_it_is(verb: str, situation: str, game: Game) -> str:
     """ "a final snapshot", "a cow-trade situation": what a document of ``kind_of`` is."""
     if situation:
-        return _("a {kind} situation").format(kind=kind_word(game, situation))
+        return _("a situation of the kind {kind}").format(kind=kind_word(game, situation))
     return _(READS[verb])
 
 

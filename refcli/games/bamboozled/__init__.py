@@ -108,6 +108,8 @@ GAME = Game(
                     N_("A declared score to show alone: two dice 1-6 in the order declared (54, 66, 21)."),
                     default=None,
                     metavar="SCORE",
+                    # refused as compare's SCORE is, by the command line (one line, then a hint; exit 2)
+                    check="refcli.games.bamboozled.present:ladder_argument",
                 ),
             ),
             schema="refcli.games.bamboozled.schemas:ladder",

@@ -160,6 +160,17 @@ def ladder_report(score: str | None = None) -> Report:
     return Report(data, blocks)
 
 
+def ladder_argument(value: str | None) -> str | None:
+    """``ladder SCORE``: a declared score, written 54, 5-4 or "5 4", or none (ValueError, a usage error, otherwise)."""
+    if value is None:
+        return None
+    written = "".join(ch for ch in value if ch not in " -,/")
+    try:
+        return score_argument(written)
+    except ValueError:
+        return score_argument(value)  # the message quotes the score as it was typed
+
+
 def asked_score(value: str) -> str:
     """``ladder SCORE``: a declared score, written 54, 5-4 or "5 4" (refcli's usage error otherwise)."""
     from refcli.model.errors import UsageError
