@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -241,3 +242,41 @@ def test_every_golden_error_has_its_example() -> None:
     expected = {path.stem for path in FILES} | set(USAGE)
     for lang in LANGUAGES:
         assert {path.stem for path in (GOLDEN / lang / "errors").glob("*.txt")} == expected
+
+
+# -- the review's defects that came from a word left in English or a fragment ----------------------------
+MOMENT = 'game = "bamboozled"\nsituation = "card"\nplayers = ["Ana", "Ben", "Cid", "Dora"]\nplayer = "Ben"\n'
+MOMENT += 'card = "reverse"\ndeclarer = "Ana"\nto_beat = 52\nmoment = "después de tirar"\n'
+
+
+def test_a_card_played_at_the_wrong_moment_names_the_moment_in_words(invoke: Invoke, write: Callable[..., str]) -> None:
+    path = write(MOMENT)
+    spanish = invoke(["--lang", "es", "bamboozled", "ruling", path, "--format", "json"])
+    assert spanish.exit_code == 1
+    assert "antes de llamar farol o tirar, no después de tirar" in spanish.stdout
+    english = invoke(["bamboozled", "ruling", path, "--format", "json"])
+    assert "before calling or rolling, not after rolling" in english.stdout
+
+
+CURRENCIES = 'game = "money"\n[[player]]\nname = "Ana"\nnotes = { rublo = [20, 20, 20], marco = [60], '
+CURRENCIES += '"florín" = [30], rupia = [40] }\n[[player]]\nname = "Ben"\n[[player]]\nname = "Cid"\n'
+
+
+def test_the_rulebook_s_currencies_are_shown_in_spanish_and_kept_in_english(
+    invoke: Invoke, write: Callable[..., str]
+) -> None:
+    path = write(CURRENCIES)
+    text = invoke(["--lang", "es", "money", "score", path]).stdout
+    assert "rublo 60→0 + 100 (triplete de 20), marco 60→0, florín 30→0, rupia 40→0 = 100" in text
+    assert text.startswith("¡Dinero! — ")
+    english = invoke(["--lang", "es", "money", "score", path, "--format", "json"]).stdout
+    assert all(f'"currency": "{name}"' in english for name in ("rouble", "mark", "guilder", "rupee"))
+
+
+def test_the_answers_document_and_another_table_are_said_in_spanish() -> None:
+    from refcli.cli.prompts import ANOTHER, PROMPTS
+    from refcli.language.i18n import _
+
+    with using("es"):
+        assert _(PROMPTS) == "<respuestas>"
+        assert _(ANOTHER["player"]) == "¿Otro jugador?"
