@@ -209,7 +209,7 @@ def test_an_api_value_that_cannot_be_copied_is_bad_data_with_values_too(tmp_path
         for value, found in ((n for n in range(3)), "found a generator"), (handle, "found a TextIOWrapper"):
             document = {"game": "kuhhandel", "edition": value, "player": [{"name": "Ana", "animals": {"cow": 4}}]}
             for values in (None, {"player.1.name": "Ben"}, ["player.1.animals.cat=4"]):
-                with pytest.raises(DataError, match=f"edition: expected the edition, an integer 1 or 2, {found}"):
+                with pytest.raises(DataError, match=f"edition: expected the edition: an integer 1 or 2, {found}"):
                     refcli.score(document, values=values, partial=True)
 
 
