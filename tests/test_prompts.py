@@ -323,11 +323,11 @@ def test_the_questions_are_asked_in_spanish_in_the_rulebooks_words(
         "  Número o nombre: «cow-trde» no es ninguna de las opciones (auction, cow-trade, trade-options, donkey): "
         "escribe una de ellas o su número" in output
     )
-    assert "Responda con sus palabras; ? muestra qué admite una pregunta; Ctrl-C sale." in output
+    assert "Responda con sus palabras; ? muestra qué admite una pregunta; Ctrl-C para salir." in output
     assert "La respuesta de Ben: ¿sus cartas de dinero (p. ej., 10 10 10), o Intro si acepta? " in output
     assert "¿Algo más? el orden en la mesa, los burros hasta ahora, la edición — Intro para nada: " in output
     assert "Lo mismo en una línea: refcli kuhhandel ruling situation=cow-trade animal=gato" in output
-    assert "¿Guardar esta situación como TOML? nombre de archivo (vacío: no): " in output
+    assert "¿Guardar esta situación como TOML? Nombre de archivo (vacío: no): " in output
     assert output.rstrip().endswith(f"guardado en {target}")
     assert tomllib.loads(target.read_text(encoding="utf-8"))["defender"] == {"name": "Ben", "holds": 2, "offer": [50]}
     for english in (
@@ -383,13 +383,13 @@ def test_a_cow_trade_settled_in_spanish_on_a_real_terminal() -> None:
         ("¿Qué oferta hace Ana", "10 10 0"),
         ("La respuesta de Ben", "50"),
         ("¿Algo más? ", ""),
-        ("¿Guardar esta situación como TOML? nombre de archivo (vacío: no): ", ""),
+        ("¿Guardar esta situación como TOML? Nombre de archivo (vacío: no): ", ""),
     ]:
         terminal.read_until(prompt)
         terminal.type(answer + "\r")
     assert terminal.finish() == 0
     seen = terminal.seen
     assert "Kuhhandel: ¿qué situación?" in seen
-    assert "Responda con sus palabras; ? muestra qué admite una pregunta; Ctrl-C sale." in seen
+    assert "Responda con sus palabras; ? muestra qué admite una pregunta; Ctrl-C para salir." in seen
     assert "Lo mismo en una línea: refcli kuhhandel ruling situation=cow-trade" in seen
     assert "Traceback" not in seen
