@@ -56,7 +56,10 @@ def test_ladder_in_spanish(invoke: Invoke) -> None:
 def test_bad_score_refused_in_spanish(invoke: Invoke) -> None:
     out = invoke(["--lang", "es", "bamboozled", "ladder", "77"])
     assert out.exit_code == 2
-    assert "valor no válido para 'SCORE': '77' no es una puntuación: una puntuación son dos dados, cada uno del 1 al 6" in " ".join(out.output.split())
+    assert (
+        "valor no válido para 'SCORE': '77' no es una puntuación: una puntuación son dos dados, cada uno del 1 al 6"
+        in " ".join(out.output.split())
+    )
 
 
 def test_challenge_ruling_in_spanish(invoke: Invoke) -> None:
