@@ -113,7 +113,7 @@ REFUSALS = [
         "same animal twice in two languages",
         '[[player]]\nname = "Ana"\nanimals = { pig = 2, CERDO = 2 }\n',
         3,
-        '"pig" and "CERDO" are both pig: write each once',
+        '"pig" and "CERDO" both name pig: write it once',
     ),
     (
         "more than four of a kind",
