@@ -72,7 +72,7 @@ def known_language(ctx: Any, param: Any, value: str | None) -> str | None:
     # a plain string checked here: typer's parameters take only typer's own (private) choice type
     if value is not None and language_named(value) is None:  # es, ES, es_ES.UTF-8, español, spanish…
         choices = ", ".join(map(repr, LANGUAGES))  # click's own words for a value not among the choices
-        said = _("{value} is not one of {choices}.")
+        said = _("{value} is not one of {choices}")
         raise typer.BadParameter(said.format(value=repr(clip(value)), choices=choices))
     return value
 
@@ -261,9 +261,11 @@ class LazyCommands(Translating, TyperGroup):
             raise
 
 
-UNKNOWN = N_("No such command {name}.")
-UNKNOWN_CLOSE = N_("No such command {name} (did you mean {suggestion}?).")
-NOT_ONE_OF_CLOSE = N_("{value} is not one of {choices} (did you mean {suggestion}?).")
+# refcli's own words for a command or a word it does not know, as every error is worded (one line,
+# lower case, no full stop: ``refcli: error: no such command 'scroe' (did you mean 'score'?)``).
+UNKNOWN = N_("no such command {name}")
+UNKNOWN_CLOSE = N_("no such command {name} (did you mean {suggestion}?)")
+NOT_ONE_OF_CLOSE = N_("{value} is not one of {choices} (did you mean {suggestion}?)")
 
 
 def with_suggestion(error: typer.BadParameter) -> str:

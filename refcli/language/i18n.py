@@ -68,6 +68,10 @@ def N_(message: str) -> str:
 
 def _(message: str) -> str:
     """``message`` in the current language (the English text when the catalogue lacks it)."""
+    return _translated(message)
+
+
+def _translated(message: str) -> str:
     lang, messages = _in_call.get() or _process or _chosen_from_environment()
     if messages is None or not message:  # gettext("") would be the catalogue's header
         return message
@@ -95,6 +99,39 @@ def ngettext(singular: str, plural: str, n: int) -> str:
             if found is not None:
                 return found
     return singular if n == 1 else plural
+
+
+def NP_(context: str, message: str) -> str:  # noqa: N802 - gettext's own name for the marker
+    """Mark ``message`` for the catalogue under ``context`` without translating it (``pgettext`` translates it)."""
+    return message
+
+
+def game_title(title: str) -> str:
+    """A game's title as headings print it: its own in the run's language where it has one ("¡Dinero!").
+
+    Looked up under its own context: "Bamboozled", a title, is not the outcome word "bamboozled".
+    """
+    return pgettext("game title", title)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the current language as said in ``context`` (one English word, several Spanish ones).
+
+    "none" is "ninguna" for cards, "nadie" for players and "nada" for money: each use names its context,
+    and the catalogue keys it as gettext does, ``context`` and ``message`` joined by EOT (``\\x04``).
+    """
+    key = context + "\x04" + message
+    translated = _translated(key)
+    return message if translated == key else translated
+
+
+def percent(value: float) -> str:
+    """``55.6%`` in English, ``55,6 %`` in Spanish (a decimal comma and a space before the sign, as the RAE writes)."""
+    number = f"{value:.1f}"
+    if language() == "es":
+        number = number.replace(".", ",")
+    # TRANSLATORS: a percentage; {number} is already written with the language's decimal sign.
+    return _("{number}%").format(number=number)
 
 
 def language() -> str:

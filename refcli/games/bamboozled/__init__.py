@@ -108,6 +108,8 @@ GAME = Game(
                     N_("A declared score to show alone: two dice 1-6 in the order declared (54, 66, 21)."),
                     default=None,
                     metavar="SCORE",
+                    # refused as compare's SCORE is, by the command line (one line, then a hint; exit 2)
+                    check="refcli.games.bamboozled.present:ladder_argument",
                 ),
             ),
             schema="refcli.games.bamboozled.schemas:ladder",
@@ -136,6 +138,7 @@ GAME = Game(
     # What a Spanish-speaking player types, in rulebook 002's words (accents and case optional).
     spanish={
         "kind": {
+            "farol llamado": "challenge",  # the first word is the one output shows (002 "llamar un farol")
             "desafío": "challenge",
             # 002's words for calling a bluff ("llamar un farol", "declarar que … está fanfarroneando",
             # "hacer un bluff"), and the usual "cantar un farol"

@@ -100,11 +100,11 @@ GAME = Game(
     spanish={
         "game": {"taza de farol": "cup-of-bluff"},
         "kind": {
+            "número dicho": "call",  # the first word is the one output shows ("llamada" reads as a phone call)
             "llamada": "call",
             "llamar": "call",
             # refcli's own words for it (the template's title) and 004's "gritar/llamar a un número"
             "decir un número": "call",
-            "número dicho": "call",
             "gritar un número": "call",
             "llamar a un número": "call",
             "intercambio": "exchange",

@@ -4,12 +4,12 @@
 engine, so naming the game costs nothing until a command runs.
 """
 
-from refcli.language.i18n import N_
+from refcli.language.i18n import N_, NP_
 from refcli.model.game import Example, Game, Simulate, Source, Verb
 
 GAME = Game(
     id="money",
-    title="Money!",
+    title=NP_("game title", "Money!"),  # "¡Dinero!" in Spanish, as its rulebook calls it
     package=__name__,
     help=(
         N_(

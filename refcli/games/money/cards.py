@@ -53,6 +53,10 @@ CURRENCY_NAMES: dict[str, str] = {
     "franc": N_("franc"),
     "krone": N_("krone"),
     "peso": N_("peso"),
+    "mark": N_("mark"),  # 003's Spanish names (rulebook words the input takes): shown in Spanish in Spanish
+    "guilder": N_("guilder"),
+    "rupee": N_("rupee"),
+    "rouble": N_("rouble"),
 }
 
 

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from refcli.language.folding import fold
-from refcli.language.i18n import N_
+from refcli.language.i18n import N_, _
 from refcli.model.frozen import Record, record
 
 # Names used for players wherever a description needs an example and gives none.
@@ -269,7 +269,7 @@ def game_field(game: str) -> Field:
     return Field(
         "game",
         const(game, expected=N_('"{value}" (this is the {value} command)')),
-        f'"{game}"; optional after `refcli {game} …`, but must match when present',
+        N_('"{example}"; optional after `refcli {example} …`, but must match when present'),
         example=game,
     )
 
@@ -277,13 +277,28 @@ def game_field(game: str) -> Field:
 def situation_field(kind: str) -> Field:
     """``situation``: which situation the file is (``refcli GAME ruling`` dispatches on it)."""
     return Field(
-        "situation", const(kind, expected=f'"{kind}"'), f'"{kind}": the kind of situation', required=True, example=kind
+        "situation",
+        const(kind, expected=f'"{kind}"'),
+        N_('"{example}": the kind of situation'),
+        required=True,
+        example=kind,
     )
 
 
 def note_field() -> Field:
     """``note``: free text a person may add to an event; refcli ignores it."""
-    return Field("note", string(), "free text for the people reading the record; ignored")
+    return Field("note", string(), N_("free text for the people reading the record; ignored"))
+
+
+def english_help(field: Field) -> str:
+    """A field's help as written (English: the JSON Schemas'), ``{example}`` filled in."""
+    return field.help.replace("{example}", str(field.example)) if "{example}" in field.help else field.help
+
+
+def help_text(field: Field) -> str:
+    """A field's help in the language of the moment; ``{example}`` in it is the field's example (the game's id)."""
+    text = _(field.help)
+    return text.replace("{example}", str(field.example)) if "{example}" in text else text
 
 
 # -- how the reader walks a description -----------------------------------------------
