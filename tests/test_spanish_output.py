@@ -234,7 +234,7 @@ def test_nothing_found_in_spanish_offers_the_spanish_topic_names(invoke: Invoke)
 def test_a_word_search_heading_in_spanish(invoke: Invoke) -> None:
     text = invoke(["--lang", "es", "kuhhandel", "rules", "empates"]).stdout
     assert text.startswith("Kuhhandel: las 5 mejores de 6 cláusulas que coinciden con “empates”")
-    assert "1 cláusula más coincide peor: --all las muestra todas." in text
+    assert "Hay 1 cláusula más con menos coincidencias: --all las muestra todas." in text
 
 
 # ---------------------------------------------------------------- validation and batches
