@@ -26,11 +26,12 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import NamedTuple
 
 from refcli.language.folding import fold
+from refcli.language.forms import stems  # a folded word's Spanish and English stems; they match when they share one
 from refcli.rules.clause import Clause, Hit
 
 # Question words, articles, prepositions and the like, Spanish and English,
@@ -80,6 +81,11 @@ GLOSSARY: dict[str, tuple[str, ...]] = {
     "mano": ("hand",),
     "robar": ("draw",),
     "ronda": ("round",),
+    # refcli's own words in its Spanish output, which the rulebooks do not use
+    "divisa": ("currency",),
+    "banca": ("bank",),
+    "banco": ("bank",),
+    "desafio": ("call", "challenge"),
 }
 
 # BM25F settings: each field's weight (id and topics over summary over quote)
@@ -95,21 +101,6 @@ _WORD = re.compile(r"[^\W_]+")
 def words(text: str) -> list[str]:
     """The words of ``text``, folded; punctuation, hyphens and dots separate them."""
     return _WORD.findall(fold(text))
-
-
-@cache
-def _stemmers() -> tuple[Callable[[str], str], ...]:
-    # Only the two languages' modules: importing the package would load all 36 stemmers' code.
-    from snowballstemmer.english_stemmer import EnglishStemmer
-    from snowballstemmer.spanish_stemmer import SpanishStemmer
-
-    return (SpanishStemmer().stemWord, EnglishStemmer().stemWord)
-
-
-@cache
-def stems(word: str) -> frozenset[str]:
-    """A folded word's Spanish and English stems: two words match when they share one."""
-    return frozenset(stem(word) for stem in _stemmers())
 
 
 def glossaries(game: str | None = None) -> list[Mapping[str, tuple[str, ...]]]:
