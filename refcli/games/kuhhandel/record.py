@@ -15,8 +15,8 @@ from refcli.games.kuhhandel import GAME as KUHHANDEL  # the declaration: reading
 from refcli.games.kuhhandel import clauses as C
 from refcli.games.kuhhandel.components import CARDS_PER_ANIMAL
 from refcli.games.kuhhandel.formats import RECORD
+from refcli.games.kuhhandel.names import animal as animal_name
 from refcli.games.kuhhandel.replay import Auction, CowTrade, Event, Record, Replay, replay
-from refcli.games.kuhhandel.scoring import animal_cards
 from refcli.language.i18n import _
 from refcli.reading.documents import Document
 from refcli.reading.tables import Table
@@ -61,10 +61,11 @@ def record_of(values: dict[str, Any], doc: Document) -> Record:
     if deck is not None:
         for animal in sorted(set(deck), key=deck.index):
             if deck.count(animal) > CARDS_PER_ANIMAL:
-                raise Table(doc, doc.data).error(
+                raise Table(doc, doc.data).problem(
                     "deck",
-                    _("at most {count} cards of each animal").format(count=CARDS_PER_ANIMAL),
-                    animal_cards(deck.count(animal), animal),
+                    _("the deck holds {count} {animal} cards, but the game has only {most} of each animal").format(
+                        count=deck.count(animal), animal=animal_name(animal), most=CARDS_PER_ANIMAL
+                    ),
                 )
     return Record(
         edition=values["edition"],

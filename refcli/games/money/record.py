@@ -12,11 +12,11 @@ from typing import Any
 
 from refcli.games.money import GAME as MONEY  # the declaration: reading uses its words, never looks it up
 from refcli.games.money.cards import Card
-from refcli.games.money.formats import RECORD
+from refcli.games.money.formats import RECORD, WITH_EXPECTED
 from refcli.games.money.replay import Event, Exchange, Offers, Record, Refill, Replay, replay
 from refcli.language.i18n import _
 from refcli.reading.documents import Document
-from refcli.reading.tables import Table, describe
+from refcli.reading.tables import Table, missing_key
 from refcli.results.records import Records
 
 GAME = "money"
@@ -39,16 +39,14 @@ def check_partners(top: Table, players: list[str], events: list[dict[str, Any]])
         if event["type"] != "exchange":
             continue
         if event["action"] == "swap" and event["with"] is None:
-            raise top.error_at(
+            raise top.problem_at(
                 ("event", index, "with"),
-                _("the player whose offer is taken's name, one of {names}").format(names=", ".join(players)),
-                _("nothing (the key is missing)"),
+                missing_key(_(WITH_EXPECTED).format(names=", ".join(players))),
             )
         if event["action"] != "swap" and event["with"] is not None:
-            raise top.error_at(
+            raise top.problem_at(
                 ("event", index, "with"),
-                _('no "with" unless the action is "swap"'),
-                describe(top.data["event"][index - 1]["with"]),
+                _('"with" names the player whose offer is taken, so it goes with the action "swap" only'),
             )
 
 
