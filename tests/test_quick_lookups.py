@@ -167,7 +167,7 @@ COMPARED = [
         True,
     ),
     (("bamboozled", "ladder", "54", "--no-pager", "--color", "never"), True),
-    (("bamboozled", "ladder", "77"), True),  # refused by the command itself, in both paths
+    (("bamboozled", "ladder", "77"), False),  # a score that is none: refused by the argument's check, as compare does
     (("cup-of-bluff", "chips", "15"), True),
     (("cup-of-bluff", "chips", "--format=json"), True),
     (("kuhhandel", "animals", "burro"), True),
