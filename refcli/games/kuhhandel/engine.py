@@ -32,9 +32,12 @@ from refcli.games.kuhhandel.money import (
     VALUES,
     Beyond,
     bank_short,
-    beyond_what_exists,
+    beyond_the_limits,
     choose_payment,
+    deal_counts,
     dealt,
+    dealt_counts,
+    in_play_counts,
     invalid_cards,
     remove_cards,
 )
@@ -252,8 +255,8 @@ class State(ReplayLog):
         shown = shown or {}
         hands = [(name, hand if hand is not None else shown.get(name, ())) for name, hand in self.money.items()]
         seats = self.seats or len(self.players)
-        deal = self.deal if self.deal is not None else dealt(self.edition, seats)
-        found = beyond_what_exists(hands, self.edition, deal, seats, self.donkeys, skip=self.uncounted)
+        possible = in_play_counts(self.edition, self._deal_counts(seats), seats, self.donkeys)
+        found = beyond_the_limits(hands, self.edition, possible, self.donkeys, skip=self.uncounted)
         if found is None:
             return True
         clause, message = beyond_finding(found, self.edition, self.donkeys)
@@ -270,6 +273,17 @@ class State(ReplayLog):
         for name in dict.fromkeys([*holders, *parties]):
             self.forget_money(name, _("more money cards of a value are held than can be in play"))
         return False
+
+    def _deal_counts(self, seats: int) -> tuple[int, ...]:
+        """The deal as ``deal_counts`` gives it, counted once for the deal this state was given."""
+        if self.deal is None:
+            return dealt_counts(self.edition, seats)
+        cached = self.__dict__.get("_counted_deal")
+        if cached is None or cached[0] is not self.deal:
+            cached = (self.deal, deal_counts(self.deal))
+            self.__dict__["_counted_deal"] = cached
+        counts: tuple[int, ...] = cached[1]
+        return counts
 
     # -- questions ----------------------------------------------------------------
     def game_over(self) -> bool:
@@ -344,10 +358,14 @@ class State(ReplayLog):
 # -- the step function ----------------------------------------------------------------
 def held_at_least(*offers: Sequence[int] | None) -> list[int]:
     """The fewest cards one player must hold to make each of these offers (made one after another)."""
-    most: Counter[int] = Counter()
-    for offer in offers:
-        most |= Counter(offer or ())
-    return sorted(most.elements())
+    given = [offer for offer in offers if offer]
+    if len(given) <= 1:  # the usual case: one offer, or none
+        return sorted(given[0]) if given else []
+    most: dict[int, int] = {}
+    for offer in given:
+        for card in set(offer):
+            most[card] = max(most.get(card, 0), offer.count(card))
+    return sorted(card for card, count in most.items() for _ in range(count))
 
 
 def step(state: State, event: Event) -> Outcome:
