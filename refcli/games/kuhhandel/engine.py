@@ -252,11 +252,22 @@ class State(ReplayLog):
         (the two sides of this event), is no longer followed: one defect, one
         finding.
         """
+        possible = self._money_limits()
+        # the usual case first, every value within its limit, counted at C speed: a replay checks before every event
+        cards: list[int] = []
+        if shown:
+            for name, hand in self.money.items():
+                cards += hand if hand is not None else shown.get(name, ())
+        else:
+            for hand in self.money.values():
+                if hand is not None:
+                    cards += hand
+        uncounted = self.uncounted
+        if all(cards.count(value) <= limit or value in uncounted for value, limit in zip(VALUES, possible)):
+            return True
         shown = shown or {}
         hands = [(name, hand if hand is not None else shown.get(name, ())) for name, hand in self.money.items()]
-        seats = self.seats or len(self.players)
-        possible = in_play_counts(self.edition, self._deal_counts(seats), seats, self.donkeys)
-        found = beyond_the_limits(hands, self.edition, possible, self.donkeys, skip=self.uncounted)
+        found = beyond_the_limits(hands, self.edition, possible, self.donkeys, skip=uncounted)
         if found is None:
             return True
         clause, message = beyond_finding(found, self.edition, self.donkeys)
@@ -274,16 +285,21 @@ class State(ReplayLog):
             self.forget_money(name, _("more money cards of a value are held than can be in play"))
         return False
 
-    def _deal_counts(self, seats: int) -> tuple[int, ...]:
-        """The deal as ``deal_counts`` gives it, counted once for the deal this state was given."""
-        if self.deal is None:
-            return dealt_counts(self.edition, seats)
-        cached = self.__dict__.get("_counted_deal")
-        if cached is None or cached[0] is not self.deal:
-            cached = (self.deal, deal_counts(self.deal))
-            self.__dict__["_counted_deal"] = cached
-        counts: tuple[int, ...] = cached[1]
-        return counts
+    def _money_limits(self) -> tuple[int, ...]:
+        """How many cards of each value (in the order of VALUES) can be in play now (K18).
+
+        They change only with the donkeys: computed again only when the
+        donkeys, the table or the deal this state was given change.
+        """
+        seats = self.seats or len(self.players)
+        key = (self.edition, seats, self.donkeys)
+        cached = self.__dict__.get("_limits")
+        if cached is None or cached[0] != key or cached[1] is not self.deal:
+            deal = dealt_counts(self.edition, seats) if self.deal is None else deal_counts(self.deal)
+            cached = (key, self.deal, in_play_counts(self.edition, deal, seats, self.donkeys))
+            self.__dict__["_limits"] = cached
+        limits: tuple[int, ...] = cached[2]
+        return limits
 
     # -- questions ----------------------------------------------------------------
     def game_over(self) -> bool:
