@@ -752,6 +752,7 @@ def _cow_trade(s: State, e: CowTrade) -> Outcome:
             rebid=e.rebid,
             rebid_counter=e.rebid_counter,
             rebid_given=e.rebid is not None if e.rebid_given is None else e.rebid_given,
+            explain=s.explain,
         )
     except RuleBroken as broken:
         return _refused(s, e, out, broken)
