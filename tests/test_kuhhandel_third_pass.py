@@ -77,6 +77,23 @@ def test_what_can_be_in_play(edition: int, players: int, donkeys: int, expected:
     assert dict(in_play(edition, dealt(edition, players), players, donkeys)) == expected
 
 
+def test_the_cached_limits_are_what_can_be_in_play() -> None:
+    """The engine checks money against in_play_counts (cached): the same numbers as in_play, for every table."""
+    from collections import Counter
+
+    from refcli.games.kuhhandel.money import VALUES, deal_counts, dealt, dealt_counts, in_play_counts
+
+    deals = [("setup", None), ("a rich deal", Counter({0: 1, 10: 40, 50: 9, 100: 2, 30: 3}))]
+    for edition in (1, 2):
+        for players in range(2, 6):
+            for _what, given in deals:
+                deal = dealt(edition, players) if given is None else given
+                counts = dealt_counts(edition, players) if given is None else deal_counts(given)
+                for donkeys in range(5):
+                    expected = in_play(edition, deal, players, donkeys)
+                    assert in_play_counts(edition, counts, players, donkeys) == tuple(expected[v] for v in VALUES)
+
+
 def test_a_100_before_the_second_donkey_names_the_card_the_player_and_the_clause(tmp_path: Path) -> None:
     ruling = rule(tmp_path, auction({"Ben": [0, 0, 10, 10, 50, 100]}, donkeys_before=1))
     assert not ruling.legal and ruling.to_dict()["broken_rule"] == "donkey.payouts"

@@ -87,25 +87,6 @@ class Beyond:
     limit: str  # "supply" (the game has no more), "donkeys" (a later donkey pays them out), "deal"
 
 
-def beyond_what_exists(
-    hands: Iterable[tuple[str, Sequence[int]]],
-    edition: int,
-    deal: Counter[int],
-    players: int,
-    donkeys: int,
-    skip: Collection[int] = (),
-) -> Beyond | None:
-    """The first value whose cards among ``hands`` cannot all be in play at this moment, or None.
-
-    ``hands`` are the players whose money (or part of it) is known, in
-    seating order; the others hold at least nothing, so the known cards
-    alone must fit. Cards of no value (30) are reported elsewhere, and
-    values in ``skip`` are not counted.
-    """
-    possible = in_play_counts(edition, deal_counts(deal), players, donkeys)
-    return beyond_the_limits(hands, edition, possible, donkeys, skip)
-
-
 def beyond_the_limits(
     hands: Iterable[tuple[str, Sequence[int]]],
     edition: int,
@@ -113,10 +94,16 @@ def beyond_the_limits(
     donkeys: int,
     skip: Collection[int] = (),
 ) -> Beyond | None:
-    """:func:`beyond_what_exists` against the cards that can be in play, as :func:`in_play_counts` gives them."""
+    """The first value whose cards among ``hands`` cannot all be in play at this moment, or None.
+
+    ``possible``: how many cards of each value can be in play, as
+    :func:`in_play_counts` gives them. ``hands`` are the players whose money
+    (or part of it) is known, in seating order; the others hold at least
+    nothing, so the known cards alone must fit. Cards of no value (30) are
+    reported elsewhere, and values in ``skip`` are not counted.
+    """
     hands = list(hands)
     cards = [card for _name, hand in hands for card in hand]
-    # the usual case, every value within its limit, counted at C speed: a replay checks before every event
     for index, value in enumerate(VALUES):
         held = cards.count(value)
         if held > possible[index] and value not in skip:
