@@ -179,11 +179,11 @@ def rule(
 
 
 def _warned(report: Any, doc: Document) -> Any:
-    """``report`` with a warning for the names of ``doc`` that only look different (``refcli.reading.player_names``)."""
-    from refcli.reading.player_names import warnings
+    """``report`` with ``doc``'s warnings: names that only look different, values the table's defaults gave."""
+    from refcli.reading.warnings import of_document
     from refcli.results.report import warned
 
-    return warned(report, warnings(doc.names))
+    return warned(report, of_document(doc))
 
 
 def _check_options(game: object, max_bytes: object, **flags: object) -> None:
@@ -291,10 +291,10 @@ def _validate(source: Source, game: GameName | None, strict: bool, max_bytes: in
         line, key = getattr(error, "line", None), getattr(error, "path", None)
         return input_failure(_display_name(source), error.one_line(), line=line, key=key, status=status_for(error))
     result = located(result, doc) if result.findings else result
-    from refcli.reading.player_names import warnings
+    from refcli.reading.warnings import of_document
     from refcli.results.findings import warned
 
-    return warned(result, warnings(doc.names))
+    return warned(result, of_document(doc))
 
 
 def _display_name(source: Source) -> str:

@@ -19,6 +19,7 @@ GAME_WITH_EDITION = next(game for game in registry.built_in() if any(p.name == "
 GAME_WITH_MULTIPLY = next(game for game in registry.built_in() if any(p.name == "multiply" for p in game.score_options))
 EDITION_KEY = f"{GAME_WITH_EDITION.id}.edition"
 QUICK = ("bamboozled", "compare", "43", "34")
+NEWLINE = "\n"
 
 
 @pytest.fixture
@@ -314,3 +315,58 @@ def test_every_declared_default_reaches_the_files_that_leave_it_out(invoke: Invo
     write(file, "[bamboozled]\nstrikes_to_lose = 5\n")
     assert "of 5 strikes" in invoke(["score", "--partial", str(left_out)]).stdout
     assert "of 3 strikes" in invoke(["score", str(standings)]).stdout  # the file's own word wins
+
+
+# -------------------------------------------------------------------------- saying where a value came from
+
+
+def test_a_value_the_configuration_filled_in_is_said_on_stderr_and_in_the_document(invoke: Invoke, file: Path) -> None:
+    write(file, f"[{GAME_WITH_EDITION.id}]\nedition = 1\n")
+    text = invoke(["score", str(NO_EDITION)])
+    assert f"refcli used edition = 1, the table's default in {file}" in text.stderr, text.stderr
+    document = json.loads(invoke(["score", str(NO_EDITION), "--format", "json"]).stdout)
+    assert document["warnings"] == [
+        {"code": "table-default", "key": "edition", "value": 1, "message": document["warnings"][0]["message"]}
+    ]
+    spanish = invoke(["--lang", "es", "score", str(NO_EDITION)]).stderr
+    assert str(file) in spanish and spanish != text.stderr
+
+
+def test_a_file_that_sets_the_value_gets_no_such_warning(invoke: Invoke, file: Path, tmp_path: Path) -> None:
+    said = tmp_path / "said.toml"
+    said.write_text("edition = 2\n" + NO_EDITION.read_text(encoding="utf-8"), encoding="utf-8")
+    write(file, f"[{GAME_WITH_EDITION.id}]\nedition = 1\n")
+    assert "warnings" not in json.loads(invoke(["score", str(said), "--format", "json"]).stdout)
+
+
+def test_a_switch_the_configuration_turns_on_is_said_and_no_form_turns_it_off(invoke: Invoke, file: Path) -> None:
+    write(file, f"[{GAME_WITH_MULTIPLY.id}]\nedition = 1\nmultiply = true\n")
+    on = invoke([GAME_WITH_MULTIPLY.id, "score", str(NO_EDITION)])
+    assert "--no-multiply turns it off" in on.stderr and "multiplier variant" in on.stdout
+    off = invoke([GAME_WITH_MULTIPLY.id, "score", str(NO_EDITION), "--no-multiply"])
+    assert off.exit_code == 0 and "multiplier variant" not in off.stdout and "--multiply is on" not in off.stderr
+    assert "multiplier variant" not in invoke(["score", str(NO_EDITION), "--no-multiply"]).stdout
+
+
+def test_the_list_as_json_follows_its_published_schema(invoke: Invoke, file: Path) -> None:
+    import jsonschema
+    from conftest import REPO
+
+    schema = json.loads((REPO / "data" / "schemas" / "output" / "config.schema.json").read_text(encoding="utf-8"))
+    write(file, f'lang = "es"\n[{GAME_WITH_EDITION.id}]\nedition = 1\n')
+    for args in (["config", "--format", "json"], ["--lang", "en", "--color", "never", "config", "--format", "json"]):
+        jsonschema.validate(json.loads(invoke(args).stdout), schema)
+
+
+@pytest.mark.parametrize(
+    "args", [["--help"], ["--version"], [], ["score", "--help"], ["kuhhandel", "ruling", "--help"]]
+)
+def test_a_broken_file_does_not_stop_help_or_the_version(invoke: Invoke, file: Path, args: list[str]) -> None:
+    write(file, f"[{GAME_WITH_EDITION.id}]\nedition = 9\n")
+    result = invoke(args)
+    first, _, rest = result.stderr.partition(NEWLINE)
+    assert first.startswith("refcli: warning: the configuration file is left out") and f"{file}:2:" in first
+    if args:
+        assert result.exit_code == 0 and result.stdout and rest == "", result.output
+    else:  # a bare refcli prints its help as a usage error (exit 2), as it does without the file
+        assert result.exit_code == 2, result.output

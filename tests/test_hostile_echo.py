@@ -343,10 +343,17 @@ def test_answers_quoted_back_by_the_prompts_are_escaped(capsys: pytest.CaptureFi
 def test_a_key_typed_at_a_question_is_escaped_in_the_questions_that_name_it(
     invoke: Invoke, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A map's keys are typed (a currency of Ana's notes): the next questions name it in their label."""
+    """A map's keys are typed (a currency of Ana's notes): the next questions name it in their label (the key
+    walk a plug-in's game gets); a name typed, the conversation's next questions name it."""
+    from refcli.cli import conversation
     from refcli.cli import prompts as prompting
 
     monkeypatch.setattr(prompting, "stdin_is_terminal", lambda: True)
+    result = invoke(["money", "score"], input=f"Ana, Ben, {TITLE}\n\n\n")
+    assert result.exit_code == 130
+    assert "\\x1b]0;pwned\\x07's notes and coins (" in result.stderr
+    assert_safe(result.stderr, result.stdout)
+    monkeypatch.setattr(conversation, "SCRIPT_MODULES", ("questions",))
     result = invoke(["money", "score"], input=f"Ana\n3\ny\n{TITLE}\n")
     assert result.exit_code == 130
     assert "player.1.notes.\\x1b]0;pwned\\x07 (" in result.stderr

@@ -26,6 +26,15 @@ def asking(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(refcli.cli.prompts, "stdin_is_terminal", lambda: True)
 
 
+@pytest.fixture
+def key_walk(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The final holdings asked key by key, as for a plug-in's game (the built-in games script them as a
+    conversation: tests/test_final_conversation.py)."""
+    import refcli.cli.conversation
+
+    monkeypatch.setattr(refcli.cli.conversation, "SCRIPT_MODULES", ("questions",))
+
+
 def answered(invoke: Invoke, args: list[str], answers: list[str]) -> tuple[int, str]:
     result = invoke(args, input="\n".join(answers) + "\n")
     return result.exit_code, result.output
@@ -107,7 +116,14 @@ def test_the_questions_list_the_situations_and_speak_the_players_words(invoke: I
     assert "Decision: Ben's 50 beats Ana's 20: Ana hands over 2 cat cards" in output
 
 
-def test_a_situation_no_game_scripts_keeps_the_key_walk(invoke: Invoke, asking: None) -> None:
+def test_a_situation_no_game_scripts_keeps_the_key_walk(
+    invoke: Invoke, asking: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every built-in situation is scripted (tests/test_conversation.py); a plugin's game may script none, and
+    then its keys are asked one by one: here Kuhhandel's donkey, as if its package had no questions module."""
+    import refcli.cli.conversation
+
+    monkeypatch.setattr(refcli.cli.conversation, "script_for", lambda game, kind: None)
     code, output = answered(invoke, ["kuhhandel", "ruling"], ["donkey", "", "Ana,Ben,Cid", "Ben", "1", "", ""])
     assert code == 0, output
     assert "Enter takes the value in [brackets]; Ctrl-C leaves." in output
@@ -144,7 +160,9 @@ def test_a_required_value_is_not_left_out(invoke: Invoke, asking: None) -> None:
     assert "Which animal (e.g. cat)?   This one needs an answer; ? shows what it takes." in output
 
 
-def test_what_only_the_whole_document_shows_asks_that_answer_again(invoke: Invoke, asking: None) -> None:
+def test_what_only_the_whole_document_shows_asks_that_answer_again(
+    invoke: Invoke, asking: None, key_walk: None
+) -> None:
     answers = ["", "Ana", "pig=4", "", "y", "Ana", "", "", "n", "Ben", ""]
     result = invoke(["kuhhandel", "score", "--partial", "--format", "json"], input="\n".join(answers) + "\n")
     assert result.exit_code == 0, result.output
@@ -155,7 +173,7 @@ def test_what_only_the_whole_document_shows_asks_that_answer_again(invoke: Invok
     assert names == ["Ana", "Ben"]
 
 
-def test_score_asks_player_by_player(invoke: Invoke, asking: None) -> None:
+def test_score_asks_player_by_player(invoke: Invoke, asking: None, key_walk: None) -> None:
     answers = ["", "Ana", "3,9,14", "y", "Ben", "18,4", "n", ""]
     code, output = answered(invoke, ["cup-of-bluff", "score", "--partial"], answers)
     assert code == 0, output
@@ -342,7 +360,9 @@ def test_the_questions_are_asked_in_spanish_in_the_rulebooks_words(
 
 
 @pytest.mark.parametrize("yes", ["s", "sí", "si", "SÍ", "y", "yes"])
-def test_a_yes_in_either_language_answers_a_yes_or_no_question(invoke: Invoke, asking: None, yes: str) -> None:
+def test_a_yes_in_either_language_answers_a_yes_or_no_question(
+    invoke: Invoke, asking: None, key_walk: None, yes: str
+) -> None:
     answers = ["", "Ana", "3,9,14", yes, "Ben", "18,4", "n", ""]
     code, output = answered(invoke, ["--lang", "es", "cup-of-bluff", "score", "--partial"], answers)
     assert code == 0, output

@@ -93,6 +93,15 @@ def test_a_long_report_goes_through_the_pager_on_a_terminal(tmp_path: Path) -> N
     assert not paged.exists()  # it fits
 
 
+def test_the_pager_is_told_the_text_is_utf8_unless_the_user_said_otherwise(tmp_path: Path) -> None:
+    seen = tmp_path / "charset.txt"
+    pager = f"sh -c 'cat >/dev/null; printf %s \"$LESSCHARSET\" > {seen}'"
+    on_pty(["bamboozled", "compare", "21", "66", "-v"], EXAMPLES, env={"REFCLI_PAGER": pager, "LANG": "es_ES.UTF-8"})
+    assert seen.read_text(encoding="utf-8") == "utf-8"  # a locale not installed must not make less show <E2><80><94>
+    on_pty(["bamboozled", "compare", "21", "66", "-v"], EXAMPLES, env={"REFCLI_PAGER": pager, "LESSCHARSET": "latin1"})
+    assert seen.read_text(encoding="utf-8") == "latin1"
+
+
 # -- short on a terminal, everything in a pipe -----------------------------------------------
 class Terminal(io.StringIO):
     def isatty(self) -> bool:

@@ -221,17 +221,18 @@ def test_the_prompts_read_dice_run_together_and_answers_in_either_language(invok
 @pytest.mark.parametrize(
     ("lang", "sentence"),
     [
-        ("en", '  card: "re" begins more than one word (reverse, revive'),
-        ("es", '  card: "re" es el comienzo de más de una palabra (reverse, revive'),
+        ("en", '?   "re" begins more than one word (reverse, revive'),
+        ("es", '?   "re" es el comienzo de más de una palabra (reverse, revive'),
     ],
 )
 def test_the_prompts_refuse_an_ambiguous_answer_with_a_sentence_and_ask_again(
     invoke: Invoke, lang: str, sentence: str
 ) -> None:
-    answers = ["card", "Ana,Ben,Cid", "Ben", "re", "saltar", "", "", "", "", "", "", "", ""]
-    code, output, _document = asked(invoke, ["--lang", lang, "bamboozled", "ruling"], answers)
+    answers = ["card", "Ana,Ben,Cid", "Ben", "re", "saltar", "antes de tirar", "", "0", ""]
+    code, output, document = asked(invoke, ["--lang", lang, "bamboozled", "ruling"], answers)
     assert sentence in output, output
     assert code in (0, 1), output
+    assert document is not None and document["situation"] == "card"
 
 
 @pytest.mark.usefixtures("asking")

@@ -156,6 +156,12 @@ def _command_name(arguments: Sequence[str]) -> str | None:
     return None
 
 
+def _only_help_or_version(arguments: Sequence[str]) -> bool:
+    """True when the line asks for help or the version (before any ``--``), or names no command at all."""
+    words = list(arguments[: arguments.index("--")] if "--" in arguments else arguments)
+    return bool({"--help", "-h", "--version"} & set(words)) or _command_name(arguments) is None
+
+
 def _use_configuration(arguments: Sequence[str]) -> None:
     """Read the configuration file (``refcli.reading.config``) and apply it to this run; exit 78 when it is wrong.
 
@@ -171,6 +177,12 @@ def _use_configuration(arguments: Sequence[str]) -> None:
     except ConfigError as error:
         if _command_name(arguments) == "config":
             return  # the command says what is wrong where it matters (list, set, unset), and `path` works
+        if _only_help_or_version(arguments):  # how to mend it must stay readable
+            message = _(
+                "refcli: warning: the configuration file is left out of this run, which only shows help: {error}"
+            )
+            print(message.format(error=error.one_line()), file=sys.stderr)
+            return
         from refcli.cli.common import say_error
 
         sys.exit(int(say_error(error)))

@@ -128,11 +128,11 @@ def replayed(doc: Any, where: str, game: Game | None, options: ValidateOptions, 
         result = validator_for(doc, game).validate_document(doc, options)
         if result.findings:
             result = located(result, doc)
-        if doc.names:
-            from refcli.reading.player_names import warnings
+        if doc.names or doc.defaulted:
+            from refcli.reading.warnings import of_document
             from refcli.results.findings import warned
 
-            result = warned(result, warnings(doc.names))
+            result = warned(result, of_document(doc))
     except DataError as error:  # a snapshot or a situation given to validate says so (refcli.reading.wrong_command)
         from refcli.reading.wrong_command import explained
 

@@ -1,7 +1,7 @@
 """Asking for a situation as a conversation: the game's questions for it, in the players' words.
 
 A game that scripts a situation (``<package>.questions.SCRIPTS``, plain data:
-``refcli.model.questions``) is asked only what applies, in the order the story
+``refcli.model.questions``), or its final holdings (``<package>.final_questions``), is asked only what applies, in the order the story
 happened; what follows from earlier answers is not asked, and the optional
 details are offered at the end in one question. Each answer is read at once,
 as people type it (``refcli.reading.typed``), and checked by the reader of its
@@ -16,12 +16,15 @@ Loaded only when refcli asks (never on a quick query's start-up).
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from refcli.cli.prompts import Answer, Questions, Terminal, check
 from refcli.language.i18n import _
 from refcli.language.visible import clip
 from refcli.model.errors import DataError
+from refcli.model.questions import Refused
 from refcli.reading.locate import KeyPath
 from refcli.reading.typed import Ambiguous, pick, read_typed
 
@@ -31,22 +34,31 @@ if TYPE_CHECKING:
     from refcli.reading.formats import Description, Field, Type
 
 
+# The modules of a game's package that may script what refcli asks: the situations', and the final holdings'.
+SCRIPT_MODULES = ("questions", "final_questions")
+
+
 def script_for(game: Game, kind: str) -> Script | None:
-    """The game's questions for situation ``kind`` (its package's ``questions`` module), if it has them."""
+    """The game's questions for ``kind`` (a situation, or ``final``: its package's ``questions`` or
+    ``final_questions`` module), if it has them."""
     from importlib.util import find_spec
 
-    name = f"{game.package}.questions"
-    try:
-        if find_spec(name) is None:
-            return None
-    except ModuleNotFoundError:
-        return None
-    scripts: dict[str, Script] = getattr(importlib.import_module(name), "SCRIPTS", {})
-    return scripts.get(kind)
+    for module in SCRIPT_MODULES:
+        name = f"{game.package}.{module}"
+        try:
+            if find_spec(name) is None:
+                continue
+        except ModuleNotFoundError:
+            continue
+        scripts: dict[str, Script] = getattr(importlib.import_module(name), "SCRIPTS", {})
+        if kind in scripts:
+            return scripts[kind]
+    return None
 
 
 def scripted(terminal: Terminal, game: Game, kind: str, desc: Description, fixed: dict[str, Any]) -> Questions | None:
-    """The conversation for situation ``kind`` when the game scripts it, else None (the key walk asks)."""
+    """The conversation for situation ``kind`` (or ``final``, the holdings scored) when the game scripts it, else
+    None (the key walk asks)."""
     script = script_for(game, kind)
     if script is None:
         return None
@@ -83,12 +95,38 @@ def field_at(desc: Description, path: KeyPath) -> Field | None:
 
 
 def map_value(t: Type, text: str) -> Any:
-    """A map typed as ``Ana=3, Ben=9 14, Cid=``: each entry's value read as its type reads it (a list of
-    numbers takes blanks between); without ``=`` the text stays, for the reader to refuse."""
-    if "=" not in text:
+    """A map typed as ``Ana=3, Ben=9 14, Cid=``, or as people say it, ``Ana 3, Ben 9 14, Cid`` or
+    ``cat 2, 2 pigs``: each entry's value read as its type reads it (a list of numbers takes blanks
+    between), its key as the key's type reads it (``pigs`` is a pig). Nothing typed is an empty map; what
+    has no key stays text, for the reader to refuse."""
+    from refcli.reading.typed import split_list
+
+    if not text.strip():
+        return {}
+    entries = [map_entry(part) for part in split_list(text)]
+    if not all(key for key, _value in entries):
         return read_typed(t, text)
-    entries = (part.partition("=") for part in text.split(","))
-    return {key.strip(): read_typed(t.item, value.strip()) for key, _equals, value in entries}
+    return {map_key(t, key): read_typed(t.item, value) for key, value in entries}
+
+
+def map_entry(part: str) -> tuple[str, str]:
+    """(key, value) of one entry: ``Ben=9 14``, ``Ben 9 14`` (the words before the first number), ``2 pigs``."""
+    if "=" in part:
+        key, _equals, value = part.partition("=")
+        return key.strip(), value.strip()
+    words = part.split()
+    numbers = [word.isdecimal() for word in words]
+    if len(words) > 1 and numbers[0] and not any(numbers[1:]):  # 2 pigs: the count first
+        return " ".join(words[1:]), words[0]
+    cut = numbers.index(True) if True in numbers else len(words)
+    return " ".join(words[:cut]), " ".join(words[cut:])
+
+
+def map_key(t: Type, key: str) -> Any:
+    """A map's key as typed: a game word as its type reads it (a plural, ``cats``, is the cat), else the name."""
+    if t.key is not None and t.key.kind == "custom":
+        return read_typed(t.key, key)
+    return key
 
 
 ARTICLES = ("the ", "a ", "an ", "el ", "la ", "los ", "las ", "un ", "una ")
@@ -120,15 +158,22 @@ class Conversation(Questions):
         self.script = script
         self.given: dict[str, Any] = {}  # dotted key → value, what the answers say so far
         self.asked = 0  # questions asked, Enter-only ones too
+        self.each_again: dict[str, Callable[[], None]] = {}  # a table asked player by player → ask them all again
 
     def refused(self, error: DataError) -> None:
         """The reader's sentence alone: a conversation never shows a key path."""
         self.terminal.say("  " + error.message)
 
     def question_for(self, path: str) -> Any:
-        """Only an answer given is asked again (never a key the conversation did not ask, as the key walk would)."""
-        found = super().question_for(path)
+        """Only an answer given is asked again (never a key the conversation did not ask, as the key walk would);
+        what only the players' answers together make wrong (a game not over) asks each player's again."""
+        from refcli.reading.locate import format_path
+
         top = path.split(".")[0].split("[")[0]
+        answered = [format_path(where) for where in self.answers]
+        if top in self.each_again and not any(path.startswith((w, w + ".", w + "[")) for w in answered):
+            return self.each_again[top]
+        found = super().question_for(path)
         return found if any(str(where[0]) == top for where in self.answers) else None
 
     # -- what the answers say ------------------------------------------------------------
@@ -153,14 +198,30 @@ class Conversation(Questions):
             if ask.extra:
                 extras.append(ask)
             elif ask.each:
-                for index, player in enumerate(self.given.get(ask.each) or [], 1):
-                    self.ask_one(ask, {"player": player, "index": index})
+                self.ask_each(ask)
+                self.each_again[ask.key.split(".")[0]] = partial(self.ask_each, ask, again=True)
             elif self.applies(ask) and not self.derived(ask):
                 self.ask_one(ask, {})
         self.ask_extras([ask for ask in extras if self.applies(ask)])
         for ask in extras:  # what follows from the answers, when "Anything else?" did not give it
             if ask.key not in self.given and ask.derive is not None:
                 self.derived(ask)
+        if self.script.finish is not None:  # what the answers imply as a whole (who holds a card named)
+            for dotted, value in self.script.finish(self.given).items():
+                self.keep(dotted, value, lambda: None)
+
+    def ask_each(self, ask: Ask, *, again: bool = False) -> None:
+        """``ask`` for each player; ``again``: every former answer forgotten first, so that none is checked
+        against what it replaces (cards moved from one player to another)."""
+        players = list(self.given.get(ask.each) or [])
+        if again:
+            for index, player in enumerate(players, 1):
+                names = {**self.facts(), "player": player, "index": index}
+                for dotted in [ask.key, *ask.spread]:
+                    self.given.pop(dotted.format(**names), None)
+                    self.answers.pop(key_path(dotted.format(**names)), None)
+        for index, player in enumerate(players, 1):
+            self.ask_one(ask, {"player": player, "index": index})
 
     def derived(self, ask: Ask) -> bool:
         """Take the value that follows from earlier answers; True when there is one."""
@@ -188,8 +249,11 @@ class Conversation(Questions):
                 self.explain(ask, key)
                 continue
             if not text and ask.optional:
-                self.given.pop(key, None)
-                self.answers.pop(key_path(key), None)
+                for dotted in [key, *(k.format(**names) for k in ask.spread)]:
+                    self.given.pop(dotted, None)
+                    self.answers.pop(key_path(dotted), None)
+                for dotted in ask.sets:  # a player who holds nothing is still at the table
+                    self.keep(dotted.format(**names), each.get("player"), lambda: None)
                 return
             why = self.take(ask, key, text, each)
             if why is None:
@@ -198,21 +262,24 @@ class Conversation(Questions):
 
     def take(self, ask: Ask, key: str, text: str, each: dict[str, Any]) -> str | None:
         """Read and keep the answer; the sentence saying why it cannot be right, or None when kept."""
-        keys = [key, *(k.format(**self.facts(), **each) for k in ask.spread)]
+        names = {**self.facts(), **each}  # the player asked about wins over an answer of the same name
+        keys = [key, *(k.format(**names) for k in ask.spread)]
+        # the other answers: asked again, an answer is checked against the rest, never against its former self
+        earlier = {dotted: value for dotted, value in self.given.items() if dotted not in keys}
         try:
-            values = self.read_values(keys, text)
-        except Ambiguous as error:
+            values = self.read_values(keys, text) if ask.read is None else self.read_own(ask, keys, text, earlier)
+        except (Ambiguous, Refused) as error:
             return error.message
         except DataError as error:
             return error.message
         if ask.check is not None:
-            why = ask.check(values[0] if len(values) == 1 else values, self.given)
+            why = ask.check(values[0] if len(values) == 1 else values, earlier)
             if why:
                 return why
+        for dotted in ask.sets:  # first: the one-line form and a saved file name the player before their answer
+            self.keep(dotted.format(**names), each.get("player"), lambda: None)
         for dotted, value in zip(keys, values):
             self.keep(dotted, value, lambda: self.ask_one(ask, each))
-        for dotted in ask.sets:
-            self.keep(dotted.format(**self.facts(), **each), each.get("player"), lambda: None)
         return None
 
     def read_values(self, keys: list[str], text: str) -> list[Any]:
@@ -227,6 +294,17 @@ class Conversation(Questions):
             return [self.read_value(k, part) for k, part in zip(keys, parts)]
         return [self.read_value(keys[0], text)]
 
+    def read_own(self, ask: Ask, keys: list[str], text: str, earlier: dict[str, Any]) -> list[Any]:
+        """The answer as the game reads it (``ask.read``), each value then checked by the format's reader."""
+        assert ask.read is not None
+        read = ask.read(text, earlier)
+        values = list(read) if len(keys) > 1 else [read]
+        for dotted, value in zip(keys, values):
+            field = field_at(self.desc, key_path(dotted))
+            if field is not None:
+                check(field.type, value, key_path(dotted), self.roster_now())
+        return values
+
     def read_value(self, dotted: str, text: str) -> Any:
         """One value as the format reads its key; a scratch key holds names, commas between."""
         if dotted.startswith("_"):
@@ -240,7 +318,7 @@ class Conversation(Questions):
         field = field_at(self.desc, path)
         if field is None:  # a key the description does not have: the reader of the whole says so
             return text
-        if not text and field.type.kind != "array":
+        if not text and field.type.kind not in ("array", "map"):
             raise DataError(_("This one needs an answer; ? shows what it takes."), path=None)
         value = map_value(field.type, text) if field.type.kind == "map" else read_typed(field.type, text)
         roster = self.roster_now()

@@ -493,8 +493,8 @@ def ask_document(
 
     Returns the questions (their document) and ``settle(read)``, which reads
     the answers' document with ``read``, asking again what it refuses.
-    ``scripted``: the game's conversation for the situation chosen, when it has one
-    (``refcli.cli.conversation``); otherwise each key is asked in the format's order.
+    ``scripted``: the game's conversation for the situation chosen or its final holdings, when it has one
+    (``refcli.cli.conversation``); otherwise (a plug-in's game) each key is asked in the format's order.
     """
     from refcli.reading.documents import Document
 
@@ -518,9 +518,8 @@ def ask_document(
 
     desc = with_spanish_words(desc, game)  # an answer may be the game's Spanish word ("verdad", "Mi mal")
     terminal.say(textwrap.fill(f"{_(desc.title)}: {_(desc.summary)}", width=79))
-    questions = (
-        None if scripted is None or verb != "ruling" else scripted(terminal, game, fixed["situation"], desc, fixed)
-    )
+    kind = fixed.get("situation", "final")  # the final holdings are scripted under "final"
+    questions = None if scripted is None else scripted(terminal, game, kind, desc, fixed)
     if questions is None:
         terminal.say(_("Enter takes the value in [brackets]; Ctrl-C leaves."))
         questions = Questions(terminal, desc, fixed)

@@ -125,9 +125,17 @@ def annotation(param: Param) -> Any:
         settings["max"] = param.max
     if param.check:
         settings["callback"] = _checked(param.check)
-    info = typer.Option(*param.flags, **settings) if param.flags else typer.Argument(**settings)
+    info = typer.Option(*_flags(param), **settings) if param.flags else typer.Argument(**settings)
     kind: Any = Optional[param.type] if param.default is None else param.type  # noqa: UP007 - typer reads it
     return Annotated[kind, info]
+
+
+def _flags(param: Param) -> tuple[str, ...]:
+    """A switch's flags with its ``--no-`` form (``--multiply/--no-multiply``): the configuration file may turn a
+    variant on, and the command line must be able to turn it off for one run."""
+    if param.type is bool and len(param.flags) == 1 and param.flags[0].startswith("--") and "/" not in param.flags[0]:
+        return (f"{param.flags[0]}/--no-{param.flags[0][2:]}",)
+    return param.flags
 
 
 def declared(params: Iterable[Param]) -> list[Any]:
@@ -510,7 +518,27 @@ def configured(context: typer.Context, game_id: str, name: str, value: Any) -> A
         return value
     from refcli.reading import table_defaults
 
-    return table_defaults.default(game_id, name, value)
+    chosen = table_defaults.default(game_id, name, value)
+    if chosen != value:
+        _say_configured(name, chosen)
+    return chosen
+
+
+def _say_configured(name: str, value: Any) -> None:
+    """One line on stderr: an option's value came from the configuration file, and how to undo it for one run."""
+    from refcli.language.visible import visible
+    from refcli.reading import config
+
+    file = config.current().file
+    where = visible(str(file)) if file is not None else "refcli config"
+    flag = "--" + name.replace("_", "-")
+    if value is True:
+        message = _("refcli: note: {flag} is on, as the configuration file {config} sets; --no-{name} turns it off.")
+    elif value is False:
+        message = _("refcli: note: {flag} is off, as the configuration file {config} sets; {flag} turns it on.")
+    else:
+        message = _("refcli: note: {flag} is {value}, as the configuration file {config} sets.")
+    print(message.format(flag=flag, name=flag[2:], value=value, config=where), file=sys.stderr)
 
 
 def own_definition(command: Command, game_id: str) -> Definition:

@@ -82,8 +82,13 @@ DEFS: dict[str, Schema] = {
     ),
     "warning": obj(
         {
-            "code": {"enum": ["similar-names"], "description": "What is warned about."},
+            "code": {"enum": ["similar-names", "table-default"], "description": "What is warned about."},
             "names": {**STRINGS, "description": "similar-names: two player names that only look different."},
+            "key": {
+                **STRING,
+                "description": "table-default: a key the file leaves out, set by the configuration file (refcli config).",
+            },
+            "value": {"description": "table-default: the value the configuration file gave that key."},
             "message": {**STRING, "description": "The sentence printed on stderr in text."},
         },
         description="Nothing is wrong, but a person should check (a key present only when there is one).",
@@ -271,6 +276,44 @@ def _documents(one_of: Schema, ruling: Schema) -> dict[str, Schema]:
             "refcli validate --jsonl: one line, one record's result",
             _versioned("result"),
             ("result",),
+        ),
+        "config": _document(
+            "config",
+            "refcli config --format json: every setting of the table's defaults, its value and where it came from",
+            obj(
+                {
+                    "file": {
+                        **STRING,
+                        "description": "The configuration file refcli reads (REFCLI_CONFIG or the usual place).",
+                    },
+                    "exists": {**BOOLEAN, "description": "False when there is no file there yet."},
+                    "settings": {
+                        "type": "array",
+                        "items": obj(
+                            {
+                                "key": {
+                                    **STRING,
+                                    "description": "lang, color, pager, or GAME.KEY: a game's own setting.",
+                                },
+                                "value": {"description": "The value this run uses."},
+                                "origin": {
+                                    "enum": ["command-line", "environment", "config-file", "locale", "default"],
+                                    "description": "What decided the value; the earlier ones win.",
+                                },
+                                "where": {
+                                    **NULLABLE_STRING,
+                                    "description": "The option, variable or file that set it; null for a default.",
+                                },
+                                "line": {
+                                    "type": ["integer", "null"],
+                                    "description": "The configuration file's line that set it; null otherwise.",
+                                },
+                            }
+                        ),
+                    },
+                }
+            ),
+            (),
         ),
         "rules": _document(
             "rules",

@@ -49,6 +49,7 @@ def pager_command() -> list[str] | None:
 
 def page(text: str, stream: IO[str]) -> bool:
     """Show ``text`` through the pager; False when no pager could be run (then nothing was written)."""
+    import codecs
     import signal
     import subprocess
 
@@ -57,6 +58,10 @@ def page(text: str, stream: IO[str]) -> bool:
         return False
     environment = dict(os.environ)
     environment.setdefault("LESS", "FRX")
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    if codecs.lookup(encoding).name == "utf-8" and not environment.keys() & {"LESSCHARSET", "LESSCHARDEF"}:
+        # The bytes sent are UTF-8: less must not guess from a locale that is not installed (it shows <E2><80><94>).
+        environment["LESSCHARSET"] = "utf-8"
     stream.flush()  # whatever refcli printed before comes first
     try:
         pager = subprocess.Popen(command, stdin=subprocess.PIPE, env=environment)
@@ -68,7 +73,7 @@ def page(text: str, stream: IO[str]) -> bool:
     try:
         assert pager.stdin is not None
         try:
-            pager.stdin.write(text.encode(getattr(stream, "encoding", None) or "utf-8", "backslashreplace"))
+            pager.stdin.write(text.encode(encoding, "backslashreplace"))
             pager.stdin.close()
         except OSError:  # quit before reading everything (BrokenPipeError): fine
             pass

@@ -59,6 +59,8 @@ class Document:
     has_lines: bool = True  # False for a document given already parsed (the Python API): no line to name
     # The players' names read from it so far (``refcli.reading.formats.reader.read_name``), for ``refcli.reading.player_names.warnings``.
     names: dict[str, None] = field(default_factory=dict, compare=False, repr=False)
+    # Keys it leaves out that the table's defaults (``refcli config``) filled in, for ``refcli.reading.warnings``.
+    defaulted: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def from_data(cls, data: dict[str, Any], name: str) -> Document:

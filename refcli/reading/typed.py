@@ -9,6 +9,8 @@
 * a list of dice of known length (the type's ``digits``) also takes the digits
   run together (``34`` is 3 and 4 where two dice are asked). A single number
   (a declared Bamboozled score, ``43``) is never split: only such lists are;
+* a map of counts or numbers takes ``horse 4, cow 2``, ``4 horses`` (a key alone
+  counts one) and ``euro 20 20 30``, besides ``horse=4``;
 * a list of pairs takes ``Ben 30, Cid 40`` (each pair's parts split by blanks, the
   pairs by commas), besides ``Ben,30,Cid,40``;
 * a choice (and a constant, the ``situation``) takes its word in English or in
@@ -93,6 +95,8 @@ def read_typed(t: Type | None, text: str) -> Any:
     if kind == "map" and t.item is not None and t.item.kind in SCALAR_KINDS and "=" in text:
         pairs = (part.partition("=") for part in split_list(text))
         return {key.strip(): read_typed(t.item, value.strip()) for key, _equals, value in pairs}
+    if kind == "map" and "=" not in text and counted(t):
+        return read_counts(t, text)
     return text  # strings, names, players; a table given as text is the reader's to refuse
 
 
@@ -148,6 +152,49 @@ def read_tuple(t: Type, text: str) -> list[Any]:
             words = [" ".join(words[: len(words) - size + 1]), *words[len(words) - size + 1 :]]
         parts = words
     return [read_typed(t.items[i] if i < size else None, part) for i, part in enumerate(parts)]
+
+
+# -- maps of counts and of numbers -------------------------------------------------------------
+_COUNT_FIRST = re.compile(r"([+-]?\d+)\s+(\D.*)")  # 4 horses
+_NUMBERS_LAST = re.compile(r"(.*?\D)\s*?((?:[+-]?\d+\s*[+\s]\s*)*[+-]?\d+)")  # horse 4 · euro 20 20 30
+
+
+def counted(t: Type) -> bool:
+    """A map of counts (``animals``: cards per animal) or of numbers (``notes``: note values per currency)."""
+    item = t.item
+    if item is None or t.key is None:
+        return False
+    return item.kind == "integer" or (item.kind == "array" and item.item is not None and item.item.kind == "integer")
+
+
+def read_counts(t: Type, text: str) -> dict[str, Any] | str:
+    """A map typed as people count: ``horse 4, cow 2`` or ``4 horses`` (a count), ``euro 20 20 30`` (numbers),
+    commas between; a key alone counts one, a key given twice adds up, and a key is read as its type reads it
+    (``horses`` is a horse). What is not one of these forms stays text, for the reader to refuse."""
+    assert t.item is not None and t.key is not None
+    found: dict[str, Any] = {}
+    for entry in split_list(text):
+        numbers: list[int | str]
+        first = _COUNT_FIRST.fullmatch(entry)
+        last = None if first else _NUMBERS_LAST.fullmatch(entry)
+        if first:
+            word, numbers = first.group(2), [integer_or_text(first.group(1))]
+        elif last:
+            word = last.group(1)
+            numbers = [integer_or_text(part) for part in _NUMBER_SEPARATORS.split(last.group(2).strip()) if part]
+        elif entry and not any(c.isdecimal() for c in entry):
+            word, numbers = entry, [1]
+        else:
+            return text
+        key = str(read_typed(t.key, word.strip()))
+        if t.item.kind == "integer":
+            if len(numbers) != 1 or not isinstance(numbers[0], int):
+                return text
+            before = found.get(key, 0)
+            found[key] = before + numbers[0] if isinstance(before, int) else numbers[0]
+        else:
+            found[key] = [*found.get(key, []), *numbers]
+    return found
 
 
 # -- numbers and game values ---------------------------------------------------------------

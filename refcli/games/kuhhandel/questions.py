@@ -1,4 +1,4 @@
-"""Kuhhandel's questions at the table (``refcli.model.questions``): a cow trade and an auction, as they happen."""
+"""Kuhhandel's questions at the table (``refcli.model.questions``): every situation, as it happens."""
 
 from __future__ import annotations
 
@@ -141,4 +141,92 @@ AUCTION = Script(
     auction_facts,
 )
 
-SCRIPTS = {"cow-trade": COW_TRADE, "auction": AUCTION}
+
+def three_to_five(value: Any, given: Answers) -> str | None:
+    if isinstance(value, list) and not 3 <= len(value) <= 5:
+        return _("Kuhhandel is played by 3 to 5 players; {count} were named.").format(count=len(value))
+    if isinstance(value, list) and len(set(value)) != len(value):
+        return _("Each player is named once.")
+    return None
+
+
+def held_so_far(given: Answers) -> dict[str, int]:
+    """Animal id → cards of it in the holdings answered so far."""
+    from refcli.games.kuhhandel.components import animal_id
+
+    held: dict[str, int] = {}
+    for key, cards in given.items():
+        if key.startswith("holdings.") and isinstance(cards, dict):
+            for name, count in cards.items():
+                animal = animal_id(str(name)) or str(name)
+                held[animal] = held.get(animal, 0) + (count if isinstance(count, int) else 0)
+    return held
+
+
+def cards_that_fit(value: Any, given: Answers) -> str | None:
+    """Four cards of each animal, forty in all with the deck: a player's cards must fit with those named before."""
+    from refcli.games.kuhhandel.components import CARDS_PER_ANIMAL, TOTAL_CARDS
+    from refcli.games.kuhhandel.names import animal as animal_name
+
+    if not isinstance(value, dict):
+        return None
+    held = held_so_far({**given, "holdings.": value})
+    for animal, count in held.items():
+        if count > CARDS_PER_ANIMAL:
+            return _("There are only four {animal} cards, and {count} are named so far.").format(
+                animal=animal_name(animal), count=count
+            )
+    deck = given.get("deck")
+    if isinstance(deck, int) and sum(held.values()) + deck > TOTAL_CARDS:
+        return _("{held} cards held and {deck} in the deck make more than the game's {total}.").format(
+            held=sum(held.values()), deck=deck, total=TOTAL_CARDS
+        )
+    return None
+
+
+TRADE_OPTIONS = Script(
+    (
+        Ask(N_("Who sits at the table, in seating order (e.g. Ana, Ben, Cid)?"), "_players", check=three_to_five),
+        Ask(N_("Whose turn is it (e.g. Ana)?"), "player"),
+        Ask(N_("How many animal cards are left in the deck (e.g. 0)?"), "deck"),
+        Ask(
+            N_("{player}'s animal cards (e.g. cat 2, pig 4), or Enter for none?"),
+            "holdings.{player}",
+            each="_players",
+            check=cards_that_fit,
+        ),
+    ),
+)
+
+
+def fewer_than_four(value: Any, given: Answers) -> str | None:
+    """The game has four donkeys: at most three turned up before this one."""
+    if isinstance(value, int) and value > 3:
+        return _("The game has four donkeys: at most 3 turned up before this one, not {count}.").format(count=value)
+    return None
+
+
+def real_money_each(value: Any, given: Answers) -> str | None:
+    """Every player's money cards are of the six values."""
+    for cards in value.values() if isinstance(value, dict) else ():
+        why = real_money(cards, given)
+        if why:
+            return why
+    return None
+
+
+DONKEY = Script(
+    (
+        Ask(N_("Who sits at the table, in seating order (e.g. Ana, Ben, Cid)?"), "players"),
+        Ask(N_("Who turned the donkey up (e.g. Ben)?"), "auctioneer"),
+        Ask(N_("How many donkeys turned up before this one (e.g. 0)?"), "donkeys_before", check=fewer_than_four),
+        Ask(
+            N_("The money cards each player holds now (e.g. Ben=0 0 10 50, Cid=10 10)?"),
+            "money",
+            extra=N_("money now"),
+            check=real_money_each,
+        ),
+    ),
+)
+
+SCRIPTS = {"cow-trade": COW_TRADE, "auction": AUCTION, "trade-options": TRADE_OPTIONS, "donkey": DONKEY}

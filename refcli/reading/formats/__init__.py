@@ -166,9 +166,10 @@ def with_spanish_words(desc: Description, game: Game | None = None) -> Descripti
     return with_words(desc, game)
 
 
-def _with_table_defaults(desc: Description, data: Any) -> Any:
+def _with_table_defaults(desc: Description, data: Any, doc: Document) -> Any:
     """``data`` (a document's top-level table) with the table's defaults (``refcli config``) of the keys it
-    leaves out; the library sets none, and reads every file as it is written."""
+    leaves out, noted on ``doc`` so that the run says where they came from; the library sets none, and reads
+    every file as it is written."""
     from refcli.reading import table_defaults
 
     wanted = table_defaults.of_game(desc.game)
@@ -176,6 +177,7 @@ def _with_table_defaults(desc: Description, data: Any) -> Any:
         return data
     keys = {field.key for field in desc.fields}
     missing = {key: value for key, value in wanted.items() if key in keys and key not in data}
+    doc.defaulted.update(missing)
     return {**data, **missing} if missing else data
 
 
@@ -187,7 +189,7 @@ def read(desc: Description, doc: Document, *, game: Game | None = None) -> dict[
     """
     from refcli.reading.formats.reader import read_document
 
-    data = _with_table_defaults(desc, doc.data)
+    data = _with_table_defaults(desc, doc.data, doc)
     return read_document(desc, doc, None if data is doc.data else data, game=game)
 
 
@@ -195,7 +197,7 @@ def read_table(desc: Description, table: Table, *, game: Game | None = None) -> 
     """``read`` for a ``refcli.reading.tables.Table`` (what a situation function is given)."""
     from refcli.reading.formats.reader import read_document
 
-    data = _with_table_defaults(desc, table.data) if not table.path else table.data
+    data = _with_table_defaults(desc, table.data, table.doc) if not table.path else table.data
     return read_document(desc, table.doc, data, table.path, game=game)
 
 
