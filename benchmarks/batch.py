@@ -17,7 +17,9 @@ to see that time is linear and memory flat:
 
     python benchmarks/batch.py --games 2000 20000 [--python PATH]
 
-``--python`` is the interpreter refcli is installed in (default: this one).
+``--python`` is an interpreter refcli is installed in, not from a source
+tree (``benchmarks/installed.py``; default: a venv built for the run in a
+temporary folder from this checkout).
 ``--game ID`` generates records of that game only (to measure one game's
 rules engine); ``--jsonl-only`` skips the TOML files and their commands (the
 quick way to follow ``validate --jsonl``); ``--phases`` also splits a JSON
@@ -35,6 +37,8 @@ import tempfile
 import time
 from pathlib import Path
 from typing import NamedTuple
+
+from installed import installed_python
 
 TOML_BASELINE = """
 import sys, tomllib
@@ -65,8 +69,11 @@ print(elapsed, usage.ru_utime + usage.ru_stime, usage.ru_maxrss, done.returncode
 # summed per step (the reader's share by wrapping refcli's format reader).
 PHASES = """
 import json, sys, time
+from refcli import validating
 from refcli.cli import batch
+from refcli.model.exit_status import ExitStatus
 from refcli.reading.formats import reader
+from refcli.reading.json_lines import json_lines, parse_json_line
 from refcli.reading.documents import Document
 from refcli.model.options import ValidateOptions
 
@@ -82,22 +89,22 @@ def read_document(*args, **kwargs):
         spent["reading the record"] += clock() - start
 
 reader.read_document = read_document
-tasks = list(batch.json_lines(sys.argv[1], 1 << 30))
+tasks = list(json_lines(sys.argv[1], 1 << 30))
 options = ValidateOptions()
 for task in tasks[:50]:  # warm up: imports, compiled readers
-    batch.validate_line(task, None, options)
+    validating.validate_line(task, None, options)
 for key in spent:
     spent[key] = 0.0
 for task in tasks:
     t0 = clock()
-    data = batch.parse_json_line(task.raw, task.name, task.number)
+    data = parse_json_line(task.raw, task.name, task.number)
     t1 = clock()
     doc = Document(name=task.name, data=data, text="", line=task.number)
-    validator = batch.validator_for(doc, None)
+    validator = validating.validator_for(doc, None)
     t2 = clock()
     result = validator.validate_document(doc, options)
     t3 = clock()
-    batch.render_outcome((result._replace(file=task.where), batch.ExitStatus.OK, None), "json")
+    batch.render_outcome((result._replace(file=task.where), ExitStatus.OK, None), "json")
     t4 = clock()
     spent["JSON decode"] += t1 - t0
     spent["document and validator"] += t2 - t1
@@ -163,13 +170,18 @@ def measure(python: str, argv: list[str]) -> Run:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, nargs="+", default=[2000])
-    parser.add_argument("--python", default=sys.executable)
+    parser.add_argument("--python", help="interpreter refcli is installed in (default: a venv built for the run)")
     parser.add_argument("--repeat", type=int, default=1, help="runs per command (in turn); the fastest counts")
     parser.add_argument("--game", metavar="ID", help="records of this game only (default: every game in turn)")
     parser.add_argument("--jsonl-only", action="store_true", help="only the JSON Lines commands (no TOML files)")
     parser.add_argument("--phases", action="store_true", help="also split a JSON line's time into its steps")
     args = parser.parse_args()
-    python = args.python
+    with installed_python(args.python) as python:
+        return measure_all(args, python)
+
+
+def measure_all(args: argparse.Namespace, python: str) -> int:
+    """Every size of ``args.games``, with the refcli installed for ``python``."""
     refcli = [python, "-m", "refcli"]
     which = f"{args.game} only" if args.game else "every game in turn"
     print(f"batch validation benchmark, python {sys.version.split()[0]} ({python}), {os.cpu_count()} cores, {which}")

@@ -9,9 +9,11 @@ round, N rounds), and the median of each is reported with its two ratios.
 
     python benchmarks/startup.py [--runs N] [--python PATH]
 
-``--python`` is the interpreter refcli is installed in (default: the one
-running this script); the console script ``refcli`` beside it is measured too
-when it exists. Standard library only. Exits 0 after printing the report.
+``--python`` is an interpreter refcli is installed in, not from a source
+tree (``benchmarks/installed.py``); without it the benchmark installs refcli
+from this checkout into a venv in a temporary folder. The console script
+``refcli`` beside it is measured too when it exists. Standard library only.
+Exits 0 after printing the report.
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from installed import installed_python
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -124,17 +128,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=20, help="rounds over all commands (default 20)")
     parser.add_argument(
         "--python",
-        default=sys.executable,
-        help="interpreter refcli is installed in (default: the one running this script)",
+        help="interpreter refcli is installed in, not editable (default: a venv built for the run from this checkout)",
     )
     args = parser.parse_args(argv)
     if args.runs < 1:
         parser.error("--runs must be at least 1")
 
-    # Keep the venv path as given: resolving the symlink would leave the venv.
-    python = os.path.abspath(args.python)
-    if not os.access(python, os.X_OK):
-        parser.error(f"--python {args.python}: not an executable")
+    with installed_python(args.python) as python:
+        return measure(args, python)
+
+
+def measure(args: argparse.Namespace, python: str) -> int:
+    """Run the benchmark on the refcli installed for ``python`` and print the report."""
     script = os.path.join(os.path.dirname(python), "refcli")
     has_script = os.path.isfile(script) and os.access(script, os.X_OK)
 

@@ -333,6 +333,7 @@ def test_a_reader_going_away_stops_the_workers(tmp_path: Path) -> None:
 def test_writing_raises_broken_pipe_and_the_workers_stop(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import multiprocessing
 
+    from refcli import validating
     from refcli.cli import batch
     from refcli.model.options import Format, ValidateOptions
 
@@ -350,7 +351,9 @@ def test_writing_raises_broken_pipe_and_the_workers_stop(tmp_path: Path, monkeyp
 
     paths = records(tmp_path, 6)
     monkeypatch.setattr(batch.sys, "stdout", GoneReader())
-    outcomes = batch.run([batch.PathTask(p) for p in paths], batch.validate_path, None, ValidateOptions(), 2, "json", 6)
+    outcomes = batch.run(
+        [validating.PathTask(p) for p in paths], validating.validate_path, None, ValidateOptions(), 2, "json", 6
+    )
     from contextlib import closing
 
     with pytest.raises(BrokenPipeError), closing(outcomes):

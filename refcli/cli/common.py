@@ -518,17 +518,20 @@ def validate_files(
     """
     from contextlib import closing
 
+    from refcli import validating
     from refcli.cli import batch
 
     style = batch.output_style(fmt, jsonl)
     tasks: Any
     if jsonl:
-        tasks = (task for path in files for task in batch.json_lines(path, options.max_bytes))
-        check: batch.Check = batch.validate_line
+        from refcli.reading.json_lines import json_lines
+
+        tasks = (task for path in files for task in json_lines(path, options.max_bytes))
+        check: batch.Check = validating.validate_line
         total = None
     else:
-        tasks = [batch.PathTask(path) for path in files]
-        check, total = batch.validate_path, len(tasks)
+        tasks = [validating.PathTask(path) for path in files]
+        check, total = validating.validate_path, len(tasks)
     # closing(): however writing ends (the reader went away, Ctrl-C), the workers stop with it.
     with closing(batch.run(tasks, check, game, options, jobs, style, total)) as outcomes:
         code = batch.write_results(outcomes, fmt, jsonl, total, explain=explain, page=page)
