@@ -47,6 +47,9 @@ from refcli.language.i18n import N_, _, ngettext
 from refcli.model.errors import RuleBroken
 from refcli.results.findings import ReplayLog
 
+# a money card's value → its place in VALUES (and in the counts kept of the money known)
+VALUE_INDEX: dict[int, int] = {value: index for index, value in enumerate(VALUES)}
+
 # animal → the animal it pairs with for edition 1's bonus card
 BONUS_PARTNER: dict[str, str] = {a: b for pair in BONUS_PAIRS for a, b in (pair, pair[::-1])}
 
@@ -209,11 +212,27 @@ class State(ReplayLog):
     deal: Counter[int] | None = None  # the money dealt at the start (None: the edition's setup for every player)
     seats: int | None = None  # players at the table, when only some are named (None: all are)
     uncounted: set[int] = field(default_factory=set)  # values no longer held to what can be in play (K18)
+    # The cards of each value (in the order of VALUES) held by the players whose money is known, kept as
+    # the money moves (``count_money``), so the check before every event (K18) need not count every hand.
+    # Whatever changes ``money`` after the state is made goes through the methods below, which keep it.
+    held: list[int] = field(init=False, default_factory=list, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         for name in self.players:
             self.holdings.setdefault(name, Counter())
             self.money.setdefault(name, None)
+        self.held = [0] * len(VALUES)
+        for hand in self.money.values():
+            if hand is not None:
+                self.count_money(hand, 1)
+
+    def count_money(self, cards: Sequence[int], sign: int) -> None:
+        """Count ``cards`` into (``sign`` 1) or out of (-1) the money known; a card of no value is not counted."""
+        held = self.held
+        for card in cards:
+            index = VALUE_INDEX.get(card)
+            if index is not None:
+                held[index] += sign
 
     # -- reporting ----------------------------------------------------------------
     def error(self, rule: str, message: str, event: int | None = -1, also: tuple[str, ...] = ()) -> None:
@@ -223,7 +242,9 @@ class State(ReplayLog):
         super().error(rule, message, event)
 
     def forget_money(self, name: str, why: str) -> None:
-        if self.money.get(name) is not None:
+        hand = self.money.get(name)
+        if hand is not None:
+            self.count_money(hand, -1)
             self.money[name] = None
             self.skipped.append(
                 _("money checks for {name} from event {number} on: {why}").format(
@@ -253,17 +274,22 @@ class State(ReplayLog):
         finding.
         """
         possible = self._money_limits()
-        # the usual case first, every value within its limit, counted at C speed: a replay checks before every event
-        cards: list[int] = []
+        # the usual case first, every value within its limit, from the counts kept as the money moves:
+        # a replay checks before every event
+        counts = self.held
         if shown:
+            counts = counts.copy()
             for name, hand in self.money.items():
-                cards += hand if hand is not None else shown.get(name, ())
-        else:
-            for hand in self.money.values():
-                if hand is not None:
-                    cards += hand
+                if hand is None:
+                    for card in shown.get(name, ()):
+                        index = VALUE_INDEX.get(card)
+                        if index is not None:
+                            counts[index] += 1
         uncounted = self.uncounted
-        if all(cards.count(value) <= limit or value in uncounted for value, limit in zip(VALUES, possible)):
+        for value, count, limit in zip(VALUES, counts, possible):
+            if count > limit and value not in uncounted:
+                break
+        else:
             return True
         shown = shown or {}
         hands = [(name, hand if hand is not None else shown.get(name, ())) for name, hand in self.money.items()]
@@ -354,12 +380,14 @@ class State(ReplayLog):
             )
             return False
         self.money[name] = left
+        self.count_money(cards, -1)
         return True
 
     def give(self, name: str, cards: Sequence[int]) -> None:
         hand = self.money.get(name)
         if hand is not None:
             hand.extend(cards)
+            self.count_money(cards, 1)
 
     def gain(self, name: str, animal: str, count: int) -> None:
         """``name`` takes ``count`` cards of ``animal``; edition 1 awards the bonus card on a completed pair."""
@@ -756,7 +784,7 @@ def _cow_trade(s: State, e: CowTrade) -> Outcome:
         )
     except RuleBroken as broken:
         return _refused(s, e, out, broken)
-    out.count, out.ties = result.count, result.ties
+    out.count, out.ties = result.cards, result.ties
     if s.explain:
         out.clauses += result.clauses
         out.facts += result.facts
@@ -774,18 +802,18 @@ def _cow_trade(s: State, e: CowTrade) -> Outcome:
                 winner=winner, the_animal=the_animal(e.animal), recorded=e.winner
             ),
         )
-    if e.count is not None and e.count != result.count:
+    if e.count is not None and e.count != result.cards:
         s.error(
             C.CARDS_AT_STAKE,
             # TRANSLATORS: the English keeps "card(s)" in both forms; translate each form properly.
             ngettext(
                 "{count} {animal} card(s) change hands, not {recorded}",
                 "{count} {animal} card(s) change hands, not {recorded}",
-                result.count,
-            ).format(count=result.count, animal=animal_name(e.animal), recorded=e.count),
+                result.cards,
+            ).format(count=result.cards, animal=animal_name(e.animal), recorded=e.count),
         )
-    s.holdings[loser][e.animal] -= result.count
-    s.gain(winner, e.animal, result.count)
+    s.holdings[loser][e.animal] -= result.cards
+    s.gain(winner, e.animal, result.cards)
     for name, gives, receives in (
         (e.challenger, result.to_defender, result.to_challenger),
         (e.defender, result.to_challenger, result.to_defender),
@@ -794,6 +822,9 @@ def _cow_trade(s: State, e: CowTrade) -> Outcome:
         if hand is not None:
             left = remove_cards(hand, gives)
             s.money[name] = (left if left is not None else hand) + list(receives)
+            if left is not None:
+                s.count_money(gives, -1)
+            s.count_money(receives, 1)
     s.end_turn()
     out.next_player = s.players[s.turn]
     return out
