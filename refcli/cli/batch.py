@@ -221,8 +221,9 @@ def run(
     # forked workers start with them ready.
     for built_in in registry.built_in():
         if built_in.verb("validate"):
-            built_in.engine("validate")
-            record = built_in.formats().get("record")
+            engine = built_in.engine("validate")
+            # the format its records are read by (``refcli.results.records.Records``: events made as read)
+            record = getattr(getattr(engine, "RECORDS", None), "format", None) or built_in.formats().get("record")
             if record is not None:
                 compile_description(record, built_in)
     from refcli.reading import table_defaults
