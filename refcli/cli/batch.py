@@ -86,8 +86,11 @@ def render_outcome(outcome: Outcome, style: str) -> Rendered:
         payload = plain_text(result_blocks(result))
     else:
         payload = result
-    said = _("refcli: warning: {file}: {message}")
-    return payload, status, message, cited, tuple(said.format(file=result.file, message=w) for w in result.warnings)
+    warnings: tuple[str, ...] = ()
+    if result.warnings:
+        said = _("refcli: warning: {file}: {message}")
+        warnings = tuple(said.format(file=result.file, message=w) for w in result.warnings)
+    return payload, status, message, cited, warnings
 
 
 def _work(check: Check, game: Game | None, options: ValidateOptions, style: str, lang: str, task: Task) -> Rendered:

@@ -748,8 +748,11 @@ def _cow_trade(s: State, e: CowTrade) -> Outcome:
     for name, cards, what in rounds:
         if cards is not None:
             s.check_cards_exist(cards, name, what)
-    # each side holds at least its larger offer: after a tie the offers go back (K3) and may be made again
-    shown = {e.challenger: held_at_least(e.offer, e.rebid), e.defender: held_at_least(e.counter, e.rebid_counter)}
+    # each side holds at least its larger offer: after a tie the offers go back (K3) and may be made again;
+    # what a side shows counts only when its money is not known
+    shown = None
+    if s.money.get(e.challenger) is None or s.money.get(e.defender) is None:
+        shown = {e.challenger: held_at_least(e.offer, e.rebid), e.defender: held_at_least(e.counter, e.rebid_counter)}
     if s.check_money_exists(shown, parties=(e.challenger, e.defender)) and s.explain:
         out.clauses.append(C.MONEY_IN_PLAY)
         out.facts.append(money_in_play_fact(s))
@@ -814,6 +817,7 @@ def _cow_trade(s: State, e: CowTrade) -> Outcome:
         )
     s.holdings[loser][e.animal] -= result.cards
     s.gain(winner, e.animal, result.cards)
+    moved: list[tuple[bool, tuple[int, ...], tuple[int, ...]]] = []  # per side known: held what it gave, gave, got
     for name, gives, receives in (
         (e.challenger, result.to_defender, result.to_challenger),
         (e.defender, result.to_challenger, result.to_defender),
@@ -822,7 +826,11 @@ def _cow_trade(s: State, e: CowTrade) -> Outcome:
         if hand is not None:
             left = remove_cards(hand, gives)
             s.money[name] = (left if left is not None else hand) + list(receives)
-            if left is not None:
+            moved.append((left is not None, gives, receives))
+    # cards that went from one hand known to the other leave the money known as it was: nothing to count again
+    if not (len(moved) == 2 and moved[0][0] and moved[1][0]):
+        for held, gives, receives in moved:
+            if held:
                 s.count_money(gives, -1)
             s.count_money(receives, 1)
     s.end_turn()
