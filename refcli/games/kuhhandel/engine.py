@@ -409,7 +409,10 @@ def held_at_least(*offers: Sequence[int] | None) -> list[int]:
     for offer in given:
         for card in set(offer):
             most[card] = max(most.get(card, 0), offer.count(card))
-    return sorted(card for card, count in most.items() for _ in range(count))
+    held: list[int] = []
+    for card, count in most.items():
+        held += [card] * count
+    return sorted(held)
 
 
 def step(state: State, event: Event) -> Outcome:
