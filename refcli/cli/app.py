@@ -162,7 +162,12 @@ HELP = N_(
 
 def _titles() -> str:
     """ "A (B), C and D": the built-in games' titles (another title in parentheses), as ``refcli --help`` names them."""
-    names = [f"{game.title} ({game.alt_title})" if game.alt_title else game.title for game in registry.built_in()]
+    from refcli.language.i18n import game_title
+
+    names = [
+        f"{game_title(game.title)} ({game_title(game.alt_title)})" if game.alt_title else game_title(game.title)
+        for game in registry.built_in()
+    ]
     if not names:
         return _("board games")
     if len(names) == 1:
