@@ -290,10 +290,11 @@ def test_the_wheel_carries_the_catalogues_words_stemmed(tmp_path: Path) -> None:
     for query, loaded in (("¿quién gana un empate?", "[]"), ("empates", "['english_stemmer', 'spanish_stemmer']")):
         for lang in ("en", "es"):
             args = [sys.executable, "-c", STEM_PROBE, "--lang", lang, "rules", query]
-            shipped = subprocess.run(args, capture_output=True, text=True, env=with_table)
+            # run from elsewhere: `python -c` would otherwise import the checkout it is started in, not the install
+            shipped = subprocess.run(args, capture_output=True, text=True, env=with_table, cwd=tmp_path)
             assert shipped.stderr.splitlines()[-1] == loaded, (query, shipped.stderr)
             assert shipped.returncode == 0 and "empate" in shipped.stdout
             if not installed:
-                stemmed_now = subprocess.run(args, capture_output=True, text=True, env=os.environ)
+                stemmed_now = subprocess.run(args, capture_output=True, text=True, env=os.environ, cwd=tmp_path)
                 assert stemmed_now.stderr.splitlines()[-1] == "['english_stemmer', 'spanish_stemmer']"
                 assert shipped.stdout == stemmed_now.stdout and stemmed_now.returncode == 0
