@@ -107,7 +107,9 @@ def test_errors_name_the_source_and_what_to_fix(tmp_path: Path) -> None:
     bad = {"game": "kuhhandel", "edition": 3, "player": [{"name": "Ana"}]}
     with pytest.raises(DataError) as caught:
         refcli.score(bad)
-    assert caught.value.one_line().startswith("<document>: edition: expected the edition, an integer 1 or 2")
+    assert caught.value.one_line().startswith(
+        "<document>: edition: 3 is out of range; expected the edition: an integer 1 or 2"
+    )
 
 
 def test_the_size_limit_is_an_argument_not_state(tmp_path: Path) -> None:

@@ -71,7 +71,7 @@ def generic_cases() -> list[Case]:
                 (game, "ruling", "FILE"),
                 f'game = "{game}"\nsituation = "tea"\n',
                 65,
-                "situation: expected one of",
+                'situation: "tea" is not one of',
                 "situation",
             ),
             Case(
@@ -79,23 +79,23 @@ def generic_cases() -> list[Case]:
                 (game, "validate", "FILE"),
                 f'game = "{game}"\nplayers = ["Ana", "Ben", "Cid"]\n[[event]]\ntype = "dance"\n',
                 65,
-                "expected",
+                '"dance" is not one of',
                 "event[1].type",
             ),
         ]
     cases += [
         Case(
-            "refcli score: unknown game", ("score", "FILE"), 'game = "chess"\n', 65, "expected one of kuhhandel", "game"
+            "refcli score: unknown game", ("score", "FILE"), 'game = "chess"\n', 65, "is not one of kuhhandel", "game"
         ),
         Case(
             "refcli score: no game key",
             ("score", "FILE"),
             '[[player]]\nname = "Ana"\n',
             65,
-            "nothing (the key is missing)",
+            "the key is missing",
             "game",
         ),
-        Case("refcli ruling: game is a number", ("ruling", "FILE"), "game = 7\n", 65, "found 7", "game"),
+        Case("refcli ruling: game is a number", ("ruling", "FILE"), "game = 7\n", 65, "7 is not one of", "game"),
         Case("refcli score: 10 MiB file", ("score", "FILE"), "#" * (10 * 1024 * 1024), 65, "at most 8 MiB"),
     ]
     return cases
@@ -110,7 +110,7 @@ SPECIFIC = [
         ("kuhhandel", "score", "FILE"),
         '[[player]]\nname = "A"\nanimals = { cow = -1 }\n',
         65,
-        "found -1",
+        "-1 is out of range",
         "player[1].animals.cow",
     ),
     Case(
@@ -150,7 +150,7 @@ SPECIFIC = [
         ("kuhhandel", "score", "FILE"),
         '[[player]]\nname = "Ana"\n[[player]]\nname = "Ana"\n',
         65,
-        "no other player has",
+        "each player has a name of their own",
         "player[2].name",
     ),
     Case(
@@ -166,7 +166,7 @@ SPECIFIC = [
         ("kuhhandel", "score", "FILE"),
         '[[player]]\nname = "' + "n" * 10_000 + '"\n',
         65,
-        "at most 64 characters",
+        "a name has at most 64",
         "player[1].name",
     ),
     Case(
@@ -174,7 +174,7 @@ SPECIFIC = [
         ("kuhhandel", "score", "FILE"),
         'edition = 2\ncolour = "red"\n',
         65,
-        "unknown key",
+        "no such key",
         "colour",
     ),
     Case(
@@ -237,7 +237,7 @@ SPECIFIC = [
         ("bamboozled", "score", "FILE"),
         "strikes_to_lose = -3\n" + PLAYERS3,
         65,
-        "found -3",
+        "-3 is out of range",
         "strikes_to_lose",
     ),
     Case(
@@ -333,7 +333,7 @@ SPECIFIC = [
         ("cup-of-bluff", "score", "FILE"),
         '[[player]]\nname = "A"\nchips = [2]\n',
         65,
-        "found 2",
+        "2 is out of range",
         "player[1].chips[1]",
     ),
     Case(

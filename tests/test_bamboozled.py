@@ -339,7 +339,7 @@ def test_standings(invoke: Invoke, write: Write) -> None:
         'game = "bamboozled"\n[[player]]\nname = "Ana"\nstrikes = 1\n[[player]]\nname = "Ben"\nstrikes = 2\n'
     )
     refused = invoke(["bamboozled", "score", open_game])
-    assert refused.exit_code == 65 and "2 still in (Ana, Ben)" in refused.stderr
+    assert refused.exit_code == 65 and "the game is not over: 2 players are still in (Ana, Ben)" in refused.stderr
     partial = json.loads(invoke(["bamboozled", "score", open_game, "--partial", "-f", "json"]).stdout)
     assert [(p["name"], p["score"], p["rank"]) for p in partial["players"]] == [("Ana", 2, 1), ("Ben", 1, 2)]
     too_many = invoke(["bamboozled", "score", write('[[player]]\nname = "Ana"\nstrikes = 4\n')])
@@ -479,17 +479,17 @@ def error_line(invoke: Invoke, args: list[str], path: str) -> str:
         (
             ["score"],
             'strikes_to_lose = 5\n[[player]]\nname = "Ana"\nstrikes = 6\n',
-            "FILE:4: player[1].strikes: expected strikes (0 to 5), an integer from 0 to 5, found 6",
+            "FILE:4: player[1].strikes: 6 is out of range; expected strikes (0 to 5): an integer from 0 to 5",
         ),
         (
             ["score"],
             'strikes_to_lose = 0\n[[player]]\nname = "Ana"\nstrikes = 6\n',
-            "FILE:1: strikes_to_lose: expected strikes that put a player out, an integer from 1 to 1000, found 0",
+            "FILE:1: strikes_to_lose: 0 is out of range; expected strikes that put a player out: an integer from 1 to 1000",
         ),
         (
             ["ruling"],
             CHALLENGE + "declared = 43\nrolled = [4, 3]\nstrikes_to_lose = 4\nstrikes = { Ben = 5 }\n",
-            "FILE:9: strikes.Ben: expected strikes, an integer from 0 to 4, found 5",
+            "FILE:9: strikes.Ben: 5 is out of range; expected strikes: an integer from 0 to 4",
         ),
         (
             ["ruling"],
@@ -499,8 +499,8 @@ def error_line(invoke: Invoke, args: list[str], path: str) -> str:
         (
             ["ruling"],
             CARD + 'players = ["Ana", "Ben", "Cid"]\nplayer = "Ben"\n',
-            "FILE:1: card: expected the card played: one of new-start, reverse, my-bad, skip, revive, jackpot, double, "
-            "up-down, found nothing (the key is missing)",
+            "FILE:1: card: the key is missing; expected the card played: one of new-start, reverse, my-bad, skip, "
+            "revive, jackpot, double, up-down",
         ),
         # accept: with players, the receiver is one of them; without, any name
         (
@@ -527,18 +527,18 @@ def error_line(invoke: Invoke, args: list[str], path: str) -> str:
         (
             ["validate"],
             'players = ["Ana", "Ben"]\n[[event]]\ntype = "dance"\nplayer = "Ana"\n',
-            'FILE:3: event[1].type: expected "roll", "accept", "call" or "card", found "dance"',
+            'FILE:3: event[1].type: "dance" is not one of "roll", "accept", "call", "card"',
         ),
         (
             ["validate"],
             'players = ["Ana", "Ben"]\n[[event]]\ntype = "card"\nplayer = "Ben"\n',
-            "FILE:2: event[1].card: expected the card played: new-start, reverse, skip or revive (My Bad goes with a call), "
-            "found nothing (the key is missing)",
+            "FILE:2: event[1].card: the key is missing; expected the card played: new-start, reverse, skip or revive "
+            "(My Bad goes with a call)",
         ),
         (
             ["validate"],
             'players = ["Ana", "Ben"]\n[[event]]\ntype = "accept"\nplayer = "Ben"\ncard = "skip"\n',
-            "FILE:5: event[1].card: expected one of the keys type, player, note, found an unknown key",
+            "FILE:5: event[1].card: no such key; the keys here are type, player, note",
         ),
     ],
     ids=[

@@ -56,7 +56,10 @@ def test_ladder_in_spanish(invoke: Invoke) -> None:
 def test_bad_score_refused_in_spanish(invoke: Invoke) -> None:
     out = invoke(["--lang", "es", "bamboozled", "ladder", "77"])
     assert out.exit_code == 2
-    assert "'77' no es una puntuación: dos dados, cada uno del 1 al 6" in " ".join(out.output.split())
+    assert (
+        "valor no válido para 'SCORE': '77' no es una puntuación: una puntuación son dos dados, cada uno del 1 al 6"
+        in " ".join(out.output.split())
+    )
 
 
 def test_challenge_ruling_in_spanish(invoke: Invoke) -> None:
@@ -94,7 +97,7 @@ def test_validate_findings_in_spanish(invoke: Invoke) -> None:
     messages = [finding["message"] for finding in json.loads(out.stdout)["results"][0]["findings"]]
     assert messages == [
         "el strike lo recibe Ben, no Ana",
-        "12 no empata ni supera 56, la puntuación a superar",
+        "12 no iguala ni supera 56, la puntuación vigente",
         "el último jugador en pie es Cid, no Ana",
     ]
 

@@ -129,17 +129,14 @@ def test_global_score_needs_a_game_key(invoke: Invoke, write: Write) -> None:
     path = write('[[player]]\nname = "Ana"\n')
     result = invoke(["score", path])
     assert result.exit_code == 65
-    assert "game: expected the game id" in result.stderr
+    assert "game: the key is missing; expected the game id" in result.stderr
 
 
 def test_unknown_game_is_a_clear_data_error(invoke: Invoke, write: Write) -> None:
     path = write('# a comment\ngame = "chess"\n')
     result = invoke(["score", path])
     assert result.exit_code == 65
-    assert (
-        result.stderr
-        == f'refcli: error: {path}:2: game: expected one of {", ".join(registry.BUILT_IN)}, found "chess"\n'
-    )
+    assert result.stderr == f'refcli: error: {path}:2: game: "chess" is not one of {", ".join(registry.BUILT_IN)}\n'
 
 
 def test_several_files_report_all_and_the_worst_code_wins(invoke: Invoke, write: Write) -> None:
@@ -166,7 +163,10 @@ def test_partial_scores_an_unfinished_game_and_says_so(invoke: Invoke) -> None:
     path = str(EXAMPLES / "kuhhandel" / "unfinished.toml")
     refused = invoke(["kuhhandel", "score", path])
     assert refused.exit_code == 65
-    assert "cat is split (Ana 2, Ben 2): a cow trade is still possible" in refused.stderr
+    assert (
+        "the game is not over: the cat cards are split (Ana 2, Ben 2), so a cow trade is still possible"
+        in refused.stderr
+    )
     assert "nobody holds any horse" in refused.stderr and "--partial" in refused.stderr
     result = invoke(["kuhhandel", "score", path, "--partial", "-f", "json"])
     doc = json.loads(result.stdout)
@@ -416,80 +416,106 @@ def test_english_help_is_as_click_writes_it(invoke: Invoke) -> None:
     assert "Show this message and exit." in shown and "Uso:" not in shown
 
 
-# (arguments, the last line of stderr in Spanish, the same in English)
+# (arguments, the error line in Spanish, the same in English): every usage error is one line, as every other
+# error is (`refcli: error: …`), then at most one line of hint; exit 2
 USAGE_ERRORS = [
     (
         ["kuhhandel", "scroe"],
-        "Error: No existe el comando 'scroe' (¿quisiste decir 'score'?).",
-        "Error: No such command 'scroe' (did you mean 'score'?).",
+        "refcli: error: no existe la orden 'scroe' (¿querías decir 'score'?)",
+        "refcli: error: no such command 'scroe' (did you mean 'score'?)",
     ),
-    (["kuhandel"], "Error: No existe el comando 'kuhandel' (¿quisiste decir 'kuhhandel'?).", None),
-    (["chess"], "Error: No existe el comando 'chess'.", "Error: No such command 'chess'."),
+    (["kuhandel"], "refcli: error: no existe la orden 'kuhandel' (¿querías decir 'kuhhandel'?)", None),
+    (["chess"], "refcli: error: no existe la orden 'chess'", "refcli: error: no such command 'chess'"),
     (
         ["kuhhandel", "score", "--format", "xml", "x.toml"],
-        "Error: Valor no válido para '--format' / '-f': 'xml' no es ninguno de estos: 'text', 'json', 'toml', 'csv', "
-        "'bgstats', 'bgstats-link'.",
-        "Error: Invalid value for '--format' / '-f': 'xml' is not one of 'text', 'json', 'toml', 'csv', 'bgstats', "
-        "'bgstats-link'.",
+        "refcli: error: valor no válido para '--format' / '-f': 'xml' no es ninguna de las opciones: "
+        "'text', 'json', 'toml', 'csv', "
+        "'bgstats', 'bgstats-link'",
+        "refcli: error: invalid value for '--format' / '-f': 'xml' is not one of 'text', 'json', 'toml', 'csv', "
+        "'bgstats', 'bgstats-link'",
     ),
     (
         ["kuhhandel", "rules", "--format", "jsn"],
-        "Error: Valor no válido para '--format' / '-f': 'jsn' no es ninguno de estos: 'text', 'json', 'toml' "
-        "(¿quisiste decir 'json'?).",
-        "Error: Invalid value for '--format' / '-f': 'jsn' is not one of 'text', 'json', 'toml' "
-        "(did you mean 'json'?).",
+        "refcli: error: valor no válido para '--format' / '-f': 'jsn' no es ninguna de las opciones: "
+        "'text', 'json', 'toml' (¿querías decir 'json'?)",
+        "refcli: error: invalid value for '--format' / '-f': 'jsn' is not one of 'text', 'json', 'toml' "
+        "(did you mean 'json'?)",
     ),
     (
         ["kuhhandel", "score", "--fromat", "json"],
-        "Error: No existe la opción: --fromat (opciones posibles: --bom, --format)",
-        "Error: No such option: --fromat (Possible options: --bom, --format)",
+        "refcli: error: no existe la opción --fromat (¿querías decir --format?)",
+        "refcli: error: no such option --fromat (did you mean --format?)",
+    ),
+    (
+        ["score", "--fromat", "json", "x"],
+        "refcli: error: no existe la opción --fromat (¿querías decir --format?)",
+        "refcli: error: no such option --fromat (did you mean --format?)",
     ),
     (
         ["kuhhandel", "score", "--bogus"],
-        "Error: No existe la opción: --bogus (opciones posibles: --bom)",
-        "Error: No such option: --bogus (Possible options: --bom)",
+        "refcli: error: no existe la opción --bogus",
+        "refcli: error: no such option --bogus",
     ),
-    (["validate"], "Error: Falta el argumento 'FILE...'.", "Error: Missing argument 'FILE...'."),
-    (["bamboozled", "compare", "43"], "Error: Falta el argumento 'SCORE'.", "Error: Missing argument 'SCORE'."),
+    (["validate"], "refcli: error: falta el argumento 'FILE...'", "refcli: error: missing argument 'FILE...'"),
+    (
+        ["bamboozled", "compare", "43"],
+        "refcli: error: falta el argumento 'SCORE'",
+        "refcli: error: missing argument 'SCORE'",
+    ),
+    (
+        ["bamboozled", "compare", "--bogus", "43", "34"],
+        "refcli: error: no existe la opción --bogus",
+        "refcli: error: no such option --bogus",
+    ),
+    (
+        ["bamboozled", "compare", "43", "34", "55"],
+        "refcli: error: demasiados argumentos (sobra: 55)",
+        "refcli: error: too many arguments (55 left over)",
+    ),
+    (
+        ["bamboozled", "ladder", "--fromat", "json"],
+        "refcli: error: no existe la opción --fromat (¿querías decir --format?)",
+        "refcli: error: no such option --fromat (did you mean --format?)",
+    ),
     (
         ["kuhhandel", "ruling", "a.toml", "b.toml"],
-        "Error: Sobra un argumento (b.toml)",
-        "Error: Got unexpected extra argument (b.toml)",
+        "refcli: error: sobra el argumento b.toml",
+        "refcli: error: unexpected extra argument b.toml",
     ),
     (
         ["validate", "--jobs", "x", "f.toml"],
-        "Error: Valor no válido para '--jobs' / '-j': 'x' no es un número entero válido.",
-        "Error: Invalid value for '--jobs' / '-j': 'x' is not a valid int range.",
+        "refcli: error: valor no válido para '--jobs' / '-j': 'x' no es un número entero",
+        "refcli: error: invalid value for '--jobs' / '-j': 'x' is not an integer",
     ),
     (
         ["validate", "--jobs", "99", "f.toml"],
-        "Error: Valor no válido para '--jobs' / '-j': 99 está fuera del intervalo 1<=x<=64.",
-        "Error: Invalid value for '--jobs' / '-j': 99 is not in the range 1<=x<=64.",
+        "refcli: error: valor no válido para '--jobs' / '-j': 99 no está en el intervalo 1<=x<=64",
+        "refcli: error: invalid value for '--jobs' / '-j': 99 is not in the range 1<=x<=64",
     ),
     (
         ["kuhhandel", "score", "-f"],
-        "Error: La opción '-f' necesita un valor.",
-        "Error: Option '-f' requires an argument.",
+        "refcli: error: la opción '-f' necesita un valor",
+        "refcli: error: option '-f' needs a value",
     ),
     (
         ["kuhhandel", "score", "--partial=yes"],
-        "Error: La opción '--partial' no lleva valor.",
-        "Error: Option '--partial' does not take a value.",
+        "refcli: error: la opción '--partial' no lleva valor",
+        "refcli: error: option '--partial' takes no value",
     ),
     (
         ["kuhhandel", "score", "a.toml", "b.toml", "player.1.name=Ana"],
-        "Error: los elementos KEY=VALUE van con un FILE como mucho",
-        "Error: KEY=VALUE items go with at most one FILE",
+        "refcli: error: los elementos KEY=VALUE van con un FILE como mucho",
+        "refcli: error: KEY=VALUE items go with at most one FILE",
     ),
     (
         ["validate", "--jsonl", "--format", "toml", "f.jsonl"],
-        "Error: --jsonl escribe un resultado JSON por línea (o filas CSV con --format csv), no --format toml",
-        "Error: --jsonl writes one JSON result a line (or CSV rows with --format csv), not --format toml",
+        "refcli: error: --jsonl escribe un resultado JSON por línea (o filas CSV con --format csv), no --format toml",
+        "refcli: error: --jsonl writes one JSON result a line (or CSV rows with --format csv), not --format toml",
     ),
     (
         ["kuhhandel", "score", "--lang", "fr"],
-        "Error: Valor no válido para '--lang': 'fr' no es ninguno de estos: 'en', 'es'.",
-        "Error: Invalid value for '--lang': 'fr' is not one of 'en', 'es'.",
+        "refcli: error: valor no válido para '--lang': 'fr' no es ninguna de las opciones: 'en', 'es'",
+        "refcli: error: invalid value for '--lang': 'fr' is not one of 'en', 'es'",
     ),
 ]
 
@@ -497,28 +523,30 @@ USAGE_ERRORS = [
 @pytest.mark.parametrize(
     ("args", "spanish", "english"), USAGE_ERRORS, ids=[" ".join(args) for args, *_ in USAGE_ERRORS]
 )
-def test_usage_errors_come_out_in_the_language_asked_for(
+def test_usage_errors_are_one_line_in_the_language_asked_for(
     invoke: Invoke, args: list[str], spanish: str, english: str | None
 ) -> None:
     said = invoke(["--lang", "es", *args])
     assert said.exit_code == 2 and said.stdout == ""
     lines = said.stderr.splitlines()
-    assert lines[-1] == spanish
-    assert not [word for word in CLICK_ENGLISH if word in said.stderr]
-    if len(lines) > 1:  # the usage line and the hint, when click knows the command (not for a misused option)
-        assert lines[0].startswith("Uso: refcli") and lines[-3].startswith("Prueba 'refcli")
-        assert lines[-3].endswith(" -h' para ver la ayuda.")
+    assert lines[0] == spanish and len(lines) <= 2
+    assert not [word for word in CLICK_ENGLISH if word in said.stderr] and "Error:" not in said.stderr
+    if len(lines) == 2:  # the hint, when click knows the command (not for a misused option)
+        assert lines[1].startswith("Prueba «refcli") and lines[1].endswith(" -h» para ver la ayuda.")
     if english is not None:
         plain = invoke(args)
-        assert plain.exit_code == 2 and plain.stderr.splitlines()[-1] == english
-        assert len(plain.stderr.splitlines()) == len(lines)
-        assert len(lines) == 1 or plain.stderr.startswith("Usage: refcli") and "for help." in plain.stderr
+        assert plain.exit_code == 2 and plain.stdout == ""
+        english_lines = plain.stderr.splitlines()
+        assert english_lines[0] == english and len(english_lines) == len(lines)
+        assert len(lines) == 1 or english_lines[1].startswith("Try 'refcli") and english_lines[1].endswith(" for help.")
 
 
 def test_a_missing_choice_lists_the_choices_in_spanish(invoke: Invoke) -> None:
     said = invoke(["--lang", "es", "kuhhandel", "template"])
     assert said.exit_code == 2
-    assert "Error: Falta el argumento 'kind'. Elige entre:\n\tfinal,\n\tauction," in said.stderr
+    assert said.stderr.splitlines()[0] == (
+        "refcli: error: falta el argumento 'kind': elige entre final, auction, cow-trade, trade-options, donkey, record"
+    )
 
 
 @pytest.mark.parametrize(
@@ -531,10 +559,11 @@ def test_a_missing_choice_lists_the_choices_in_spanish(invoke: Invoke) -> None:
     ids=["REFCLI_LANG", "LANG", "LANGUAGE"],
 )
 def test_the_environment_chooses_the_language_and_lang_wins(invoke: Invoke, env: dict[str, str | None]) -> None:
-    assert invoke(["kuhhandel", "scroe"], env=env).stderr.startswith("Uso: refcli kuhhandel")  # type: ignore[arg-type]
+    spanish = "refcli: error: no existe la orden 'scroe'"
+    assert invoke(["kuhhandel", "scroe"], env=env).stderr.startswith(spanish)  # type: ignore[arg-type]
     english = invoke(["kuhhandel", "scroe", "--lang", "en"], env=env)  # type: ignore[arg-type]
-    assert english.stderr.startswith("Usage: refcli kuhhandel")
-    assert invoke(["kuhhandel", "scroe"]).stderr.startswith("Usage:"), "the next run starts again from its own"
+    assert english.stderr.startswith("refcli: error: no such command 'scroe'")
+    assert invoke(["kuhhandel", "scroe"]).stderr.startswith("refcli: error: no such"), "the next run starts again"
 
 
 def test_lang_may_come_anywhere_on_the_line(invoke: Invoke) -> None:
@@ -570,8 +599,8 @@ def test_a_run_leaves_the_language_as_it_found_it(invoke: Invoke) -> None:
     from refcli.language.i18n import language, using
 
     with using("en"):
-        assert invoke(["--lang", "es", "kuhhandel", "scroe"]).stderr.startswith("Uso:")
+        assert invoke(["--lang", "es", "kuhhandel", "scroe"]).stderr.startswith("refcli: error: no existe")
         assert language() == "en"
     with using("es"):
-        assert invoke(["--lang", "en", "kuhhandel", "scroe"]).stderr.startswith("Usage:")
+        assert invoke(["--lang", "en", "kuhhandel", "scroe"]).stderr.startswith("refcli: error: no such")
         assert language() == "es"

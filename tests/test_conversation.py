@@ -207,7 +207,7 @@ DISPUTES |= {
                 ("¿Qué declaró Ana", "44"),
                 ("bajo el cubilete", "4 3"),
                 ("¿Cuántas cartas de acción tenía Ana", "2"),
-                ("¿Algo más? ", "puntuación a superar 41"),
+                ("¿Algo más? ", "puntuación 41"),  # the first word names the score to beat
             ],
         },
         {"en": "Ben was bamboozled: Ana draws an action card and keeps the two", "es": "Ben"},
@@ -490,7 +490,7 @@ def test_a_name_not_at_the_table_is_asked_again() -> None:
         ("[1-3]: ", "challenge"),
         ("¿Quién juega, en orden", "Ana, Ben, Cid"),
         ("¿Quién declaró", "Zed"),
-        ('se encontró "Zed"', "Ana"),
+        ('"Zed" no vale aquí', "Ana"),
         ("¿Qué declaró Ana", "43"),
         ("bajo el cubilete", "3 9"),
         ("Un dado muestra del 1 al 6, no 9.", "34"),

@@ -93,10 +93,19 @@ def test_score_needs_a_finished_game(invoke: Invoke, write: Write) -> None:
 @pytest.mark.parametrize(
     ("text", "needle"),
     [
-        ('[[player]]\nname = "A"\nchips = [3, 3]\n', "each chip 3-18 at most once"),
-        ('[[player]]\nname = "A"\nchips = [2]\n', "chips (3 to 18) an integer from 3 to 18, found 2"),
-        ('[[player]]\nname = "A"\nchips = [19]\n', "found 19"),
-        ('[[player]]\nname = "A"\nchips = [3]\n[[player]]\nname = "B"\nchips = [3]\n', "3 again (A has it)"),
+        (
+            '[[player]]\nname = "A"\nchips = [3, 3]\n',
+            "chip 3 is written twice: A has it already, and each chip exists once",
+        ),
+        (
+            '[[player]]\nname = "A"\nchips = [2]\n',
+            "2 is out of range; expected chips (3 to 18): an integer from 3 to 18",
+        ),
+        ('[[player]]\nname = "A"\nchips = [19]\n', "19 is out of range"),
+        (
+            '[[player]]\nname = "A"\nchips = [3]\n[[player]]\nname = "B"\nchips = [3]\n',
+            "chip 3 is written twice: A has it already",
+        ),
     ],
 )
 def test_score_chip_checks(invoke: Invoke, write: Write, text: str, needle: str) -> None:
@@ -326,7 +335,7 @@ def test_validate_examples(invoke: Invoke) -> None:
             "ruling",
             CALL + 'target = "Jos\\u00e9"\ncalled = 15\ndice = [4, 5, 6]\nanswer = "bluff"\n[chips]\n'
             '"Jos\\u00e9" = [3]\n"Jose\\u0301" = [9]\n',
-            'FILE:10: chips."Jose\u0301": expected each player once, found Jos\u00e9 again (as "Jos\u00e9" and "Jose\u0301")',
+            'FILE:10: chips."Jose\u0301": "Jos\u00e9" and "Jose\u0301" both name Jos\u00e9: write it once',
         ),
         (
             "ruling",
@@ -341,27 +350,27 @@ def test_validate_examples(invoke: Invoke) -> None:
         (
             "ruling",
             EXCHANGE + "dice = [2, 2, 5]\n[chips]\nAna = [9, 10]\nBen = []\n",
-            "FILE:1: returns: expected the chips handed back, found nothing (the key is missing)",
+            "FILE:1: returns: the key is missing; expected the chips handed back",
         ),
         (
             "ruling",
             'game = "cup-of-bluff"\nsituation = "end"\ntarget = 43\n[chips]\nAna = []\nBen = []\n',
-            "FILE:3: target: expected the points target (0: play until the centre is empty), an integer from 0 to 42, found 43",
+            "FILE:3: target: 43 is out of range; expected the points target (0: play until the centre is empty): an integer from 0 to 42",
         ),
         (
             "validate",
             'players = ["Ana", "Ben"]\n[[event]]\ntype = "roll"\n',
-            'FILE:3: event[1].type: expected "call" or "exchange", found "roll"',
+            'FILE:3: event[1].type: "roll" is not one of "call", "exchange"',
         ),
         (
             "validate",
             'players = ["Ana", "Ben"]\n[[event]]\ntype = "exchange"\nplayer = "Ana"\ndice = [2, 2, 3]\nreturns = [9, 10]\n',
-            "FILE:2: event[1].takes: expected an integer from 3 to 18, found nothing (the key is missing)",
+            "FILE:2: event[1].takes: the key is missing; expected the chip taken: an integer from 3 to 18",
         ),
         (
             "score",
             '[[player]]\nname = "A"\nchips = [3]\n[[player]]\nname = "A"\n',
-            'FILE:5: player[2].name: expected a name no other player has, found "A" again (player[1] has it)',
+            'FILE:5: player[2].name: "A" is already the name of player[1]; each player has a name of their own',
         ),
     ],
     ids=[

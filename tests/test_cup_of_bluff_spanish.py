@@ -54,7 +54,7 @@ def test_the_end_and_the_score_in_spanish(invoke: Invoke) -> None:
     end = " ".join(run(invoke, "es", "ruling", str(CB / "end-tie.toml")).stdout.split())
     assert "La partida ha terminado: se ha tomado la última ficha del centro. Gana Ana (Ana y Ben tienen 15" in end
     score = run(invoke, "es", "score", str(CB / "final-tie.toml")).stdout
-    assert "3:5 + 4:4 + 9:1 + 18:5 = 15 (4 fichas)" in score
+    assert "ficha 3 (5) + ficha 4 (4) + ficha 9 (1) + ficha 18 (5) = 15 (4 fichas)" in score
     assert "empate a puntos: gana quien tiene menos fichas (Ana 4, Ben 6 fichas; C4)" in score
 
 
@@ -76,7 +76,7 @@ def test_one_chip_is_singular(invoke: Invoke, write: Callable[..., str]) -> None
         "chips = [9]\n"
     )
     assert "3:5 = 5 (1 chip)" in run(invoke, "en", "score", path).stdout
-    assert "3:5 = 5 (1 ficha)" in run(invoke, "es", "score", path).stdout
+    assert "ficha 3 (5) = 5 (1 ficha)" in run(invoke, "es", "score", path).stdout
 
 
 def differences(english: Any, spanish: Any, path: tuple[str, ...] = ()) -> set[str]:

@@ -167,7 +167,7 @@ def test_the_errors_are_not_repeated_when_nothing_was_read_or_in_json(invoke: In
 
 def test_the_same_in_spanish(invoke: Invoke) -> None:
     result = invoke(["--lang", "es", "money", "score", *GAMES[:2], MISSING])
-    assert result.stdout.startswith("✗ Sin totales de Money! ni ganador:")
+    assert result.stdout.startswith("✗ Sin totales de ¡Dinero! ni ganador:")
     assert "Totales tras" not in result.stdout
 
 

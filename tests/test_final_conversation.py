@@ -224,7 +224,7 @@ WRONG: dict[str, list[tuple[str, str, str | None]]] = {
     "cup-of-bluff": [
         ("Who played", "Ana, Ben, Cid", None),
         ("Ana's chips", "3 9 9", "Chip 9 is named twice: each chip is in the game once."),
-        ("Ana's chips", "3 9 14 17 6 19", "expected chips (3 to 18)"),
+        ("Ana's chips", "3 9 14 17 6 19", "19 is out of range; expected chips (3 to 18)"),
         ("Ana's chips", "3 9 14 17 6", None),
         ("Ben's chips", "18 4 10 12 7 16 14", "Chip 14 is Ana's already: each chip is in the game once."),
         ("Ben's chips", "18 4 10 12 7 16", None),
@@ -273,7 +273,7 @@ def test_a_game_not_over_asks_each_player_again_never_a_key_path() -> None:
         ("Ana's animal cards", "pig 4, dog 3"),
         ("Ben's animal cards", "horse 4"),
         ("Cid's animal cards", "dog 1"),
-        ("score the complete sets so far with --partial", "pig 4, dog 4, rooster 4"),
+        ("to score the complete sets so far, use --partial", "pig 4, dog 4, rooster 4"),
         ("Ben's animal cards", "horse 4, cow 4, goose 4"),
         ("Cid's animal cards", "cat 4, sheep 4, goat 4, donkey 4"),
         ("Save this snapshot as TOML?", ""),

@@ -227,7 +227,7 @@ def test_situation_format_errors_are_65_with_line(invoke: Invoke, write: Write) 
     result = invoke(["kuhhandel", "ruling", write('game = "kuhhandel"\nsituation = "haggle"\n')])
     assert (
         result.exit_code == 65
-        and "situation: expected one of auction, cow-trade, trade-options, donkey" in result.stderr
+        and 'situation: "haggle" is not one of auction, cow-trade, trade-options, donkey' in result.stderr
     )
 
 

@@ -164,7 +164,7 @@ def test_paying_without_change_in_spanish(invoke: Invoke) -> None:
     assert doc["verdict"] == "Paga 60 con 50 + 10, exactamente."
     result = invoke(["--lang", "es", "kuhhandel", "animals", "burrp"])
     assert result.exit_code == 2
-    assert "¿quisiste decir burro, donkey?" in result.stderr
+    assert "¿querías decir burro, donkey?" in result.stderr
 
 
 # -- the same document in both languages, apart from free text ----------------------------------

@@ -167,7 +167,7 @@ CLICK_MESSAGES = [
         "No existe la opción: --fromat (opciones posibles: --format)",
     ),
     ("No such command 'x'.", "No existe el comando 'x'."),
-    ("No such command 'x'. Did you mean 'y'?", "No existe el comando 'x'. ¿Quisiste decir 'y'?"),
+    ("No such command 'x'. Did you mean 'y'?", "No existe el comando 'x'. ¿Querías decir 'y'?"),
     ("Missing command.", "Falta el comando."),
     ("Missing argument 'FILE'.", "Falta el argumento 'FILE'."),
     ("Missing argument 'KIND'. Choose from:\n\ta,\n\tb", "Falta el argumento 'KIND'. Elige entre:\n\ta,\n\tb"),
@@ -202,6 +202,42 @@ def test_clicks_messages_are_matched_and_translated(english: str, spanish: str) 
         assert clickwords.in_language(english) == spanish
     with using("en"):
         assert clickwords.in_language(english) == english
+
+
+# click's usage errors as refcli words every error: one line, lower case, no full stop (English, Spanish)
+USAGE_WORDS = [
+    (
+        "No such option: --fromat (Possible options: --format)",
+        "no such option --fromat (did you mean --format?)",
+        "no existe la opción --fromat (¿querías decir --format?)",
+    ),
+    ("No such command 'x'.", "no such command 'x'", "no existe la orden 'x'"),
+    ("Missing argument 'SCORE'.", "missing argument 'SCORE'", "falta el argumento 'SCORE'"),
+    (
+        "Missing argument 'KIND'. Choose from:\n\ta,\n\tb",
+        "missing argument 'KIND': choose from a,\n\tb",
+        "falta el argumento 'KIND': elige entre a,\n\tb",
+    ),
+    (
+        "Invalid value for '-j': 0 is not in the range 1<=x<=64.",
+        "invalid value for '-j': 0 is not in the range 1<=x<=64",
+        "valor no válido para '-j': 0 no está en el intervalo 1<=x<=64",
+    ),
+    ("Got unexpected extra argument (b)", "unexpected extra argument b", "sobra el argumento b"),
+    (
+        "Option '--partial' does not take a value.",
+        "option '--partial' takes no value",
+        "la opción '--partial' no lleva valor",
+    ),
+]
+
+
+@pytest.mark.parametrize(("click", "english", "spanish"), USAGE_WORDS, ids=[click[:40] for click, *_ in USAGE_WORDS])
+def test_clicks_usage_errors_are_said_in_refcli_words(click: str, english: str, spanish: str) -> None:
+    with using("en"):
+        assert clickwords.in_refcli_words(click) == english
+    with using("es"):
+        assert clickwords.in_refcli_words(click) == spanish
 
 
 def test_a_message_that_is_not_clicks_is_left_as_it_is() -> None:

@@ -86,19 +86,19 @@ def test_several_games_give_totals(invoke: Invoke) -> None:
         ),
         (
             '[[player]]\nname = "A"\nnotes = { euro = [60] }\n[[player]]\nname = "B"\nnotes = { Euro = [60] }\n[[player]]\nname = "C"\n',
-            "at most 1 60 note of euro",
+            "the players hold 2 euro notes of 60, but the game has only 1",
         ),
         (
             '[[player]]\nname = "A"\ncoins = 4\n[[player]]\nname = "B"\ncoins = 3\n[[player]]\nname = "C"\n',
-            "at most 6 coins",
+            "the players hold 7 coin cards so far, but the game has only 6",
         ),
         (
             '[[player]]\nname = "A"\nnotes = { a = [20], b = [20], c = [20], d = [20], e = [20], f = [20] }\n[[player]]\nname = "B"\n[[player]]\nname = "C"\n',
-            "at most 5 currencies with 3 players",
+            "the players hold 6 currencies (a, b, c, d, e, f), but a game of 3 players has 5",
         ),
         (
             '[[player]]\nname = "A"\nnotes = { euro = [20], EURO = [30] }\n[[player]]\nname = "B"\n[[player]]\nname = "C"\n',
-            "each currency once",
+            '"euro" and "EURO" both name euro: write it once',
         ),
     ],
     ids=["two-players", "note-25", "two-euro-60s", "seven-coins", "six-currencies", "duplicate-currency"],
@@ -135,7 +135,10 @@ def bids_file(*offers: str, extra: str = "") -> str:
 def test_bids_tie_without_serials_is_65_naming_the_cards(invoke: Invoke, write: Write) -> None:
     result = invoke(["money", "ruling", write(bids_file('["euro 30"]', '["yen 20 #4", "coin"]', '["bluff"]'))])
     assert result.exit_code == 65
-    assert ":5: offer[1].cards[1]: expected serial numbers to break the tie" in result.stderr
+    assert (
+        ":5: offer[1].cards[1]: the tie (" in result.stderr
+        and "is broken by the cards' serial numbers" in result.stderr
+    )
     assert 'Ana\'s "euro 30"' in result.stderr and 'Ben\'s "coin"' in result.stderr
 
 

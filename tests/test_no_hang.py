@@ -143,7 +143,7 @@ def test_a_batch_of_unknown_games_scans_the_installed_games_once(
     document = json.loads(result.stdout)
     assert document["counts"] == {"files": 1000, "valid": 0, "invalid": 0, "unreadable": 1000}
     assert (
-        'expected one of kuhhandel, bamboozled, money, cup-of-bluff, found "nosuchgame"'
+        '"nosuchgame" is not one of kuhhandel, bamboozled, money, cup-of-bluff'
         in (document["results"][-1]["findings"][0]["message"])
     )
     assert len(entry_point_scans) == 1

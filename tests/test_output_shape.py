@@ -46,7 +46,7 @@ def test_several_files_are_games_whichever_parse(invoke: Invoke, write: Any) -> 
     one_good = json.loads(invoke(["score", RULEBOOK, bad, "-f", "json"]).stdout)
     assert errors_of(one_good) == [None, 65]
     assert one_good["games"][1]["error"] == {
-        "message": f"{bad}:2: edition: expected the edition, an integer 1 or 2, found 7",
+        "message": f"{bad}:2: edition: 7 is out of range; expected the edition: an integer 1 or 2",
         "line": 2,
         "key": "edition",
         "exit_code": 65,

@@ -61,14 +61,14 @@ def test_precomposed_and_decomposed_are_one_player(write: Write, invoke: Invoke)
     path = write(rulebook_with(Ana=PRECOMPOSED, Ben=DECOMPOSED))
     result = invoke(["kuhhandel", "score", path])
     assert result.exit_code == 65
-    assert f'input.toml:12: player[2].name: expected a name no other player has, found "{PRECOMPOSED}" again' in (
-        result.stderr
-    )
+    assert f'input.toml:12: player[2].name: "{PRECOMPOSED}" is already the name of player[1]' in (result.stderr)
 
 
 @pytest.mark.parametrize("reader", [read_document, read_slowly], ids=["fast path", "nested readers"])
 def test_a_list_of_names_takes_one_spelling_each(reader: Callable[..., Any]) -> None:
-    with pytest.raises(DataError, match=r"players\[2\]: expected names that differ"):
+    with pytest.raises(
+        DataError, match=r"players\[2\]: \"José\" is written twice; each player has a name of their own"
+    ):
         reader(CHALLENGE, challenge([PRECOMPOSED, DECOMPOSED, "Cid"]))
 
 
@@ -294,7 +294,7 @@ def test_two_players_differing_only_by_case_are_scored_with_a_warning(
 def test_a_name_written_twice_exactly_is_still_refused(write: Write, invoke: Invoke) -> None:
     result = invoke(["kuhhandel", "score", write(rulebook_with(Ben="Ana"))])
     assert result.exit_code == 65
-    assert 'input.toml:12: player[2].name: expected a name no other player has, found "Ana" again' in result.stderr
+    assert 'input.toml:12: player[2].name: "Ana" is already the name of player[1]' in result.stderr
 
 
 @pytest.mark.parametrize(
@@ -368,8 +368,8 @@ def test_an_ambiguous_bidder_is_refused_located_in_either_language(write: Write,
     spanish = invoke(["--lang", "es", "kuhhandel", "ruling", path])
     assert spanish.exit_code == 65
     assert spanish.stderr == (
-        f"refcli: error: {path}:{line}: bids[1][1]: se esperaba uno de los jugadores "
-        '"Ana" o "ana" escrito exactamente como en la lista de jugadores, se encontró "ANA"\n'
+        f'refcli: error: {path}:{line}: bids[1][1]: "ANA" no vale aquí; valor esperado: uno de los jugadores '
+        '"Ana" o "ana" escrito exactamente como en la lista de jugadores\n'
     )
     as_json = invoke(["kuhhandel", "ruling", path, "--format", "json"])
     assert as_json.exit_code == 65 and json.loads(as_json.stdout)["error"]["message"].endswith(AMBIGUOUS)

@@ -262,7 +262,7 @@ def test_a_typo_of_its_name_gets_did_you_mean(site: Path, lang: str) -> None:
     for typo, meant in (("cointos", "cointoss"), ("cara-o-crus", "cara-o-cruz")):
         result = refcli(site, lang, typo, "score", "final.toml")
         assert result.returncode == 2
-        message = {"en": "(did you mean '{meant}'?)", "es": "(¿quisiste decir '{meant}'?)"}
+        message = {"en": "(did you mean '{meant}'?)", "es": "(¿querías decir '{meant}'?)"}
         assert message[lang].format(meant=meant) in result.stderr
     alias = refcli(site, lang, "cara-o-cruz", "score", "final.toml", "-f", "json")
     assert alias.returncode == 0 and json.loads(alias.stdout)["game"] == "cointoss"

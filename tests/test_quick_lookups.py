@@ -22,7 +22,7 @@ def doc(invoke: Invoke, *args: str) -> dict:
 def usage_error(invoke: Invoke, *args: str) -> str:
     result = invoke(list(args))
     assert result.exit_code == 2 and result.stdout == "", (args, result.stdout)
-    assert result.stderr.count("\n") == 1 and result.stderr.startswith("refcli: error: "), result.stderr
+    assert result.stderr.count("\n") <= 2 and result.stderr.startswith("refcli: error: "), result.stderr  # then a hint
     return result.stderr
 
 
@@ -53,7 +53,12 @@ def test_ladder_score_may_separate_the_dice(invoke: Invoke, written: str) -> Non
 
 @pytest.mark.parametrize("bad", ["77", "5", "543", "x", ""])
 def test_a_bad_ladder_score_is_a_usage_error(invoke: Invoke, bad: str) -> None:
-    assert "is not a score: two dice, each 1-6" in usage_error(invoke, "bamboozled", "ladder", bad)
+    """Refused as compare refuses its scores: the same sentence, then the same hint."""
+    said = usage_error(invoke, "bamboozled", "ladder", bad)
+    assert "invalid value for 'SCORE': " in said and "is not a score: a score is two dice, each 1-6" in said
+    compared = usage_error(invoke, "bamboozled", "compare", "77", "34")
+    assert compared.split(": '", 1)[0] == said.split(": '", 1)[0]  # refcli: error: invalid value for 'SCORE'
+    assert said.rstrip().endswith("Try 'refcli bamboozled ladder -h' for help.")
 
 
 # ---------------------------------------------------------------- cup-of-bluff chips CHIP
@@ -93,7 +98,7 @@ def test_animals_burro_says_the_donkeys_value(invoke: Invoke) -> None:
 
 
 @pytest.mark.parametrize(
-    ("bad", "suggestion"), [("cerdos", "did you mean cerdo, pig?"), ("pgi", "did you mean pig?"), ("xx", None)]
+    ("bad", "suggestion"), [("cerdso", "did you mean cerdo, pig?"), ("pgi", "did you mean pig?"), ("xx", None)]
 )
 def test_an_unknown_animal_is_a_usage_error_with_a_suggestion(invoke: Invoke, bad: str, suggestion: str | None) -> None:
     message = usage_error(invoke, "kuhhandel", "animals", bad)
@@ -162,7 +167,7 @@ COMPARED = [
         True,
     ),
     (("bamboozled", "ladder", "54", "--no-pager", "--color", "never"), True),
-    (("bamboozled", "ladder", "77"), True),  # refused by the command itself, in both paths
+    (("bamboozled", "ladder", "77"), False),  # a score that is none: refused by the argument's check, as compare does
     (("cup-of-bluff", "chips", "15"), True),
     (("cup-of-bluff", "chips", "--format=json"), True),
     (("kuhhandel", "animals", "burro"), True),

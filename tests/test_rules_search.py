@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from conftest import Invoke
 
+from refcli.language import forms
 from refcli.model import registry
 from refcli.rules import search
 from refcli.rules.catalogue import rules_for
@@ -279,7 +280,7 @@ def test_the_wheel_carries_the_catalogues_words_stemmed(tmp_path: Path) -> None:
 
     table = rulebook_stems()
     assert {"empate", "gana", "tie", "donkey", "burro", "subasta"} <= set(table)
-    assert table["empate"] == search.stemmed("empate") and len(table["empate"]) == 2
+    assert table["empate"] == forms.stemmed("empate") and len(table["empate"]) == 2
     installed = importlib.util.find_spec("refcli._compiled") is not None
     if installed:  # from a wheel: the table it carries
         assert importlib.import_module("refcli._compiled.stems").STEMS == table
@@ -289,10 +290,11 @@ def test_the_wheel_carries_the_catalogues_words_stemmed(tmp_path: Path) -> None:
     for query, loaded in (("¿quién gana un empate?", "[]"), ("empates", "['english_stemmer', 'spanish_stemmer']")):
         for lang in ("en", "es"):
             args = [sys.executable, "-c", STEM_PROBE, "--lang", lang, "rules", query]
-            shipped = subprocess.run(args, capture_output=True, text=True, env=with_table)
+            # run from elsewhere: `python -c` would otherwise import the checkout it is started in, not the install
+            shipped = subprocess.run(args, capture_output=True, text=True, env=with_table, cwd=tmp_path)
             assert shipped.stderr.splitlines()[-1] == loaded, (query, shipped.stderr)
             assert shipped.returncode == 0 and "empate" in shipped.stdout
             if not installed:
-                stemmed_now = subprocess.run(args, capture_output=True, text=True, env=os.environ)
+                stemmed_now = subprocess.run(args, capture_output=True, text=True, env=os.environ, cwd=tmp_path)
                 assert stemmed_now.stderr.splitlines()[-1] == "['english_stemmer', 'spanish_stemmer']"
                 assert shipped.stdout == stemmed_now.stdout and stemmed_now.returncode == 0

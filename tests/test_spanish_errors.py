@@ -99,7 +99,7 @@ def test_a_file_that_is_not_valid_toml_is_65_in_spanish(
 @pytest.mark.parametrize(
     ("raw", "said"),
     [
-        (b"\xff\xfeg\x00", ":1: se esperaba texto UTF-8, se encontró UTF-16 (guarda el archivo como UTF-8)"),
+        (b"\xff\xfeg\x00", ":1: se esperaba texto UTF-8, pero el archivo está en UTF-16 (guárdalo como UTF-8)"),
         (b'game = "k\xff"\n', ":1: se esperaba texto UTF-8, se encontró el byte 0xff, que no es UTF-8"),
         (b"a = 1\n\x00", ":2: se esperaba un archivo de texto, se encontró un byte NUL (¿datos binarios?)"),
     ],
@@ -135,13 +135,13 @@ def test_a_located_error_says_expected_and_found_in_spanish() -> None:
     text = 'game = "kuhhandel"\n\n[[player]]\nname = "Ana"\nanimals = { cow = 5 }\n'
     doc = Document(name="game.toml", data=tomllib.loads(text), text=text)
     with using("es"):
-        error = Table(doc, doc.data).error_at(("player", 1, "animals", "cow"), "un entero de 0 a 4", describe(5))
+        error = Table(doc, doc.data).error_at(("player", 1, "animals", "cow"), "las 40 cartas", describe("5 y 3"))
         with pytest.raises(DataError) as absent:
-            Table(doc, doc.data).require("edition", "un entero, 1 o 2")
-    assert error.one_line() == "game.toml:5: player[1].animals.cow: se esperaba un entero de 0 a 4, se encontró 5"
-    assert (
-        absent.value.one_line()
-        == "game.toml:1: edition: se esperaba un entero, 1 o 2, se encontró nada (falta la clave)"
+            Table(doc, doc.data).require("edition", "la edición: un número entero, 1 o 2")
+    # whole sentences whatever fills them: the value found is the subject, what is expected comes after a colon
+    assert error.one_line() == 'game.toml:5: player[1].animals.cow: "5 y 3" no vale aquí; valor esperado: las 40 cartas'
+    assert absent.value.one_line() == (
+        "game.toml:1: edition: falta la clave; valor esperado: la edición: un número entero, 1 o 2"
     )
 
 
@@ -167,8 +167,8 @@ def test_a_file_given_to_the_wrong_command_names_the_right_one_in_spanish(invoke
     result = invoke(["--lang", "es", "kuhhandel", "score", file])
     assert result.exit_code == 65
     assert one_line(result) == (
-        f"refcli: error: {file}:5: situation: se esperaba un estado final (lo que lee `refcli kuhhandel score`), "
-        f"se encontró una situación cow-trade: pide el dictamen con `refcli kuhhandel ruling {file}`"
+        f"refcli: error: {file}:5: situation: el archivo es una situación de intercambio de vacas, no un estado final "
+        f"(lo que lee `refcli kuhhandel score`): pide el dictamen con `refcli kuhhandel ruling {file}`"
     )
 
 
@@ -179,8 +179,8 @@ def test_a_document_without_a_game_key_names_the_game_in_spanish(invoke: Invoke)
     result = invoke(["--lang", "es", "score", "-"], input=text)
     assert result.exit_code == 65
     line = one_line(result)
-    assert line.startswith("refcli: error: <stdin>:1: game: se esperaba el id del juego (kuhhandel, "), line
-    assert "se encontró nada (falta la clave); el documento es el estado final de Kuhhandel: " in line
+    assert line.startswith("refcli: error: <stdin>:1: game: falta la clave game (una de kuhhandel, "), line
+    assert "); el documento es el estado final de Kuhhandel: " in line
     assert line.endswith('añade game = "kuhhandel" o puntúalo con `refcli kuhhandel score -`')
 
 
@@ -200,8 +200,8 @@ def test_an_item_error_names_the_item_in_spanish(invoke: Invoke) -> None:
     )
     assert result.exit_code == 65
     assert one_line(result) == (
-        "refcli: error: argumento bids.2=Ben,30: bids: se esperaba el número de elemento 1 "
-        "(se cuentan desde 1, sin huecos), se encontró 2"
+        "refcli: error: argumento bids.2=Ben,30: bids: 2 no es un número de elemento válido: "
+        "se cuentan desde 1, sin huecos"
     )
 
 

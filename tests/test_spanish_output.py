@@ -107,7 +107,7 @@ def test_english_output_keeps_its_summaries(invoke: Invoke) -> None:
 
 def test_a_ruling_in_spanish(invoke: Invoke) -> None:
     text = invoke(["--lang", "es", "money", "ruling", BIDS]).stdout
-    assert text.startswith("Dictamen de Money!: pujas — ")  # the game's Spanish word for the kind
+    assert text.startswith("Dictamen de ¡Dinero!: pujas — ")  # the game's Spanish word for the kind
     assert "\nDecisión: " in text and "\nResultado\n" in text and "Hechos que se suponen:" in text
     assert "\nReglas aplicadas\n" in text and "interpretación (registro de dictámenes)" in text
 
@@ -235,7 +235,7 @@ def test_nothing_found_in_spanish_offers_the_spanish_topic_names(invoke: Invoke)
 def test_a_word_search_heading_in_spanish(invoke: Invoke) -> None:
     text = invoke(["--lang", "es", "kuhhandel", "rules", "empates"]).stdout
     assert text.startswith("Kuhhandel: las 5 mejores de 6 cláusulas que coinciden con “empates”")
-    assert "1 cláusula más coincide peor: --all las muestra todas." in text
+    assert "Hay 1 cláusula más con menos coincidencias: --all las muestra todas." in text
 
 
 # ---------------------------------------------------------------- validation and batches
@@ -360,13 +360,13 @@ def test_one_players_score_says_what_is_unchecked_in_spanish() -> None:
     with i18n.using("es"):
         given = alone(["Ana"], 3, True, ["si la partida ha terminado"])
         assert given is not None
-        assert given.status == "Solo se dan las tenencias de Ana (--partial): se puntúan tal como están."
+        assert given.status == "Solo se dan los datos de Ana (--partial): se puntúan tal como están."
         assert given.note == (
-            "Sin comprobar, porque necesitan las tenencias de los demás jugadores: "
+            "Sin comprobar, porque hace falta saber lo que tienen los demás jugadores: "
             "la clasificación y quién gana; si la partida ha terminado."
         )
         two = alone(["Ana", "Ben"], 3, True, [])
-        assert two is not None and two.status.startswith("Solo se dan las tenencias de Ana y Ben ")
+        assert two is not None and two.status.startswith("Solo se dan los datos de Ana y Ben ")
     assert alone(["Ana", "Ben"], 3, True, []).status.startswith("Only Ana and Ben's holdings")  # type: ignore[union-attr]
 
 

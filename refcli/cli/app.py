@@ -3,20 +3,18 @@
 import sys
 from collections.abc import Callable, Sequence
 from functools import wraps
-from typing import Annotated, Any, Literal, Optional
+from typing import Annotated, Any, Optional
 
 import typer
 
 from refcli import __version__
 from refcli.cli import settings
 from refcli.cli.color import RootColorOption
-from refcli.cli.lazy import LANG_HELP, LazyCommands
+from refcli.cli.lazy import LANG_HELP, LazyCommands, known_language
 from refcli.cli.verbs import ROOT_DEFINITIONS, game_group
 from refcli.language import i18n
 from refcli.language.i18n import N_, _
 from refcli.model import registry
-
-Language = Literal["en", "es"]  # i18n.LANGUAGES, as typer reads a choice
 
 
 class RootCommands(LazyCommands):
@@ -169,7 +167,12 @@ HELP = N_(
 
 def _titles() -> str:
     """ "A (B), C and D": the built-in games' titles (another title in parentheses), as ``refcli --help`` names them."""
-    names = [f"{game.title} ({game.alt_title})" if game.alt_title else game.title for game in registry.built_in()]
+    from refcli.language.i18n import game_title
+
+    names = [
+        f"{game_title(game.title)} ({game_title(game.alt_title)})" if game.alt_title else game_title(game.title)
+        for game in registry.built_in()
+    ]
     if not names:
         return _("board games")
     if len(names) == 1:
@@ -215,8 +218,8 @@ def root(
     ] = None,
     color: RootColorOption = None,
     lang: Annotated[
-        Optional[Language],  # noqa: UP045 - typer reads it
-        typer.Option("--lang", help=LANG_HELP, metavar="es|en"),
+        Optional[str],  # noqa: UP045 - typer reads it; es, ES, es_ES.UTF-8, español… (i18n.language_named)
+        typer.Option("--lang", help=LANG_HELP, metavar="es|en", callback=known_language),
     ] = None,
 ) -> None:
     """Options that come before any command (--version, --color, --lang)."""

@@ -23,7 +23,8 @@ from __future__ import annotations
 import json
 import sys
 import time
-from collections.abc import Callable, Generator, Iterable
+from collections.abc import Callable, Generator, Iterable, Iterator
+from contextlib import contextmanager
 from functools import cache, partial
 from typing import TYPE_CHECKING, Any
 
@@ -86,8 +87,11 @@ def render_outcome(outcome: Outcome, style: str) -> Rendered:
         payload = plain_text(result_blocks(result))
     else:
         payload = result
-    said = _("refcli: warning: {file}: {message}")
-    return payload, status, message, cited, tuple(said.format(file=result.file, message=w) for w in result.warnings)
+    warnings: tuple[str, ...] = ()
+    if result.warnings:
+        said = _("refcli: warning: {file}: {message}")
+        warnings = tuple(said.format(file=result.file, message=w) for w in result.warnings)
+    return payload, status, message, cited, warnings
 
 
 def _work(check: Check, game: Game | None, options: ValidateOptions, style: str, lang: str, task: Task) -> Rendered:
@@ -131,6 +135,32 @@ def _time_up(signum: int, frame: object) -> None:
     raise TimeUp
 
 
+# True while ``run`` holds SIGALRM for the whole batch (``_alarm_for_the_run``; a forked worker inherits the
+# handler and this with it): then ``bounded`` only arms and disarms the timer for each record, instead of
+# also installing the handler and putting the previous one back, which costs a short record a tenth of
+# its JSON decoding.
+_HANDLER_SET = False
+
+
+@contextmanager
+def _alarm_for_the_run() -> Iterator[None]:
+    """SIGALRM handled by ``_time_up`` for the whole run, where records can be bounded (see ``bounded``)."""
+    global _HANDLER_SET
+    import signal
+    import threading
+
+    if _HANDLER_SET or not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGALRM, _time_up)
+    _HANDLER_SET = True
+    try:
+        yield
+    finally:
+        _HANDLER_SET = False
+        signal.signal(signal.SIGALRM, previous)
+
+
 def bounded(check: Check, task: Task, game: Game | None, options: ValidateOptions) -> Outcome:
     """``check(task, …)``, given up after ``options.record_timeout`` seconds: then the record is reported as such.
 
@@ -145,7 +175,8 @@ def bounded(check: Check, task: Task, game: Game | None, options: ValidateOption
     seconds = min(options.record_timeout, LONGEST_RECORD_TIMEOUT)  # inf: a bound that never comes
     if not seconds or not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
         return check(task, game, options)
-    previous = signal.signal(signal.SIGALRM, _time_up)
+    held = _HANDLER_SET  # else the handler is installed for this record alone
+    previous = None if held else signal.signal(signal.SIGALRM, _time_up)
     try:
         try:
             signal.setitimer(signal.ITIMER_REAL, seconds)
@@ -155,7 +186,8 @@ def bounded(check: Check, task: Task, game: Game | None, options: ValidateOption
     except TimeUp:  # also when it fired as the check ended, before the timer was stopped: it did take that long
         return timed_out(task.where, seconds)
     finally:
-        signal.signal(signal.SIGALRM, previous)
+        if not held:
+            signal.signal(signal.SIGALRM, previous)
 
 
 def timed_out(where: str, seconds: float) -> Outcome:
@@ -210,6 +242,20 @@ def run(
     the workers at once if the caller leaves early (the reader went away).
     The messages are in the current language, in every worker too.
     """
+    with _alarm_for_the_run():
+        yield from _outcomes(tasks, check, game, options, jobs, style, total)
+
+
+def _outcomes(
+    tasks: Iterable[Task],
+    check: Check,
+    game: Game | None,
+    options: ValidateOptions,
+    jobs: int,
+    style: str,
+    total: int | None,
+) -> Iterator[Rendered]:
+    """``run``'s outcomes, in this process or in worker processes."""
     if jobs <= 1:
         yield from map(partial(_work, check, game, options, style, i18n.language()), tasks)
         return
@@ -221,8 +267,9 @@ def run(
     # forked workers start with them ready.
     for built_in in registry.built_in():
         if built_in.verb("validate"):
-            built_in.engine("validate")
-            record = built_in.formats().get("record")
+            engine = built_in.engine("validate")
+            # the format its records are read by (``refcli.results.records.Records``: events made as read)
+            record = getattr(getattr(engine, "RECORDS", None), "format", None) or built_in.formats().get("record")
             if record is not None:
                 compile_description(record, built_in)
     from refcli.reading import table_defaults

@@ -1,4 +1,4 @@
-"""click's own words (typer bundles click, which writes English without gettext) in the run's language.
+"""click's own words (typer bundles click, which writes English without gettext) in refcli's words and the run's language.
 
 The help pages' headings and usage line come out translated through
 ``refcli.cli.lazy`` (its formatter and ``Translating`` mixin); what is
@@ -8,7 +8,13 @@ it prints around them ("Try 'refcli -h' for help.", "Error: …"). Those
 messages are matched here against click's English templates (:data:`MESSAGES`,
 each a msgid with named placeholders) and written from the translated
 template; a message no template matches (refcli's own, already translated,
-or a game's) is left as it is. In English nothing is changed.
+or a game's) is left as it is.
+
+A usage error is shown as every other error is: one line, ``refcli: error:
+no such option --fromat (did you mean --format?)``, then one line of hint
+(``Try 'refcli score -h' for help.``), exit 2. click's own messages are
+therefore reworded (:data:`USAGE`), in English too: click writes a usage line,
+a blank line and ``Error: No such option: --fromat (Possible options: --format)``.
 
 Imported only when there is an error to show or an install message to translate.
 """
@@ -65,6 +71,43 @@ MESSAGES = (
     N_("Shell {shell} is not supported."),
     N_("Invalid completion instruction."),
 )
+# click's usage errors (its English, as MESSAGES lists it) in refcli's words: one line, lower case, no
+# full stop, as every refcli error reads.
+USAGE = {
+    "No such option: {option}": N_("no such option {option}"),
+    "{message} (Possible options: {options})": N_("{message} (did you mean {options}?)"),
+    "No such command {name}.": N_("no such command {name}"),
+    "No such command {name}. Did you mean {suggestions}?": N_("no such command {name} (did you mean {suggestions}?)"),
+    "Missing command.": N_("missing command"),
+    "Missing argument {name}.": N_("missing argument {name}"),
+    "Missing argument {name}. {details}": N_("missing argument {name}: {details}"),
+    "Missing option {name}.": N_("missing option {name}"),
+    "Missing option {name}. {details}": N_("missing option {name}: {details}"),
+    "Missing parameter {name}.": N_("missing parameter {name}"),
+    "Missing parameter: {name}": N_("missing parameter {name}"),
+    "Choose from:\n\t{choices}": N_("choose from {choices}"),
+    "Invalid value for {name}: {message}": N_("invalid value for {name}: {message}"),
+    "Invalid value: {message}": N_("invalid value: {message}"),
+    "{value} is not one of {choices}.": N_("{value} is not one of {choices}"),
+    "{value} is not a valid int.": N_("{value} is not an integer"),
+    "{value} is not a valid int range.": N_("{value} is not an integer"),
+    "{value} is not a valid float.": N_("{value} is not a number"),
+    "{value} is not a valid float range.": N_("{value} is not a number"),
+    "{value} is not a valid boolean. Recognized values: {values}": N_(
+        "{value} is not true or false (accepted: {values})"
+    ),
+    "{value} is not in the range {range}.": N_("{value} is not in the range {range}"),
+    "Got unexpected extra argument ({arguments})": N_("unexpected extra argument {arguments}"),
+    "Got unexpected extra argument(s) ({arguments})": N_("too many arguments ({arguments} left over)"),
+    "Option {name} requires an argument.": N_("option {name} needs a value"),
+    "Option {name} requires {count} arguments.": N_("option {name} needs {count} values"),
+    "Option {name} does not take a value.": N_("option {name} takes no value"),
+    "Argument {name} takes {count} values.": N_("argument {name} takes {count} values"),
+    "Value must be an iterable.": N_("the value must be a list"),
+    "Takes {count} values but {given} given.": N_("takes {count} values, but {given} are given"),
+}
+# The line of hint after a usage error.
+HINT = N_("Try '{command} {option}' for help.")
 # What click writes in a help page, translated where it is written (refcli.cli.lazy: the formatter,
 # the usage line, each option's help); marked here.
 HELP_WORDS = (
@@ -185,32 +228,41 @@ def name_in_language(name: str) -> str:
     return name
 
 
-def show(error: Any) -> None:
-    """Print ``error`` as click does (the usage line, a hint, ``Error: …``), in the run's language.
+def in_refcli_words(message: str) -> str:
+    """click's English ``message`` as refcli words an error (:data:`USAGE`), in the run's language.
 
-    ``error`` is one of click's exceptions (``typer.TyperException``); one carrying a context is a usage error.
+    A message no template matches (refcli's own, already translated, or a game's) is left as it is.
     """
-    import typer
+    for pattern, template in _patterns(tuple(USAGE)):
+        matched = pattern.fullmatch(message)
+        if matched:
+            values = {
+                name: in_refcli_words(value) if name in NESTED else value for name, value in matched.groupdict().items()
+            }
+            return _(USAGE[template]).format(**values)
+    return message
+
+
+def show(error: Any) -> None:
+    """Print ``error`` as refcli prints every error: ``refcli: error: …`` on one line, in the run's language.
+
+    ``error`` is one of click's exceptions (``typer.TyperException``); one carrying a context is a usage
+    error, followed by one line of hint (how to get the command's help).
+    """
+    import sys
 
     if type(error).__name__ == "NoArgsIsHelpError":  # its message is the help page, already translated
         error.show()
         return
-    color = getattr(error, "show_color", None)
-    if hasattr(error, "ctx"):  # a usage error: click's UsageError.show
-        ctx = error.ctx
-        color = None
-        if ctx is not None:
-            color = ctx.color
-            hint = ""
-            if ctx.command.get_help_option(ctx) is not None:
-                hint = _(TRY).format(command=ctx.command_path, option=ctx.help_option_names[0]) + "\n"
-            typer.echo(f"{ctx.get_usage()}\n{hint}", err=True, color=color)
-    from refcli.language.visible import visible
+    from refcli.model.errors import one_line
 
-    # click quotes what was typed (an unknown option, an extra argument) as it is: shown escaped, its own
-    # line breaks and tabs ("Choose from:\n\t…") kept
-    message = visible(in_language(within_limits(error.format_message())), keep="\n\t")
-    typer.echo(_(ERROR).format(message=message), err=True, color=color)
+    # click quotes what was typed (an unknown option, an extra argument) as it is: escaped on one line
+    message = one_line(in_refcli_words(within_limits(error.format_message())))
+    lines = [_("refcli: error: {message}").format(message=message)]
+    ctx = getattr(error, "ctx", None)
+    if ctx is not None and ctx.command.get_help_option(ctx) is not None:
+        lines.append(_(HINT).format(command=ctx.command_path, option=ctx.help_option_names[0]))
+    print("\n".join(lines), file=sys.stderr)
 
 
 def aborted() -> None:

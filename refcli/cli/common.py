@@ -11,7 +11,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from refcli.language.i18n import _, ngettext
+from refcli.language.i18n import _, game_title, ngettext
 from refcli.model.errors import DataError, InputUnreadable, ReaderGone, RefcliError
 from refcli.model.frozen import Record, record
 from refcli.model.options import (
@@ -89,7 +89,7 @@ def is_ending(error: BaseException) -> bool:
 
 
 def usage_error(message: str) -> Exception:
-    """A usage error as typer prints it: the usage line, then ``Error: message``; exit 2.
+    """A usage error, printed as every error (``refcli: error: message``, ``refcli.cli.clickwords``); exit 2.
 
     ``typer.BadParameter`` is typer's public usage error (click fills in the
     command's context when a command raises it); this one says the message
@@ -107,7 +107,9 @@ def usage_error(message: str) -> Exception:
 
 def missing(what: str, more: str = "") -> NoReturn:
     """The usage error of a missing argument (as typer's own) when there is nothing to read and nobody to ask."""
-    raise usage_error(_("Missing argument {name}.").format(name=f"'{what}'") + (f" {more}" if more else ""))
+    if more:
+        raise usage_error(_("missing argument {name}: {details}").format(name=f"'{what}'", details=more))
+    raise usage_error(_("missing argument {name}").format(name=f"'{what}'"))
 
 
 @record
@@ -144,7 +146,7 @@ class Inputs(Record):
             if not stdin_is_terminal():
                 missing(metavar)
         if at_most_one and len(files) > 1:
-            raise usage_error(_("Got unexpected extra argument ({arguments})").format(arguments=files[1]))
+            raise usage_error(_("unexpected extra argument {arguments}").format(arguments=files[1]))
         if items and len(files) > 1:
             raise usage_error(_("KEY=VALUE items go with at most one FILE"))
         if save is not None and len(files) > 1:
@@ -356,7 +358,7 @@ def without_totals(game: Game, unread: list[Any]) -> dict[str, Any]:
         "No {game} totals and no winner: {files} could not be read, and totals without them would not cover "
         "every game.",
         len(files),
-    ).format(game=game.title, files=", ".join(files))
+    ).format(game=game_title(game.title), files=", ".join(files))
     return {
         "totals": None,
         "winners": None,
@@ -375,7 +377,7 @@ def totals_over(game: Game, covered: list[Any]) -> str:
         len(covered),
     ).format(
         count=len(covered),
-        game=game.title,
+        game=game_title(game.title),
         files=", ".join(str(entry.data["file"]) for entry in covered),
     )
 

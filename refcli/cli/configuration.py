@@ -136,7 +136,9 @@ def converted(game_id: str | None, key: str, text: str) -> Any:
     if game_id is None:
         if key == "pager" and value.casefold() in ("false", "none", "no"):
             value = False
-        elif key in ("lang", "color"):
+        elif key == "lang":
+            value = i18n.language_named(value) or value  # español, es_ES.UTF-8 → es
+        elif key == "color":
             value = value.casefold()
         problem = config.general_problem(key, value)
     else:

@@ -337,9 +337,11 @@ class Conversation(Questions):
 
     def explain(self, ask: Ask, key: str) -> None:
         """``?``: what the question takes, its choices and its example."""
+        from refcli.reading.formats.description import help_text
+
         field = None if key.startswith("_") else field_at(self.desc, key_path(key))
         if field is not None:
-            self.terminal.say("  " + _(field.help))
+            self.terminal.say("  " + help_text(field))
             t = field.type
             options = list(t.choices) or list(t.words)
             if t.kind == "player":

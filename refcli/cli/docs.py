@@ -262,6 +262,7 @@ def distinct(words: Iterable[str]) -> list[str]:
 def field_rows(field: Field, prefix: str, register: Mapping[str, str], *, top: bool = False) -> list[list[str]]:
     """(key as written, value, default, meaning, clauses) of a key and the keys inside it."""
     from refcli.output.toml_values import toml_value
+    from refcli.reading.formats.description import help_text
     from refcli.reading.formats.text import phrase
 
     t = field.type
@@ -276,7 +277,7 @@ def field_rows(field: Field, prefix: str, register: Mapping[str, str], *, top: b
         default = "required" if field.required else "optional"
     clauses = clause_list(field.clauses, register, here="../")
     if t.kind == "tables":
-        rows = [[code(f"[[{path}]]"), value, default, _(field.help), clauses]]
+        rows = [[code(f"[[{path}]]"), value, default, help_text(field), clauses]]
         if t.item is not None and t.item.kind == "union":
             for v in t.item.variants:
                 words = distinct(word for word, english in t.item.synonyms if english == v.key and word != v.key)
@@ -288,7 +289,7 @@ def field_rows(field: Field, prefix: str, register: Mapping[str, str], *, top: b
             rows += field_rows(sub, f"{path}.", register)
         return rows
     shown = f"[{path}]" if t.kind == "map" and top else path
-    rows = [[code(shown), value, default, _(field.help), clauses]]
+    rows = [[code(shown), value, default, help_text(field), clauses]]
     if t.kind == "table":
         for sub in t.fields:
             rows += field_rows(sub, f"{path}.", register)

@@ -25,7 +25,7 @@ import typer
 import typer.main
 from typer.core import TyperCommand, TyperGroup, TyperOption
 
-from refcli.language.i18n import LANGUAGES, N_, _, language
+from refcli.language.i18n import LANGUAGES, N_, _, language, language_named
 from refcli.language.visible import clip
 from refcli.model.frozen import Record, record
 
@@ -64,15 +64,15 @@ def lang_option() -> TyperOption:
     """``--lang es|en`` on a command: the same as before the command (refcli reads it before parsing: help and
     click's own errors come out in that language too), so here it is only accepted and documented."""
     return TyperOption(
-        param_decls=["--lang"], callback=_known_language, expose_value=False, help=LANG_HELP, metavar="es|en"
+        param_decls=["--lang"], callback=known_language, expose_value=False, help=LANG_HELP, metavar="es|en"
     )
 
 
-def _known_language(ctx: Any, param: Any, value: str | None) -> str | None:
+def known_language(ctx: Any, param: Any, value: str | None) -> str | None:
     # a plain string checked here: typer's parameters take only typer's own (private) choice type
-    if value is not None and value not in LANGUAGES:
+    if value is not None and language_named(value) is None:  # es, ES, es_ES.UTF-8, español, spanish…
         choices = ", ".join(map(repr, LANGUAGES))  # click's own words for a value not among the choices
-        said = _("{value} is not one of {choices}.")
+        said = _("{value} is not one of {choices}")
         raise typer.BadParameter(said.format(value=repr(clip(value)), choices=choices))
     return value
 
@@ -261,9 +261,11 @@ class LazyCommands(Translating, TyperGroup):
             raise
 
 
-UNKNOWN = N_("No such command {name}.")
-UNKNOWN_CLOSE = N_("No such command {name} (did you mean {suggestion}?).")
-NOT_ONE_OF_CLOSE = N_("{value} is not one of {choices} (did you mean {suggestion}?).")
+# refcli's own words for a command or a word it does not know, as every error is worded (one line,
+# lower case, no full stop: ``refcli: error: no such command 'scroe' (did you mean 'score'?)``).
+UNKNOWN = N_("no such command {name}")
+UNKNOWN_CLOSE = N_("no such command {name} (did you mean {suggestion}?)")
+NOT_ONE_OF_CLOSE = N_("{value} is not one of {choices} (did you mean {suggestion}?)")
 
 
 def with_suggestion(error: typer.BadParameter) -> str:

@@ -102,7 +102,7 @@ PER_FILE_CODES: tuple[ExitStatus, ...] = (
 
 
 # The root page's last example; the games add theirs before it (Game.overview).
-VERSION_EXAMPLE = Example("Print the version:", ("refcli", "--version"))
+VERSION_EXAMPLE = Example(N_("Print the version:"), ("refcli", "--version"))
 
 
 def game_of_page(node: Node) -> Game:

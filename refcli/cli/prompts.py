@@ -23,7 +23,7 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
-from refcli.language.i18n import N_, _
+from refcli.language.i18n import N_, _, game_title, ngettext
 from refcli.language.visible import clip, visible
 from refcli.model.errors import DataError, OutputUnwritable
 from refcli.reading.items import items_of, quote
@@ -35,7 +35,10 @@ if TYPE_CHECKING:
     from refcli.reading.documents import Document
     from refcli.reading.formats import Description, Field, Type
 
-PROMPTS = "<answers>"  # how the document built from answers is named in messages
+PROMPTS = N_("<answers>")  # how the document built from answers is named in messages (translated where used)
+# "Another player?" for the tables the formats repeat, as a whole question (Spanish: "¿Otro jugador?",
+# "¿Otra jugada?": the word decides the article); another key gets "another {key}?".
+ANOTHER = {"player": N_("another player?"), "event": N_("another event?"), "offer": N_("another offer?")}
 MAX_RETRIES = 20  # whole-document checks in a row before giving up (a loop the answers cannot leave)
 
 
@@ -94,12 +97,11 @@ class Terminal:
                 continue
             if meant is not None:
                 return meant
-            found = f'"{clip(answer)}"' if answer else _("nothing")
-            self.say(
-                _("  {label}: expected one of {choices} (or its number), found {found}").format(
-                    label=label, choices=", ".join(words), found=found
-                )
-            )
+            if answer:
+                said = _('  {label}: "{answer}" is not one of {choices}: type one of them, or its number')
+            else:
+                said = _("  {label}: type one of {choices}, or its number")
+            self.say(said.format(label=label, choices=", ".join(words), answer=clip(answer)))
 
     def confirm(self, question: str, default: bool = False) -> bool:
         hint = _(YES_NO_HINTS[default])
@@ -110,7 +112,7 @@ class Terminal:
             meant = yes_or_no(answer)
             if meant is not None:
                 return meant
-            self.say(_('  expected y or n, found "{answer}"').format(answer=clip(answer.casefold())))
+            self.say(_('  "{answer}" is neither y nor n: answer y or n').format(answer=clip(answer.casefold())))
 
 
 def read_line() -> bytes | str:
@@ -225,13 +227,15 @@ class Questions:
 
     # -- asking ----------------------------------------------------------------
     def ask_field(self, field: Field, where: KeyPath) -> None:
+        from refcli.reading.formats.description import help_text
+
         t = field.type
         kind = t.kind
         label = dotted(where)
         if kind == "const":
             self.answers[where] = Answer(t.value, lambda: None)
         elif kind == "table":
-            if field.required or self.terminal.confirm(f"{label}? ({_(field.help)})"):
+            if field.required or self.terminal.confirm(f"{label}? ({help_text(field)})"):
                 from refcli.reading.formats.description import reading_order
 
                 for sub in reading_order(t.fields):
@@ -263,6 +267,8 @@ class Questions:
         return t.key is not None and t.key.kind == "player" and bool(self.roster)
 
     def ask_tables(self, field: Field, where: KeyPath) -> None:
+        from refcli.reading.formats.description import help_text
+
         t = field.type
         low, high = t.minimum or 0, t.maximum
         noun = dotted(where)
@@ -270,9 +276,9 @@ class Questions:
         while high is None or count < high:
             if count >= low:
                 question = (
-                    _("another {key}?").format(key=noun)
+                    (_(ANOTHER[noun]) if noun in ANOTHER else _("another {key}?").format(key=noun))
                     if count
-                    else _("any {key}? ({help})").format(key=noun, help=_(field.help))
+                    else _("any {key}? ({help})").format(key=noun, help=help_text(field))
                 )
                 if not self.terminal.confirm(question):
                     break
@@ -297,10 +303,12 @@ class Questions:
             self.ask_field(sub, (*where, sub.key))
 
     def ask_map(self, field: Field, where: KeyPath) -> None:
+        from refcli.reading.formats.description import help_text
+
         t = field.type
         assert t.key is not None and t.item is not None
         label = dotted(where)
-        if not field.required and not self.terminal.confirm(f"{label}? ({_(field.help)})"):
+        if not field.required and not self.terminal.confirm(f"{label}? ({help_text(field)})"):
             return
         value_field = field._replace(type=t.item, required=False, default=None, example=None)
         if self.by_player(t):
@@ -317,9 +325,11 @@ class Questions:
                 if done:
                     return
                 self.terminal.say(
-                    _("  {label}: expected at least {minimum}, found {count}").format(
-                        label=label, minimum=t.minimum, count=count
-                    )
+                    ngettext(
+                        "  {label}: {count} given, and at least {minimum} is needed",
+                        "  {label}: {count} given, and at least {minimum} are needed",
+                        t.minimum or 0,
+                    ).format(label=label, minimum=t.minimum, count=count)
                 )
                 continue
             count += 1
@@ -338,9 +348,11 @@ class Questions:
 
     def ask_leaf(self, field: Field, where: KeyPath, *, done: bool = False) -> bool:
         """One value on one line; True when answered, False when left out."""
+        from refcli.reading.formats.description import help_text
+
         t = field.type
         label = dotted(where)
-        prompt = f"{label} ({_(field.help)}{hint(t)}){choices(t, self.roster)}{fallback(field, done)}: "
+        prompt = f"{label} ({help_text(field)}{hint(t)}){choices(t, self.roster)}{fallback(field, done)}: "
         while True:
             text = self.terminal.ask(prompt)
             if not text and not field.required:
@@ -351,12 +363,9 @@ class Questions:
                 value = read_typed(t, text) if text or t.kind == "array" else None
                 if value is None:
                     from refcli.reading.formats.reader import missing_expected
+                    from refcli.reading.tables import missing_key
 
-                    expected, found = missing_expected(field)  # both already in the run's language
-                    raise DataError(
-                        _("expected {expected}, found {found}").format(expected=expected, found=found),
-                        path=format_path(where),
-                    )
+                    raise DataError(missing_key(missing_expected(field)), path=format_path(where))
                 check(t, value, where, self.roster)
             except DataError as error:
                 self.terminal.say(f"  {error.path or label}: {error.message}")
@@ -423,7 +432,7 @@ def check(t: Type, value: Any, where: KeyPath, roster: list[str] | None) -> None
     from refcli.reading.documents import Document
     from refcli.reading.formats.reader import Context, compile_type
 
-    context = Context(Document.from_data({}, PROMPTS))
+    context = Context(Document.from_data({}, _(PROMPTS)))
     context.names = list(roster or [])
     compile_type(t, str(where[-1]))(value, context, where[:-1], where[-1])
 
@@ -475,7 +484,7 @@ def choose_game(terminal: Terminal, verb: str) -> Game:
     from refcli.model import registry
 
     games = [game for game in registry.built_in() if game.verb(verb) is not None and game.describes_formats()]
-    chosen = terminal.choose(_("Which game?"), _(CHOICE), [(game.id, game.title) for game in games])
+    chosen = terminal.choose(_("Which game?"), _(CHOICE), [(game.id, game_title(game.title)) for game in games])
     return next(game for game in games if game.id == chosen)
 
 
@@ -502,7 +511,7 @@ def ask_document(
     if verb == "ruling":
         kinds = situation_kinds(game)
         kind = terminal.choose(
-            _("{game}: which situation?").format(game=game.title),
+            _("{game}: which situation?").format(game=game_title(game.title)),
             _(CHOICE),
             [(k, _(d.summary)) for k, d in kinds.items()],
             game.spanish.get("kind", {}).items(),
@@ -526,7 +535,7 @@ def ask_document(
     questions.ask_all()
 
     def settle(read: Callable[[Document], Any]) -> Any:
-        return questions.settle(lambda data: read(Document.from_data(data, PROMPTS)))
+        return questions.settle(lambda data: read(Document.from_data(data, _(PROMPTS))))
 
     return questions, settle
 
@@ -598,7 +607,7 @@ def ask_kind(game: Game) -> str:
     return str(
         leave_on_end(
             lambda: Terminal().choose(
-                _("{game}: which starter file?").format(game=game.title),
+                _("{game}: which starter file?").format(game=game_title(game.title)),
                 "kind",
                 [(k, _(d.title)) for k, d in game.formats().items()],
             )

@@ -86,6 +86,7 @@ def key_rows(desc: Description) -> list[tuple[str, str]]:
 
 
 def field_rows(field: Field, prefix: str) -> list[tuple[str, str]]:
+    from refcli.reading.formats.description import help_text
     from refcli.reading.formats.text import with_details
 
     t, path = field.type, f"{prefix}{field.key}"
@@ -107,7 +108,7 @@ def field_rows(field: Field, prefix: str) -> list[tuple[str, str]]:
             for sub in inner.fields:
                 rows += field_rows(sub, f"{path}.{key}.")
         else:
-            rows.append((f"{path}.{key}.KEY", _(field.help)))
+            rows.append((f"{path}.{key}.KEY", help_text(field)))
     elif t.kind == "map":
         key = "NAME" if t.key is not None and t.key.kind in ("name", "player") else "KEY"
         rows[-1] = (f"{path}.{key}", rows[-1][1])

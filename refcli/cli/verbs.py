@@ -451,8 +451,8 @@ def generated_file_definition(game: Game, command: str, folder: str, suffix: str
             from refcli.cli.prompts import ask_kind, stdin_is_terminal
 
             if not stdin_is_terminal():
-                listed = ",\n\t".join(kind for kind, _title in game.templates)
-                missing("kind", _("Choose from:\n\t{choices}").format(choices=listed) + "\n")
+                listed = ", ".join(kind for kind, _title in game.templates)
+                missing("kind", _("choose from {choices}").format(choices=listed))
         with reporting():
             from refcli.cli.common import print_generated
 

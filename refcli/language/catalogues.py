@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parents[2]  # the checkout: refcli/ and data/ si
 LOCALE = Path(__file__).resolve().parents[1] / "locale"
 TEMPLATE = LOCALE / "refcli.pot"
 TRANSLATED = ("es",)
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "NP_": ((1, "c"), 2)}
 METHODS = [
     ("refcli/_compiled/**", "ignore"),
     ("refcli/**.py", "python"),
@@ -98,8 +98,13 @@ def read(path: Path, lang: str | None = None) -> Catalog:
 
 
 def key_of(message: Any) -> Any:
-    """A message's key in a compiled catalogue: its msgid, or (singular, plural) for a plural message."""
-    return tuple(message.id) if isinstance(message.id, (tuple, list)) else message.id
+    """A message's key in a compiled catalogue: its msgid, or (singular, plural) for a plural message.
+
+    A message with a context (``pgettext``) is keyed as gettext keys it: the context, EOT, the msgid.
+    """
+    if isinstance(message.id, (tuple, list)):
+        return tuple(message.id)
+    return f"{message.context}\x04{message.id}" if message.context else message.id
 
 
 def messages_of(path: Path) -> dict[Any, Any]:

@@ -68,6 +68,10 @@ def N_(message: str) -> str:
 
 def _(message: str) -> str:
     """``message`` in the current language (the English text when the catalogue lacks it)."""
+    return _translated(message)
+
+
+def _translated(message: str) -> str:
     lang, messages = _in_call.get() or _process or _chosen_from_environment()
     if messages is None or not message:  # gettext("") would be the catalogue's header
         return message
@@ -95,6 +99,39 @@ def ngettext(singular: str, plural: str, n: int) -> str:
             if found is not None:
                 return found
     return singular if n == 1 else plural
+
+
+def NP_(context: str, message: str) -> str:  # noqa: N802 - gettext's own name for the marker
+    """Mark ``message`` for the catalogue under ``context`` without translating it (``pgettext`` translates it)."""
+    return message
+
+
+def game_title(title: str) -> str:
+    """A game's title as headings print it: its own in the run's language where it has one ("¡Dinero!").
+
+    Looked up under its own context: "Bamboozled", a title, is not the outcome word "bamboozled".
+    """
+    return pgettext("game title", title)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the current language as said in ``context`` (one English word, several Spanish ones).
+
+    "none" is "ninguna" for cards, "nadie" for players and "nada" for money: each use names its context,
+    and the catalogue keys it as gettext does, ``context`` and ``message`` joined by EOT (``\\x04``).
+    """
+    key = context + "\x04" + message
+    translated = _translated(key)
+    return message if translated == key else translated
+
+
+def percent(value: float) -> str:
+    """``55.6%`` in English, ``55,6 %`` in Spanish (a decimal comma and a space before the sign, as the RAE writes)."""
+    number = f"{value:.1f}"
+    if language() == "es":
+        number = number.replace(".", ",")
+    # TRANSLATORS: a percentage; {number} is already written with the language's decimal sign.
+    return _("{number}%").format(number=number)
 
 
 def language() -> str:
@@ -134,7 +171,7 @@ def using(lang: str | None) -> Iterator[None]:
 
 def _chosen(lang: str | None) -> str:
     """The language ``lang`` names (English for one refcli lacks); ``None``: the environment's."""
-    chosen = normalize(lang) if lang else from_environment(os.environ)
+    chosen = language_named(lang) if lang else from_environment(os.environ)
     return chosen or DEFAULT
 
 
@@ -148,6 +185,25 @@ def _chosen_from_environment() -> Speech:
     if _process is None:
         _process = _speech(_chosen(None))
     return _process
+
+
+# Languages by name, as people write them after --lang, in REFCLI_LANG or the configuration file. Folded.
+LANGUAGE_NAMES = {
+    "espanol": "es",
+    "castellano": "es",
+    "spanish": "es",
+    "ingles": "en",
+    "english": "en",
+}
+
+
+def language_named(value: str) -> str | None:
+    """The language ``--lang``, ``REFCLI_LANG`` or the configuration file's ``lang`` names: a code or a locale
+    (``es``, ``ES``, ``es_ES``, ``es_ES.UTF-8``, ``en-US``) or a name (``español``, ``castellano``, ``Spanish``,
+    ``inglés``, ``english``); None for one refcli lacks. The one normaliser of the three."""
+    from refcli.language.folding import fold
+
+    return LANGUAGE_NAMES.get(fold(value)) or normalize(value)
 
 
 def normalize(value: str) -> str | None:
@@ -168,7 +224,7 @@ def from_environment(environ: Mapping[str, str]) -> str:
 
 def from_refcli_lang(environ: Mapping[str, str]) -> str | None:
     """The language ``REFCLI_LANG`` asks for, when it names one refcli has."""
-    return normalize(environ.get("REFCLI_LANG", "")) if environ.get("REFCLI_LANG", "").strip() else None
+    return language_named(environ.get("REFCLI_LANG", "")) if environ.get("REFCLI_LANG", "").strip() else None
 
 
 def deciding_locale_variable(environ: Mapping[str, str]) -> str | None:
@@ -208,8 +264,9 @@ def from_arguments(arguments: Sequence[str]) -> str | None:
             value = argument.partition("=")[2]
         else:
             continue
-        if value.strip().casefold() in LANGUAGES:
-            return value.strip().casefold()
+        named = language_named(value)
+        if named is not None:
+            return named
     return None
 
 

@@ -85,11 +85,13 @@ class DataError(RefcliError):
         file: str | None = None,
         line: int | None = None,
         path: str | None = None,
+        found: str | None = None,
     ) -> None:
         self.message = message
         self.file = file
         self.line = line
         self.path = path
+        self.found = found  # the value found, as the message names it (a wrong value's), else None
         super().__init__(message)
 
     def located(self, *, file: str | None = None, line: int | None = None) -> DataError:

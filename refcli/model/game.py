@@ -212,11 +212,16 @@ class Game(Record):
         return fold(name) in {fold(known) for known in self.names()}
 
     def english(self, word: str, what: str) -> str | None:
-        """The English id a Spanish ``word`` of this kind (``"kind"``, ``"currency"``…) stands for."""
+        """The English id a Spanish ``word`` of this kind (``"kind"``, ``"currency"``…), or another form of one
+        (a plural), stands for."""
         wanted = fold(word)
-        return next(
-            (english for spanish, english in self.spanish.get(what, {}).items() if fold(spanish) == wanted), None
-        )
+        words = self.spanish.get(what, {})
+        found = next((english for spanish, english in words.items() if fold(spanish) == wanted), None)
+        if found is None and words:  # another form of one: a plural ("pujas", "desafíos")
+            from refcli.language.forms import meaning
+
+            found = meaning(word, words)
+        return found
 
     def spanish_word(self, what: str, english: str) -> str:
         """The first Spanish word the game declares for ``english`` (a ``kind``, a ``card``…), else ``english``."""

@@ -26,7 +26,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from refcli.language.i18n import LANGUAGES, _
+from refcli.language.i18n import _, language_named
 from refcli.model.errors import ConfigError
 
 if TYPE_CHECKING:
@@ -231,7 +231,7 @@ def settable(game: Game) -> tuple[Param, ...]:
 
 def general_problem(key: str, value: Any) -> str:
     """What is wrong with ``value`` for the general ``key`` ("" when nothing)."""
-    if key == "lang" and value not in LANGUAGES:
+    if key == "lang" and not (isinstance(value, str) and language_named(value)):
         return _("expected en or es, not {value}").format(value=_shown(value))
     if key == "color" and value not in COLORS:
         return _("expected auto, always or never, not {value}").format(value=_shown(value))

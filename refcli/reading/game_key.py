@@ -16,7 +16,7 @@ from refcli.language.i18n import _
 from refcli.model import registry
 from refcli.model.game import Game
 from refcli.reading.documents import Document
-from refcli.reading.tables import Table, describe  # loaded already by whatever reads the document
+from refcli.reading.tables import Table, describe, not_among  # loaded already by whatever reads the document
 
 
 def game_of(doc: Document, verb: str = "score") -> Game:
@@ -31,7 +31,7 @@ def game_of(doc: Document, verb: str = "score") -> Game:
         games = [*registry.built_in(), *registry.installed()]
         every = ", ".join(other.id for other in games)
         names = [name for other in games for name in other.names()]
-        raise top.error("game", _("one of {games}").format(games=every), describe(value) + hint(value, names))
+        raise top.problem("game", not_among(every, describe(value)) + hint(value, names))
     return game
 
 

@@ -1,9 +1,17 @@
 """Located, explanatory errors about parsed TOML tables.
 
 A ``Table`` wraps one TOML table and its key path; its errors are ``DataError`` s
-whose message has the shape ``FILE:LINE: key.path: expected …, found …``. The
-values themselves are read by ``refcli.reading.formats``, which words its errors
-the same way (``describe`` names a found value for both).
+located ``FILE:LINE: key.path: …``, then one whole sentence per case (:func:`wrong_value`,
+:func:`missing_key`, :func:`wrong_count`, or the caller's own). The values themselves are
+read by ``refcli.reading.formats``, which words its errors the same way (``describe``
+names a found value for both).
+
+Why the cases: a frame such as "expected {expected}, found {found}" is a sentence in
+English whatever fills it, but not in Spanish, where a verb agrees with what follows
+("se esperaba las 40 cartas", "se encontró nada"). Each frame's filler is therefore of
+one grammatical kind (one value; a count; a noun phrase after a colon), and a message
+whose filler would be a clause (the game is not over, a card seen twice) is written by
+its caller as a whole sentence (:meth:`Table.problem`).
 """
 
 from __future__ import annotations
@@ -61,6 +69,42 @@ def decimal_digits(value: int) -> int:
     return power + 1 if magnitude >= 10**power else power  # next to a power of ten: compared with it exactly
 
 
+def wrong_value(expected: str, found: str) -> str:
+    """A value that does not fit its key: ``found`` names the one value (``describe``), ``expected`` what fits."""
+    # TRANSLATORS: {found} is always one value as written or named ("5 y 3", una tabla, 7, perhaps with a
+    # did-you-mean); {expected} is a noun phrase that may be plural: keep it where no verb agrees with it.
+    return _("expected {expected}, found {found}").format(expected=expected, found=found)
+
+
+def not_among(choices: str, found: str) -> str:
+    """A word that is none of the ones a key takes: ``choices`` lists them (already joined)."""
+    return _("{found} is not one of {choices}").format(found=found, choices=choices)
+
+
+def out_of_range(expected: str, found: str) -> str:
+    """An integer outside the range its key takes: ``expected`` says the range."""
+    # TRANSLATORS: {found} is the integer as written; {expected} a noun phrase ("a chip: an integer from 3 to 18").
+    return _("{found} is out of range; expected {expected}").format(expected=expected, found=found)
+
+
+def missing_key(expected: str) -> str:
+    """A required key left out: what it should hold."""
+    # TRANSLATORS: {expected} is a noun phrase that may be plural: keep it where no verb agrees with it.
+    return _("the key is missing; expected {expected}").format(expected=expected)
+
+
+def wrong_count(expected: str, count: int) -> str:
+    """A list (or a table of tables) with too few or too many items: ``count`` is how many there are."""
+    # TRANSLATORS: {count} is a number; {expected} how many there must be, a noun phrase.
+    return _("expected {expected}, found {count}").format(expected=expected, count=count)
+
+
+def expected_only(expected: str) -> str:
+    """What a value should be, when there is nothing to say about the one found."""
+    # TRANSLATORS: {expected} is a noun phrase that may be plural: keep it where no verb agrees with it.
+    return _("expected {expected}").format(expected=expected)
+
+
 class Table:
     """One TOML table of a document, read key by key."""
 
@@ -70,23 +114,30 @@ class Table:
         self.path = path
 
     # -- errors -------------------------------------------------------------
-    def error_at(self, path: KeyPath, expected: str, found: str | None = None) -> DataError:
-        """``expected …, found …`` at ``path``; ``expected`` and ``found`` already in the current language."""
-        message = (
-            _("expected {expected}").format(expected=expected)
-            if found is None
-            else _("expected {expected}, found {found}").format(expected=expected, found=found)
-        )
+    def error_at(self, path: KeyPath, expected: str, found: str | None = None, said: str = "") -> DataError:
+        """A wrong value at ``path``: ``found`` names the one value (``describe``); both already translated.
+
+        ``said``: a did-you-mean (``refcli.language.suggestions.hint``), put after the sentence.
+        """
+        message = expected_only(expected) if found is None else wrong_value(expected, found)
         return DataError(
-            message,
+            message + said,
             file=self.doc.name,
             line=self.doc.locator().line_of(path),
             path=format_path(path),
+            found=found,
         )
 
-    def error(self, key: str | int | None, expected: str, found: str | None = None) -> DataError:
+    def error(self, key: str | int | None, expected: str, found: str | None = None, said: str = "") -> DataError:
         path = self.path if key is None else self.path + (key,)
-        return self.error_at(path, expected, found)
+        return self.error_at(path, expected, found, said)
+
+    def problem_at(self, path: KeyPath, message: str) -> DataError:
+        """A whole sentence (already translated) about the value at ``path``: a case no frame says well."""
+        return DataError(message, file=self.doc.name, line=self.doc.locator().line_of(path), path=format_path(path))
+
+    def problem(self, key: str | int | None, message: str) -> DataError:
+        return self.problem_at(self.path if key is None else self.path + (key,), message)
 
     def has(self, key: str) -> bool:
         return key in self.data
@@ -96,5 +147,5 @@ class Table:
 
     def require(self, key: str, expected: str) -> Any:
         if key not in self.data:
-            raise self.error_at(self.path + (key,), expected, _("nothing (the key is missing)"))
+            raise self.problem_at(self.path + (key,), missing_key(expected))
         return self.data[key]

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from refcli.language.i18n import _
+from refcli.language.i18n import N_, _
 from refcli.language.visible import clip
 
 _TWICE = re.compile(r"^Cannot declare \((.*)\) twice$")
@@ -53,7 +53,7 @@ def own_words(message: str, text: str, line: int | None, column: int | None) -> 
             _(
                 "not valid TOML: [{table}] above is a single table; write every one as [[{table}]] "
                 "(one table per {noun})"
-            ).format(table=dotted, noun=noun),
+            ).format(table=dotted, noun=noun_of(noun)),
         )
     if message == "Invalid value" and column is not None and line is not None:
         return _invalid_value(source, column, _table_path(lines[: line - 1]))
@@ -74,7 +74,16 @@ def _declared_twice(parts: str, source: str) -> Said:
         said = _("not valid TOML: [{table}] should be [[{table}]] (one table per {noun}), or write it once")
     else:
         said = _("not valid TOML: [{table}] is declared twice (once as a table, once with dotted keys); write it once")
-    return Said(dotted or None, said.format(table=dotted, noun=noun))
+    return Said(dotted or None, said.format(table=dotted, noun=noun_of(noun)))
+
+
+# The repeated tables' keys as words, where a message says "one table per player".
+KEY_NOUNS = {"player": N_("player"), "event": N_("event"), "offer": N_("offer")}
+
+
+def noun_of(key: str) -> str:
+    """``key`` (an English key) as a word of the run's language when it is one of the formats' tables, else as is."""
+    return _(KEY_NOUNS[key]) if key in KEY_NOUNS else key
 
 
 def _dotted(key: str) -> str:

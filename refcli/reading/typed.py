@@ -15,9 +15,9 @@
   pairs by commas), besides ``Ben,30,Cid,40``;
 * a choice (and a constant, the ``situation``) takes its word in English or in
   the game's Spanish (the type's ``synonyms``), in any case, with blanks for
-  hyphens (``cow trade``, ``comercio de vacas``, ``Mi mal``), as a regular
-  plural (``cats``, ``gatos``: a final "s" or "es" taken off when what is left is
-  a known word), by its number in the list (choices only), or by its first
+  hyphens (``cow trade``, ``comercio de vacas``, ``Mi mal``), in another form
+  (``cats``, ``gatos``, ``pujas``: the same Snowball stems as one known word,
+  ``refcli.language.forms``), by its number in the list (choices only), or by its first
   letters when no other word starts so.
 
 What cannot be read stays text, for the format reader to refuse with its own
@@ -216,8 +216,8 @@ def custom_value(t: Type, text: str) -> Any:
     number = integer_or_text(text)
     if isinstance(number, int) and parses(t, number):
         return number
-    if t.words:
-        singular = singular_of(text, t.words)
+    if t.words or t.spanish_words:
+        singular = singular_of(text, (*t.words, *t.spanish_words))
         if singular is not None and parses(t, singular):
             return singular
     return text
@@ -234,13 +234,12 @@ def parses(t: Type, value: Any) -> bool:
 
 
 def singular_of(text: str, words: Iterable[str]) -> str | None:
-    """The known word ``text`` is the regular plural of (a final "s" or "es" taken off), else None."""
-    folded = fold(text)
-    known = {fold(word): word for word in words}
-    for ending in ("s", "es"):
-        if folded.endswith(ending) and folded[: -len(ending)] in known:
-            return known[folded[: -len(ending)]]
-    return None
+    """The known word ``text`` is another form of (a plural, ``gatos``, ``Dobles``), else None.
+
+    By the words' Snowball stems (``refcli.language.forms``): None when they are those of several words."""
+    from refcli.language.forms import meaning
+
+    return meaning(text, {word: word for word in words})
 
 
 # -- choices and constants ----------------------------------------------------------------
@@ -265,7 +264,7 @@ def read_word(t: Type, text: str) -> Any:
 def pick(text: str, words: list[tuple[str, str]], *, begun: bool = True) -> str | None:
     """The English word ``text`` names among ``words`` ((word, English word) pairs), else None.
 
-    Whole words first (folded: case, accents and blanks aside), then a regular plural, then the first
+    Whole words first (folded: case, accents and blanks aside), then another form of one (a plural), then the first
     letters (unless ``begun`` is False) when every word they begin stands for the same one. Raises :class:`Ambiguous` when they begin
     words standing for several.
     """
@@ -275,9 +274,11 @@ def pick(text: str, words: list[tuple[str, str]], *, begun: bool = True) -> str 
     by_word = {fold(word): english for word, english in words}
     if folded in by_word:
         return by_word[folded]
-    singular = singular_of(text, by_word)
-    if singular is not None:
-        return by_word[singular]
+    from refcli.language.forms import meaning
+
+    other_form = meaning(text, by_word)
+    if other_form is not None:
+        return other_form
     if not begun:
         return None
     meant = sorted({english for word, english in by_word.items() if word.startswith(folded)})

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from refcli.language.i18n import N_, _
+from refcli.language.i18n import N_, _, game_title, language
 from refcli.model.errors import DataError
+from refcli.reading.tables import describe
 
 if TYPE_CHECKING:
     from refcli.model.game import Game
@@ -62,11 +63,11 @@ def _explain(error: DataError, doc: Document, command_game: Game | None, verb: s
     path = "situation" if "situation" in data else error.path
     line = doc.locator().line_of(("situation",)) if "situation" in data else error.line
     return DataError(
-        _("expected {reads} (what `refcli {game} {verb}` reads), found {what}: {does} with `{command}`").format(
+        _("the file is {what}, not {reads} (what `refcli {game} {verb}` reads): {does} with `{command}`").format(
             reads=_(READS[verb]),
             game=game.id,
             verb=verb,
-            what=what_it_is(right, situation),
+            what=what_it_is(right, situation, game),
             does=_(DOES[right]),
             command=command(game.id, right, doc),
         ),
@@ -89,15 +90,21 @@ def _guessed_game(error: DataError, doc: Document, verb: str) -> DataError | Non
         return None
     right, situation = kind
     known = ", ".join(registry.BUILT_IN)
-    found_text = _("nothing (the key is missing)") if "game" not in doc.data else found_part(error.message)
-    return DataError(
-        _(
-            "expected the game id ({known}), found {found}; the document is {whose}: "
+    if "game" not in doc.data:
+        said = _(
+            "the game key is missing (one of {known}); the document is {whose}: "
             'add game = "{game}" or {does} with `{command}`'
-        ).format(
+        )
+    else:
+        said = _(
+            "{found} is not a game id (one of {known}); the document is {whose}: "
+            'write game = "{game}" or {does} with `{command}`'
+        )
+    return DataError(
+        said.format(
             known=known,
-            found=found_text,
-            whose=whose(right, situation, game.title),
+            found=error.found or describe(doc.data.get("game")),
+            whose=whose(right, situation, game),
             game=game.id,
             does=_(DOES[right]),
             command=command(game.id, right, doc),
@@ -145,26 +152,23 @@ def kind_of(data: dict[str, Any], game: Game) -> tuple[str, str] | None:
     return fits[0].verb, ""
 
 
-def what_it_is(verb: str, situation: str) -> str:
+def what_it_is(verb: str, situation: str, game: Game) -> str:
     """ "a final snapshot", "a cow-trade situation": what a document of ``kind_of`` is."""
     if situation:
-        return _("a {kind} situation").format(kind=situation)
+        return _("a situation of the kind {kind}").format(kind=kind_word(game, situation))
     return _(READS[verb])
 
 
-def whose(verb: str, situation: str, title: str) -> str:
+def whose(verb: str, situation: str, game: Game) -> str:
     """ "Kuhhandel's final snapshot", "Kuhhandel's cow-trade situation"."""
     if situation:
-        return _("{title}'s {kind} situation").format(title=title, kind=situation)
-    return _(WHOSE[verb]).format(title=title)
+        return _("{title}'s {kind} situation").format(title=game_title(game.title), kind=kind_word(game, situation))
+    return _(WHOSE[verb]).format(title=game_title(game.title))
 
 
-def found_part(message: str) -> str:
-    """What an ``expected …, found …`` message says was found (the reader's frame, in the current language)."""
-    frame = _("expected {expected}, found {found}")
-    before_found = frame.partition("{expected}")[2].partition("{found}")[0]  # ", found " in English
-    found = message.rpartition(before_found)[2] if before_found else ""
-    return found or message
+def kind_word(game: Game, situation: str) -> str:
+    """A situation kind as the reader says it: the id in English, the game's own word in Spanish ("subasta")."""
+    return situation if language() == "en" else game.spanish_word("kind", situation)
 
 
 def fits_keys(data: dict[str, Any], desc: Description) -> bool:

@@ -13,7 +13,7 @@ from types import MappingProxyType
 from typing import Any, TypeVar
 
 from refcli.language import i18n
-from refcli.language.i18n import N_, _, using
+from refcli.language.i18n import N_, _, game_title, pgettext, using
 from refcli.language.visible import in_document
 from refcli.model.frozen import Record, record
 from refcli.results.blocks import Block as Block
@@ -428,7 +428,7 @@ def score_report(
     else:
         won = _("Leading so far: {names}") if len(first) == 1 else _("Leading so far (level): {names}")
     blocks: list[Block] = [
-        Heading(f"{title} — {file}"),
+        Heading(f"{game_title(title)} — {file}"),
         Para(status, "good" if over else "warn"),
         grid,
         Para(won.format(names=names) + (f" — {tie_break}" if tie_break else ""), "good" if over else "warn"),
@@ -500,7 +500,7 @@ def ruling_report(
     blocks: list[Block] = [
         Heading(
             _("{title} ruling: {situation} — {file}").format(
-                title=title, situation=kind_name(game, situation), file=file
+                title=game_title(title), situation=kind_name(game, situation), file=file
             )
         ),
         Para(decided.format(verdict=verdict), "good" if legal else "bad"),
@@ -508,7 +508,10 @@ def ruling_report(
     names = {**COMMON_LABELS, **(labels or {})}
     described = describers or {}
     rows = tuple(
-        (outcome_label(key, names), described[key](value) if key in described else describe_value(value))
+        (
+            outcome_label(key, names),
+            described[key](value) if key in described else describe_value(value),
+        )
         for key, value in outcome.items()
         if value is not None  # nothing to say (no donkey, no next player known): JSON keeps the null
     )
@@ -531,8 +534,22 @@ def outcome_label(key: str, labels: Mapping[str, str]) -> str:
     return _(label) if label else key.replace("_", " ").capitalize()
 
 
-def describe_value(value: Any) -> str:
-    """An outcome value as text: null as a dash, lists and tables compact.
+def empty_as(none: Callable[[], str]) -> Describe:
+    """An outcome value described as ``describe_value`` does, an empty one as ``none()`` says it.
+
+    "none" is one English word, but Spanish says "ninguna" of cards and chips, "nadie" of players and
+    "nada" of money: each game names, key by key, what its empty outcomes hold (``pgettext``).
+    """
+    return lambda value: describe_value(value, none())
+
+
+def nothing() -> str:
+    """ "none" of things a game has not named (``empty_as``)."""
+    return pgettext("no things", "none")
+
+
+def describe_value(value: Any, none: str | None = None) -> str:
+    """An outcome value as text: null as a dash, lists and tables compact; ``none``: what an empty one says.
 
     A table of lists reads ``Ana: 50; Ben: 10, 10, 0``; of single values ``Ana 30, Ben 30``.
     """
@@ -542,11 +559,11 @@ def describe_value(value: Any) -> str:
         return _("yes") if value else _("no")
     if isinstance(value, list):
         separator = " | " if any(isinstance(item, dict) for item in value) else ", "
-        return separator.join(describe_value(item) for item in value) if value else _("none")
+        return separator.join(describe_value(item, none) for item in value) if value else none or nothing()
     if isinstance(value, dict):
         if not value:
-            return _("none")
+            return none or nothing()
         if any(isinstance(item, (list, dict)) for item in value.values()):
-            return "; ".join(f"{key}: {describe_value(item)}" for key, item in value.items())
-        return ", ".join(f"{key} {describe_value(item)}" for key, item in value.items())
+            return "; ".join(f"{key}: {describe_value(item, none)}" for key, item in value.items())
+        return ", ".join(f"{key} {describe_value(item, none)}" for key, item in value.items())
     return str(value)

@@ -17,7 +17,7 @@ from refcli.model.errors import RuleBroken
 from refcli.model.game import Game
 from refcli.reading.documents import Document
 from refcli.reading.game_key import check_game_key, with_english_situation
-from refcli.reading.tables import Table, describe
+from refcli.reading.tables import Table, describe, not_among
 from refcli.results.report import Describe, Report, ruling_report
 from refcli.results.verdict import Verdict
 from refcli.rules.catalogue import rules_for
@@ -73,7 +73,7 @@ def rule_on(
     if not isinstance(value, str) or value.strip().casefold() not in situations:
         from refcli.language.suggestions import hint
 
-        raise top.error("situation", _("one of {kinds}").format(kinds=kinds), describe(value) + hint(value, situations))
+        raise top.problem("situation", not_among(kinds, describe(value)) + hint(value, situations))
     situation = value.strip().casefold()
     rules = rules_for(game.id)
     try:

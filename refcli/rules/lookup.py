@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from refcli.language.folding import fold
-from refcli.language.i18n import _, ngettext
+from refcli.language.i18n import _, game_title, ngettext
 from refcli.language.visible import (
     clip,  # the query, as a message quotes it (text shows it escaped: refcli.output.render)
 )
@@ -44,7 +44,7 @@ def lookup(catalogues: Sequence[Catalogue], query: str | None, *, every: bool = 
     found = [rules_for(c.game).find(query or "") for c in catalogues]
     hits, ranked = merged(found)
     shown = hits if every or not ranked else hits[:SHOWN]
-    titles = {c.game: c.title for c in catalogues}
+    titles = {c.game: game_title(c.title) for c in catalogues}
     clauses = [hit.clause.citation(game) for game, hit in shown]
     data: dict[str, Any] = {}
     if len(catalogues) == 1:
@@ -56,7 +56,7 @@ def lookup(catalogues: Sequence[Catalogue], query: str | None, *, every: bool = 
         data["topics"] = {c.game: rules_for(c.game).topics() for c in catalogues}
         said = nothing_found(catalogues, query, data["topics"]) if query else []
         return Lookup(Report(data=data, blocks=said), found=not query)  # only an empty catalogue has no query match
-    scope = catalogues[0].title if len(catalogues) == 1 else _("Rules of every game")
+    scope = game_title(catalogues[0].title) if len(catalogues) == 1 else _("Rules of every game")
     blocks: list[Block] = [Heading(heading(scope, len(shown), len(hits), ranked, query))]
     if len(catalogues) == 1:
         blocks.append(Quotes(tuple(clauses), title=""))
@@ -115,14 +115,19 @@ def nothing_found(catalogues: Sequence[Catalogue], query: str | None, topics: di
     if len(catalogues) == 1:
         only = catalogues[0]
         blocks: list[Block] = [
-            Para(_("No {game} clause matches “{query}”.").format(game=only.title, query=clip(query or "")), "warn")
+            Para(
+                _("No {game} clause matches “{query}”.").format(game=game_title(only.title), query=clip(query or "")),
+                "warn",
+            )
         ]
         if topics[only.game]:
             blocks.append(Para(_("Try a topic: {topics}.").format(topics=named_topics(topics[only.game], only.game))))
         return blocks
     said = _("No clause of any game matches “{query}”. Try a topic:").format(query=clip(query or ""))
     blocks = [Para(said, "warn")]
-    blocks.extend(Para(f"{c.title}: {named_topics(topics[c.game], c.game)}.") for c in catalogues if topics[c.game])
+    blocks.extend(
+        Para(f"{game_title(c.title)}: {named_topics(topics[c.game], c.game)}.") for c in catalogues if topics[c.game]
+    )
     return blocks
 
 

@@ -18,25 +18,20 @@ more, and shorter fields more than long ones. Ties keep the catalogue's
 order, so the ranking is deterministic.
 
 This module is imported only by a word search: a clause id or topic, and
-every other command, never load the stemmers (start-up is a feature). The
-catalogues' words are stemmed when the wheel is built (``refcli.rules.stems``),
-so a search stems only the words of its query that the catalogues lack.
+every other command, never load the stemmers (start-up is a feature).
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import math
 import re
-import sys
-import types
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import NamedTuple
 
 from refcli.language.folding import fold
+from refcli.language.forms import stems  # a folded word's Spanish and English stems; they match when they share one
 from refcli.rules.clause import Clause, Hit
 
 # Question words, articles, prepositions and the like, Spanish and English,
@@ -86,6 +81,11 @@ GLOSSARY: dict[str, tuple[str, ...]] = {
     "mano": ("hand",),
     "robar": ("draw",),
     "ronda": ("round",),
+    # refcli's own words in its Spanish output, which the rulebooks do not use
+    "divisa": ("currency",),
+    "banca": ("bank",),
+    "banco": ("bank",),
+    "desafio": ("call", "challenge"),
 }
 
 # BM25F settings: each field's weight (id and topics over summary over quote)
@@ -101,61 +101,6 @@ _WORD = re.compile(r"[^\W_]+")
 def words(text: str) -> list[str]:
     """The words of ``text``, folded; punctuation, hyphens and dots separate them."""
     return _WORD.findall(fold(text))
-
-
-@cache
-def _stemmers() -> tuple[Callable[[str], str], ...]:
-    stemmers = _snowball()
-    spanish = importlib.import_module(f"{stemmers}.spanish_stemmer").SpanishStemmer()
-    english = importlib.import_module(f"{stemmers}.english_stemmer").EnglishStemmer()
-    return (spanish.stemWord, english.stemWord)
-
-
-_SNOWBALL = "refcli._snowball"  # snowballstemmer's folder under a private name: its modules without its __init__
-
-
-def _snowball() -> str:
-    """The package the two stemmers are imported from: ``snowballstemmer``'s own modules, only those two.
-
-    ``import snowballstemmer.spanish_stemmer`` would first run the package's ``__init__``, which imports the
-    code of every one of its 30-odd languages. A package of another name whose path is snowballstemmer's
-    folder loads the two languages' modules (and the two helpers they import) and nothing else, and leaves
-    ``snowballstemmer`` itself untouched for anyone else.
-    """
-    if _SNOWBALL not in sys.modules:
-        spec = importlib.util.find_spec("snowballstemmer")  # found, not run
-        if spec is None or not spec.submodule_search_locations:
-            return "snowballstemmer"
-        package = types.ModuleType(_SNOWBALL)
-        package.__path__ = list(spec.submodule_search_locations)
-        sys.modules[_SNOWBALL] = package
-    return _SNOWBALL
-
-
-@cache
-def stems(word: str) -> frozenset[str]:
-    """A folded word's Spanish and English stems: two words match when they share one.
-
-    The catalogues' words come stemmed with the wheel (``refcli.rules.stems``); only another word (most of a
-    query's are the catalogues' too) loads the stemmers.
-    """
-    known = _rulebook_stems().get(word)
-    return frozenset(known if known is not None else stemmed(word))
-
-
-def stemmed(word: str) -> tuple[str, ...]:
-    """``word``'s stems by the stemmers themselves: Spanish, then English."""
-    return tuple(stem(word) for stem in _stemmers())
-
-
-@cache
-def _rulebook_stems() -> dict[str, tuple[str, ...]]:
-    """The stems the wheel carries (``refcli._compiled.stems``); none in a source checkout."""
-    try:
-        table: dict[str, tuple[str, ...]] = importlib.import_module("refcli._compiled.stems").STEMS
-    except ImportError:
-        return {}
-    return table
 
 
 def glossaries(game: str | None = None) -> list[Mapping[str, tuple[str, ...]]]:

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import sys
 
-from refcli.rules.search import fields, glossaries, stemmed, words
+from refcli.language.forms import stemmed
+from refcli.rules.search import fields, glossaries, words
 
 
 def rulebook_stems() -> dict[str, tuple[str, ...]]:

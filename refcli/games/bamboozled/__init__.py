@@ -109,6 +109,8 @@ GAME = Game(
                     N_("A declared score to show alone: two dice 1-6 in the order declared (54, 66, 21)."),
                     default=None,
                     metavar="SCORE",
+                    # refused as compare's SCORE is, by the command line (one line, then a hint; exit 2)
+                    check="refcli.games.bamboozled.present:ladder_argument",
                 ),
             ),
             schema="refcli.games.bamboozled.schemas:ladder",
@@ -137,7 +139,19 @@ GAME = Game(
     # What a Spanish-speaking player types, in rulebook 002's words (accents and case optional).
     spanish={
         "kind": {
+            "farol llamado": "challenge",  # the first word is the one output shows (002 "llamar un farol")
             "desafío": "challenge",
+            # 002's words for calling a bluff ("llamar un farol", "declarar que … está fanfarroneando",
+            # "hacer un bluff"), and the usual "cantar un farol"
+            "llamar un farol": "challenge",
+            "llamar farol": "challenge",
+            "llamada": "challenge",
+            "llamar": "challenge",
+            "farol": "challenge",
+            "cantar un farol": "challenge",
+            "hacer un bluff": "challenge",
+            "está fanfarroneando": "challenge",
+            "fanfarroneando": "challenge",
             "aceptar": "accept",
             "carta": "card",
             "clasificación": "final",
@@ -216,6 +230,8 @@ GAME = Game(
         "revivir": ("revive",),
         "reves": ("reverse",),
         "llamar": ("call",),
+        "desafio": ("call",),
+        "huelga": ("strike",),
         "declarar": ("declare",),
         "anunciar": ("declare",),
     },

@@ -102,7 +102,9 @@ SCORE_OR_ZERO = custom(
 )
 # Dice are integers here; a die that shows no face (7) or a third die is a rule broken, not bad input.
 DICE = array(integer(-(10**6), 10**6, what=N_("dice")), what=N_("dice"))._replace(
-    phrase=N_("the two dice, e.g. [5, 3]"), digits=2
+    phrase=N_("the two dice, e.g. [5, 3]"),
+    digits=2,
+    expected=DICE_MISSING,  # "5 y 3": not a list of dice
 )
 STRIKES_TO_LOSE = integer(1, MAX_STRIKES_TO_LOSE, what=N_("strikes that put a player out,"))
 AFTER_ROLL_CARD = choice(*AFTER_ROLL_CARDS, fold=True)

@@ -6,7 +6,7 @@ from typing import Any
 
 from refcli.games.bamboozled import clauses as C
 from refcli.games.bamboozled.ranking import JACKPOT, ROLLS, ladder, rank, ways
-from refcli.language.i18n import N_, _
+from refcli.language.i18n import N_, _, percent
 from refcli.language.visible import clip
 from refcli.results.report import Block, Grid, Heading, Para, Quotes, Report, interpretation_ids
 from refcli.rules.catalogue import rules_for
@@ -128,7 +128,7 @@ def ladder_report(score: str | None = None) -> Report:
             str(entry["rank"]),
             str(entry["score"]),
             f"{entry['ways']:>2}/36",
-            f"{100 * entry['ways'] / ROLLS:.1f}%",
+            percent(100 * entry["ways"] / ROLLS),
             "█" * round(entry["ways"] * width / ROLLS),
         )
         for entry in scores
@@ -158,6 +158,17 @@ def ladder_report(score: str | None = None) -> Report:
         Quotes(tuple(citations)),
     ]
     return Report(data, blocks)
+
+
+def ladder_argument(value: str | None) -> str | None:
+    """``ladder SCORE``: a declared score, written 54, 5-4 or "5 4", or none (ValueError, a usage error, otherwise)."""
+    if value is None:
+        return None
+    written = "".join(ch for ch in value if ch not in " -,/")
+    try:
+        return score_argument(written)
+    except ValueError:
+        return score_argument(value)  # the message quotes the score as it was typed
 
 
 def asked_score(value: str) -> str:

@@ -32,12 +32,12 @@ from refcli.games.bamboozled.engine import (
     step,
 )
 from refcli.games.bamboozled.turns import AFTER_ROLL_CARDS, HAND_LIMIT, check_dice
-from refcli.games.bamboozled.words import action_name, card_name, card_names, direction_name, or_nobody
-from refcli.language.i18n import N_, _, ngettext
+from refcli.games.bamboozled.words import action_name, card_name, card_names, direction_name, moment_name, or_nobody
+from refcli.language.i18n import N_, _, ngettext, pgettext
 from refcli.model.errors import RuleBroken
 from refcli.reading.formats import Description, read_table
 from refcli.reading.tables import Table
-from refcli.results.report import describe_value, listed
+from refcli.results.report import empty_as, listed
 from refcli.results.rulings import rulings
 from refcli.results.verdict import Verdict
 
@@ -359,7 +359,7 @@ def _card(values: dict[str, Any]) -> Verdict:
     if player == turn and moment != "before-roll":
         raise RuleBroken(
             _("{card} is played after the previous declaration and before calling or rolling, not {moment}").format(
-                card=card_name(played), moment=moment
+                card=card_name(played), moment=moment_name(moment)
             ),
             C.BEFORE_ROLL_TIMING,
         )
@@ -530,7 +530,8 @@ LABELS = {
 DESCRIBERS = {
     "card_discarded": card_name,
     "card_kept": card_name,
-    "cards_discarded": lambda cards: card_names(cards) or describe_value(cards),  # none: as every empty list
+    "cards_discarded": lambda cards: card_names(cards) or pgettext("no cards", "none"),  # "ninguna"
+    "skipped": empty_as(lambda: pgettext("no players", "none")),  # "nadie"
     "direction_after": direction_name,
     "action": action_name,
 }

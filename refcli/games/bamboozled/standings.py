@@ -35,18 +35,22 @@ def score_document(doc: Document, options: ScoreOptions) -> Report:
     left = [limit - count for count in strikes]
     standing = [name for name, remaining in zip(names, left) if remaining > 0]
     if not standing:
-        raise top.error(
-            "player", _("at least one player still in (fewer strikes than strikes_to_lose)"), _("everybody out")
+        raise top.problem(
+            "player",
+            _("every player is out (as many strikes as strikes_to_lose): at least one must still be in"),
         )
     given = alone(names, MIN_PLAYERS, options.partial, [_("whether the game is over (the last player standing)")])
     over = len(standing) == 1 and given is None
     if not over and not options.partial:
-        raise top.error(
+        raise top.problem(
             "player",
-            _("one player left standing, as at the end of the game"),
-            _("{count} still in ({players}) — show the standings so far with --partial").format(
-                count=len(standing), players=", ".join(standing)
-            ),
+            ngettext(
+                "the game is not over: {count} player is still in ({players}); "
+                "to show the standings so far, use --partial",
+                "the game is not over: {count} players are still in ({players}); "
+                "it ends with one left standing. To show the standings so far, use --partial",
+                len(standing),
+            ).format(count=len(standing), players=", ".join(standing)),
         )
     ranks = competition_ranks([(remaining,) for remaining in left])
     players = [

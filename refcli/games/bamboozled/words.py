@@ -26,6 +26,14 @@ CARD_NAMES = {
 
 DIRECTION_NAMES = {"clockwise": N_("clockwise"), "counterclockwise": N_("counterclockwise")}
 
+# When a card is played (a card ruling's ``moment``), as a sentence says it: "not after rolling".
+MOMENT_NAMES = {
+    "before-roll": N_("before rolling"),
+    "after-roll": N_("after rolling"),
+    "after-call": N_("after calling a bluff"),
+    "final-strike": N_("at the final strike"),
+}
+
 # What the player named in ``next_to_act`` must do (a card ruling's ``action``).
 ACTION_NAMES = {
     "roll": N_("roll"),
@@ -50,6 +58,11 @@ def card_names(cards: Iterable[str]) -> str:
 def direction_name(direction: str) -> str:
     known = DIRECTION_NAMES.get(direction)
     return _(known) if known is not None else direction
+
+
+def moment_name(moment: str) -> str:
+    known = MOMENT_NAMES.get(moment)
+    return _(known) if known is not None else moment
 
 
 def action_name(action: str) -> str:

@@ -100,11 +100,21 @@ GAME = Game(
     spanish={
         "game": {"taza de farol": "cup-of-bluff"},
         "kind": {
+            "número dicho": "call",  # the first word is the one output shows ("llamada" reads as a phone call)
             "llamada": "call",
             "llamar": "call",
+            # refcli's own words for it (the template's title) and 004's "gritar/llamar a un número"
+            "decir un número": "call",
+            "gritar un número": "call",
+            "llamar a un número": "call",
             "intercambio": "exchange",
+            "intercambio con dobles": "exchange",
+            "dobles": "exchange",
+            "dobles rodantes": "exchange",
             "fin": "end",
             "fin del juego": "end",
+            "fin de la partida": "end",
+            "final de la partida": "end",
             "estado final": "final",
             "partida": "record",
             "registro": "record",

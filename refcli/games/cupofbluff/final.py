@@ -31,10 +31,11 @@ def score_document(doc: Document, options: ScoreOptions) -> Report:
     for number, (name, held) in enumerate(chips.items(), 1):
         for index, chip in enumerate(held, 1):
             if chip in seen:
-                raise top.error_at(
+                raise top.problem_at(
                     ("player", number, "chips", index),
-                    _("each chip 3-18 at most once in the game"),
-                    _("{chip} again ({player} has it)").format(chip=chip, player=seen[chip]),
+                    _("chip {chip} is written twice: {player} has it already, and each chip exists once").format(
+                        chip=chip, player=seen[chip]
+                    ),
                 )
             seen[chip] = name
     state = State(tuple(chips), chips, turn=next(iter(chips)), target=target)  # the engine's end of game
@@ -52,18 +53,16 @@ def score_document(doc: Document, options: ScoreOptions) -> Report:
     if given is not None and not (target and over):  # a player given at the target has ended the game
         over = False
     if not over and not options.partial:
-        finished = (
-            _("a finished game: the centre empty or a player at {target} points").format(target=target)
+        # TRANSLATORS: {why} is a clause ("3 chips are still in the centre"); {centre} lists the chips.
+        message = (
+            _(
+                "the game is not over: {why} ({centre}), and nobody has {target} points yet; "
+                "to score it as it stands, use --partial"
+            )
             if target
-            else _("a finished game: the centre empty")
+            else _("the game is not over: {why} ({centre}); to score it as it stands, use --partial")
         )
-        raise top.error(
-            "player",
-            finished,
-            _("{why} ({centre}) — score it as it stands with --partial").format(
-                why=why, centre=", ".join(map(str, centre(chips)))
-            ),
-        )
+        raise top.problem("player", message.format(why=why, centre=", ".join(map(str, centre(chips))), target=target))
     ranked = {s.name: s for s in standings(chips)}
     players = [
         PlayerScore(
@@ -115,7 +114,10 @@ def score_document(doc: Document, options: ScoreOptions) -> Report:
 
 def explain(held: list[int], points: int) -> str:
     """``3:5 + 9:1 = 6 (2 chips)``: each chip and its points, the total and the number of chips."""
-    chips = " + ".join(f"{chip}:{POINTS[chip]}" for chip in sorted(held)) or _("no chips")
+    # TRANSLATORS: one chip and its points in a score's breakdown ("3:5 + 9:1 = 6"): say it in words if ":" reads
+    # as a time or a ratio.
+    chips = " + ".join(_("{chip}:{points}").format(chip=chip, points=POINTS[chip]) for chip in sorted(held))
+    chips = chips or _("no chips")
     return ngettext("{chips} = {points} ({n} chip)", "{chips} = {points} ({n} chips)", len(held)).format(
         chips=chips, points=points, n=len(held)
     )

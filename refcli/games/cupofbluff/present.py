@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from refcli.games.cupofbluff import clauses as C
 from refcli.games.cupofbluff.chips import CHIPS, DICE_OUTCOMES, POINTS, points_clause, ways
-from refcli.language.i18n import _, ngettext
+from refcli.language.i18n import _, ngettext, percent
 from refcli.results.report import Block, Grid, Heading, Para, Quotes, Report, interpretation_ids
 from refcli.rules.catalogue import rules_for
 
@@ -26,7 +26,7 @@ def chips_report(chip: str | None = None) -> Report:
                 str(r["chip"]),
                 str(r["points"]),
                 f"{r['ways']:>2}/216",
-                f"{100 * r['ways'] / DICE_OUTCOMES:.1f}%",
+                percent(100 * r["ways"] / DICE_OUTCOMES),
                 "█" * round(r["ways"] * 30 / widest),
             )
             for r in rows

@@ -16,11 +16,11 @@ from refcli.games.cupofbluff import clauses as C
 from refcli.games.cupofbluff import formats as F
 from refcli.games.cupofbluff.chips import POINTS
 from refcli.games.cupofbluff.engine import Call, Exchange, State, Step, finish, step
-from refcli.language.i18n import N_, _
+from refcli.language.i18n import N_, _, pgettext
 from refcli.model.errors import RuleBroken
 from refcli.reading.formats import Description, read_table
 from refcli.reading.tables import Table
-from refcli.results.report import Describe, listed
+from refcli.results.report import Describe, empty_as, listed
 from refcli.results.rulings import rulings
 from refcli.results.verdict import Verdict
 
@@ -276,7 +276,18 @@ def chip_from(value: str) -> str:
     return _("centre") if value == "centre" else value
 
 
-DESCRIBERS: dict[str, Describe] = {"chip_from": chip_from}
+def no_chips() -> str:
+    """ "none" said of chips ("ninguna" in Spanish)."""
+    return pgettext("no chips", "none")
+
+
+DESCRIBERS: dict[str, Describe] = {
+    "chip_from": chip_from,
+    "chips_after": empty_as(no_chips),
+    "centre": empty_as(no_chips),
+    "choices": empty_as(no_chips),
+    "winners": empty_as(lambda: pgettext("no players", "none")),
+}
 
 
 # The ruling verb: every situation above, ruled on as every game's are (refcli.results.rulings).

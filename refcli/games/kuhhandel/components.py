@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from refcli.language.folding import fold
+
 CARDS_PER_ANIMAL = 4
 
 
@@ -40,12 +42,51 @@ TOTAL_CARDS = CARDS_PER_ANIMAL * len(ANIMALS)
 BONUS_PAIRS: tuple[tuple[str, str], ...] = (("rooster", "goose"), ("dog", "cat"), ("sheep", "goat"))
 BONUS_POINTS = 500
 
-_NAMES: dict[str, str] = {}
-for _animal in ANIMALS:
-    for _name in (_animal.id, _animal.spanish, _animal.german):
-        _NAMES[_name] = _animal.id
+# Other words players use for the animals on the cards: Spain's and Latin America's names (oca, asno,
+# puerco, chancho…), the female or young animal where people say it of the card (gallina for the
+# rooster), and the English plural no stem finds (geese). Each names the card's animal, so it never
+# gets a "did you mean" pointing to an animal of another value.
+SYNONYMS: dict[str, str] = {
+    "gallina": "rooster",
+    "oca": "goose",
+    "geese": "goose",
+    "gata": "cat",
+    "perra": "dog",
+    "borrego": "sheep",
+    "carnero": "sheep",
+    "cordero": "sheep",
+    "chivo": "goat",
+    "cabrito": "goat",
+    "asno": "donkey",
+    "puerco": "pig",
+    "cochino": "pig",
+    "chancho": "pig",
+    "marrano": "pig",
+    "cerda": "pig",
+    "yegua": "horse",
+    "potro": "horse",
+}
+
+# Every name an animal is known by, folded (refcli.language.folding): its id, its Spanish and German names
+# and the synonyms.
+_NAMES: dict[str, str] = {
+    fold(name): animal.id for animal in ANIMALS for name in (animal.id, animal.spanish, animal.german)
+}
+_NAMES.update((fold(name), animal) for name, animal in SYNONYMS.items())
 
 
 def animal_id(name: str) -> str | None:
-    """The English id for an English, Spanish or German name, in any case."""
-    return _NAMES.get(name.strip().casefold())
+    """The English id for an English, Spanish or German name or a synonym, in any case, accents aside,
+    or their plurals (``cerdos``, ``Vacas``, ``ocas``, ``cows``)."""
+    folded = fold(name)
+    found = _NAMES.get(folded)
+    if found is None and folded:
+        from refcli.language.forms import meaning  # a plural: only for a name not known as typed
+
+        found = meaning(folded, _NAMES)
+    return found
+
+
+def animal_names() -> tuple[str, ...]:
+    """Every name ``animal_id`` knows as written (ids, Spanish, German, synonyms): for "did you mean"."""
+    return (*(n for a in ANIMALS for n in (a.id, a.spanish, a.german)), *SYNONYMS)

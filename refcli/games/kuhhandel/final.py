@@ -21,7 +21,7 @@ from refcli.games.kuhhandel.scoring import (
     over_four,
     score_game,
 )
-from refcli.language.i18n import _
+from refcli.language.i18n import _, ngettext
 from refcli.model.options import ScoreOptions
 from refcli.reading.documents import Document
 from refcli.reading.formats import read
@@ -41,16 +41,14 @@ def read_snapshot(doc: Document) -> Snapshot:
     players = [Holding(name=p["name"], cards=p["animals"], bonus=p["bonus"]) for p in values["player"]]
     holders = [index for index, p in enumerate(players) if p.bonus]
     if holders and edition != 1:
-        raise top.error_at(
+        raise top.problem_at(
             ("player", holders[0] + 1, "bonus"),
-            _("false: the bonus card exists only in edition 1 (set edition = 1)"),
-            "true",
+            _("the bonus card exists only in edition 1: write bonus = false, or set edition = 1"),
         )
     if len(holders) > 1:
-        raise top.error_at(
+        raise top.problem_at(
             ("player", holders[1] + 1, "bonus"),
-            _("one bonus card in the game"),
-            _("a second holder ({player} has it already)").format(player=players[holders[0]].name),
+            _("the game has one bonus card, and {player} holds it already").format(player=players[holders[0]].name),
         )
     snapshot = Snapshot(edition=edition, players=tuple(players))
     # K11: never more than four of a kind, with or without --partial.
@@ -59,12 +57,12 @@ def read_snapshot(doc: Document) -> Snapshot:
         last = max(i for i, p in enumerate(players) if p.cards.get(animal))
         written = doc.data["player"][last]["animals"]
         key = next(k for k in written if animal_id(k) == animal)
-        raise top.error_at(
+        raise top.problem_at(
             ("player", last + 1, "animals", key),
-            _("at most {count} {animal} cards in the whole game (there are four of each animal)").format(
-                count=CARDS_PER_ANIMAL, animal=animal_name(animal)
-            ),
-            f"{total} ({holding})",
+            _(
+                "the players hold {total} {animal} cards between them ({holding}), "
+                "but the game has only {count} of each animal"
+            ).format(total=total, holding=holding, count=CARDS_PER_ANIMAL, animal=animal_name(animal)),
         )
     return snapshot
 
@@ -72,10 +70,14 @@ def read_snapshot(doc: Document) -> Snapshot:
 def not_over_error(doc: Document, result: GameResult) -> Exception:
     top = Table(doc, doc.data)
     described = describe_open(result.open_animals)
-    return top.error(
+    # TRANSLATORS: {open} is one or more clauses ("the cat cards are split (Ana 2, Ben 2): a cow trade is
+    # still possible"), joined by semicolons.
+    return top.problem(
         "player",
-        _("all {count} animal cards held in complete sets, as at the end of the game").format(count=TOTAL_CARDS),
-        _("{open} — score the complete sets so far with --partial").format(open=described),
+        _(
+            "the game is not over: {open}. At the end, all {count} animal cards are held in complete sets; "
+            "to score the complete sets so far, use --partial"
+        ).format(open=described, count=TOTAL_CARDS),
     )
 
 
@@ -86,12 +88,15 @@ def score_document(doc: Document, options: ScoreOptions) -> Report:
         raise not_over_error(doc, result)
     if not options.partial and len(snapshot.players) < MIN_PLAYERS:
         # K17: a finished game had 3 to 5 players (--partial may score some of them)
-        raise Table(doc, doc.data).error(
+        raise Table(doc, doc.data).problem(
             "player",
-            _("{minimum} to 5 [[player]] tables, one per player (K17; --partial scores fewer)").format(
-                minimum=MIN_PLAYERS
-            ),
-            f"{len(snapshot.players)}",
+            ngettext(
+                "{count} [[player]] table, but Kuhhandel is played by {minimum} to 5, one table each (K17); "
+                "--partial scores fewer players",
+                "{count} [[player]] tables, but Kuhhandel is played by {minimum} to 5, one table each (K17); "
+                "--partial scores fewer players",
+                len(snapshot.players),
+            ).format(count=len(snapshot.players), minimum=MIN_PLAYERS),
         )
     return build_report(doc.name, result, options)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from refcli.games.kuhhandel import clauses as C
-from refcli.games.kuhhandel.components import ANIMALS, CARDS_PER_ANIMAL, TOTAL_CARDS, animal_id
+from refcli.games.kuhhandel.components import ANIMALS, CARDS_PER_ANIMAL, SYNONYMS, TOTAL_CARDS, animal_id
 from refcli.language.i18n import N_
 from refcli.reading.formats import (
     Description,
@@ -61,11 +61,13 @@ ANIMAL = custom(
     phrase=N_("an animal: English, Spanish or German name, any case"),
     schema={
         "type": "string",
-        "pattern": ignoring_case([n for a in ANIMALS for n in (a.id, a.spanish, a.german)]),
+        "pattern": ignoring_case([*(n for a in ANIMALS for n in (a.id, a.spanish, a.german)), *SYNONYMS]),
     },
     example="cow",
     what=N_("animal"),
-    words=tuple(n for a in ANIMALS for n in (a.id, a.spanish, a.german)),
+    # "did you mean": the English and Spanish names (German ones are accepted, never offered)
+    words=tuple(a.id for a in ANIMALS),
+    spanish_words=(*(a.spanish for a in ANIMALS), *SYNONYMS),
 )
 EDITION = integer(1, 2, what=N_("the edition,"))
 # Money cards are integers here; a value no card has (30) is a rule broken, not bad input.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from refcli.games.kuhhandel import clauses as C
 from refcli.games.kuhhandel.money import choose_payment, over_supply
-from refcli.language.i18n import _
+from refcli.language.i18n import _, pgettext
 from refcli.model.errors import UsageError
 from refcli.results.report import Block, Grid, Heading, Para, Quotes, Report, interpretation_ids
 from refcli.rules.catalogue import rules_for
@@ -47,7 +47,7 @@ def payment_report(amount: int, money: list[int], edition: int) -> tuple[Report,
         }
     citations = rules.cite(ids)
     data.update({"verdict": verdict, "citations": citations, "interpretations": interpretation_ids(citations)})
-    rows = ((_("amount"), str(amount)), (_("money"), ", ".join(map(str, money)) or _("none")))
+    rows = ((_("amount"), str(amount)), (_("money"), ", ".join(map(str, money)) or pgettext("no money", "none")))
     blocks: list[Block] = [
         Heading(_("Paying {amount} without change").format(amount=amount)),
         Grid((("", "left"), ("", "left")), rows),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from refcli.games.kuhhandel.components import ANIMALS, BY_ID, CARDS_PER_ANIMAL, Animal, animal_id
+from refcli.games.kuhhandel.components import ANIMALS, BY_ID, CARDS_PER_ANIMAL, SYNONYMS, Animal, animal_id
 from refcli.games.kuhhandel.money import VALUES
 from refcli.games.kuhhandel.names import animal as animal_name
 from refcli.games.kuhhandel.names import animals as animal_names
@@ -57,12 +57,15 @@ def asked_animal(name: str) -> Animal:
     found = animal_id(name)
     if found is not None:
         return BY_ID[found]
-    from difflib import get_close_matches
-
+    from refcli.language.suggestions import closest
     from refcli.model.errors import UsageError
 
-    names = {written: animal.id for animal in ANIMALS for written in (animal.id, animal.spanish, animal.german)}
-    close = get_close_matches(name.strip().casefold(), names, n=1, cutoff=0.6)
+    # English ids, then the Spanish names and synonyms (a Spanish run, or Spanish input, is offered those first)
+    names = {animal.id: animal.id for animal in ANIMALS}
+    names.update((animal.spanish, animal.id) for animal in ANIMALS)
+    names.update(SYNONYMS)
+    near = closest(name, [animal.id for animal in ANIMALS], [*(animal.spanish for animal in ANIMALS), *SYNONYMS])
+    close = [near] if near is not None else []
     listed = animal_names([animal.id for animal in ANIMALS])  # the English ids, or the Spanish names in Spanish
     if not close:
         message = _("animals: {name} is not an animal; the animals are {animals}, or their Spanish or German names")

@@ -62,7 +62,7 @@ class OpenAnimal:
         if len(self.holders) > 1:
             held = ", ".join(f"{name} {count}" for name, count in self.holders)
             parts.append(
-                _("{animal} is split ({held}): a cow trade is still possible").format(
+                _("the {animal} cards are split ({held}), so a cow trade is still possible").format(
                     animal=animal_name(self.animal), held=held
                 )
             )

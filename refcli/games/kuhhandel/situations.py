@@ -23,11 +23,12 @@ from refcli.games.kuhhandel.engine import Auction, CowTrade, Outcome, State, pay
 from refcli.games.kuhhandel.money import MAX_PLAYERS, VALUES, invalid_cards
 from refcli.games.kuhhandel.names import animal as animal_name
 from refcli.games.kuhhandel.names import the_animal
-from refcli.language.i18n import N_, _, ngettext
+from refcli.language.i18n import N_, _, ngettext, pgettext
 from refcli.model.errors import RuleBroken
 from refcli.reading import player_names as naming
 from refcli.reading.formats import read_table
 from refcli.reading.tables import Table, describe
+from refcli.results.report import empty_as
 from refcli.results.rulings import rulings
 from refcli.results.verdict import Verdict
 
@@ -194,7 +195,7 @@ def seated(top: Table, role: str, who: str, players: list[str]) -> str:
     if found:  # "ANA" when Ana and ana both play: refused rather than guessed
         raise top.error_at((role, "name"), naming.ambiguous(found), describe(who))
     raise top.error_at(
-        (role, "name"), _("one of the players ({players})").format(players=", ".join(players)), repr(who)
+        (role, "name"), _("one of the players ({players})").format(players=", ".join(players)), describe(who)
     )
 
 
@@ -526,6 +527,15 @@ rule_document = rulings(
     "Kuhhandel",
     SITUATIONS,
     labels=LABELS,
-    describers={"options": _options, "needs": _needs},
+    describers={
+        "options": _options,
+        "needs": _needs,
+        "repeat_without": empty_as(lambda: pgettext("no players", "none")),  # "nadie"
+        "skipped": empty_as(lambda: pgettext("no players", "none")),
+        "money_to": empty_as(lambda: pgettext("no money", "none")),  # "nada"
+        "money_after": empty_as(lambda: pgettext("no money", "none")),
+        "paid": empty_as(lambda: pgettext("no money", "none")),
+        "receives": empty_as(lambda: pgettext("no money", "none")),
+    },
     background=BACKGROUND,
 )

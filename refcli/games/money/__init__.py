@@ -4,12 +4,12 @@
 engine, so naming the game costs nothing until a command runs.
 """
 
-from refcli.language.i18n import N_
+from refcli.language.i18n import N_, NP_
 from refcli.model.game import Example, Game, Simulate, Source, Verb
 
 GAME = Game(
     id="money",
-    title="Money!",
+    title=NP_("game title", "Money!"),  # "¡Dinero!" in Spanish, as its rulebook calls it
     package=__name__,
     help=(
         N_(
@@ -104,12 +104,23 @@ GAME = Game(
             "intercambiar": "swap",
             "quedarse": "keep",
             "sin cambio": "keep",
+            # refcli's own output words for the actions, and the verbs players use
+            "grupo derecho": "right",
+            "grupo de la derecha": "right",
+            "grupo izquierdo": "left",
+            "grupo de la izquierda": "left",
+            "cambio de ofertas": "swap",
+            "cambiar": "swap",
+            "cambiar ofertas": "swap",
+            "mantener": "keep",
+            "quedarse la oferta": "keep",
         },
         "card": {"farol": "bluff", "moneda": "coin"},
         "currency": {
             "dólar": "dollar",
             "libra": "pound",
             "franco": "franc",
+            "corona": "krone",
             "marco": "mark",
             "florín": "guilder",
             "rupia": "rupee",
@@ -152,6 +163,7 @@ GAME = Game(
         "dinero": ("money",),
         "billete": ("note", "money"),
         "moneda": ("coin",),
+        "divisa": ("currency",),
         "premio": ("jackpot", "bonus"),
         "penalizacion": ("penalty",),
         "castigo": ("penalty",),

@@ -53,6 +53,10 @@ CURRENCY_NAMES: dict[str, str] = {
     "franc": N_("franc"),
     "krone": N_("krone"),
     "peso": N_("peso"),
+    "mark": N_("mark"),  # 003's Spanish names (rulebook words the input takes): shown in Spanish in Spanish
+    "guilder": N_("guilder"),
+    "rupee": N_("rupee"),
+    "rouble": N_("rouble"),
 }
 
 
@@ -71,18 +75,70 @@ def _spanish(*what: str) -> dict[str, str]:
 
 SPANISH_CURRENCIES = _spanish("currency")
 SPANISH_CARDS = _spanish("card", "currency")
-
-
-def currency_id(name: str) -> str:
-    """A currency name as refcli keeps it: folded to lower case, a Spanish name in English ("Dólar" → "dollar")."""
-    return SPANISH_CURRENCIES.get(fold_word(name), name)
-
-
-_CARD = re.compile(r"^\s*(?P<name>[^\s#]+(?:\s+[^\s#\d][^\s#]*)*?)\s*(?P<value>\d+)?\s*(?:#\s*(?P<serial>\d+))?\s*$")
+# Every currency name refcli knows, folded, and the id it keeps: the box's and the Spanish words'.
+KNOWN_CURRENCIES: dict[str, str] = {
+    **{fold_word(english): english for english in (*CURRENCY_NAMES, *SPANISH_CURRENCIES.values())},
+    **SPANISH_CURRENCIES,
+}
+# Words for a note or a coin, not for a currency: "billete 20" names no currency (003 calls the notes
+# "billetes"), and coins are counted apart. Folded.
+NOTE_WORDS = frozenset({"billete", "nota", "note", "bill", "banknote", "papel"})
+COIN_WORDS = frozenset({"moneda", "coin", "munze"})
 
 
 class CardSyntaxError(ValueError):
     """A card string that is not "<currency> <value> [#serial]", "coin [#serial]" or "bluff"."""
+
+
+class NotACurrency(CardSyntaxError):
+    """A card word where a currency's name goes (``billete``); ``suggestion`` says what to write instead."""
+
+    def __init__(self, name: str, suggestion: str) -> None:
+        super().__init__(name)
+        self.suggestion = suggestion
+
+
+def currency_id(name: str) -> str:
+    """A currency name as refcli keeps it: a known one by its id, in either language and in the singular or
+    the plural, accents aside ("Dólares", "dolar" → "dollar"; "euros" → "euro"); any other name as given.
+
+    Raises :class:`NotACurrency` for a word that names a note or a coin rather than a currency."""
+    folded = fold_word(name)
+    known = KNOWN_CURRENCIES.get(folded)
+    if known is not None:
+        return known
+    from refcli.language.forms import meaning  # another form: only for a name not known as written
+
+    known = meaning(folded, KNOWN_CURRENCIES)
+    if known is not None:
+        return known
+    if card_word(folded, NOTE_WORDS):
+        raise NotACurrency(name, _(' (a note is written with its currency\'s name, e.g. "euro 20" or "dólar 30")'))
+    if card_word(folded, COIN_WORDS):
+        raise NotACurrency(name, _(" (coins are no currency: write how many a player holds, e.g. coins = 2)"))
+    return name
+
+
+def other_card_name(name: str) -> str:
+    """A card's name written in another form (a plural): "coin", "bluff" or the currency's id."""
+    from refcli.language.forms import meaning
+
+    folded = fold_word(name)
+    if card_word(folded, COIN_WORDS):
+        return "coin"
+    if meaning(folded, {"bluff": "bluff", "farol": "bluff"}) is not None:
+        return "bluff"
+    return currency_id(name)
+
+
+def card_word(folded: str, words: frozenset[str]) -> bool:
+    """Whether a folded name is one of ``words`` (note or coin words), or their plural."""
+    from refcli.language.forms import meaning
+
+    return folded in words or meaning(folded, {word: word for word in words}) is not None
+
+
+_CARD = re.compile(r"^\s*(?P<name>[^\s#]+(?:\s+[^\s#\d][^\s#]*)*?)\s*(?P<value>\d+)?\s*(?:#\s*(?P<serial>\d+))?\s*$")
 
 
 @lru_cache(maxsize=4096)  # a game's 69 cards are written again and again in a record
@@ -92,6 +148,8 @@ def parse_card(text: str) -> Card:
         raise CardSyntaxError(text)
     name = " ".join(match["name"].split()).casefold()
     name = SPANISH_CARDS.get(fold_word(name), name)  # "dólar 60 #33", "farol", "moneda #5": rulebook 003's words
+    if name not in ("bluff", "coin", "moneda", "münze") and fold_word(name) not in KNOWN_CURRENCIES:
+        name = other_card_name(name)  # "monedas #5", "faroles", "euros 20"; "billete 20" refused
     value = int(match["value"]) if match["value"] else None
     serial = int(match["serial"]) if match["serial"] else None
     if name == "bluff" and value is None and serial is None:

@@ -18,7 +18,7 @@ from refcli.games.money.cards import currency as shown_currency
 from refcli.games.money.formats import FINAL
 from refcli.games.money.scoring import PlayerScore as MoneyScore
 from refcli.games.money.scoring import score_player
-from refcli.language.i18n import _, ngettext
+from refcli.language.i18n import NP_, _, ngettext
 from refcli.model.options import ScoreOptions
 from refcli.reading import player_names as naming
 from refcli.reading.documents import Document
@@ -46,10 +46,11 @@ def read_players(doc: Document, partial: bool = False) -> list[MoneyScore]:
     for index, holding in enumerate(players, 1):
         coins_total += holding["coins"]
         if coins_total > COINS:
-            raise top.error_at(
+            raise top.problem_at(
                 ("player", index, "coins"),
-                _("at most {most} coins in the whole game").format(most=COINS),
-                _("{count} so far").format(count=coins_total),
+                _("the players hold {count} coin cards so far, but the game has only {most}").format(
+                    count=coins_total, most=COINS
+                ),
             )
         written = {  # as the reader keys them ("dólar" is the dollar)
             currency_id(" ".join(key.split()).casefold()): key for key in doc.data["player"][index - 1].get("notes", {})
@@ -60,28 +61,42 @@ def read_players(doc: Document, partial: bool = False) -> list[MoneyScore]:
             first_written.setdefault(currency, (index, written[currency]))
             for note, count in counted.items():
                 if count > NOTE_VALUES.count(note):
-                    raise top.error_at(
+                    raise top.problem_at(
                         ("player", index, "notes", written[currency]),
                         ngettext(
-                            "at most {most} {value} note of {currency} in the game (20, 20, 20, 30, 30, 30, 40, 50, 60)",
-                            "at most {most} {value} notes of {currency} in the game (20, 20, 20, 30, 30, 30, 40, 50, 60)",
+                            "the players hold {count} {currency} notes of {value}, but the game has only {most} "
+                            "(each currency: 20, 20, 20, 30, 30, 30, 40, 50, 60)",
+                            "the players hold {count} {currency} notes of {value}, but the game has only {most} "
+                            "(each currency: 20, 20, 20, 30, 30, 30, 40, 50, 60)",
                             NOTE_VALUES.count(note),
-                        ).format(most=NOTE_VALUES.count(note), value=note, currency=shown_currency(currency)),
-                        f"{count}",
+                        ).format(
+                            count=count, most=NOTE_VALUES.count(note), value=note, currency=shown_currency(currency)
+                        ),
                     )
     # fewer players than the game has (--partial): only the box's limit; the count for the table is not known
     allowed = CURRENCIES_FOR_PLAYERS.get(len(players), MAX_CURRENCIES)
     if len(seen_notes) > allowed:
         index, key = list(first_written.values())[allowed]
-        expected = (
-            _("at most {most} currencies with {players} players (7 with 5, 6 with 4, 5 with 3; {box} in the box)")
+        message = (
+            _(
+                "the players hold {count} currencies ({currencies}), but a game of {players} players has "
+                "{most} (7 with 5, 6 with 4, 5 with 3; {box} in the box)"
+            )
             if len(players) in CURRENCIES_FOR_PLAYERS
-            else _("at most {most} currencies in the whole game (7 with 5, 6 with 4, 5 with 3; {box} in the box)")
+            else _(
+                "the players hold {count} currencies ({currencies}), but the game has at most {most} "
+                "(7 with 5, 6 with 4, 5 with 3; {box} in the box)"
+            )
         )
-        raise top.error_at(
+        raise top.problem_at(
             ("player", index, "notes", key),
-            expected.format(most=allowed, players=len(players), box=MAX_CURRENCIES),
-            f"{len(seen_notes)}: {', '.join(map(shown_currency, seen_notes))}",
+            message.format(
+                count=len(seen_notes),
+                currencies=", ".join(map(shown_currency, seen_notes)),
+                most=allowed,
+                players=len(players),
+                box=MAX_CURRENCIES,
+            ),
         )
     return [score_player(p["name"], p["notes"], p["coins"]) for p in players]
 
@@ -131,7 +146,7 @@ def score_document(doc: Document, options: ScoreOptions) -> Report:
     return score_report(
         background=("example.450",),  # the rulebook's worked example: context, quoted on a terminal with -v
         game=GAME,
-        title="Money!",
+        title=NP_("game title", "Money!"),
         file=doc.name,
         header={},
         players=rows,

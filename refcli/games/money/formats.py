@@ -91,6 +91,8 @@ CURRENCY = custom(
     example="euro",
     what=N_("currency"),
 )
+# What a swap's "with" names, when it is left out ({names}: the players whose offers may be taken).
+WITH_EXPECTED = N_("the name of the player whose offer is taken, one of {names}")
 CARDS = array(
     CARD,
     expected=N_('an array of cards ("<currency> <value> [#serial]", "coin [#serial]" or "bluff", e.g. "euro 30 #12")'),

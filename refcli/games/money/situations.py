@@ -26,12 +26,13 @@ from refcli.games.money.engine import (
     State,
     step,
 )
+from refcli.games.money.formats import WITH_EXPECTED
 from refcli.games.money.shown import card as shown_card
 from refcli.games.money.shown import cards
-from refcli.language.i18n import N_, _, ngettext
+from refcli.language.i18n import N_, NP_, _, ngettext, pgettext
 from refcli.model.errors import RuleBroken
 from refcli.reading.formats import read_table
-from refcli.reading.tables import Table
+from refcli.reading.tables import Table, missing_key
 from refcli.results.report import Describe, describe_value
 from refcli.results.rulings import rulings
 from refcli.results.verdict import Verdict
@@ -58,10 +59,12 @@ class Ruling:
             _('{player}\'s "{card}"').format(player=player, card=shown_card(self.offers[player][index - 1]))
             for player, index in need.missing
         )
-        raise self.top.error_at(
+        raise self.top.problem_at(
             self.top.path + ("offer", names.index(first_player) + 1, "cards", first_index),
-            _("serial numbers to break the tie ({tie}; the lowest serial acts first)").format(tie=need),
-            _('none on {cards} — write them as "euro 30 #12"').format(cards=unnumbered),
+            _(
+                "the tie ({tie}) is broken by the cards' serial numbers (the lowest acts first), "
+                'but {cards} carry none: write them as "euro 30 #12"'
+            ).format(tie=need, cards=unnumbered),
         )
 
     def skip(self, what: str, why: str) -> None:  # pragma: no cover - a situation's displays are always known
@@ -142,11 +145,7 @@ def exchange(top: Table) -> Verdict:
     acted: list[str] = values["acted"]
     swapped: bool = values["swapped"]
     if action == "swap" and values["with"] is None:
-        raise top.error(
-            "with",
-            _("the player whose offer is taken's name, one of {names}").format(names=", ".join(offers)),
-            _("nothing (the key is missing)"),
-        )
+        raise top.problem("with", missing_key(_(WITH_EXPECTED).format(names=", ".join(offers))))
     # the offers of players who have acted have left the table: they are not part of the state
     live = {name: cards for name, cards in offers.items() if name not in acted}
     state = round_state(list(live), right=list(values["right"]), left=list(values["left"]), final=values["final_round"])
@@ -318,11 +317,17 @@ def action_said(value: str) -> str:
 
 def cards_said(value: list[str]) -> str:
     """``dollar 60 #33, coin #2`` in the run's language (``dólar 60 #33, moneda #2``)."""
-    return describe_value([shown_card(parse_card(text)) for text in value])
+    return describe_value([shown_card(parse_card(text)) for text in value], no_cards())
 
 
 def offers_said(value: dict[str, list[str]]) -> str:
-    return describe_value({name: [shown_card(parse_card(text)) for text in held] for name, held in value.items()})
+    held_cards = {name: [shown_card(parse_card(text)) for text in held] for name, held in value.items()}
+    return describe_value(held_cards, no_cards())
+
+
+def no_cards() -> str:
+    """ "none" said of cards ("ninguna" in Spanish)."""
+    return pgettext("no cards", "none")
 
 
 DESCRIBERS: dict[str, Describe] = {
@@ -336,4 +341,6 @@ DESCRIBERS: dict[str, Describe] = {
 
 
 # The ruling verb: every situation above, ruled on as every game's are (refcli.results.rulings).
-rule_document = rulings(MONEY, "Money!", SITUATIONS, labels=LABELS, describers=DESCRIBERS, background=BACKGROUND)
+rule_document = rulings(
+    MONEY, NP_("game title", "Money!"), SITUATIONS, labels=LABELS, describers=DESCRIBERS, background=BACKGROUND
+)

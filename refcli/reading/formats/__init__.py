@@ -20,7 +20,7 @@ pages use; all are plain functions):
     The generic reader (``refcli.reading.formats.reader``): unknown keys (with
     did-you-mean), missing required keys, types, ranges and defaults, each a
     located one-line ``DataError`` (``FILE:LINE: key.path: expected …, found
-    …``). It returns the values; the game code then checks only what spans
+    …``, or the case's own sentence: ``the key is missing; expected …``). It returns the values; the game code then checks only what spans
     several keys and the rules (a rule broken stays ``RuleBroken``).
 ``template_text(desc) -> str``
     The commented starter TOML (``data/templates/<game>/<kind>.toml``).

@@ -12,11 +12,11 @@ and every game's description can import this one without importing each other.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from refcli.language.folding import fold
-from refcli.language.i18n import N_
+from refcli.language.i18n import N_, _
 from refcli.model.frozen import Record, record
 
 # Names used for players wherever a description needs an example and gives none.
@@ -68,6 +68,7 @@ class Type(Record):
     phrase: str = ""  # help and man pages: what the value is (default: derived)
     example: Any = None  # custom: an example value
     words: tuple[str, ...] = ()  # custom: the words a value may be, for "did you mean" on a typo
+    spanish_words: tuple[str, ...] = ()  # custom: more such words, Spanish ones (offered first to Spanish input)
     # choice, const, union: (word, English word) for each word that stands for one of the English ones: the
     # game's Spanish words and other names, and the English words themselves. Matched ignoring case, accents
     # and blanks (``refcli.language.folding.fold``); the value read is the English word. Added when a description is
@@ -76,6 +77,11 @@ class Type(Record):
     # array of one-digit integers (dice) of this known length: the digits may be typed run together, ``34`` for
     # 3 and 4 (``refcli.reading.typed``); 0: never (a number such as a declared score stays one number).
     digits: int = 0
+    # table (a union's variant): what its values become, when given: called with the value of each of its
+    # fields by position, in their order (the tag's first), and a reader then gives what it returns instead
+    # of the values by key. A game's record sets it (``with_made``) so its events are built as they are
+    # read, without a table of values for each on the way; descriptions are written without it.
+    make: Callable[..., Any] | None = None
 
 
 @record
@@ -175,6 +181,25 @@ def variant(value: str, help: str, *fields: Field) -> Field:
     return Field(value, table(*fields), help)
 
 
+def with_made(desc: Description, key: str, makers: Mapping[str, Callable[..., Any]]) -> Description:
+    """``desc`` whose ``[[key]]`` tables (a union) are read as objects: each variant made by ``makers[its tag]``.
+
+    Each maker takes the variant's values by position, in the order of its fields (``Type.make``).
+    """
+    fields = []
+    for f in desc.fields:
+        if f.key == key:
+            union = f.type.item
+            if f.type.kind != "tables" or union is None or union.kind != "union":
+                raise ValueError(f"{key} is not a union of tables")
+            if set(makers) != {v.key for v in union.variants}:
+                raise ValueError(f"makers for {sorted(makers)}, variants {[v.key for v in union.variants]}")
+            variants = tuple(v._replace(type=v.type._replace(make=makers[v.key])) for v in union.variants)
+            f = f._replace(type=f.type._replace(item=union._replace(variants=variants)))
+        fields.append(f)
+    return desc._replace(fields=tuple(fields))
+
+
 def union(tag: str, *variants: Field, what: str = "") -> Type:
     """Tables told apart by their ``tag`` key (``type = "auction"``); each variant lists its own keys."""
     tagged = tuple(
@@ -206,14 +231,25 @@ def custom(
     phrase: str = "",
     what: str = "",
     words: tuple[str, ...] = (),
+    spanish_words: tuple[str, ...] = (),
 ) -> Type:
-    """A game-specific value: ``parse`` returns it or raises ValueError/TypeError (any TOML value may come).
+    """A game-specific value: ``parse`` returns it or raises ValueError/TypeError (any TOML value may come);
+    an error with a ``suggestion`` (`` (…)``, translated) ends the message with it, instead of "did you mean".
 
     ``words``: the words a value may be, when they are few enough to name (animals); a typo of one gets
-    "did you mean" in the message.
+    "did you mean" in the message; ``spanish_words``, more of them, Spanish ones: a Spanish run, or a
+    Spanish-looking value, is offered one of them first (``refcli.language.suggestions``).
     """
     return Type(
-        "custom", parse=parse, expected=expected, schema=schema, example=example, phrase=phrase, what=what, words=words
+        "custom",
+        parse=parse,
+        expected=expected,
+        schema=schema,
+        example=example,
+        phrase=phrase,
+        what=what,
+        words=words,
+        spanish_words=spanish_words,
     )
 
 
@@ -258,7 +294,7 @@ def game_field(game: str) -> Field:
     return Field(
         "game",
         const(game, expected=N_('"{value}" (this is the {value} command)')),
-        f'"{game}"; optional after `refcli {game} …`, but must match when present',
+        N_('"{example}"; optional after `refcli {example} …`, but must match when present'),
         example=game,
     )
 
@@ -266,13 +302,28 @@ def game_field(game: str) -> Field:
 def situation_field(kind: str) -> Field:
     """``situation``: which situation the file is (``refcli GAME ruling`` dispatches on it)."""
     return Field(
-        "situation", const(kind, expected=f'"{kind}"'), f'"{kind}": the kind of situation', required=True, example=kind
+        "situation",
+        const(kind, expected=f'"{kind}"'),
+        N_('"{example}": the kind of situation'),
+        required=True,
+        example=kind,
     )
 
 
 def note_field() -> Field:
     """``note``: free text a person may add to an event; refcli ignores it."""
-    return Field("note", string(), "free text for the people reading the record; ignored")
+    return Field("note", string(), N_("free text for the people reading the record; ignored"))
+
+
+def english_help(field: Field) -> str:
+    """A field's help as written (English: the JSON Schemas'), ``{example}`` filled in."""
+    return field.help.replace("{example}", str(field.example)) if "{example}" in field.help else field.help
+
+
+def help_text(field: Field) -> str:
+    """A field's help in the language of the moment; ``{example}`` in it is the field's example (the game's id)."""
+    text = _(field.help)
+    return text.replace("{example}", str(field.example)) if "{example}" in text else text
 
 
 # The date and place of a game, which a final snapshot may carry for the apps where players log their plays

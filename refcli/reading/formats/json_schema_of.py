@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from refcli.reading.formats.description import Description, Field, Type, ignoring_case, loosely
+from refcli.reading.formats.description import Description, Field, Type, english_help, ignoring_case, loosely
 from refcli.reading.formats.spanish import with_words as with_spanish_words
 from refcli.reading.formats.text import phrase, plain
 
@@ -46,7 +46,7 @@ def object_schema(fields: tuple[Field, ...]) -> dict[str, Any]:
 
 
 def field_schema(field: Field) -> dict[str, Any]:
-    out = {"description": field.help, **type_schema(field.type)}
+    out = {"description": english_help(field), **type_schema(field.type)}
     if field.default is not None:
         out["default"] = plain(field.default)
     if field.example is not None and field.type.kind not in ("tables",):

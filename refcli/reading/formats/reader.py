@@ -3,8 +3,10 @@
 Each description is compiled once into nested reader functions (lookup
 tables and message texts prepared, nothing built per value on the happy
 path); a value that does not fit raises a ``DataError`` located at its key
-path: ``FILE:LINE: key.path: expected …, found …`` (a found value named by
-``refcli.reading.tables.describe``, as the games' own checks name it).
+path: ``FILE:LINE: key.path: …``, then one whole sentence per case: a wrong
+value (named by ``refcli.reading.tables.describe``, as the games' own checks name
+it), a missing key, a wrong count, or a sentence of its own (``refcli.reading.tables``
+says why the cases).
 A document is first read by the description's fast path
 (``refcli.reading.formats.fast``: the same checks in one function, no call per
 value); only a document it does not accept goes through the nested readers,
@@ -32,7 +34,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from refcli.language.folding import fold as fold_word
-from refcli.language.i18n import N_, _
+from refcli.language.forms import meaning as other_form
+from refcli.language.i18n import N_, _, ngettext
 from refcli.language.suggestions import hint
 from refcli.language.visible import clip, visible
 from refcli.model.errors import DataError
@@ -42,12 +45,15 @@ from refcli.reading.formats.description import Description, Field, Type, folded_
 from refcli.reading.formats.fast import FastReader, compile_fast
 from refcli.reading.formats.spanish import with_words as with_spanish_words
 from refcli.reading.locate import KeyPath, PathPart, format_path
-from refcli.reading.tables import MAX_NAME_LENGTH, describe
+from refcli.reading.tables import MAX_NAME_LENGTH, describe, expected_only, missing_key, wrong_count, wrong_value
+from refcli.reading.tables import not_among as not_among_choices
+from refcli.reading.tables import out_of_range as out_of_range_of
 
 if TYPE_CHECKING:
     from refcli.model.game import Game
 
-MISSING = N_("nothing (the key is missing)")
+# The plural of a map key's ``what``, as counts say it ("at most 5 currencies"): never an "s" glued on.
+PLURAL_WHAT = {"currency": N_("currencies")}
 NAME_EXPECTED = N_("a player's name (a non-empty string)")
 
 Reader = Callable[[Any, "Context", KeyPath, PathPart | None], Any]
@@ -62,15 +68,41 @@ class Context:
         self.doc = doc
         self.names: list[str] | None = None
 
-    def fail(self, path: KeyPath, expected: str, found: str | None = None) -> DataError:
-        """The located error: ``expected`` and ``found`` are already in the language of the moment."""
-        if "{names}" in expected:
-            expected = expected.replace("{names}", ", ".join(self.roster()))
-        if found is None:
-            message = _("expected {expected}").format(expected=expected)
-        else:
-            message = _("expected {expected}, found {found}").format(expected=expected, found=found)
-        return DataError(message, file=self.doc.name, line=self.doc.locator().line_of(path), path=format_path(path))
+    def fail(self, path: KeyPath, expected: str, found: str | None = None, said: str = "") -> DataError:
+        """A wrong value: ``found`` names the one value; both already in the language of the moment.
+
+        ``said``: a did-you-mean (``refcli.language.suggestions.hint``), put after the sentence.
+        """
+        expected = self.named(expected)
+        message = expected_only(expected) if found is None else wrong_value(expected, found)
+        return self.located(path, message + said, found)
+
+    def not_among(self, path: KeyPath, choices: str, found: str, said: str = "") -> DataError:
+        """A word that is none of the choices (``choices``: already listed in the language of the moment)."""
+        return self.located(path, not_among_choices(choices, found) + said, found)
+
+    def out_of_range(self, path: KeyPath, expected: str, found: str) -> DataError:
+        """An integer outside its range (``expected``: the range)."""
+        return self.located(path, out_of_range_of(expected, found), found)
+
+    def missing(self, path: KeyPath, expected: str) -> DataError:
+        """A required key left out; ``expected``: what it should hold."""
+        return self.located(path, missing_key(self.named(expected)), None)
+
+    def count(self, path: KeyPath, expected: str, count: int) -> DataError:
+        """Too few or too many items (``count`` of them); ``expected``: how many there must be."""
+        return self.located(path, wrong_count(self.named(expected), count), None)
+
+    def sentence(self, path: KeyPath, message: str) -> DataError:
+        """A whole sentence of its own about the value at ``path`` (already translated)."""
+        return self.located(path, message, None)
+
+    def named(self, expected: str) -> str:
+        return expected.replace("{names}", ", ".join(self.roster())) if "{names}" in expected else expected
+
+    def located(self, path: KeyPath, message: str, found: str | None) -> DataError:
+        line = self.doc.locator().line_of(path)
+        return DataError(message, file=self.doc.name, line=line, path=format_path(path), found=found)
 
     def roster(self) -> list[str]:
         if self.names is None:  # a description that uses players before listing them: a bug, not bad input
@@ -128,13 +160,22 @@ MAX_COMPILED = 512
 def integer_expected(t: Type) -> str:
     """``"an integer from 0 to 4"``, after the description's ``what`` when it gives one."""
     lo, hi = t.minimum or 0, t.maximum or 0
-    if t.what:
+    if t.what:  # "a chip," as descriptions write it: a label here, before a colon
+        what = _(t.what).rstrip(", ")
+        if lo <= -ANY_INTEGER and hi >= ANY_INTEGER:  # any integer: the rules check its range, and say so
+            return _("{what}: an integer").format(what=what)
         if hi == lo + 1:
-            return _("{what} an integer {minimum} or {maximum}").format(what=_(t.what), minimum=lo, maximum=hi)
-        return _("{what} an integer from {minimum} to {maximum}").format(what=_(t.what), minimum=lo, maximum=hi)
+            return _("{what}: an integer {minimum} or {maximum}").format(what=what, minimum=lo, maximum=hi)
+        return _("{what}: an integer from {minimum} to {maximum}").format(what=what, minimum=lo, maximum=hi)
+    if lo <= -ANY_INTEGER and hi >= ANY_INTEGER:
+        return _("an integer")
     if hi == lo + 1:
         return _("an integer {minimum} or {maximum}").format(minimum=lo, maximum=hi)
     return _("an integer from {minimum} to {maximum}").format(minimum=lo, maximum=hi)
+
+
+# A range this wide means "any integer": the value is read, and the rules judge it (a chip called as 2).
+ANY_INTEGER = 10**6
 
 
 def quoted_or(words: tuple[str, ...] | list[str]) -> str:
@@ -188,20 +229,22 @@ def union_expected(t: Type) -> str:
     return _("the {what}: {words}").format(what=_(t.what), words=quoted_or([v.key for v in t.variants]))
 
 
-def missing_expected(field: Field) -> tuple[str, str]:
-    """(expected, found) when a required key is left out, in the language of the moment."""
+def missing_expected(field: Field) -> str:
+    """What a required key left out should hold, in the language of the moment."""
     t = field.type
     if field.missing:
-        return _(field.missing), _(MISSING)
+        return _(field.missing)
     if t.kind == "tables" and t.minimum:
-        return _("at least {minimum} [[{key}]] table(s) ({what})").format(
-            minimum=t.minimum, key=field.key, what=_(t.what)
-        ), _("none")
+        return ngettext(
+            "at least {minimum} [[{key}]] table ({what})",
+            "at least {minimum} [[{key}]] tables ({what})",
+            t.minimum,
+        ).format(minimum=t.minimum, key=field.key, what=_(t.what))
     if t.kind == "integer":
-        return _("an integer from {minimum} to {maximum}").format(minimum=t.minimum, maximum=t.maximum), _(MISSING)
+        return integer_expected(t)
     if t.kind == "either" and not t.phrase:  # the last alternative is the one messages describe
         return missing_expected(field._replace(type=t.items[-1]))
-    return shape_expected(t, field.key), _(MISSING)
+    return shape_expected(t, field.key)
 
 
 def count_expected(t: Type, noun: str) -> str:
@@ -215,9 +258,10 @@ def count_expected(t: Type, noun: str) -> str:
     return _("{minimum} to {maximum} {items}").format(minimum=t.minimum, maximum=t.maximum, items=noun)
 
 
-def suggestions(t: Type, words: tuple[str, ...] | list[str]) -> list[str]:
-    """The words "did you mean" picks among: ``words`` and the type's Spanish words (for Spanish-like input)."""
-    return [*words, *(word for word, english in t.synonyms if word != english)]
+def suggestions(t: Type, words: tuple[str, ...] | list[str]) -> tuple[list[str], list[str]]:
+    """The words "did you mean" picks among: ``words``, and the type's Spanish words (offered first to a Spanish
+    run or Spanish-looking input, ``refcli.language.suggestions``)."""
+    return list(words), [word for word, english in t.synonyms if word != english]
 
 
 # -- compiling ----------------------------------------------------------------------
@@ -236,6 +280,8 @@ def integer_reader(t: Type, key: str) -> Reader:
     def read(value: Any, ctx: Context, parent: KeyPath, k: PathPart | None) -> Any:
         if type(value) is int and lo <= value <= hi:
             return value
+        if type(value) is int:
+            raise ctx.out_of_range(at(parent, k), integer_expected(t), describe(value))
         raise ctx.fail(at(parent, k), integer_expected(t), describe(value))
 
     return read
@@ -276,7 +322,12 @@ def choice_reader(t: Type, key: str) -> Reader:
                 found = synonyms.get(fold_word(value))
                 if found is not None:
                     return found
-        raise ctx.fail(at(parent, k), shape_expected(t), describe(value) + hint(value, near))
+                found = other_form(value, synonyms)  # a plural: "Dobles", "gatos"
+                if found is not None:
+                    return found
+        if type(value) is str and not t.expected:
+            raise ctx.not_among(at(parent, k), ", ".join(t.choices), describe(value), hint(value, *near))
+        raise ctx.fail(at(parent, k), shape_expected(t), describe(value), hint(value, *near))
 
     return read
 
@@ -299,10 +350,11 @@ def read_name(value: Any, ctx: Context, parent: KeyPath, k: PathPart | None) -> 
     if naming.has_line_break(name):
         raise ctx.fail(at(parent, k), _("a name on one line (no line or paragraph separator)"), describe(value))
     if len(name) > MAX_NAME_LENGTH:
-        raise ctx.fail(
+        raise ctx.sentence(
             at(parent, k),
-            _("a name of at most {maximum} characters").format(maximum=MAX_NAME_LENGTH),
-            _("{count} characters").format(count=len(name)),
+            _("the name has {count} characters; a name has at most {maximum}").format(
+                count=len(name), maximum=MAX_NAME_LENGTH
+            ),
         )
     ctx.doc.names[name] = None
     return name  # printable by the rules (e.g. a no-break space), if not by str.isprintable
@@ -340,7 +392,7 @@ def the_player(value: str, names: list[str], ctx: Context, here: KeyPath, wrong:
         return found[0]
     if found:  # "ANA" when Ana and ana both play: refused rather than guessed
         raise ctx.fail(here, naming.ambiguous(found), describe(value))
-    raise ctx.fail(here, wrong(), describe(value) + hint(value, names))
+    raise ctx.fail(here, wrong(), describe(value), hint(value, names))
 
 
 def names_reader(t: Type, key: str) -> Reader:
@@ -351,14 +403,15 @@ def names_reader(t: Type, key: str) -> Reader:
         if type(value) is not list or not value:
             raise ctx.fail(here, shape_expected(t), describe(value))
         if not lo <= len(value) <= hi:
-            raise ctx.fail(
-                here, _("{minimum} to {maximum} player names").format(minimum=lo, maximum=hi), f"{len(value)}"
-            )
+            raise ctx.count(here, _("{minimum} to {maximum} player names").format(minimum=lo, maximum=hi), len(value))
         found: list[str] = []
         for index, item in enumerate(value, 1):
             name = read_name(item, ctx, here, index)  # NFC: the same name however typed; in another case, another
             if name in found:
-                raise ctx.fail(here + (index,), _("names that differ"), _("{name} twice").format(name=describe(name)))
+                raise ctx.sentence(
+                    here + (index,),
+                    _("{name} is written twice; each player has a name of their own").format(name=describe(name)),
+                )
             found.append(name)
         return found
 
@@ -378,7 +431,7 @@ def array_reader(t: Type, key: str) -> Reader:
         if type(value) is not list:
             raise ctx.fail(at(parent, k), shape_expected(t), describe(value))
         if len(value) < lo or (hi is not None and len(value) > hi):
-            raise ctx.fail(at(parent, k), count_expected(t, _(t.what) if t.what else _("items")), f"{len(value)}")
+            raise ctx.count(at(parent, k), count_expected(t, _(t.what) if t.what else _("items")), len(value))
         if ints is not None:
             low, high = ints
             if all(type(v) is int and low <= v <= high for v in value):  # type: ignore[operator]
@@ -411,10 +464,12 @@ def tuple_reader(t: Type, key: str) -> Reader:
 def unknown_key(ctx: Context, here: KeyPath, value: dict[str, Any], allowed: list[str]) -> DataError:
     key = next(k for k in value if k not in allowed)
     close = difflib.get_close_matches(key, allowed, n=1)
-    said = _(' (did you mean "{word}"?)').format(word=close[0]) if close else ""
-    return ctx.fail(
-        here + (key,), _("one of the keys {keys}").format(keys=", ".join(allowed)), _("an unknown key") + said
-    )
+    keys = ", ".join(allowed)
+    if close:
+        message = _('no such key (did you mean "{word}"?); the keys here are {keys}').format(word=close[0], keys=keys)
+    else:
+        message = _("no such key; the keys here are {keys}").format(keys=keys)
+    return ctx.sentence(here + (key,), message)
 
 
 def table_reader(fields: tuple[Field, ...], expected: str) -> Reader:
@@ -441,7 +496,7 @@ def table_reader(fields: tuple[Field, ...], expected: str) -> Reader:
                 if roster is not None:
                     ctx.names = roster(got, ctx, here)
             elif required:
-                raise ctx.fail(here + (key,), *missing_expected(field))
+                raise ctx.missing(here + (key,), missing_expected(field))
             else:
                 got = default.copy() if type(default) in (list, dict) else default  # never the description's own
             out[key] = got
@@ -471,7 +526,7 @@ def plain_table_reader(
         if len(out) < size:
             if not required_keys.issubset(out):
                 key, field = next((key, field) for key, field in required if key not in out)
-                raise ctx.fail(here + (key,), *missing_expected(field))
+                raise ctx.missing(here + (key,), missing_expected(field))
             out = {**defaults, **out}
             for key, default in fresh:  # a list or table default: a copy, never the description's own
                 if key not in out:
@@ -500,10 +555,9 @@ def roster_of(field: Field) -> Callable[[Any, Context, KeyPath], list[str]] | No
             for index, item in enumerate(value, 1):
                 name = item[name_key]  # NFC (read_name): one player however typed; in another case, another
                 if name in seen:
-                    raise ctx.fail(
+                    raise ctx.sentence(
                         here + (key, index, name_key),
-                        _("a name no other player has"),
-                        _("{name} again ({key}[{index}] has it)").format(
+                        _("{name} is already the name of {key}[{index}]; each player has a name of their own").format(
                             name=describe(name), key=key, index=seen[name]
                         ),
                     )
@@ -526,13 +580,14 @@ def map_reader(t: Type, key: str) -> Reader:
     shape = t.expected or N_("a table")
     lo, hi = t.minimum or 0, t.maximum
 
-    def noun(many: bool) -> str:
-        """What the keys are ("player", "players"), in the language of the moment."""
+    def noun() -> str:
+        """What the keys are ("players", "currencies"), in the language of the moment."""
         if key_type.what:
-            return _(key_type.what) + ("s" if many else "")
+            plural = PLURAL_WHAT.get(key_type.what, key_type.what)
+            return _(plural)
         if key_type.kind in ("name", "player"):
-            return _("players") if many else _("player")
-        return _("keys") if many else _("key")
+            return _("players")
+        return _("keys")
 
     if key_type.kind == "player":
 
@@ -548,13 +603,14 @@ def map_reader(t: Type, key: str) -> Reader:
         parse = key_type.parse
         assert parse is not None
         key_expected = key_type.expected
-        key_words = key_type.words
+        key_words, key_spanish = key_type.words, key_type.spanish_words
 
         def read_key(k: str, ctx: Context, here: KeyPath) -> Any:
             try:
                 return parse(k)
-            except (ValueError, TypeError):
-                raise ctx.fail(here + (k,), _(key_expected), describe(k) + hint(k, key_words)) from None
+            except (ValueError, TypeError) as error:
+                said = suggested(error) or hint(k, key_words, key_spanish)
+                raise ctx.fail(here + (k,), _(key_expected), describe(k), said) from None
     else:
         raise ValueError(f"map keys are names, players or custom values, not {key_type.kind}")
 
@@ -567,10 +623,9 @@ def map_reader(t: Type, key: str) -> Reader:
         for written_key, item in value.items():
             parsed = read_key(written_key, ctx, here)  # a name in NFC, the player it names, or a custom value
             if parsed in written:
-                raise ctx.fail(
+                raise ctx.sentence(
                     here + (written_key,),
-                    _("each {item} once").format(item=noun(False)),
-                    _('{value} again (as "{first}" and "{second}")').format(
+                    _('"{first}" and "{second}" both name {value}: write it once').format(
                         value=visible(clip(parsed)),
                         first=visible(clip(written[parsed])),
                         second=visible(clip(written_key)),
@@ -579,7 +634,7 @@ def map_reader(t: Type, key: str) -> Reader:
             written[parsed] = written_key
             out[parsed] = value_reader(item, ctx, here, written_key)
         if len(out) < lo or (hi is not None and len(out) > hi):
-            raise ctx.fail(here, count_expected(t, noun(True)), f"{len(out)}")
+            raise ctx.count(here, count_expected(t, noun()), len(out))
         return out
 
     return read
@@ -608,16 +663,16 @@ def tables_reader(t: Type, key: str) -> Reader:
         if type(value) is not list or not all(type(entry) is dict for entry in value):
             raise ctx.fail(here, shape_expected(t, key), describe(value))
         if len(value) < lo:
-            raise ctx.fail(here, too_few(), f"{len(value)}")
+            raise ctx.count(here, too_few(), len(value))
         if hi is not None and len(value) > hi:
-            raise ctx.fail(here, too_many(), f"{len(value)}")
+            raise ctx.count(here, too_many(), len(value))
         return [item(entry, ctx, here, index) for index, entry in enumerate(value, 1)]
 
     return read
 
 
 def union_reader(t: Type, key: str) -> Reader:
-    variants = {v.key: table_reader(v.type.fields, v.type.expected) for v in t.variants}
+    variants = {v.key: made(table_reader(v.type.fields, v.type.expected), v.type) for v in t.variants}
     words = [v.key for v in t.variants]
     synonyms = folded_synonyms(t)
     near = suggestions(t, words)
@@ -630,14 +685,32 @@ def union_reader(t: Type, key: str) -> Reader:
         reader = variants.get(kind) if type(kind) is str else None
         if reader is None and synonyms and type(kind) is str:  # a Spanish word (its const reads it as English)
             reader = variants.get(synonyms.get(fold_word(kind), ""))
+        if reader is None and synonyms and type(kind) is str:  # a plural, another form: "puja", "desafíos"
+            reader = variants.get(other_form(kind, synonyms) or "")
         if reader is None:
             here = at(parent, k)
             if tag not in value:
-                raise ctx.fail(here + (tag,), union_expected(t), _(MISSING))
+                raise ctx.missing(here + (tag,), union_expected(t))
             if type(kind) is not str:
                 raise ctx.fail(here + (tag,), union_expected(t), describe(kind))
-            raise ctx.fail(here + (tag,), quoted_or(words), describe(kind) + hint(kind, near))
+            raise ctx.not_among(
+                here + (tag,), ", ".join(f'"{word}"' for word in words), describe(kind), hint(kind, *near)
+            )
         return reader(value, ctx, parent, k)
+
+    return read
+
+
+def made(reader: Reader, t: Type) -> Reader:
+    """``reader`` of a table, giving what ``t.make`` makes of its values when ``t`` has a maker."""
+    make = t.make
+    if make is None:
+        return reader
+    keys = [f.key for f in t.fields]
+
+    def read(value: Any, ctx: Context, parent: KeyPath, k: PathPart | None) -> Any:
+        values = reader(value, ctx, parent, k)
+        return make(*[values[key] for key in keys])
 
     return read
 
@@ -681,22 +754,31 @@ def const_reader(t: Type, key: str) -> Reader:
             return word
         if synonyms and type(value) is str and synonyms.get(fold_word(value)) == word:
             return word  # another of the game's names, a Spanish word (the fast path does the same)
+        if synonyms and type(value) is str and other_form(value, synonyms) == word:
+            return word  # a plural, another form
         expected = _(t.expected).replace("{value}", word) if t.expected else f'"{word}"'
-        raise ctx.fail(at(parent, k), expected, describe(value) + hint(value, near))
+        raise ctx.fail(at(parent, k), expected, describe(value), hint(value, *near))
 
     return read
+
+
+def suggested(error: Exception) -> str:
+    """What a custom value's parser suggests instead (its error's ``suggestion``: `` (…)``, translated), or ''."""
+    suggestion = getattr(error, "suggestion", "")
+    return suggestion if isinstance(suggestion, str) else ""
 
 
 def custom_reader(t: Type, key: str) -> Reader:
     parse = t.parse
     assert parse is not None
-    words = t.words
+    words, spanish = t.words, t.spanish_words
 
     def read(value: Any, ctx: Context, parent: KeyPath, k: PathPart | None) -> Any:
         try:
             return parse(value)
-        except (ValueError, TypeError):
-            raise ctx.fail(at(parent, k), _(t.expected), describe(value) + hint(value, words)) from None
+        except (ValueError, TypeError) as error:
+            said = suggested(error) or hint(value, words, spanish)
+            raise ctx.fail(at(parent, k), _(t.expected), describe(value), said) from None
 
     return read
 

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from refcli.language.i18n import _, language
-from refcli.reading.formats.description import Description, Field, Type
+from refcli.reading.formats.description import Description, Field, Type, help_text
 
 COLUMN = 37  # where comments start, as in the hand-written templates
 WIDTH = 78
@@ -58,7 +58,7 @@ def is_section(field: Field) -> bool:
 
 
 def comment_for(field: Field) -> str:
-    return "" if field.type.kind == "const" else _(field.help)
+    return "" if field.type.kind == "const" else help_text(field)
 
 
 def template_text(desc: Description) -> str:
@@ -73,7 +73,7 @@ def template_text(desc: Description) -> str:
         if field in present:
             lines.append(commented_line(f"{field.key} = {toml_value(example_of(field))}", comment_for(field)))
         elif field.commented:
-            lines.append(commented_line(f"# {field.key} = {field.commented}", _(field.help)))
+            lines.append(commented_line(f"# {field.key} = {field.commented}", help_text(field)))
     for field in desc.fields:
         if not is_section(field):
             continue
@@ -81,7 +81,7 @@ def template_text(desc: Description) -> str:
             lines += section_lines(field)
         elif field.commented:
             opener = f"# [[{field.key}]]" if field.type.kind == "tables" else f"# [{field.key}]"
-            lines += ["", commented_line(opener, _(field.help))]
+            lines += ["", commented_line(opener, help_text(field))]
             lines += [f"# {line}" for line in field.commented.splitlines()]
     return "\n".join(lines) + "\n"
 
@@ -93,7 +93,7 @@ def section_lines(field: Field) -> list[str]:
     t = field.type
     value = field.example if field.example is not None else example_of(field)
     if t.kind == "map":
-        lines = ["", commented_line(f"[{field.key}]", _(field.help))]
+        lines = ["", commented_line(f"[{field.key}]", help_text(field))]
         for key, item in value.items():
             if not key.startswith("#"):
                 note = str(value.get(f"#{key}", ""))
@@ -116,7 +116,7 @@ def section_lines(field: Field) -> list[str]:
                 comment = _(entry[f"#{sub.key}"]) if f"#{sub.key}" in entry else "" if said else comment_for(sub)
                 lines.append(commented_line(f"{sub.key} = {toml_value(plain_value(entry[sub.key]))}", comment))
             elif first and sub.commented:
-                lines.append(commented_line(f"# {sub.key} = {sub.commented}", _(sub.help)))
+                lines.append(commented_line(f"# {sub.key} = {sub.commented}", help_text(sub)))
     return lines
 
 

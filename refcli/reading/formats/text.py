@@ -6,7 +6,7 @@ from typing import Any
 
 from refcli.language.i18n import N_, _
 from refcli.output.toml_values import toml_value
-from refcli.reading.formats.description import EXAMPLE_NAMES, Description, Field, Type
+from refcli.reading.formats.description import EXAMPLE_NAMES, Description, Field, Type, help_text
 from refcli.reading.formats.reader import quoted_or
 
 
@@ -114,7 +114,7 @@ def details(field: Field) -> str:
 
 def with_details(field: Field) -> str:
     said = details(field)
-    help = _(field.help)
+    help = help_text(field)
     return f"{help} ({said})" if said else help
 
 
