@@ -453,8 +453,8 @@ USAGE_ERRORS = [
     ),
     (
         ["kuhhandel", "score", "--bogus"],
-        "refcli: error: no existe la opción --bogus",
-        "refcli: error: no such option --bogus",
+        "refcli: error: no existe la opción --bogus (¿querías decir --bom?)",
+        "refcli: error: no such option --bogus (did you mean --bom?)",
     ),
     (["validate"], "refcli: error: falta el argumento 'FILE...'", "refcli: error: missing argument 'FILE...'"),
     (
