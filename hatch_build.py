@@ -9,6 +9,9 @@ any parser). The message catalogues are compiled the same way: each
 language's ``.po`` sources (refcli/locale/<lang>/) become
 ``refcli/_compiled/messages_<lang>.py`` and ``messages_<lang>_<game>.py``, dict
 literals that refcli.language.i18n loads (read with Babel, a build requirement, by refcli.language.catalogues).
+The words of the catalogues and glossaries come stemmed too (``refcli/_compiled/stems.py``, written by
+``python -m refcli.rules.stems`` with snowballstemmer, a build requirement), so a word search stems
+only its query.
 refcli.rules.catalogue uses them when they are there and the TOML
 otherwise (a source checkout). They are written from the TOML at every
 build, and tests/test_catalogue.py checks that an installed wheel's copies
@@ -56,6 +59,27 @@ class CatalogueJsonHook(BuildHookInterface):  # type: ignore[misc]
             target.write_text(compiled_text(source), encoding="utf-8")
             build_data["force_include"][str(target)] = f"refcli/_compiled/{target.name}"
         self.compile_messages(out, build_data)
+        self.compile_stems(out, build_data)
+
+    def compile_stems(self, out: Path, build_data: dict[str, Any]) -> None:
+        """``refcli/_compiled/stems.py``: the catalogues' words with their stems (refcli.rules.stems), so a
+        word search stems only its query. Run from the checkout, in a process of its own."""
+        import os
+        import subprocess
+        import sys
+
+        # the checkout first, then every folder this build sees (pip's isolated build adds its own: snowballstemmer)
+        path = os.pathsep.join([str(self.root), *(folder for folder in sys.path if folder)])
+        environment = {**os.environ, "PYTHONPATH": path, "REFCLI_CONFIG": os.devnull}
+        done = subprocess.run(
+            [sys.executable, "-m", "refcli.rules.stems"], cwd=self.root, env=environment, capture_output=True, text=True
+        )
+        if done.returncode:
+            raise RuntimeError(f"python -m refcli.rules.stems failed:\n{done.stderr}")
+        text = done.stdout
+        target = out / "stems.py"
+        target.write_text(text, encoding="utf-8")
+        build_data["force_include"][str(target)] = "refcli/_compiled/stems.py"
 
     def compile_messages(self, out: Path, build_data: dict[str, Any]) -> None:
         import importlib.util

@@ -17,7 +17,9 @@ fastest run of each counts.
 
     python benchmarks/resources.py [--python PATH] [--repeat N] [--family FAMILY]...
 
-``--python`` is the interpreter refcli is installed in (default: this one).
+``--python`` is an interpreter refcli is installed in, not from a source
+tree (``benchmarks/installed.py``; default: a venv built for the run in a
+temporary folder from this checkout).
 Standard library only. Rates are per MiB of input, an input under 1 MiB
 counted as 1 MiB (start-up is not a cost of the input), and memory is the peak
 above that of ``refcli --version``.
@@ -33,6 +35,8 @@ import sys
 import tempfile
 from pathlib import Path
 from typing import Any
+
+from installed import installed_python
 
 REPO = Path(__file__).resolve().parents[1]
 MIB = 1024 * 1024
@@ -272,14 +276,19 @@ def inputs(folder: Path) -> list[tuple[str, str, list[str]]]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--python", default=sys.executable)
+    parser.add_argument("--python", help="interpreter refcli is installed in (default: a venv built for the run)")
     parser.add_argument("--repeat", type=int, default=3, help="rounds over every case; the fastest run counts")
     parser.add_argument("--messages", action="store_true", help="print each refusal's message under its row")
     parser.add_argument(
         "--family", action="append", help="measure only this family of cases (and the reference); may be repeated"
     )
     args = parser.parse_args()
-    python = args.python
+    with installed_python(args.python) as python:
+        return measure_all(args, python)
+
+
+def measure_all(args: argparse.Namespace, python: str) -> int:
+    """Every case, with the refcli installed for ``python``; prints the table."""
     version = subprocess.run(
         [python, "-c", "import sys, refcli; print(sys.version.split()[0], refcli.__version__)"],
         capture_output=True,

@@ -11,6 +11,7 @@ The library (see :mod:`refcli.api`)::
     refcli.score("final.toml").winners
     refcli.rule({"game": "cup-of-bluff", "situation": "call", ...}).verdict
     refcli.validate("game.toml", strict=True).valid
+    refcli.validate_line('{"game": "money", ...}', name="shard.jsonl", line=3)  # one line of JSON Lines
     refcli.game("money").score(document)
     refcli.score("final.toml", lang="es").text()   # in Spanish, whatever the locale
 
@@ -81,6 +82,7 @@ _LAZY = {
     "score": "refcli.api",
     "rule": "refcli.api",
     "validate": "refcli.api",
+    "validate_line": "refcli.api",
     "game": "refcli.api",
     "load": "refcli.api",
     "Game": "refcli.api",

@@ -1,6 +1,6 @@
 """``python -m refcli`` runs the same program as the ``refcli`` script."""
 
-from refcli.cli.app import main
+from refcli.cli.start import program
 
 if __name__ == "__main__":
-    main()
+    program()

@@ -12,6 +12,7 @@ exactly what ``--format json`` prints, without a subprocess or a temp file::
     ruling = refcli.rule({"game": "money", "situation": "bids", "offer": [...]})
     ruling = refcli.rule(game="kuhhandel", values={"situation": "cow-trade", "challenger.offer": "50,10,0", ...})
     validation = refcli.validate(path, strict=True)
+    validation = refcli.validate_line('{"game": "money", ...}', name="shard-3.jsonl", line=12)
     refcli.game("kuhhandel").score(doc, partial=True)
 
 A *source* is a path (``str`` or ``os.PathLike``; ``"-"`` reads standard
@@ -295,6 +296,48 @@ def _validate(source: Source, game: GameName | None, strict: bool, max_bytes: in
     from refcli.results.findings import warned
 
     return warned(result, of_document(doc))
+
+
+LINE_NAME = "<line>"  # how a line is named in results and messages when the caller names no file
+
+
+def validate_line(
+    text: str | bytes,
+    *,
+    game: GameName | None = None,
+    strict: bool = False,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+    lang: str | None = None,
+    name: str = LINE_NAME,
+    line: int | None = None,
+) -> Validation:
+    """Validate one line of JSON Lines text: a recorded game in the same shape as the TOML.
+
+    The result is the one ``refcli validate --jsonl`` gives for that line,
+    by the same code: its ``to_dict()`` is the line's JSON Lines result (less
+    ``schema_version``). ``name`` and ``line`` say where the line came from
+    (a shard, its line number); the result is named ``name:line`` as on the
+    command line, or ``name`` when ``line`` is None. A line that is not JSON,
+    not a JSON object, not UTF-8 or longer than ``max_bytes`` is never
+    raised: an invalid result with one finding whose rule is ``input``,
+    located at its line. A line break at its end is allowed, so the lines of
+    ``dask.bag.read_text`` or of a file opened in Python can be given as they
+    are. A blank line is not JSON, so it is reported so; the command line
+    skips blank lines, and a caller that compares with it leaves them out.
+    """
+    with speaking(lang):
+        _check_options(game, max_bytes, strict=strict)
+        arguments.check_text("name", name, optional=False)
+        arguments.check_line_number(line)
+        raw = arguments.line_bytes(text)
+        named = _game(game)
+        from refcli.model.options import ValidateOptions
+        from refcli.reading.json_lines import given_line
+        from refcli.validating import validate_line as validated
+
+        task = given_line(raw, name, line, max_bytes)
+        result, _status, _message = validated(task, named, ValidateOptions(strict=strict, max_bytes=max_bytes))
+        return result._replace(language=i18n.language())
 
 
 def _display_name(source: Source) -> str:

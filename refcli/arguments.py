@@ -51,6 +51,33 @@ def check_max_bytes(value: object) -> None:
         )
 
 
+def line_bytes(text: object) -> bytes:
+    """One JSON line as bytes (``str`` is written as UTF-8): ``TypeError`` for another type.
+
+    A ``str`` read with ``errors="surrogateescape"`` gives back the bytes it
+    was read from, and other halves of UTF-16 surrogate pairs are passed on as
+    such, so a line that is not UTF-8 is refused with its column, as in a file.
+    """
+    if isinstance(text, str):
+        try:
+            return text.encode("utf-8", "surrogateescape")
+        except UnicodeEncodeError:
+            return text.encode("utf-8", "surrogatepass")
+    if isinstance(text, (bytes, bytearray, memoryview)):
+        return bytes(text)
+    raise TypeError(_("the line must be text (str) or bytes, not {kind}").format(kind=kind(text)))
+
+
+def check_line_number(value: object) -> None:
+    """``TypeError`` unless an integer or None; ``UsageError`` for a number below 1 (lines count from 1)."""
+    if value is None:
+        return
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(_("line must be an integer or None, not {kind}").format(kind=kind(value)))
+    if value < 1:
+        raise UsageError(_("line must be 1 or more (lines count from 1), not {value}").format(value=value))
+
+
 def checked_path(source: object) -> str:
     """The path ``source`` names (``str`` or ``os.PathLike``): ``TypeError`` for another type, ``UsageError`` for a NUL."""
     if not isinstance(source, (str, os.PathLike)):

@@ -140,24 +140,3 @@ def test_readme_api_example_runs(monkeypatch: pytest.MonkeyPatch, capsys: pytest
     monkeypatch.chdir(REPO)
     exec(compile(readme_python("Python API"), "README.md", "exec"), {})
     assert "Cid" in capsys.readouterr().out
-
-
-def test_readme_at_scale_example_runs_on_dasks_local_scheduler(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    pytest.importorskip("dask.bag", reason="dask is in the test extras")
-    from refcli.games.kuhhandel.simulate import random_game
-
-    shards = tmp_path / "shards"
-    shards.mkdir()
-    games = [random_game(seed) for seed in range(6)]
-    games[4]["event"][0]["animal"] = "unicorn"  # a record that does not fit the format
-    for shard in range(2):
-        lines = [json.dumps(game) for game in games[shard * 3 : shard * 3 + 3]]
-        (shards / f"part-{shard}.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    monkeypatch.chdir(tmp_path)
-    import dask
-
-    with dask.config.set(scheduler="processes", num_workers=2):
-        exec(compile(readme_python("At scale"), "README.md", "exec"), {})
-    assert capsys.readouterr().out == "{'invalid': 1, 'valid': 5}\n"

@@ -333,6 +333,7 @@ def test_a_reader_going_away_stops_the_workers(tmp_path: Path) -> None:
 def test_writing_raises_broken_pipe_and_the_workers_stop(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import multiprocessing
 
+    from refcli import validating
     from refcli.cli import batch
     from refcli.model.options import Format, ValidateOptions
 
@@ -350,7 +351,9 @@ def test_writing_raises_broken_pipe_and_the_workers_stop(tmp_path: Path, monkeyp
 
     paths = records(tmp_path, 6)
     monkeypatch.setattr(batch.sys, "stdout", GoneReader())
-    outcomes = batch.run([batch.PathTask(p) for p in paths], batch.validate_path, None, ValidateOptions(), 2, "json", 6)
+    outcomes = batch.run(
+        [validating.PathTask(p) for p in paths], validating.validate_path, None, ValidateOptions(), 2, "json", 6
+    )
     from contextlib import closing
 
     with pytest.raises(BrokenPipeError), closing(outcomes):
@@ -576,3 +579,52 @@ def test_ordered_map_runs_outside_the_main_thread() -> None:
     thread.start()
     thread.join(HANG_GUARD)
     assert results == [1, 2, 3]
+
+
+@pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="records are bounded by a timer signal")
+def test_the_timer_handler_is_set_once_for_a_run_and_put_back_after_it() -> None:
+    """Each record is still bounded (one given up, the next validated), the handler held for the whole run
+    (not installed again for each record) and the previous one back once the run is over."""
+    import time
+
+    from refcli.cli import batch
+    from refcli.model.exit_status import ExitStatus
+    from refcli.model.options import ValidateOptions
+    from refcli.results.findings import FileResult
+    from refcli.validating import PathTask
+
+    seen: list[object] = []
+
+    def check(task: PathTask, game: object, options: ValidateOptions) -> batch.Outcome:
+        seen.append(signal.getsignal(signal.SIGALRM))
+        if task.path == "slow":
+            time.sleep(5)
+        return FileResult(task.path, None, (), (), {}), ExitStatus.OK, None
+
+    def previous(signum: int, frame: object) -> None:
+        raise AssertionError("the run's own handler should have caught the timer")
+
+    installed: list[object] = []
+    original_signal = signal.signal
+
+    def counting(signum: int, handler: object) -> object:
+        installed.append(handler)
+        return original_signal(signum, handler)  # type: ignore[arg-type]
+
+    before = original_signal(signal.SIGALRM, previous)
+    try:
+        signal.signal = counting  # type: ignore[assignment]
+        tasks = [PathTask("slow"), PathTask("a"), PathTask("b")]
+        outcomes = list(batch.run(tasks, check, None, ValidateOptions(record_timeout=0.2), 1, "text"))
+        signal.signal = original_signal
+        assert [status for _payload, status, *_rest in outcomes] == [
+            ExitStatus.UNREADABLE,
+            ExitStatus.OK,
+            ExitStatus.OK,
+        ]
+        assert seen == [batch._time_up] * 3
+        assert installed == [batch._time_up, previous]  # once for the run, and put back after it
+        assert signal.getsignal(signal.SIGALRM) is previous
+    finally:
+        signal.signal = original_signal
+        original_signal(signal.SIGALRM, before)

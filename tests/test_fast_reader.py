@@ -163,3 +163,62 @@ def test_generated_records_in_spanish_take_the_fast_path_and_read_as_in_english(
             == exact(read_slowly(target.desc, english))
         )
     assert changed, "no Spanish word written"
+
+
+# -- events made as they are read (refcli.reading.formats.description.with_made) ---------------------------------
+def made_target(game: Any) -> Target:
+    """The format a game's records are validated with: its events made into the replay's objects as read."""
+    return Target(game, "record", game.engine("validate").RECORDS.format)
+
+
+def events_of(made: dict[str, Any]) -> list[Any]:
+    return list(made["event"] or ())
+
+
+@pytest.mark.parametrize("game", registry.built_in(), ids=lambda game: game.id)
+def test_events_made_as_read_are_the_same_on_both_paths_and_made_of_the_values_read(game: Any) -> None:
+    """Each event the fast path makes is the one the nested readers make, and the one its maker makes of the
+    values the format reads without makers; for generated records, in English and in Spanish, and for fuzzed
+    ones."""
+    target = made_target(game)
+    plain = descriptions(game.package)["record"]
+    union = next(f.type.item for f in target.desc.fields if f.key == "event")
+    assert union is not None and all(v.type.make is not None for v in union.variants)
+    makers = {v.key: (v.type.make, [f.key for f in v.type.fields]) for v in union.variants}
+    random_game = importlib.import_module(game.simulate.module).random_game
+    record_type = Type("table", fields=with_spanish_words(plain).fields)
+    rng = random.Random(3)
+    kinds = set()
+    for seed in range(15):
+        data = {**random_game(seed), "game": game.id}
+        for document in (data, in_spanish(record_type, data, game, rng)):
+            doc = Document("game.toml", document, "")
+            made = fast_read(target, doc)
+            assert exact(made) == exact(read_slowly(target.desc, doc))
+            values = read_slowly(plain, Document("game.toml", data, ""))
+            expected = []
+            for event in values["event"] or ():
+                make, keys = makers[event["type"]]
+                expected.append(make(*[event[key] for key in keys]))
+                kinds.add(event["type"])
+            assert exact(events_of(made)) == exact(expected)
+    assert kinds == set(makers)
+
+    accepted = 0
+
+    @settings(max_examples=100, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+    @given(document=documents(plain))
+    def run(document: dict[str, Any]) -> None:
+        nonlocal accepted
+        doc = Document("input.toml", document, "")
+        slow = slow_read(target, doc)
+        try:
+            fast = fast_read(target, doc)
+        except Exception:  # noqa: BLE001 - refusing is always allowed: the nested readers decide
+            return
+        assert not isinstance(slow, RefcliError), f"the fast path accepted what the reader refuses: {slow}"
+        assert exact(fast) == exact(slow)
+        accepted += 1
+
+    run()
+    assert accepted

@@ -17,7 +17,7 @@ import pytest
 from conftest import EXAMPLES, Invoke
 
 import refcli
-from refcli.cli import batch
+from refcli import validating
 from refcli.model import registry
 from refcli.reading.formats import reader
 
@@ -50,7 +50,7 @@ def look_ups(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
     for name in LOOK_UPS:
         monkeypatch.setattr(registry, name, counted(name, getattr(registry, name)))
     monkeypatch.setattr(reader, "_COMPILED", {})
-    monkeypatch.setattr(batch, "_VALIDATORS", {})
+    monkeypatch.setattr(validating, "_VALIDATORS", {})
     yield calls
 
 

@@ -182,9 +182,8 @@ def test_money_that_cannot_exist_is_judged_alike_by_ruling_and_replay(tmp_path: 
     if not isinstance(event, Auction) or extra is None:
         return
     name, value = extra
-    money = state.money[name]
-    assert money is not None
-    money.append(value)
+    assert state.money[name] is not None
+    state.give(name, (value,))  # through the state, which counts the money known as it moves
     document: dict[str, Any] = {
         "situation": "auction",
         "edition": state.edition,

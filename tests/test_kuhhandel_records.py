@@ -208,3 +208,21 @@ def test_strict_stops_at_the_first_error() -> None:
     game["scores"] = {name: 1 for name in game["players"]}
     assert len(errors(validate(game))) > 1
     assert len(errors(validate(game, strict=True))) == 1
+
+
+def test_events_read_are_those_the_constructors_make() -> None:
+    """The reader makes each event directly (refcli.games.kuhhandel.record.auction, cow_trade): every field set."""
+    from dataclasses import fields
+
+    from refcli.games.kuhhandel.record import read_record
+
+    kinds = set()
+    for seed in range(12):
+        text = to_toml(random_game(seed))
+        for event in read_record(Document("game.toml", parse_toml(text, "game.toml"), text)).events:
+            kinds.add(type(event).__name__)
+            assert set(vars(event)) == {field.name for field in fields(event)}
+            rebuilt = type(event)(**vars(event))
+            assert event == rebuilt
+            assert hash(event) == hash(rebuilt)
+    assert kinds == {"Auction", "CowTrade"}

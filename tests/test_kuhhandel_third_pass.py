@@ -77,6 +77,75 @@ def test_what_can_be_in_play(edition: int, players: int, donkeys: int, expected:
     assert dict(in_play(edition, dealt(edition, players), players, donkeys)) == expected
 
 
+def test_the_cached_limits_are_what_can_be_in_play() -> None:
+    """The engine checks money against in_play_counts (cached): the same numbers as in_play, for every table."""
+    from collections import Counter
+
+    from refcli.games.kuhhandel.money import VALUES, deal_counts, dealt, dealt_counts, in_play_counts
+
+    deals = [("setup", None), ("a rich deal", Counter({0: 1, 10: 40, 50: 9, 100: 2, 30: 3}))]
+    for edition in (1, 2):
+        for players in range(2, 6):
+            for _what, given in deals:
+                deal = dealt(edition, players) if given is None else given
+                counts = dealt_counts(edition, players) if given is None else deal_counts(given)
+                for donkeys in range(5):
+                    expected = in_play(edition, deal, players, donkeys)
+                    assert in_play_counts(edition, counts, players, donkeys) == tuple(expected[v] for v in VALUES)
+
+
+def _broken_copy(document: dict[str, Any], seed: int) -> dict[str, Any]:
+    """A random game with some of its money changed: payments left out, cards not held or of no value."""
+    import copy
+    import random
+
+    rng = random.Random(seed)
+    broken = copy.deepcopy(document)
+    for event in broken["event"]:
+        if rng.random() < 0.15:
+            key = "paid" if event["type"] == "auction" else rng.choice(["offer", "counter"])
+            if rng.random() < 0.3:
+                event.pop(key, None)
+            else:
+                event[key] = [rng.choice([0, 10, 30, 50, 100, 200, 500]) for _ in range(rng.randint(0, 4))]
+    if rng.random() < 0.3:
+        broken["start_money"] = {broken["players"][0]: [500, 500, 200, 50, 50, 10]}
+    return broken
+
+
+def test_the_money_counted_as_it_moves_is_the_money_held() -> None:
+    """The check before every event (K18) reads counts kept as money moves: after every event of legal and
+    broken games they are the cards of each value in the hands whose money is known."""
+    from refcli.games.kuhhandel.money import VALUES
+    from refcli.games.kuhhandel.record import read_record
+    from refcli.games.kuhhandel.replay import Replay
+    from refcli.games.kuhhandel.simulate import random_game
+    from refcli.model.errors import DataError
+    from refcli.reading.documents import Document
+
+    def counted(state: Replay) -> list[int]:
+        cards = [card for hand in state.money.values() if hand is not None for card in hand]
+        return [cards.count(value) for value in VALUES]
+
+    checked = forgotten = 0
+    for seed in range(40):
+        game = random_game(seed)
+        for document in (game, _broken_copy(game, seed)):
+            try:
+                record = read_record(Document.from_data(document, "record"))
+            except DataError:
+                continue
+            state = Replay(record)
+            assert state.held == counted(state)
+            state.check_money_exists(event=None)
+            for event in record.events:
+                state.apply(event)
+                assert state.held == counted(state), (seed, state.number)
+                checked += 1
+            forgotten += any(hand is None for hand in state.money.values())
+    assert checked > 1000 and forgotten > 5  # many events, and money no longer followed in some games
+
+
 def test_a_100_before_the_second_donkey_names_the_card_the_player_and_the_clause(tmp_path: Path) -> None:
     ruling = rule(tmp_path, auction({"Ben": [0, 0, 10, 10, 50, 100]}, donkeys_before=1))
     assert not ruling.legal and ruling.to_dict()["broken_rule"] == "donkey.payouts"

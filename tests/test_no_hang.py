@@ -298,17 +298,17 @@ def test_sigterm_while_the_pager_runs_ends_the_pager_too(args: list[str], waits_
 @pytest.fixture
 def endless_record(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[str]:
     """Three records; validating the middle one never ends (a forked worker inherits that too)."""
-    from refcli.cli import batch
+    from refcli import validating
     from refcli.games.kuhhandel.simulate import random_game
 
-    replayed = batch.replayed
+    replayed = validating.replayed
 
     def endless(doc: Any, where: str, *args: Any, **kwargs: Any) -> Any:
         while "endless" in where:
             pass
         return replayed(doc, where, *args, **kwargs)
 
-    monkeypatch.setattr(batch, "replayed", endless)
+    monkeypatch.setattr(validating, "replayed", endless)
     paths = []
     for name in ("first", "endless", "last"):
         path = tmp_path / f"{name}.toml"

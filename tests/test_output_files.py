@@ -288,7 +288,7 @@ CHILD = textwrap.dedent(
         return real(*args)
     setattr(os, hook, stop)
     sys.argv = ["refcli", *sys.argv[3:]]
-    from refcli.cli.app import main
+    from refcli.cli.start import main
     main()
     """
 )
@@ -322,7 +322,7 @@ SELF_SIGNALLING = textwrap.dedent(
         return real(*args)
     setattr(os, hook, signalled)
     sys.argv = ["refcli", *sys.argv[4:]]
-    from refcli.cli.app import main
+    from refcli.cli.start import main
     main()
     """
 )
@@ -433,7 +433,7 @@ def test_a_file_that_appears_while_writing_is_not_overwritten_without_force(tmp_
             return real(fd)
         os.fsync = meanwhile
         sys.argv = ["refcli", "kuhhandel", "template", "final", "-o", {str(target)!r}]
-        from refcli.cli.app import main
+        from refcli.cli.start import main
         main()
         """
     )

@@ -296,7 +296,7 @@ PROBE = textwrap.dedent(
     import io, sys
     sys.argv = ["refcli", *sys.argv[1:]]
     sys.stdout = io.StringIO()
-    from refcli.cli.app import main
+    from refcli.cli.start import main
     try:
         main()
     except SystemExit as end:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import Invoke
+from conftest import EXAMPLES, Invoke
 
 from refcli.games.bamboozled.ranking import ladder, rank, ways
 from refcli.games.cupofbluff.chips import CHIPS, POINTS
@@ -125,3 +125,120 @@ def test_without_an_argument_every_row_is_listed(invoke: Invoke) -> None:
 )
 def test_help_shows_the_argument(invoke: Invoke, args: tuple[str, ...], example: str) -> None:
     assert example in " ".join(invoke([*args, "--help"]).stdout.split())
+
+
+# ---------------------------------------------------------------- the quick answers are the command line's
+
+ONE_RUN = """
+import json, os, sys
+sys.argv = ["refcli", *json.loads(sys.argv[1])]
+if sys.argv.pop(1) == "full":  # no quick answer: every line goes to the full command line
+    import refcli.cli.quick
+    refcli.cli.quick.recognised = lambda arguments: None
+from refcli.cli.start import main
+try:
+    main()
+except SystemExit as end:
+    code = end.code
+sys.stdout.flush()
+sys.stderr.write("\\n--exit %s, typer %s--" % (code, "typer" in sys.modules))
+"""
+
+SCORED = str(EXAMPLES / "kuhhandel" / "rulebook-2460.toml")
+EDITION1 = str(EXAMPLES / "kuhhandel" / "edition1-multiply.toml")
+BROKEN = str(EXAMPLES / "kuhhandel" / "record-broken.toml")
+CANNOT_PAY = str(EXAMPLES / "kuhhandel" / "auction-cannot-pay.toml")
+CALLED = str(EXAMPLES / "cup-of-bluff" / "call-gives.toml")
+
+# (arguments, whether they are answered quickly): good lines, and bad ones the full command line refuses
+COMPARED = [
+    (("bamboozled", "compare", "43", "34"), True),
+    (("bamboozled", "compare", "21", "21", "--format", "json"), True),
+    (("bamboozled", "compare", "43", "34", "-f", "toml", "-v"), True),
+    (("bamboozled", "compare", "43", "99"), False),  # a value the check refuses
+    (("bamboozled", "compare", "43"), False),  # an argument missing
+    (("bamboozled", "compare", "43", "34", "--bogus"), False),  # an unknown option
+    (("bamboozled", "compare", "43", "34", "--format", "yaml"), False),  # a bad value
+    (
+        (
+            "bamboozled",
+            "ladder",
+        ),
+        True,
+    ),
+    (("bamboozled", "ladder", "54", "--no-pager", "--color", "never"), True),
+    (("bamboozled", "ladder", "77"), False),  # a score that is none: refused by the argument's check, as compare does
+    (("cup-of-bluff", "chips", "15"), True),
+    (("cup-of-bluff", "chips", "--format=json"), True),
+    (("kuhhandel", "animals", "burro"), True),
+    (("kuhhandel", "animals", "unicorn"), True),
+    (("kuhhandel", "rules", "K8"), True),
+    (("kuhhandel", "rules", "subasta", "--format", "json"), True),
+    (("rules", "empate"), True),
+    (("rules", "¿quién gana?", "--all"), True),
+    (("rules", "nothing-like-this"), True),
+    (("money", "rules", "M1", "--color", "always"), True),
+    (("--color", "never", "kuhhandel", "animals"), True),
+    (("--version",), True),
+    (("-V",), True),
+    (("--help",), True),
+    (("--version", "--bogus"), False),
+    (("--color", "purple", "rules", "K8"), False),
+    (("--lang", "fr", "rules", "K8"), False),
+    (("kuhhandel", "animals", "--help"), False),
+    (("kuhhandel",), False),
+    (("kuhandel", "animals"), False),  # a typo: "did you mean"
+    # score and ruling of one file
+    (("kuhhandel", "score", SCORED), True),
+    (("kuhhandel", "score", SCORED, "--multiply", "-f", "json"), True),
+    (("kuhhandel", "score", SCORED, "--partial", "-v", "--no-pager", "--color", "always"), True),
+    (("kuhhandel", "score", "--format=csv", SCORED), True),
+    (("kuhhandel", "score", EDITION1, "--max-bytes", "100000", "--format", "toml"), True),
+    (("kuhhandel", "score", BROKEN), True),  # a record is not a snapshot: refused by the command, in both paths
+    (("kuhhandel", "score", "no-such-file.toml"), True),  # unreadable: 66
+    (("kuhhandel", "score", CALLED), True),  # another game's file
+    (("kuhhandel", "score", SCORED, "--max-bytes", "10"), True),  # too large: 65
+    (("cup-of-bluff", "ruling", CALLED), True),
+    (("cup-of-bluff", "ruling", CALLED, "-f", "json", "--explain"), True),
+    (("kuhhandel", "ruling", CANNOT_PAY, "--no-pager"), True),  # a rule broken: exit 1
+    (("kuhhandel", "score"), False),  # nothing to read: the usage error (or the questions, on a terminal)
+    (("kuhhandel", "score", SCORED, EDITION1), False),  # several files
+    (("kuhhandel", "ruling", CANNOT_PAY, CALLED), False),  # an extra argument
+    (("kuhhandel", "score", "player.1.name=Ana"), False),  # KEY=VALUE items
+    (("kuhhandel", "score", SCORED, "-o"), False),  # -o without its FILE
+    (("kuhhandel", "score", SCORED, "--save"), False),
+    (("kuhhandel", "ruling", CANNOT_PAY, "--format", "csv"), False),  # csv is score's only
+    (("kuhhandel", "score", SCORED, "--max-bytes", "0"), False),  # below the least
+    (("kuhhandel", "score", SCORED, "--multiply=yes"), False),
+    (("cup-of-bluff", "score", CALLED, "--multiply"), False),  # another game's option
+    (("kuhhandel", "ruling", "--help"), False),
+    (("kuhhandel", "ruling", "cow-trade", "--help"), False),  # a situation's help
+]
+
+
+def one_run(mode: str, args: tuple[str, ...], env: dict[str, str]) -> tuple[str, str]:
+    import os
+    import subprocess
+    import sys
+    import tempfile
+
+    done = subprocess.run(
+        [sys.executable, "-c", ONE_RUN, json.dumps([mode, *args])],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "COLUMNS": "100", "REFCLI_CONFIG": os.devnull, **env},
+        cwd=tempfile.gettempdir(),
+    )
+    return done.stdout, done.stderr
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize(("args", "quick"), COMPARED, ids=[" ".join(args) for args, _ in COMPARED])
+def test_a_quick_answer_is_the_full_command_lines_answer(args: tuple[str, ...], quick: bool, lang: str) -> None:
+    """Output, stderr and exit status of a line are the same whichever path answers it."""
+    env = {"REFCLI_LANG": lang}
+    fast_out, fast_err = one_run("quick", args, env)
+    full_out, full_err = one_run("full", args, env)
+    assert fast_out == full_out
+    assert fast_err.replace("typer False", "typer True") == full_err
+    assert fast_err.endswith("typer False--" if quick else "typer True--"), fast_err

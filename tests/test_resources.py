@@ -378,11 +378,11 @@ def test_load_document_and_read_bytes_take_the_limit(tmp_path: Path) -> None:
 
 def test_worker_processes_get_the_limit(tmp_path: Path) -> None:
     """With --jobs the limit reaches every worker, however the workers are started."""
-    from refcli.cli import batch
+    from refcli import validating
 
     path = tmp_path / "game.toml"
     path.write_text((EXAMPLES / "money" / "record-game.toml").read_text(encoding="utf-8"), encoding="utf-8")
-    result, _, message = batch.validate_path(batch.PathTask(str(path)), None, ValidateOptions(max_bytes=100))
+    result, _, message = validating.validate_path(validating.PathTask(str(path)), None, ValidateOptions(max_bytes=100))
     assert message is not None and "at most 100 bytes" in message
     files = [str(path)] * 3
     cli = refcli("validate", "--jobs", "2", "--max-bytes", "100", *files)

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import json
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from conftest import Invoke
 
+from refcli.language import forms
 from refcli.model import registry
 from refcli.rules import search
 from refcli.rules.catalogue import rules_for
@@ -237,15 +242,59 @@ def test_help_teaches_the_search(invoke: Invoke, args: list[str]) -> None:
 
 def test_an_id_or_topic_loads_no_stemmer() -> None:
     probe = (
-        "import sys; from refcli.cli.app import main\n"
+        "import sys; from refcli.cli.start import main\n"
         "sys.argv = ['refcli', *sys.argv[1:]]\n"
         "try:\n    main()\nexcept SystemExit:\n    pass\n"
-        "print('snowballstemmer' in sys.modules, file=sys.stderr)"
+        "print(sorted(m.rpartition('.')[2] for m in sys.modules if m.endswith('_stemmer')), file=sys.stderr)"
     )
     for args, loaded in (
-        (("kuhhandel", "rules", "K8"), "False"),
-        (("kuhhandel", "rules", "empate"), "False"),  # a topic's Spanish name
-        (("kuhhandel", "rules", "empates"), "True"),
+        (("kuhhandel", "rules", "K8"), "[]"),
+        (("kuhhandel", "rules", "empate"), "[]"),  # a topic's Spanish name
+        # a word search: the two languages' stemmers, never snowballstemmer's thirty others
+        (("kuhhandel", "rules", "empates"), "['english_stemmer', 'spanish_stemmer']"),
     ):
         result = subprocess.run([sys.executable, "-c", probe, *args], capture_output=True, text=True, check=True)
         assert result.stderr.strip() == loaded, args
+
+
+STEM_PROBE = """
+import os, sys, types
+if os.environ.get("PROBE_COMPILED"):  # the stems as the wheel carries them (refcli._compiled.stems)
+    compiled = types.ModuleType("refcli._compiled")
+    compiled.__path__ = [os.environ["PROBE_COMPILED"]]
+    sys.modules["refcli._compiled"] = compiled
+from refcli.cli.start import main
+sys.argv = ["refcli", *sys.argv[1:]]
+try:
+    main()
+except SystemExit:
+    pass
+sys.stdout.flush()
+print(sorted(m.rpartition(".")[2] for m in sys.modules if m.endswith("_stemmer")), file=sys.stderr)
+"""
+
+
+def test_the_wheel_carries_the_catalogues_words_stemmed(tmp_path: Path) -> None:
+    """A word search stems only its query's words the catalogues lack: none for most questions."""
+    from refcli.rules.stems import module_text, rulebook_stems
+
+    table = rulebook_stems()
+    assert {"empate", "gana", "tie", "donkey", "burro", "subasta"} <= set(table)
+    assert table["empate"] == forms.stemmed("empate") and len(table["empate"]) == 2
+    installed = importlib.util.find_spec("refcli._compiled") is not None
+    if installed:  # from a wheel: the table it carries
+        assert importlib.import_module("refcli._compiled.stems").STEMS == table
+    else:  # a checkout: the table the wheel would carry, beside the same search without it
+        (tmp_path / "stems.py").write_text(module_text(), encoding="utf-8")
+    with_table = {**os.environ, **({} if installed else {"PROBE_COMPILED": str(tmp_path)})}
+    for query, loaded in (("¿quién gana un empate?", "[]"), ("empates", "['english_stemmer', 'spanish_stemmer']")):
+        for lang in ("en", "es"):
+            args = [sys.executable, "-c", STEM_PROBE, "--lang", lang, "rules", query]
+            # run from elsewhere: `python -c` would otherwise import the checkout it is started in, not the install
+            shipped = subprocess.run(args, capture_output=True, text=True, env=with_table, cwd=tmp_path)
+            assert shipped.stderr.splitlines()[-1] == loaded, (query, shipped.stderr)
+            assert shipped.returncode == 0 and "empate" in shipped.stdout
+            if not installed:
+                stemmed_now = subprocess.run(args, capture_output=True, text=True, env=os.environ, cwd=tmp_path)
+                assert stemmed_now.stderr.splitlines()[-1] == "['english_stemmer', 'spanish_stemmer']"
+                assert shipped.stdout == stemmed_now.stdout and stemmed_now.returncode == 0

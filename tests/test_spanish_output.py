@@ -20,6 +20,7 @@ import pytest
 from conftest import EXAMPLES, Invoke
 
 import refcli
+from refcli import validating
 from refcli.cli import batch
 from refcli.language import catalogues as translations
 from refcli.language import i18n
@@ -270,9 +271,9 @@ def test_progress_in_spanish(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _texts(jobs: int) -> list[str]:
-    tasks = [batch.PathTask(path) for path in (BROKEN, RECORD, str(EXAMPLES / "money" / "no-such-file.toml"))]
+    tasks = [validating.PathTask(path) for path in (BROKEN, RECORD, str(EXAMPLES / "money" / "no-such-file.toml"))]
     with i18n.using("es"):
-        run = batch.run(tasks, batch.validate_path, None, ValidateOptions(), jobs, "text")
+        run = batch.run(tasks, validating.validate_path, None, ValidateOptions(), jobs, "text")
         try:
             return [" ".join(str(payload).split()) for payload, *_rest in run]  # long paths wrap
         finally:

@@ -33,14 +33,18 @@ PROBE = textwrap.dedent(
         return real_open(file, *args, **kwargs)
     builtins.open = recording_open
     sys.argv = ["refcli", *json.loads(sys.argv[1])]
-    out, sys.stdout = sys.stdout, io.StringIO()
-    from refcli.cli.app import main
+    class Terminal(io.StringIO):  # PROBE_TERMINAL: standard output is a terminal (colour, drawn text)
+        encoding = "utf-8"
+        def isatty(self):
+            return True
+    out, sys.stdout = sys.stdout, (Terminal if os.environ.get("PROBE_TERMINAL") else io.StringIO)()
+    from refcli.cli.start import main
     try:
         main()
     except SystemExit as end:
         code = end.code
-    sys.stdout = out
-    print(json.dumps({"code": code, "modules": sorted(sys.modules), "opened": opened}))
+    shown, sys.stdout = sys.stdout.getvalue(), out
+    print(json.dumps({"code": code, "modules": sorted(sys.modules), "opened": opened, "shown": shown}))
     """
 )
 
@@ -96,18 +100,71 @@ def test_every_built_in_game_has_a_quick_query_checked() -> None:
 
 
 def test_help_and_version_load_no_engine() -> None:
-    """--help reads the games' declarations (their titles and help), never an engine; --version not even those.
+    """--help prints its shipped page (refcli.cli.help_pages) and --version the version: no game, no framework.
 
-    The root help alone lists the games installed from other distributions: it reads the entry points.
+    Whether another distribution adds a game (the root help lists it) is read from the entry_points.txt files,
+    not through importlib.metadata.
     """
     for args in (("--version",), ("--help",)):
-        modules = set(probe(*args)["modules"])
+        modules = set(probe(*args, env={"COLUMNS": "100"})["modules"])
         engines = [name for name in modules if name.startswith(tuple(f"{package}." for package in GAMES.values()))]
         assert not engines, (args, engines)
-        assert "rich" not in modules
-        assert ("importlib.metadata" in modules) is (args == ("--help",)), args
-        declarations = {package for package in GAMES.values() if package in modules}
-        assert declarations == (set(GAMES.values()) if args == ("--help",) else set()), args
+        assert "rich" not in modules and "typer" not in modules
+        assert "importlib.metadata" not in modules, args
+        assert not {package for package in GAMES.values() if package in modules}, args
+
+
+@pytest.mark.parametrize(("game", "args"), QUICK_QUERIES)
+def test_a_quick_query_builds_no_command_line_framework(game: str, args: tuple[str, ...]) -> None:
+    """Answered from the declarations (refcli.cli.quick): typer, and the command modules on it, stay unloaded."""
+    modules = set(probe(*args)["modules"])
+    assert "typer" not in modules and "refcli.cli.app" not in modules and "refcli.cli.verbs" not in modules
+
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+ONE_FILE = [
+    ("kuhhandel", "score", str(EXAMPLES / "kuhhandel" / "rulebook-2460.toml")),
+    ("cup-of-bluff", "ruling", str(EXAMPLES / "cup-of-bluff" / "call-gives.toml")),
+]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize(
+    "args", [args for _game, args in QUICK_QUERIES] + ONE_FILE, ids=lambda args: " ".join(args[:2])
+)
+def test_a_terminal_answer_is_drawn_without_rich_or_typer(args: tuple[str, ...], lang: str) -> None:
+    """On a terminal the text is drawn, in colour, by refcli.output.drawing: neither rich nor typer is imported."""
+    seen = probe("--lang", lang, *args, "--no-pager", env={"PROBE_TERMINAL": "1", "COLUMNS": "100"})
+    assert seen["code"] in (0, 1, None)
+    modules = set(seen["modules"])
+    assert "rich" not in modules and "typer" not in modules, args
+    if "json" not in args:
+        assert "\x1b[" in seen["shown"], seen["shown"][:200]
+
+
+MEMORY_PROBE = textwrap.dedent(
+    """
+    import json, resource, subprocess, sys
+    done = subprocess.run([sys.executable, "-m", "refcli", *json.loads(sys.argv[1])], capture_output=True)
+    print(done.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+    """
+)
+
+
+@pytest.mark.parametrize("args", [("bamboozled", "compare", "43", "34"), ("rules", "empate"), ("--help",)])
+def test_a_quick_query_stays_under_20_mib(args: tuple[str, ...]) -> None:
+    """Peak memory (max RSS) of a quick query, from a fresh parent that runs nothing else."""
+    result = subprocess.run(
+        [sys.executable, "-c", MEMORY_PROBE, json.dumps(args)],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=tempfile.gettempdir(),
+    )
+    code, peak_kib = map(int, result.stdout.split())
+    assert code == 0
+    scale = 1024 if sys.platform != "darwin" else 1  # Linux reports KiB, macOS bytes
+    assert peak_kib * scale < 20 * 1024 * 1024, f"{peak_kib * scale / 2**20:.1f} MiB"
 
 
 # -- --lang es: the compiled catalogue (refcli's part and the game's), nothing else ----------

@@ -234,7 +234,7 @@ try:
     interruption.signalled(15)
 except interruption.Interrupted:
     pass
-from refcli.cli.app import main
+from refcli.cli.start import main
 sys.argv = ["refcli", *sys.argv[1:]]
 main()
 """
@@ -298,14 +298,14 @@ CONSOLE_SCRIPT = textwrap.dedent(
     import os, signal, sys
 
     class SignalWhenImported:
-        # Sends the signal while refcli imports typer: after refcli's first line, before main().
+        # Sends the signal while refcli's program module is imported: after refcli's first line, before main().
         def find_spec(self, name, path=None, target=None):
-            if name == "typer":
+            if name == "refcli.cli.start":
                 os.kill(os.getpid(), int(os.environ["SEND_SIGNAL"]))
             return None
 
     sys.meta_path.insert(0, SignalWhenImported())
-    from refcli.cli.app import main
+    from refcli.cli.start import main
     sys.exit(main())
     """
 )

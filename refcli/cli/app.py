@@ -8,6 +8,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from refcli import __version__
+from refcli.cli import settings
 from refcli.cli.color import RootColorOption
 from refcli.cli.lazy import LANG_HELP, LazyCommands, known_language
 from refcli.cli.verbs import ROOT_DEFINITIONS, game_group
@@ -91,7 +92,7 @@ class RootCommands(LazyCommands):
         before = i18n.language()  # the run over, the language it found (tests run many in one process)
         i18n.choose_for_command_line(args)
         try:
-            _use_configuration(sys.argv[1:] if args is None else list(args))
+            settings.use_configuration(sys.argv[1:] if args is None else list(args))
             if not standalone_mode:
                 return super().main(args, prog_name, complete_var, standalone_mode, windows_expand_args, **extra)
             try:
@@ -109,7 +110,7 @@ class RootCommands(LazyCommands):
             # not standalone, typer returns what typer.Exit carried (a command that finishes returns None: 0)
             sys.exit(result if isinstance(result, int) else 0)
         finally:
-            _forget_configuration()
+            settings.forget_configuration()
             i18n.set_language(before)
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
@@ -137,81 +138,6 @@ class RootCommands(LazyCommands):
         return command
 
 
-# Root options that take a value: what follows them is not the command's name.
-_VALUED_ROOT_OPTIONS = ("--color", "--lang")
-
-
-def _command_name(arguments: Sequence[str]) -> str | None:
-    """The command the line names (its first word that is not a root option or an option's value)."""
-    words = iter(arguments)
-    for word in words:
-        if word in _VALUED_ROOT_OPTIONS:
-            next(words, None)
-        elif word == "--":
-            return next(words, None)
-        elif not word.startswith("-"):
-            return word
-    return None
-
-
-def _only_help_or_version(arguments: Sequence[str]) -> bool:
-    """True when the line asks for help or the version (before any ``--``), or names no command at all."""
-    words = list(arguments[: arguments.index("--")] if "--" in arguments else arguments)
-    return bool({"--help", "-h", "--version"} & set(words)) or _command_name(arguments) is None
-
-
-def _use_configuration(arguments: Sequence[str]) -> None:
-    """Read the configuration file (``refcli.reading.config``) and apply it to this run; exit 78 when it is wrong.
-
-    When there is no file, one ``stat``. A file that is wrong does not stop ``refcli config``, which says
-    what is wrong itself (and whose ``path`` still answers).
-    """
-    from refcli.model.errors import ConfigError
-    from refcli.reading import config
-
-    config.remember_arguments(tuple(arguments))
-    try:
-        table = config.load()
-    except ConfigError as error:
-        if _command_name(arguments) == "config":
-            return  # the command says what is wrong where it matters (list, set, unset), and `path` works
-        if _only_help_or_version(arguments):  # how to mend it must stay readable
-            message = _(
-                "refcli: warning: the configuration file is left out of this run, which only shows help: {error}"
-            )
-            print(message.format(error=error.one_line()), file=sys.stderr)
-            return
-        from refcli.cli.common import say_error
-
-        sys.exit(int(say_error(error)))
-    config.use(table)
-    if table.get("lang") and i18n.chosen_for_this_run(arguments) is None:
-        i18n.set_language(table.get("lang"))
-    if table.get("color"):
-        from refcli.output.terminal import configure_color
-
-        configure_color(table.get("color"))
-    if table.games:
-        from refcli.reading import table_defaults
-
-        table_defaults.use(table.games)
-
-
-def _forget_configuration() -> None:
-    """The run over: no table's defaults are left for the next (tests run many in one process, and the library)."""
-    from refcli.reading import config
-
-    if config.current() is config.EMPTY:
-        return
-    config.use(config.EMPTY)
-    from refcli.output.terminal import configure_color
-
-    configure_color("auto")
-    from refcli.reading import table_defaults
-
-    table_defaults.use({})
-
-
 def _installing(callback: Callable[..., Any]) -> Callable[..., Any]:
     """typer's --install-completion callback, saying what it did in the run's language (imports only when used)."""
     if getattr(callback, "translating", False):
@@ -236,7 +162,12 @@ HELP = N_(
 
 def _titles() -> str:
     """ "A (B), C and D": the built-in games' titles (another title in parentheses), as ``refcli --help`` names them."""
-    names = [f"{game.title} ({game.alt_title})" if game.alt_title else game.title for game in registry.built_in()]
+    from refcli.language.i18n import game_title
+
+    names = [
+        f"{game_title(game.title)} ({game_title(game.alt_title)})" if game.alt_title else game_title(game.title)
+        for game in registry.built_in()
+    ]
     if not names:
         return _("board games")
     if len(names) == 1:
@@ -287,63 +218,3 @@ def root(
     ] = None,
 ) -> None:
     """Options that come before any command (--version, --color, --lang)."""
-
-
-def main() -> None:
-    """Console entry point: a documented exit status and at most one line on stderr, whatever happens.
-
-    ``refcli.cli.lifecycle`` handles signals (Ctrl-C and SIGTERM: 130) and the standard streams (stdout unwritable: 74;
-    the reader of stdout gone: 141, nothing printed).
-    """
-    from refcli.cli import lifecycle as process
-
-    try:
-        process.handle_signals()
-        process.guard_standard_streams()
-        code = _run()
-    except process.Interrupted:  # a signal outside _run's own try, e.g. while it was being entered
-        from refcli.model.exit_status import ExitStatus
-
-        code = ExitStatus.INTERRUPTED
-    finally:
-        process.quit_on_signals()  # the work is done and stdout flushed: a late signal just ends it with 130
-    sys.exit(code)
-
-
-def _run() -> int:
-    """Run the app, then write out what stdout still holds; return the exit status."""
-    from refcli.cli import lifecycle as process
-    from refcli.cli.common import say_error
-    from refcli.model.errors import RefcliError
-    from refcli.model.interruption import was_signalled
-
-    i18n.choose_for_command_line()  # for the whole run: also what is said once the app is done (stdout unwritable)
-    try:
-        app()  # typer always ends in SystemExit
-        code = 0
-    except SystemExit as end:
-        code = _exit_code(end)
-    except (process.Interrupted, KeyboardInterrupt):  # Ctrl-C or SIGTERM (refcli.cli.lifecycle)
-        from refcli.model.exit_status import ExitStatus  # a status made here only: not imported on a quick query's way
-
-        code = ExitStatus.INTERRUPTED
-    except Exception as error:  # noqa: BLE001 - a bug in refcli still ends in one line
-        code = say_error(error)
-    if was_signalled():  # a signal whose exception Python lost (refcli.model.interruption): still 130
-        from refcli.model.exit_status import ExitStatus
-
-        code = ExitStatus.INTERRUPTED
-    try:
-        process.flush_stdout()
-    except RefcliError as error:  # stdout closed or full, or its reader gone: the results did not get out
-        code = say_error(error)
-    return int(code)
-
-
-def _exit_code(end: SystemExit) -> int:
-    if end.code is None:
-        return 0
-    if isinstance(end.code, int):
-        return end.code
-    print(end.code, file=sys.stderr)  # what sys.exit("message") would have printed
-    return 1

@@ -8,9 +8,10 @@ is gathered first. ``--jobs N`` validates in up to N worker processes
 (``refcli.cli.workers``), results in input order; a worker that dies costs only
 the record it was validating, reported as not validated (exit 66).
 
-JSON Lines are read by the rules TOML input follows: at most the size limit
-a line, the same decoding (``refcli.reading.documents.decode``), every error located
-by line, and a bad line never stops the lines after it.
+JSON Lines are read by the rules TOML input follows
+(``refcli.reading.json_lines``), and each record is validated by the same
+functions as ``refcli.validate_line`` (``refcli.validating``), so the
+command line and the library cannot disagree about a record.
 
 Messages are written in the run's language, in the worker processes too:
 the language travels with each task (``run``), as a worker may be a fresh
@@ -20,315 +21,26 @@ interpreter (the spawn start method) that never saw ``--lang``.
 from __future__ import annotations
 
 import json
-import re
 import sys
 import time
 from collections.abc import Callable, Generator, Iterable, Iterator
+from contextlib import contextmanager
 from functools import cache, partial
-from types import ModuleType
-from typing import IO, TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from refcli.language import i18n
 from refcli.language.i18n import N_, _
 from refcli.language.visible import in_document, visible
-from refcli.model.errors import DataError, InputUnreadable, RefcliError, one_line
-from refcli.model.exit_status import ExitStatus, status_for, worst
+from refcli.model.exit_status import ExitStatus, worst
 from refcli.model.options import LONGEST_RECORD_TIMEOUT, SCHEMA_VERSION, Format, ValidateOptions
-from refcli.results.findings import Counts, FileResult, input_failure, located
+from refcli.reading.json_lines import LineTask
+from refcli.results.findings import Counts, FileResult, input_failure
+from refcli.validating import Outcome, Task
 
 if TYPE_CHECKING:
     from refcli.model.game import Game
 
-# (the result, the exit status it implies, the one-line error if any)
-Outcome = tuple[FileResult, ExitStatus, str | None]
-
-BOM = b"\xef\xbb\xbf"
-
-
-class PathTask(NamedTuple):
-    """One file to validate."""
-
-    path: str
-
-    @property
-    def where(self) -> str:
-        from refcli.reading.documents import display_name
-
-        return display_name(self.path)
-
-
-class Refused(NamedTuple):
-    """A line refused before it could be parsed (too large, a file unreadable): its error and exit status.
-
-    Plain data, not the exception: it travels to a worker, and refcli's
-    exceptions do not survive pickling.
-    """
-
-    message: str
-    status: ExitStatus
-    line: int | None = None
-    key: str | None = None
-
-    @classmethod
-    def of(cls, error: RefcliError) -> Refused:
-        return cls(error.one_line(), status_for(error), getattr(error, "line", None), getattr(error, "path", None))
-
-    def result(self, where: str) -> FileResult:
-        return input_failure(where, self.message, line=self.line, key=self.key, status=self.status)
-
-
-class LineTask(NamedTuple):
-    """One JSON line to validate: its bytes, or why it was refused while reading."""
-
-    name: str  # the file, as shown
-    number: int | None  # its line; None for a file that could not be read at all
-    raw: bytes | Refused
-
-    @property
-    def where(self) -> str:
-        return self.name if self.number is None else f"{self.name}:{self.number}"
-
-
-Task = PathTask | LineTask
 Check = Callable[[Any, "Game | None", ValidateOptions], Outcome]
-
-
-def validate_path(task: PathTask, game: Game | None, options: ValidateOptions) -> Outcome:
-    """Validate one file (picklable: it runs in worker processes too)."""
-    from refcli.reading.documents import load_document
-
-    try:
-        doc = load_document(task.path, max_bytes=options.max_bytes)
-    except Exception as error:  # noqa: BLE001 - this record is reported; the others are still validated
-        return failed(task.where, error)
-    return replayed(doc, task.where, game, options)
-
-
-def validate_line(task: LineTask, game: Game | None, options: ValidateOptions) -> Outcome:
-    """Validate one JSON line: a record in the same shape as the TOML, read by the same rules."""
-    from refcli.reading.documents import Document
-
-    if isinstance(task.raw, Refused):
-        return task.raw.result(task.where), task.raw.status, task.raw.message
-    try:
-        data = parse_json_line(task.raw, task.name, task.number or 1)
-        doc = Document(name=task.name, data=data, text="", line=task.number)
-    except Exception as error:  # noqa: BLE001 - this record is reported; the others are still validated
-        return failed(task.where, error)
-    return replayed(doc, task.where, game, options, renamed=True)
-
-
-def replayed(doc: Any, where: str, game: Game | None, options: ValidateOptions, *, renamed: bool = False) -> Outcome:
-    """A document read from a file or a JSON line (``refcli.reading.documents.Document``), validated by its game.
-
-    ``game``: the command's, else the record's ``game`` key says. ``renamed``: the result is named
-    ``where`` (a JSON line's file and line number).
-    """
-    try:
-        result = validator_for(doc, game).validate_document(doc, options)
-        if result.findings:
-            result = located(result, doc)
-        if doc.names or doc.defaulted:
-            from refcli.reading.warnings import of_document
-            from refcli.results.findings import warned
-
-            result = warned(result, of_document(doc))
-    except DataError as error:  # a snapshot or a situation given to validate says so (refcli.reading.wrong_command)
-        from refcli.reading.wrong_command import explained
-
-        return failed(where, explained(error, doc, game, "validate"))
-    except Exception as error:  # noqa: BLE001 - this record is reported; the others are still validated
-        return failed(where, error)
-    status = ExitStatus.OK if result.valid else ExitStatus.RULE_BROKEN
-    return (result._replace(file=where) if renamed else result), status, None
-
-
-# The validating module for (the command's game, the record's `game` value): a
-# batch names a handful of games thousands of times, and the lookup is the same each time.
-_VALIDATORS: dict[tuple[str | None, str | None], ModuleType] = {}
-
-
-def validator_for(doc: Any, game: Game | None) -> ModuleType:
-    """``refcli.reading.game_key.engine_for(doc, game, "validate")``, remembered for the game a record names."""
-    named = doc.data.get("game") if game is None else None
-    key = (game.id if game is not None else None, named) if named is None or type(named) is str else None
-    module = _VALIDATORS.get(key) if key is not None else None
-    if module is None:
-        from refcli.reading.game_key import engine_for
-
-        module = engine_for(doc, game, "validate")  # an unknown game raises: nothing is remembered
-        if key is not None and len(_VALIDATORS) < 64:  # the values records give are few; never a leak
-            _VALIDATORS[key] = module
-    return module
-
-
-def failed(where: str, error: Exception) -> Outcome:
-    """A record that could not be validated: one finding ``rule = "input"`` and its one-line error."""
-    if isinstance(error, RecursionError):
-        error = DataError(_("input nested too deeply"), file=where)
-    if isinstance(error, RefcliError):
-        message = error.one_line()
-    else:  # a bug in refcli: reported for this record, in one line, never a traceback
-        detail = one_line(str(error))[:200]
-        message = _("{where}: internal error ({kind}: {detail}); please report it").format(
-            where=visible(where), kind=type(error).__name__, detail=detail
-        )
-    status = status_for(error)
-    line, key = getattr(error, "line", None), getattr(error, "path", None)
-    return input_failure(where, message, line=line, key=key, status=status), status, message
-
-
-# -- JSON Lines ---------------------------------------------------------------------------------
-# Lone UTF-16 surrogates can only come from \uD800-\uDFFF escapes (UTF-8 cannot
-# carry them: decode() refuses them), so only a line with such an escape is searched.
-_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
-
-
-def parse_json_line(raw: bytes, name: str, number: int) -> dict[str, Any]:
-    """One JSON line as a record, refused by the rules TOML input follows (UTF-8, no NUL)."""
-    from refcli.reading.documents import decode, too_many_digits
-
-    if raw.startswith(BOM):  # json_lines took the file's own off line 1; one further on is a stray
-        raise DataError(
-            _("expected a JSON object, found a byte-order mark (U+FEFF); only the file may start with one"),
-            file=name,
-            line=number,
-        )
-    text = decode(raw, name, first_line=number)
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        message = error.msg[:1].lower() + error.msg[1:]  # Python's own words: English
-        raise DataError(
-            _("not valid JSON at column {column}: {message}").format(column=error.colno, message=message),
-            file=name,
-            line=number,
-        ) from None
-    except RecursionError:
-        raise DataError(_("not valid JSON: arrays or objects nested too deeply"), file=name, line=number) from None
-    except ValueError as error:  # e.g. an integer with more digits than Python converts
-        digits = long_json_integer(text)
-        if digits is not None:
-            raise too_many_digits(digits, name, number) from None
-        raise DataError(_("not valid JSON: {error}").format(error=error), file=name, line=number) from None
-    if not isinstance(data, dict):
-        raise DataError(_("expected a JSON object (one record per line)"), file=name, line=number)
-    if _SURROGATE_ESCAPE.search(text):
-        refuse_lone_surrogates(data, name, number)
-    return data
-
-
-def long_json_integer(text: str) -> int | None:
-    """The digits of the first number in JSON ``text`` longer than Python converts, passing over strings."""
-    import sys
-
-    limit = sys.get_int_max_str_digits()
-    pattern = r'"(?:[^"\\]++|\\.)*+"|(?<![0-9.])([0-9]{' + str(limit + 1) + r",}+)(?![.eE])"
-    for match in re.finditer(pattern, text):
-        if match.group(1):
-            return len(match.group(1))
-    return None
-
-
-def refuse_lone_surrogates(value: Any, name: str, number: int, path: str = "") -> None:
-    """A string or key holding half a UTF-16 pair is not text: DataError naming where."""
-    if isinstance(value, dict):
-        for key, item in value.items():
-            _refuse_in_text(key, name, number, path, "key")
-            refuse_lone_surrogates(item, name, number, f"{path}.{key}" if path else key)
-    elif isinstance(value, list):
-        for position, item in enumerate(value, 1):
-            refuse_lone_surrogates(item, name, number, f"{path}[{position}]")
-    elif isinstance(value, str):
-        _refuse_in_text(value, name, number, path, "string")
-
-
-def _refuse_in_text(text: str, name: str, number: int, path: str, what: str) -> None:
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError as error:
-        escape = f"\\u{ord(text[error.start]):04x}"
-        said = (
-            _("expected UTF-8 text, found a key with {escape}, half of a UTF-16 surrogate pair")
-            if what == "key"
-            else _("expected UTF-8 text, found a string with {escape}, half of a UTF-16 surrogate pair")
-        )
-        raise DataError(
-            said.format(escape=escape),
-            file=name,
-            line=number,
-            path=path or None,
-        ) from None
-
-
-def json_lines(path: str, max_bytes: int) -> Iterator[LineTask]:
-    """A task for every non-blank line of a JSON Lines file or stdin, read at most ``max_bytes`` a line.
-
-    A longer line is reported as too large (in its place, in order) and skipped
-    without being kept, so memory stays bounded whatever the input. A line
-    over the limit with a NUL byte in it is binary data (``/dev/zero``, an
-    image): reported once, and the rest of that file is not read. A file that
-    cannot be opened or read is one task too, so the other files still run.
-    """
-    from refcli.model.interruption import raise_if_signalled
-    from refcli.reading.documents import display_name, too_large
-
-    name = display_name(path)
-    raise_if_signalled()  # a kill Python lost while importing must not leave the batch waiting on stdin
-    try:
-        stream: IO[bytes] = sys.stdin.buffer if path == "-" and hasattr(sys.stdin, "buffer") else open(path, "rb")  # noqa: SIM115
-    except OSError as error:
-        yield LineTask(name, None, Refused.of(InputUnreadable.because(name, error)))
-        return
-    number = 0
-    try:
-        with stream if path != "-" else _no_close(stream):
-            while raw := stream.readline(max_bytes + 1):
-                number += 1
-                if len(raw) > max_bytes and not raw.endswith(b"\n"):
-                    if b"\x00" in raw or skip_rest_of_line(stream):
-                        yield LineTask(name, number, Refused.of(binary_line(name, number)))
-                        return
-                    yield LineTask(name, number, Refused.of(too_large(name, max_bytes, number)))
-                    continue
-                if number == 1 and raw.startswith(BOM):  # as for TOML: a BOM may start the file
-                    raw = raw[len(BOM) :]
-                if raw.strip():
-                    yield LineTask(name, number, raw)
-    except OSError as error:  # a read failed part way (a disk error, a device)
-        yield LineTask(name, number + 1, Refused.of(InputUnreadable.because(name, error)))
-
-
-def skip_rest_of_line(stream: IO[bytes], piece: int = 1 << 16) -> bool:
-    """Read past the end of the current line, keeping nothing; True if it held a NUL byte."""
-    while chunk := stream.readline(piece):
-        if b"\x00" in chunk:
-            return True
-        if chunk.endswith(b"\n"):
-            break
-    return False
-
-
-def binary_line(name: str, number: int) -> DataError:
-    return DataError(
-        _(
-            "expected a JSON Lines text file, found a NUL byte in a line over the size limit (binary data?); "
-            "the rest of the file is not read"
-        ),
-        file=name,
-        line=number,
-    )
-
-
-class _no_close:
-    def __init__(self, stream: Any) -> None:
-        self.stream = stream
-
-    def __enter__(self) -> Any:
-        return self.stream
-
-    def __exit__(self, *exc: object) -> None:
-        return None
 
 
 # What a worker sends back: the result already written out (a JSON text, or
@@ -375,8 +87,11 @@ def render_outcome(outcome: Outcome, style: str) -> Rendered:
         payload = plain_text(result_blocks(result))
     else:
         payload = result
-    said = _("refcli: warning: {file}: {message}")
-    return payload, status, message, cited, tuple(said.format(file=result.file, message=w) for w in result.warnings)
+    warnings: tuple[str, ...] = ()
+    if result.warnings:
+        said = _("refcli: warning: {file}: {message}")
+        warnings = tuple(said.format(file=result.file, message=w) for w in result.warnings)
+    return payload, status, message, cited, warnings
 
 
 def _work(check: Check, game: Game | None, options: ValidateOptions, style: str, lang: str, task: Task) -> Rendered:
@@ -420,6 +135,32 @@ def _time_up(signum: int, frame: object) -> None:
     raise TimeUp
 
 
+# True while ``run`` holds SIGALRM for the whole batch (``_alarm_for_the_run``; a forked worker inherits the
+# handler and this with it): then ``bounded`` only arms and disarms the timer for each record, instead of
+# also installing the handler and putting the previous one back, which costs a short record a tenth of
+# its JSON decoding.
+_HANDLER_SET = False
+
+
+@contextmanager
+def _alarm_for_the_run() -> Iterator[None]:
+    """SIGALRM handled by ``_time_up`` for the whole run, where records can be bounded (see ``bounded``)."""
+    global _HANDLER_SET
+    import signal
+    import threading
+
+    if _HANDLER_SET or not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGALRM, _time_up)
+    _HANDLER_SET = True
+    try:
+        yield
+    finally:
+        _HANDLER_SET = False
+        signal.signal(signal.SIGALRM, previous)
+
+
 def bounded(check: Check, task: Task, game: Game | None, options: ValidateOptions) -> Outcome:
     """``check(task, …)``, given up after ``options.record_timeout`` seconds: then the record is reported as such.
 
@@ -434,7 +175,8 @@ def bounded(check: Check, task: Task, game: Game | None, options: ValidateOption
     seconds = min(options.record_timeout, LONGEST_RECORD_TIMEOUT)  # inf: a bound that never comes
     if not seconds or not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
         return check(task, game, options)
-    previous = signal.signal(signal.SIGALRM, _time_up)
+    held = _HANDLER_SET  # else the handler is installed for this record alone
+    previous = None if held else signal.signal(signal.SIGALRM, _time_up)
     try:
         try:
             signal.setitimer(signal.ITIMER_REAL, seconds)
@@ -444,7 +186,8 @@ def bounded(check: Check, task: Task, game: Game | None, options: ValidateOption
     except TimeUp:  # also when it fired as the check ended, before the timer was stopped: it did take that long
         return timed_out(task.where, seconds)
     finally:
-        signal.signal(signal.SIGALRM, previous)
+        if not held:
+            signal.signal(signal.SIGALRM, previous)
 
 
 def timed_out(where: str, seconds: float) -> Outcome:
@@ -499,6 +242,20 @@ def run(
     the workers at once if the caller leaves early (the reader went away).
     The messages are in the current language, in every worker too.
     """
+    with _alarm_for_the_run():
+        yield from _outcomes(tasks, check, game, options, jobs, style, total)
+
+
+def _outcomes(
+    tasks: Iterable[Task],
+    check: Check,
+    game: Game | None,
+    options: ValidateOptions,
+    jobs: int,
+    style: str,
+    total: int | None,
+) -> Iterator[Rendered]:
+    """``run``'s outcomes, in this process or in worker processes."""
     if jobs <= 1:
         yield from map(partial(_work, check, game, options, style, i18n.language()), tasks)
         return
@@ -510,8 +267,9 @@ def run(
     # forked workers start with them ready.
     for built_in in registry.built_in():
         if built_in.verb("validate"):
-            built_in.engine("validate")
-            record = built_in.formats().get("record")
+            engine = built_in.engine("validate")
+            # the format its records are read by (``refcli.results.records.Records``: events made as read)
+            record = getattr(getattr(engine, "RECORDS", None), "format", None) or built_in.formats().get("record")
             if record is not None:
                 compile_description(record, built_in)
     from refcli.reading import table_defaults

@@ -9,46 +9,16 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
-import typer
-
-from refcli.language.i18n import N_, _, game_title, ngettext
+from refcli.language.i18n import _, game_title, ngettext
 from refcli.model.errors import DataError, InputUnreadable, ReaderGone, RefcliError
 from refcli.model.frozen import Record, record
-from refcli.model.options import DEFAULT_MAX_BYTES, DocumentFormat, Format, ScoreOptions, ValidateOptions
+from refcli.model.options import DEFAULT_MAX_BYTES, Format, ScoreOptions, ValidateOptions
 
 if TYPE_CHECKING:
     from refcli.model.exit_status import ExitStatus  # imported where a status is made: not on a quick query's way
     from refcli.model.game import Game
-
-FormatOption = Annotated[
-    DocumentFormat,
-    typer.Option(
-        "--format", "-f", help=N_("Output format: text for people, json or toml for scripts."), case_sensitive=False
-    ),
-]
-ExplainOption = Annotated[
-    bool,
-    typer.Option(
-        "--explain",
-        "-v",
-        help=N_(
-            "On a terminal, quote every clause applied, not only those that decided the outcome "
-            "(a pipe, JSON and TOML always get every one)."
-        ),
-    ),
-]
-NoPagerOption = Annotated[
-    bool,
-    typer.Option(
-        "--no-pager",
-        help=N_(
-            "Print straight to the terminal. Otherwise text taller than the terminal goes through "
-            "$REFCLI_PAGER, $PAGER or less -R (never when piped)."
-        ),
-    ),
-]
 
 
 def say_error(error: BaseException) -> ExitStatus:
@@ -84,16 +54,32 @@ def reporting() -> Iterator[None]:
     """Run a command body; map any failure to its exit status in one place."""
     try:
         yield
-    except typer.Exit:
-        raise
     except RecursionError as error:
-        raise typer.Exit(say_error(DataError(_("input nested too deeply")))) from error
+        raise ending(say_error(DataError(_("input nested too deeply")))) from error
     except Exception as error:  # noqa: BLE001 - the boundary: nothing escapes as a traceback
-        raise typer.Exit(say_error(error)) from error
+        if is_ending(error):
+            raise
+        raise ending(say_error(error)) from error
 
 
 def finish(code: ExitStatus) -> NoReturn:
-    raise typer.Exit(int(code))
+    raise ending(int(code))
+
+
+def ending(code: int) -> BaseException:
+    """What ends a command with ``code``: typer's ``Exit`` under the full command line, else ``SystemExit``.
+
+    A quick answer (``refcli.cli.quick``) runs the same bodies without typer, which it never imports;
+    typer, running a command, turns its ``Exit`` into the status (and a ``SystemExit`` would pass through it).
+    """
+    typer = sys.modules.get("typer")
+    return typer.Exit(code) if typer is not None else SystemExit(code)
+
+
+def is_ending(error: BaseException) -> bool:
+    """Whether ``error`` is typer's ``Exit`` (a status already decided), which the boundary lets through."""
+    typer = sys.modules.get("typer")
+    return typer is not None and isinstance(error, typer.Exit)
 
 
 def usage_error(message: str) -> Exception:
@@ -103,6 +89,8 @@ def usage_error(message: str) -> Exception:
     command's context when a command raises it); this one says the message
     without "Invalid value".
     """
+
+    import typer
 
     class Usage(typer.BadParameter):
         def format_message(self) -> str:
@@ -520,17 +508,20 @@ def validate_files(
     """
     from contextlib import closing
 
+    from refcli import validating
     from refcli.cli import batch
 
     style = batch.output_style(fmt, jsonl)
     tasks: Any
     if jsonl:
-        tasks = (task for path in files for task in batch.json_lines(path, options.max_bytes))
-        check: batch.Check = batch.validate_line
+        from refcli.reading.json_lines import json_lines
+
+        tasks = (task for path in files for task in json_lines(path, options.max_bytes))
+        check: batch.Check = validating.validate_line
         total = None
     else:
-        tasks = [batch.PathTask(path) for path in files]
-        check, total = batch.validate_path, len(tasks)
+        tasks = [validating.PathTask(path) for path in files]
+        check, total = validating.validate_path, len(tasks)
     # closing(): however writing ends (the reader went away, Ctrl-C), the workers stop with it.
     with closing(batch.run(tasks, check, game, options, jobs, style, total)) as outcomes:
         code = batch.write_results(outcomes, fmt, jsonl, total, explain=explain, page=page)

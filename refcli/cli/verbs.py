@@ -19,8 +19,9 @@ from typing import Annotated, Any, Optional, get_args
 import typer
 
 from refcli.cli.color import ColorOption
-from refcli.cli.common import ExplainOption, FormatOption, NoPagerOption, missing, reporting
+from refcli.cli.common import missing, reporting
 from refcli.cli.lazy import Builders, Definition, LazyCommands, command_function, parameter
+from refcli.cli.report_options import ExplainOption, FormatOption, NoPagerOption
 from refcli.language.i18n import N_, _
 from refcli.model.game import REQUIRED, Command, Game, Param, Simulate, resolve
 from refcli.model.options import (

@@ -18,6 +18,10 @@ holds only known words never loads the stemmers (start-up is a feature).
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
+import sys
+import types
 from collections.abc import Callable, Mapping
 from functools import cache
 
@@ -31,17 +35,57 @@ _AMBIGUOUS = object()
 @cache
 def stemmers() -> tuple[Callable[[str], str], ...]:
     """The Spanish and English Snowball stemmers' functions (imported on the first call)."""
-    # Only the two languages' modules: importing the package would load all its stemmers' code.
-    from snowballstemmer.english_stemmer import EnglishStemmer
-    from snowballstemmer.spanish_stemmer import SpanishStemmer
+    package = _snowball()
+    spanish = importlib.import_module(f"{package}.spanish_stemmer").SpanishStemmer()
+    english = importlib.import_module(f"{package}.english_stemmer").EnglishStemmer()
+    return (spanish.stemWord, english.stemWord)
 
-    return (SpanishStemmer().stemWord, EnglishStemmer().stemWord)
+
+_SNOWBALL = "refcli._snowball"  # snowballstemmer's folder under a private name: its modules without its __init__
+
+
+def _snowball() -> str:
+    """The package the two stemmers are imported from: ``snowballstemmer``'s own modules, only those two.
+
+    ``import snowballstemmer.spanish_stemmer`` would first run the package's ``__init__``, which imports the
+    code of every one of its 30-odd languages. A package of another name whose path is snowballstemmer's
+    folder loads the two languages' modules (and the two helpers they import) and nothing else, and leaves
+    ``snowballstemmer`` itself untouched for anyone else.
+    """
+    if _SNOWBALL not in sys.modules:
+        spec = importlib.util.find_spec("snowballstemmer")  # found, not run
+        if spec is None or not spec.submodule_search_locations:
+            return "snowballstemmer"
+        package = types.ModuleType(_SNOWBALL)
+        package.__path__ = list(spec.submodule_search_locations)
+        sys.modules[_SNOWBALL] = package
+    return _SNOWBALL
 
 
 @cache
 def stems(word: str) -> frozenset[str]:
-    """A folded word's Spanish and English stems (``cerdos`` → cerd, cerdo)."""
-    return frozenset(stem(word) for stem in stemmers())
+    """A folded word's Spanish and English stems (``cerdos`` → cerd, cerdo): two words match when they share one.
+
+    The rule catalogues' words come stemmed with the wheel (``refcli.rules.stems``); only another word loads the
+    stemmers.
+    """
+    known = _compiled_stems().get(word)
+    return frozenset(known if known is not None else stemmed(word))
+
+
+def stemmed(word: str) -> tuple[str, ...]:
+    """``word``'s stems by the stemmers themselves: Spanish, then English."""
+    return tuple(stem(word) for stem in stemmers())
+
+
+@cache
+def _compiled_stems() -> dict[str, tuple[str, ...]]:
+    """The stems the wheel carries (``refcli._compiled.stems``); none in a source checkout."""
+    try:
+        table: dict[str, tuple[str, ...]] = importlib.import_module("refcli._compiled.stems").STEMS
+    except ImportError:
+        return {}
+    return table
 
 
 def forms(word: str) -> frozenset[str]:

@@ -1,11 +1,12 @@
 """Laying out a Report: JSON, TOML, or text for people.
 
 Text is plain (aligned columns, no escape codes) when it goes to a pipe or a
-file, and drawn with rich (panels, tables, the terminal's width) on a
-terminal or wherever colour is asked for; ``refcli.output.terminal`` decides both,
+file, and drawn (panels, tables, the terminal's width) on a terminal or
+wherever colour is asked for; ``refcli.output.terminal`` decides both,
 colour apart from layout (``NO_COLOR`` turns colour off, never the
-layout). rich is only imported on that last path, so scripts and pipes
-never pay for it. What colour marks is also said in words or symbols
+layout). The drawing is rich's, made by ``refcli.output.drawing`` without
+importing rich; rich itself draws only what that module is not sure to draw
+the same (a wide character, ASCII boxes), so answers never wait for it. What colour marks is also said in words or symbols
 (``!`` a warning, ``✗`` a failure, "interpretation"), so nothing is lost
 without it. On a stream that cannot encode every character (cp1252,
 ASCII), rich draws its boxes in ASCII, ``refcli.cli.lifecycle`` writes the text's
@@ -33,7 +34,7 @@ import os
 import re
 import sys
 from collections.abc import Sequence
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from refcli.language.i18n import N_, _, ngettext
 from refcli.model.options import Format
@@ -54,6 +55,9 @@ from refcli.results.blocks import (
     title_text,
 )
 from refcli.results.report import Report
+
+if TYPE_CHECKING:
+    from refcli.output.drawing import Drawable
 
 
 def use_rich(stream: IO[str]) -> bool:
@@ -194,17 +198,77 @@ def _ids(ids: list[str]) -> str:
     return " ".join(f"[{clause}]" for clause in ids)
 
 
-# -- rich text -----------------------------------------------------------------
+# -- drawn text ---------------------------------------------------------------
 def _rich_text(blocks: Sequence[Block], stream: IO[str], *, colour: bool) -> tuple[str, int]:
     """The blocks drawn for ``stream``'s terminal (its width; colours when ``colour``), and its height.
 
-    Off a terminal (colour asked for in a pipe) the width is ``COLUMNS`` or 80. Without colour rich
-    writes no escape codes at all; the layout is the same. On a stream that cannot encode box-drawing
-    characters, rich draws its boxes in ASCII.
+    Off a terminal (colour asked for in a pipe) the width is ``COLUMNS`` or 80. Without colour no escape
+    codes are written at all; the layout is the same. ``refcli.output.drawing`` draws the text as rich
+    would, without importing it; what it is not sure to draw the same (a wide character, a stream that
+    cannot encode box-drawing characters, which rich draws in ASCII) rich draws.
     """
-    from rich.console import Console
+    from refcli.output import drawing
 
     columns, lines = _terminal_size(stream)
+    drawables = _drawables(blocks, columns)
+    text = drawing.drawn(drawables, columns, colour=colour, encoding=getattr(stream, "encoding", None))
+    if text is None:
+        text = _drawn_with_rich(drawables, stream, columns, lines, colour=colour)
+    return text, lines
+
+
+def _drawables(blocks: Sequence[Block], width: int) -> list[Drawable]:
+    """What the blocks look like on a terminal ``width`` columns wide: text, tables and panels to draw."""
+    from refcli.output.drawing import Column, Panel, Table, Words
+
+    styles = {"good": "green", "warn": "yellow", "bad": "bold red", "dim": "dim"}
+    drawables: list[Drawable] = []
+    for block in escaped(blocks):
+        if isinstance(block, Heading):
+            drawables.append(Words(block.text, "bold"))
+        elif isinstance(block, Para):
+            drawables.append(Words(MARKS.get(block.style, "") + block.text, styles.get(block.style, "")))
+        elif isinstance(block, Grid):
+            shown, padding = numbers_within(within_width(block, width), width)
+            widths = number_widths(shown, width, padding)
+            # A number is never cut: its column is at least as wide as its widest cell; a header and a
+            # name fold onto more lines instead of ending in "…".
+            drawn_columns = tuple(
+                Column(header, justify, fixed) for (header, justify), fixed in zip(shown.columns, widths, strict=True)
+            )
+            drawables.append(Table(drawn_columns, bars_within(shown, width, padding), block.title, padding))
+            if len(shown.columns) < len(block.columns):
+                left_out = block.columns[-1][0]
+                said = _('The column "{column}" is left out: the terminal is too narrow for it (--format json has it).')
+                drawables.append(Words(said.format(column=left_out), "dim"))
+        elif isinstance(block, Quotes):
+            if not block.citations:
+                continue
+            pieces: list[tuple[str, str]] = []
+            for index, citation in enumerate(block.citations):
+                if index:
+                    pieces.append(("\n\n", ""))
+                interpretation = bool(citation.get("interpretation"))
+                pieces.append((citation_label(citation), "bold magenta" if interpretation else "bold cyan"))
+                pieces.append(("\n" + quoted(citation), "" if interpretation else "italic"))
+                summary = summary_shown(citation)
+                if summary:
+                    pieces.append((f"\n{summary}", "dim"))
+            drawables.append(Panel(tuple(pieces), title_text(block.title)))
+    return drawables
+
+
+def _drawn_with_rich(drawables: Sequence[Drawable], stream: IO[str], columns: int, lines: int, *, colour: bool) -> str:
+    """The drawables drawn by rich: on a stream that cannot encode box-drawing characters, in ASCII."""
+    from rich import box
+    from rich.console import Console
+    from rich.padding import Padding
+    from rich.panel import Panel
+    from rich.table import Table
+    from rich.text import Text
+
+    from refcli.output import drawing
+
     console = Console(
         file=stream,
         highlight=False,
@@ -215,63 +279,28 @@ def _rich_text(blocks: Sequence[Block], stream: IO[str], *, colour: bool) -> tup
         no_color=False,  # NO_COLOR was read already, by refcli.output.terminal (--color always wins over it)
     )
     with console.capture() as captured:
-        _draw(console, blocks)
-    return captured.get(), console.size.height
-
-
-def _draw(console: Any, blocks: Sequence[Block]) -> None:
-    from rich import box
-    from rich.padding import Padding
-    from rich.panel import Panel
-    from rich.table import Table
-    from rich.text import Text
-
-    styles = {"good": "green", "warn": "yellow", "bad": "bold red", "dim": "dim"}
-    for block in escaped(blocks):
-        if isinstance(block, Heading):
-            console.print(Text(block.text, style="bold"))
-        elif isinstance(block, Para):
-            console.print(Text(MARKS.get(block.style, "") + block.text, style=styles.get(block.style, "")))
-        elif isinstance(block, Grid):
-            shown, padding = numbers_within(within_width(block, console.width), console.width)
-            table = Table(
-                box=box.SIMPLE_HEAD,
-                title=Text(block.title) if block.title else None,
-                title_justify="left",
-                padding=(0, padding),
-            )
-            widths = number_widths(shown, console.width, padding)
-            for (header, justify), fixed in zip(shown.columns, widths, strict=True):
-                # A number is never cut: its column is at least as wide as its widest cell; a header and a
-                # name fold onto more lines instead of ending in "…".
-                table.add_column(Text(header), justify=justify, width=fixed, overflow="fold")  # type: ignore[arg-type]
-            for row in bars_within(shown, console.width, padding):
-                table.add_row(*(Text(cell) for cell in row))  # Text: "[no-change.001]" is a clause, not markup
-            console.print(table)
-            if len(shown.columns) < len(block.columns):
-                left_out = block.columns[-1][0]
-                said = _('The column "{column}" is left out: the terminal is too narrow for it (--format json has it).')
-                console.print(Text(said.format(column=left_out), style="dim"))
-        elif isinstance(block, Quotes):
-            if not block.citations:
-                continue
-            body = Text()
-            for index, citation in enumerate(block.citations):
-                if index:
-                    body.append("\n\n")
-                label_style = "bold magenta" if citation.get("interpretation") else "bold cyan"
-                body.append(citation_label(citation), style=label_style)
-                body.append("\n" + quoted(citation), style="" if citation.get("interpretation") else "italic")
-                summary = summary_shown(citation)
-                if summary:
-                    body.append(f"\n{summary}", style="dim")
-            title = title_text(block.title)
-            console.print(
-                Padding(
-                    Panel(body, title=Text(title) if title else None, title_align="left", border_style="dim"),
-                    (1, 0, 0, 0),
+        for drawable in drawables:
+            if isinstance(drawable, drawing.Words):
+                console.print(Text(drawable.text, style=drawable.style))
+            elif isinstance(drawable, drawing.Table):
+                table = Table(
+                    box=box.SIMPLE_HEAD,
+                    title=Text(drawable.title) if drawable.title else None,
+                    title_justify="left",
+                    padding=(0, drawable.padding),
                 )
-            )
+                for column in drawable.columns:
+                    table.add_column(Text(column.header), justify=column.justify, width=column.width, overflow="fold")  # type: ignore[arg-type]
+                for row in drawable.rows:
+                    table.add_row(*(Text(cell) for cell in row))  # Text: "[no-change.001]" is a clause, not markup
+                console.print(table)
+            else:
+                body = Text()
+                for text, style in drawable.pieces:
+                    body.append(text, style=style)
+                title = Text(drawable.title) if drawable.title else None
+                console.print(Padding(Panel(body, title=title, title_align="left", border_style="dim"), (1, 0, 0, 0)))
+    return captured.get()
 
 
 BAR = "█"

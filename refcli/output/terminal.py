@@ -2,8 +2,8 @@
 
 Two questions, answered apart (no-color.org: ``NO_COLOR`` is about colour only):
 
-* **Drawn or plain.** Text on a terminal is drawn with rich (panels,
-  tables, the terminal's own width); text to a pipe or a file is plain
+* **Drawn or plain.** Text on a terminal is drawn (panels, tables, the
+  terminal's own width, as rich draws them: ``refcli.output.drawing``); text to a pipe or a file is plain
   text, byte for byte the same on every run, unless colour is asked for
   (``--color always`` or ``FORCE_COLOR``, for ``refcli … | less -R``),
   which draws it too, 80 columns wide or ``COLUMNS``.
@@ -64,7 +64,7 @@ def color(stream: IO[str]) -> bool:
 
 
 def drawn(stream: IO[str]) -> bool:
-    """Whether text written to ``stream`` is drawn with rich: on a terminal, or wherever colour is asked for."""
+    """Whether text written to ``stream`` is drawn: on a terminal, or wherever colour is asked for."""
     return on_terminal(stream) or color(stream)
 
 

@@ -18,31 +18,40 @@ from typing import Any
 
 from refcli.games.bamboozled import GAME as BAMBOOZLED  # the declaration: reading uses its words, never looks it up
 from refcli.games.bamboozled.formats import RECORD
-from refcli.games.bamboozled.replay import Accept, Call, Card, Event, Record, Replay, Roll, replay
+from refcli.games.bamboozled.replay import Accept, Call, Card, Record, Replay, Roll, replay
 from refcli.reading.documents import Document
+from refcli.reading.formats.description import with_made
 from refcli.results.records import Records
 
 GAME = "bamboozled"
 
 
-def event_of(values: dict[str, Any]) -> Event:
-    """One ``[[event]]`` as the replay takes it (its keys already read: ``formats.RECORD``)."""
-    kind, player = values["type"], values["player"]
-    if kind == "roll":
-        rolled = values["rolled"]
-        return Roll(player, values["declared"], None if rolled is None else tuple(rolled), values["card"])
-    if kind == "accept":
-        return Accept(player)
-    if kind == "call":
-        return Call(player, values["card"], values["strike"])
-    return Card(player, values["card"])
+# The events, made by the reader as it reads each [[event]] (``refcli.reading.formats.description.with_made``):
+# each maker takes the variant's values in the order of its fields (formats.RECORD).
+def roll(tag: str, player: str, rolled: list[int] | None, declared: str, card: str | None, note: str | None) -> Roll:
+    return Roll(player, declared, None if rolled is None else tuple(rolled), card)
+
+
+def accept(tag: str, player: str, note: str | None) -> Accept:
+    return Accept(player)
+
+
+def call(tag: str, player: str, card: str | None, strike: str | None, note: str | None) -> Call:
+    return Call(player, card, strike)
+
+
+def card(tag: str, player: str, card: str, note: str | None) -> Card:
+    return Card(player, card)
+
+
+FORMAT = with_made(RECORD, "event", {"roll": roll, "accept": accept, "call": call, "card": card})
 
 
 def record_of(values: dict[str, Any], doc: Document) -> Record:
     """The record from its values (format: ``formats.RECORD``); the rules are the replay's to check."""
     return Record(
         players=tuple(values["players"]),
-        events=tuple(event_of(event) for event in values["event"] or ()),
+        events=tuple(values["event"] or ()),  # made as they were read (FORMAT)
         first=values["first"],
         strikes_to_lose=values["strikes_to_lose"],
         no_limits=values["no_limits"],
@@ -61,6 +70,6 @@ def summary(record: Record, replayed: Replay) -> dict[str, Any]:
     }
 
 
-RECORDS = Records(BAMBOOZLED, RECORD, record_of, replay, summary)
+RECORDS = Records(BAMBOOZLED, FORMAT, record_of, replay, summary)
 read_record = RECORDS.read_record
 validate_document = RECORDS.validate_document

@@ -23,6 +23,7 @@ from refcli.games.cupofbluff.engine import Call, Exchange, State, finish, step
 from refcli.games.cupofbluff.formats import RECORD
 from refcli.language.i18n import _, ngettext
 from refcli.reading.documents import Document
+from refcli.reading.formats.description import with_made
 from refcli.results.findings import ReplayLog, run_replay
 from refcli.results.records import Records
 from refcli.results.report import listed
@@ -94,26 +95,51 @@ def replay(record: Record, *, strict: bool = False) -> Replay:
     return state
 
 
+# The events, made by the reader as it reads each [[event]] (``refcli.reading.formats.description.with_made``):
+# each maker takes the variant's values in the order of its fields (formats.RECORD).
+def call(
+    tag: str,
+    caller: str,
+    target: str,
+    called: int,
+    dice: list[int],
+    answer: str,
+    gives: int | None,
+    chip_to: str | None,
+    note: str | None,
+) -> Call:
+    return Call(caller, target, called, tuple(dice), answer, gives, chip_to)
+
+
+def exchange(tag: str, player: str, dice: list[int], returns: list[int], takes: int, note: str | None) -> Exchange:
+    return Exchange(player, tuple(dice), tuple(returns), takes)
+
+
+FORMAT = with_made(RECORD, "event", {"call": call, "exchange": exchange})
+
+
 def event_of(values: dict[str, Any]) -> Call | Exchange:
-    """One ``[[event]]`` as the replay takes it (its keys already read: ``formats.RECORD``)."""
+    """One ``[[event]]`` from its values by key (those ``formats.RECORD`` reads), as the reader makes it."""
     if values["type"] == "call":
-        return Call(
+        return call(
+            "call",
             values["caller"],
             values["target"],
             values["called"],
-            tuple(values["dice"]),
+            values["dice"],
             values["answer"],
             values["gives"],
             values["chip_to"],
+            None,
         )
-    return Exchange(values["player"], tuple(values["dice"]), tuple(values["returns"]), values["takes"])
+    return exchange("exchange", values["player"], values["dice"], values["returns"], values["takes"], None)
 
 
 def record_of(values: dict[str, Any], doc: Document) -> Record:
     """The record from its values (format: ``formats.RECORD``); the rules are the replay's to check."""
     return Record(
         players=tuple(values["players"]),
-        events=tuple(event_of(event) for event in values["event"] or ()),
+        events=tuple(values["event"] or ()),  # made as they were read (FORMAT)
         first=values["first"],
         target=values["target"],
         winner=values["winner"],
@@ -124,6 +150,6 @@ def summary(record: Record, state: Replay) -> dict[str, Any]:
     return {"events": len(record.events), "over": state.over, "chips": state.chips}
 
 
-RECORDS = Records(CUP_OF_BLUFF, RECORD, record_of, replay, summary)
+RECORDS = Records(CUP_OF_BLUFF, FORMAT, record_of, replay, summary)
 read_record = RECORDS.read_record
 validate_document = RECORDS.validate_document

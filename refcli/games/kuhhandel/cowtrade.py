@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from refcli.games.kuhhandel import clauses as C
 from refcli.games.kuhhandel.components import ANIMALS, CARDS_PER_ANIMAL
@@ -60,10 +61,9 @@ def check_eligible(challenger: str, defender: str, animal: str, challenger_holds
         )
 
 
-@dataclass(frozen=True)
-class TradeResult:
+class TradeResult(NamedTuple):  # a tuple: built for every cow trade a replay applies, so built cheaply
     winner: str | None  # "challenger" | "defender" | None when a rebid is needed
-    count: int
+    cards: int  # cards of the animal at stake (K4)
     to_challenger: tuple[int, ...]  # money cards the challenger receives from the defender
     to_defender: tuple[int, ...]  # money cards the defender receives from the challenger
     ties: int
@@ -117,22 +117,26 @@ def resolve_trade(
     rebid: Sequence[int] | None = None,
     rebid_counter: Sequence[int] | None = None,
     rebid_given: bool = False,
+    explain: bool = True,
 ) -> TradeResult:
     """The end of a trade: offer, then accept or counter; after a tie, one rebid (K3).
 
     ``rebid_given`` says whether the record or situation has a rebid at all
-    (a rebid of no cards is still a rebid).
+    (a rebid of no cards is still a rebid). ``explain``: write the facts the
+    ruling assumed (a replay, which shows none, leaves them empty).
     """
     count = cards_at_stake(challenger_holds, defender_holds)
     clauses: list[str] = [C.COW_TRADE_WHEN, C.COW_TRADE_BLUFF]
     clauses += [C.PAIRS_BOTH_TWO, C.CARDS_AT_STAKE] if count == 2 else [C.PAIRS_ONE_CARD, C.CARDS_AT_STAKE]
-    facts = [
-        ngettext(
-            "{count} card at stake (challenger holds {challenger_holds}, defender {defender_holds})",
-            "{count} cards at stake (challenger holds {challenger_holds}, defender {defender_holds})",
-            count,
-        ).format(count=count, challenger_holds=challenger_holds, defender_holds=defender_holds)
-    ]
+    facts: list[str] = []
+    if explain:
+        facts.append(
+            ngettext(
+                "{count} card at stake (challenger holds {challenger_holds}, defender {defender_holds})",
+                "{count} cards at stake (challenger holds {challenger_holds}, defender {defender_holds})",
+                count,
+            ).format(count=count, challenger_holds=challenger_holds, defender_holds=defender_holds)
+        )
     tied = counter is not None and sum(offer) == sum(counter)
     if not tied:
         if rebid_given:
@@ -140,16 +144,23 @@ def resolve_trade(
         return _settle(edition, offer, counter, count, 0, clauses, facts)
     clauses += [C.TIE_REOFFER, C.TIE_PROCEDURE]
     if not rebid_given:
-        facts.append(
-            _("the offers tied at {total}; both go back and the challenger must offer again").format(total=sum(offer))
-        )
+        if explain:
+            facts.append(
+                _("the offers tied at {total}; both go back and the challenger must offer again").format(
+                    total=sum(offer)
+                )
+            )
         return TradeResult(None, count, (), (), 1, tuple(clauses), tuple(facts))
     rebid = rebid or ()
     if rebid_counter is not None and sum(rebid) == sum(rebid_counter):
         clauses.append(C.TIE_SECOND)
-        facts.append(_("the offers tied twice; both offers go back and the challenger takes the animals for nothing"))
+        if explain:
+            facts.append(
+                _("the offers tied twice; both offers go back and the challenger takes the animals for nothing")
+            )
         return TradeResult("challenger", count, (), (), 2, tuple(clauses), tuple(facts))
-    facts.append(_("the first offers tied at {total} and went back; the rebid decides").format(total=sum(offer)))
+    if explain:
+        facts.append(_("the first offers tied at {total} and went back; the rebid decides").format(total=sum(offer)))
     return _settle(edition, rebid, rebid_counter, count, 1, clauses, facts)
 
 

@@ -32,9 +32,12 @@ from refcli.games.kuhhandel.money import (
     VALUES,
     Beyond,
     bank_short,
-    beyond_what_exists,
+    beyond_the_limits,
     choose_payment,
+    deal_counts,
     dealt,
+    dealt_counts,
+    in_play_counts,
     invalid_cards,
     remove_cards,
 )
@@ -43,6 +46,9 @@ from refcli.games.kuhhandel.names import the_animal
 from refcli.language.i18n import N_, _, ngettext
 from refcli.model.errors import RuleBroken
 from refcli.results.findings import ReplayLog
+
+# a money card's value → its place in VALUES (and in the counts kept of the money known)
+VALUE_INDEX: dict[int, int] = {value: index for index, value in enumerate(VALUES)}
 
 # animal → the animal it pairs with for edition 1's bonus card
 BONUS_PARTNER: dict[str, str] = {a: b for pair in BONUS_PAIRS for a, b in (pair, pair[::-1])}
@@ -206,11 +212,27 @@ class State(ReplayLog):
     deal: Counter[int] | None = None  # the money dealt at the start (None: the edition's setup for every player)
     seats: int | None = None  # players at the table, when only some are named (None: all are)
     uncounted: set[int] = field(default_factory=set)  # values no longer held to what can be in play (K18)
+    # The cards of each value (in the order of VALUES) held by the players whose money is known, kept as
+    # the money moves (``count_money``), so the check before every event (K18) need not count every hand.
+    # Whatever changes ``money`` after the state is made goes through the methods below, which keep it.
+    held: list[int] = field(init=False, default_factory=list, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         for name in self.players:
             self.holdings.setdefault(name, Counter())
             self.money.setdefault(name, None)
+        self.held = [0] * len(VALUES)
+        for hand in self.money.values():
+            if hand is not None:
+                self.count_money(hand, 1)
+
+    def count_money(self, cards: Sequence[int], sign: int) -> None:
+        """Count ``cards`` into (``sign`` 1) or out of (-1) the money known; a card of no value is not counted."""
+        held = self.held
+        for card in cards:
+            index = VALUE_INDEX.get(card)
+            if index is not None:
+                held[index] += sign
 
     # -- reporting ----------------------------------------------------------------
     def error(self, rule: str, message: str, event: int | None = -1, also: tuple[str, ...] = ()) -> None:
@@ -220,7 +242,9 @@ class State(ReplayLog):
         super().error(rule, message, event)
 
     def forget_money(self, name: str, why: str) -> None:
-        if self.money.get(name) is not None:
+        hand = self.money.get(name)
+        if hand is not None:
+            self.count_money(hand, -1)
             self.money[name] = None
             self.skipped.append(
                 _("money checks for {name} from event {number} on: {why}").format(
@@ -249,11 +273,27 @@ class State(ReplayLog):
         (the two sides of this event), is no longer followed: one defect, one
         finding.
         """
+        possible = self._money_limits()
+        # the usual case first, every value within its limit, from the counts kept as the money moves:
+        # a replay checks before every event
+        counts = self.held
+        if shown:
+            counts = counts.copy()
+            for name, hand in self.money.items():
+                if hand is None:
+                    for card in shown.get(name, ()):
+                        index = VALUE_INDEX.get(card)
+                        if index is not None:
+                            counts[index] += 1
+        uncounted = self.uncounted
+        for value, count, limit in zip(VALUES, counts, possible):
+            if count > limit and value not in uncounted:
+                break
+        else:
+            return True
         shown = shown or {}
         hands = [(name, hand if hand is not None else shown.get(name, ())) for name, hand in self.money.items()]
-        seats = self.seats or len(self.players)
-        deal = self.deal if self.deal is not None else dealt(self.edition, seats)
-        found = beyond_what_exists(hands, self.edition, deal, seats, self.donkeys, skip=self.uncounted)
+        found = beyond_the_limits(hands, self.edition, possible, self.donkeys, skip=uncounted)
         if found is None:
             return True
         clause, message = beyond_finding(found, self.edition, self.donkeys)
@@ -270,6 +310,22 @@ class State(ReplayLog):
         for name in dict.fromkeys([*holders, *parties]):
             self.forget_money(name, _("more money cards of a value are held than can be in play"))
         return False
+
+    def _money_limits(self) -> tuple[int, ...]:
+        """How many cards of each value (in the order of VALUES) can be in play now (K18).
+
+        They change only with the donkeys: computed again only when the
+        donkeys, the table or the deal this state was given change.
+        """
+        seats = self.seats or len(self.players)
+        key = (self.edition, seats, self.donkeys)
+        cached = self.__dict__.get("_limits")
+        if cached is None or cached[0] != key or cached[1] is not self.deal:
+            deal = dealt_counts(self.edition, seats) if self.deal is None else deal_counts(self.deal)
+            cached = (key, self.deal, in_play_counts(self.edition, deal, seats, self.donkeys))
+            self.__dict__["_limits"] = cached
+        limits: tuple[int, ...] = cached[2]
+        return limits
 
     # -- questions ----------------------------------------------------------------
     def game_over(self) -> bool:
@@ -324,12 +380,14 @@ class State(ReplayLog):
             )
             return False
         self.money[name] = left
+        self.count_money(cards, -1)
         return True
 
     def give(self, name: str, cards: Sequence[int]) -> None:
         hand = self.money.get(name)
         if hand is not None:
             hand.extend(cards)
+            self.count_money(cards, 1)
 
     def gain(self, name: str, animal: str, count: int) -> None:
         """``name`` takes ``count`` cards of ``animal``; edition 1 awards the bonus card on a completed pair."""
@@ -344,10 +402,17 @@ class State(ReplayLog):
 # -- the step function ----------------------------------------------------------------
 def held_at_least(*offers: Sequence[int] | None) -> list[int]:
     """The fewest cards one player must hold to make each of these offers (made one after another)."""
-    most: Counter[int] = Counter()
-    for offer in offers:
-        most |= Counter(offer or ())
-    return sorted(most.elements())
+    given = [offer for offer in offers if offer]
+    if len(given) <= 1:  # the usual case: one offer, or none
+        return sorted(given[0]) if given else []
+    most: dict[int, int] = {}
+    for offer in given:
+        for card in set(offer):
+            most[card] = max(most.get(card, 0), offer.count(card))
+    held: list[int] = []
+    for card, count in most.items():
+        held += [card] * count
+    return sorted(held)
 
 
 def step(state: State, event: Event) -> Outcome:
@@ -686,8 +751,11 @@ def _cow_trade(s: State, e: CowTrade) -> Outcome:
     for name, cards, what in rounds:
         if cards is not None:
             s.check_cards_exist(cards, name, what)
-    # each side holds at least its larger offer: after a tie the offers go back (K3) and may be made again
-    shown = {e.challenger: held_at_least(e.offer, e.rebid), e.defender: held_at_least(e.counter, e.rebid_counter)}
+    # each side holds at least its larger offer: after a tie the offers go back (K3) and may be made again;
+    # what a side shows counts only when its money is not known
+    shown = None
+    if s.money.get(e.challenger) is None or s.money.get(e.defender) is None:
+        shown = {e.challenger: held_at_least(e.offer, e.rebid), e.defender: held_at_least(e.counter, e.rebid_counter)}
     if s.check_money_exists(shown, parties=(e.challenger, e.defender)) and s.explain:
         out.clauses.append(C.MONEY_IN_PLAY)
         out.facts.append(money_in_play_fact(s))
@@ -718,10 +786,11 @@ def _cow_trade(s: State, e: CowTrade) -> Outcome:
             rebid=e.rebid,
             rebid_counter=e.rebid_counter,
             rebid_given=e.rebid is not None if e.rebid_given is None else e.rebid_given,
+            explain=s.explain,
         )
     except RuleBroken as broken:
         return _refused(s, e, out, broken)
-    out.count, out.ties = result.count, result.ties
+    out.count, out.ties = result.cards, result.ties
     if s.explain:
         out.clauses += result.clauses
         out.facts += result.facts
@@ -739,18 +808,19 @@ def _cow_trade(s: State, e: CowTrade) -> Outcome:
                 winner=winner, the_animal=the_animal(e.animal), recorded=e.winner
             ),
         )
-    if e.count is not None and e.count != result.count:
+    if e.count is not None and e.count != result.cards:
         s.error(
             C.CARDS_AT_STAKE,
             # TRANSLATORS: the English keeps "card(s)" in both forms; translate each form properly.
             ngettext(
                 "{count} {animal} card(s) change hands, not {recorded}",
                 "{count} {animal} card(s) change hands, not {recorded}",
-                result.count,
-            ).format(count=result.count, animal=animal_name(e.animal), recorded=e.count),
+                result.cards,
+            ).format(count=result.cards, animal=animal_name(e.animal), recorded=e.count),
         )
-    s.holdings[loser][e.animal] -= result.count
-    s.gain(winner, e.animal, result.count)
+    s.holdings[loser][e.animal] -= result.cards
+    s.gain(winner, e.animal, result.cards)
+    moved: list[tuple[bool, tuple[int, ...], tuple[int, ...]]] = []  # per side known: held what it gave, gave, got
     for name, gives, receives in (
         (e.challenger, result.to_defender, result.to_challenger),
         (e.defender, result.to_challenger, result.to_defender),
@@ -759,6 +829,13 @@ def _cow_trade(s: State, e: CowTrade) -> Outcome:
         if hand is not None:
             left = remove_cards(hand, gives)
             s.money[name] = (left if left is not None else hand) + list(receives)
+            moved.append((left is not None, gives, receives))
+    # cards that went from one hand known to the other leave the money known as it was: nothing to count again
+    if not (len(moved) == 2 and moved[0][0] and moved[1][0]):
+        for held, gives, receives in moved:
+            if held:
+                s.count_money(gives, -1)
+            s.count_money(receives, 1)
     s.end_turn()
     out.next_player = s.players[s.turn]
     return out

@@ -9,8 +9,9 @@ first-edition note; register K1): edition 2 has 10×0, 20×10, 10×50, 5×100,
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 VALUES: tuple[int, ...] = (0, 10, 50, 100, 200, 500)
 
@@ -53,6 +54,28 @@ def in_play(edition: int, deal: Counter[int], players: int, donkeys: int) -> Cou
     return Counter({value: min(cards[value], supply[value]) for value in VALUES})
 
 
+def deal_counts(deal: Mapping[int, int]) -> tuple[int, ...]:
+    """A deal's number of cards of each value, in the order of VALUES: the key the limits are cached by."""
+    return tuple(deal.get(value, 0) for value in VALUES)
+
+
+@lru_cache(maxsize=64)
+def dealt_counts(edition: int, players: int) -> tuple[int, ...]:
+    """:func:`dealt` as :func:`deal_counts` gives it, computed once per edition and table."""
+    return deal_counts(dealt(edition, players))
+
+
+@lru_cache(maxsize=1024)
+def in_play_counts(edition: int, deal: tuple[int, ...], players: int, donkeys: int) -> tuple[int, ...]:
+    """:func:`in_play` in the order of VALUES, for a deal given by :func:`deal_counts`.
+
+    A replay asks before every event, and the answer changes only with the
+    donkeys: computed once per edition, deal, table and donkey.
+    """
+    possible = in_play(edition, Counter(dict(zip(VALUES, deal, strict=True))), players, donkeys)
+    return tuple(possible[value] for value in VALUES)
+
+
 @dataclass(frozen=True)
 class Beyond:
     """Cards of one value held beyond what can be in play: ``held`` counted, ``in_play`` possible."""
@@ -64,38 +87,37 @@ class Beyond:
     limit: str  # "supply" (the game has no more), "donkeys" (a later donkey pays them out), "deal"
 
 
-def beyond_what_exists(
+def beyond_the_limits(
     hands: Iterable[tuple[str, Sequence[int]]],
     edition: int,
-    deal: Counter[int],
-    players: int,
+    possible: tuple[int, ...],
     donkeys: int,
     skip: Collection[int] = (),
 ) -> Beyond | None:
     """The first value whose cards among ``hands`` cannot all be in play at this moment, or None.
 
-    ``hands`` are the players whose money (or part of it) is known, in
-    seating order; the others hold at least nothing, so the known cards
-    alone must fit. Cards of no value (30) are reported elsewhere, and
-    values in ``skip`` are not counted.
+    ``possible``: how many cards of each value can be in play, as
+    :func:`in_play_counts` gives them. ``hands`` are the players whose money
+    (or part of it) is known, in seating order; the others hold at least
+    nothing, so the known cards alone must fit. Cards of no value (30) are
+    reported elsewhere, and values in ``skip`` are not counted.
     """
     hands = list(hands)
-    possible = in_play(edition, deal, players, donkeys)
-    counted: Counter[int] = Counter()
-    for _name, hand in hands:
-        counted.update(hand)
-    over = [value for value in VALUES if counted[value] > possible[value] and value not in skip]
-    if not over:  # the usual case, counted at C speed: a replay checks before every event
+    cards = [card for _name, hand in hands for card in hand]
+    for index, value in enumerate(VALUES):
+        held = cards.count(value)
+        if held > possible[index] and value not in skip:
+            break
+    else:
         return None
-    value = over[0]
-    holder = _past_the_limit(hands, value, possible[value])
-    if possible[value] >= SUPPLY[edition][value]:
+    holder = _past_the_limit(hands, value, possible[index])
+    if possible[index] >= SUPPLY[edition][value]:
         limit = "supply"
     elif value in DONKEY_PAYOUTS[donkeys:]:
         limit = "donkeys"
     else:
         limit = "deal"
-    return Beyond(value, holder, counted[value], possible[value], limit)
+    return Beyond(value, holder, held, possible[index], limit)
 
 
 def _past_the_limit(hands: list[tuple[str, Sequence[int]]], value: int, limit: int) -> str:

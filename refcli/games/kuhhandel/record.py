@@ -16,43 +16,87 @@ from refcli.games.kuhhandel import clauses as C
 from refcli.games.kuhhandel.components import CARDS_PER_ANIMAL
 from refcli.games.kuhhandel.formats import RECORD
 from refcli.games.kuhhandel.names import animal as animal_name
-from refcli.games.kuhhandel.replay import Auction, CowTrade, Event, Record, Replay, replay
+from refcli.games.kuhhandel.replay import Auction, CowTrade, Record, Replay, replay
 from refcli.language.i18n import _
 from refcli.reading.documents import Document
+from refcli.reading.formats.description import with_made
 from refcli.reading.tables import Table
 from refcli.results.records import Records
 
 GAME = "kuhhandel"
 
 
-def cards(value: list[int] | None) -> tuple[int, ...] | None:
-    return None if value is None else tuple(value)
+_new = object.__new__
 
 
-def event_of(values: dict[str, Any]) -> Event:
-    if values["type"] == "auction":
-        return Auction(
-            auctioneer=values["auctioneer"],
-            animal=values["animal"],
-            bids=tuple(values["bids"]),
-            buyback=values["buyback"],
-            paid=cards(values["paid"]),
-            donkey_payout=values["donkey_payout"],
-            cannot_pay=values["cannot_pay"],
-            payer=values["payer"],
-            winner=values["winner"],
-        )
-    return CowTrade(
-        challenger=values["challenger"],
-        defender=values["defender"],
-        animal=values["animal"],
-        offer=tuple(values["offer"]),
-        counter=cards(values["counter"]),
-        rebid=cards(values["rebid"]),
-        rebid_counter=cards(values["rebid_counter"]),
-        winner=values["winner"],
-        count=values["count"],
+# The events, made by the reader as it reads each [[event]] (``refcli.reading.formats.description.with_made``):
+# each maker takes the variant's values in the order of its fields (formats.RECORD).
+def auction(
+    tag: str,
+    auctioneer: str,
+    animal: str,
+    bids: list[tuple[str, int]],
+    buyback: bool,
+    paid: list[int] | None,
+    donkey_payout: int | None,
+    cannot_pay: bool | None,
+    payer: str | None,
+    winner: str | None,
+    note: str | None,
+) -> Auction:
+    """An auction built directly: every field set at once in the new object's ``__dict__``.
+
+    A frozen dataclass's ``__init__`` sets each field through
+    ``object.__setattr__``, which costs a record of sixty events more than
+    decoding its JSON line. Every field is given here, so the event is the
+    one the constructor would make (tests/test_kuhhandel_records.py compares them).
+    """
+    event: Auction = _new(Auction)
+    event.__dict__.update(
+        auctioneer=auctioneer,
+        animal=animal,
+        bids=tuple(bids),
+        buyback=buyback,
+        paid=None if paid is None else tuple(paid),
+        donkey_payout=donkey_payout,
+        cannot_pay=cannot_pay,
+        payer=payer,
+        winner=winner,
     )
+    return event
+
+
+def cow_trade(
+    tag: str,
+    challenger: str,
+    defender: str,
+    animal: str,
+    offer: list[int],
+    counter: list[int] | None,
+    rebid: list[int] | None,
+    rebid_counter: list[int] | None,
+    winner: str | None,
+    count: int | None,
+    note: str | None,
+) -> CowTrade:
+    """A cow trade built directly, as :func:`auction`."""
+    event: CowTrade = _new(CowTrade)
+    event.__dict__.update(
+        challenger=challenger,
+        defender=defender,
+        animal=animal,
+        offer=tuple(offer),
+        counter=None if counter is None else tuple(counter),
+        rebid=None if rebid is None else tuple(rebid),
+        rebid_counter=None if rebid_counter is None else tuple(rebid_counter),
+        rebid_given=None,
+        winner=winner,
+        count=count,
+    )
+    return event
+
+
+FORMAT = with_made(RECORD, "event", {"auction": auction, "cow-trade": cow_trade})
 
 
 def record_of(values: dict[str, Any], doc: Document) -> Record:
@@ -70,7 +114,7 @@ def record_of(values: dict[str, Any], doc: Document) -> Record:
     return Record(
         edition=values["edition"],
         players=tuple(values["players"]),
-        events=tuple(event_of(event) for event in values["event"] or ()),
+        events=tuple(values["event"] or ()),  # made as they were read (FORMAT)
         first=values["first"],
         deck=None if deck is None else tuple(deck),
         start_money={name: tuple(hand) for name, hand in (values["start_money"] or {}).items()},
@@ -91,6 +135,6 @@ def summary(record: Record, state: Replay) -> dict[str, Any]:
     return summary
 
 
-RECORDS = Records(KUHHANDEL, RECORD, record_of, replay, summary)
+RECORDS = Records(KUHHANDEL, FORMAT, record_of, replay, summary)
 read_record = RECORDS.read_record
 validate_document = RECORDS.validate_document

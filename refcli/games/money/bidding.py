@@ -9,7 +9,7 @@ sits the round out (M3).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from refcli.games.money.cards import Card
 from refcli.language.i18n import _
@@ -26,12 +26,36 @@ class NeedSerials(Exception):
         super().__init__(_("{players} both offer {value}").format(players=listed(tied), value=value))
 
 
-@dataclass(frozen=True)
-class Bidding:
+class TieBroken(NamedTuple):
+    """Offers of one value, put in order by their lowest serial numbers (register M6)."""
+
+    players: tuple[str, ...]  # in the order they act
+    value: int
+    serials: tuple[int, ...]  # each one's lowest serial, in the same order
+
+
+class Bidding(NamedTuple):
     values: dict[str, int]
     order: tuple[str, ...]  # players taking part, in the order they act
     sitting_out: tuple[str, ...]
-    tie_breaks: tuple[str, ...]  # sentences naming the serials that decided
+    ties: tuple[TieBroken, ...] = ()  # the ties the serial numbers broke
+
+    @property
+    def tie_breaks(self) -> tuple[str, ...]:
+        """Sentences naming the serials that decided: written only when a ruling shows them, not in every
+        replayed round."""
+        return tuple(tie_sentence(tie) for tie in self.ties)
+
+
+def tie_sentence(tie: TieBroken) -> str:
+    """``Ana and Ben both offer 40: Ben holds #3, Ana holds #12, so Ben goes first``."""
+    holds = ", ".join(
+        _("{player} holds #{serial}").format(player=name, serial=serial)
+        for name, serial in zip(tie.players, tie.serials)
+    )
+    return _("{players} both offer {value}: {serials}, so {first} goes first").format(
+        players=listed(tie.players), value=tie.value, serials=holds, first=tie.players[0]
+    )
 
 
 def real_cards(cards: Sequence[Card]) -> list[Card]:
@@ -60,7 +84,7 @@ def order_offers(offers: Mapping[str, Sequence[Card]]) -> Bidding:
         else:
             sitting_out.append(name)
     order: list[str] = []
-    tie_breaks: list[str] = []
+    ties: list[TieBroken] = []
     for value in sorted(groups, reverse=True):
         tied = groups[value]
         if len(tied) > 1:
@@ -72,14 +96,8 @@ def order_offers(offers: Mapping[str, Sequence[Card]]) -> Bidding:
             ]
             if missing:
                 raise NeedSerials(tied, value, missing)
-            tied = sorted(tied, key=lambda name: lowest_serial(offers[name]))
-            holds = ", ".join(
-                _("{player} holds #{serial}").format(player=name, serial=lowest_serial(offers[name])) for name in tied
-            )
-            tie_breaks.append(
-                _("{players} both offer {value}: {serials}, so {first} goes first").format(
-                    players=listed(tied), value=value, serials=holds, first=tied[0]
-                )
-            )
+            serial = {name: lowest_serial(offers[name]) for name in tied}
+            tied = sorted(tied, key=serial.__getitem__)
+            ties.append(TieBroken(tuple(tied), value, tuple(serial[name] for name in tied)))
         order.extend(tied)
-    return Bidding(values, tuple(order), tuple(sitting_out), tuple(tie_breaks))
+    return Bidding(values, tuple(order), tuple(sitting_out), tuple(ties))

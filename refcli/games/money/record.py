@@ -16,34 +16,47 @@ from refcli.games.money.formats import RECORD, WITH_EXPECTED
 from refcli.games.money.replay import Event, Exchange, Offers, Record, Refill, Replay, replay
 from refcli.language.i18n import _
 from refcli.reading.documents import Document
+from refcli.reading.formats.description import with_made
 from refcli.reading.tables import Table, missing_key
 from refcli.results.records import Records
 
 GAME = "money"
 
 
-def event_of(values: dict[str, Any]) -> Event:
-    kind = values["type"]
-    if kind == "offers":
-        return Offers({name: tuple(offer) for name, offer in values["offers"].items()})
-    if kind == "exchange":
-        return Exchange(values["player"], values["action"], values["with"])
-    counts = [len(values[side]) if isinstance(values[side], list) else values[side] for side in ("right", "left")]
-    dealt = [tuple(values[side]) if isinstance(values[side], list) else None for side in ("right", "left")]
-    return Refill(counts[0], counts[1], dealt[0], dealt[1])
+# The events, made by the reader as it reads each [[event]] (``refcli.reading.formats.description.with_made``):
+# each maker takes the variant's values in the order of its fields (formats.RECORD).
+def offers(tag: str, offers: dict[str, list[Card]], note: str | None) -> Offers:
+    return Offers({name: tuple(offer) for name, offer in offers.items()})
 
 
-def check_partners(top: Table, players: list[str], events: list[dict[str, Any]]) -> None:
+def exchange(tag: str, player: str, action: str, partner: str | None, note: str | None) -> Exchange:
+    return Exchange(player, action, partner)
+
+
+def refill(tag: str, right: list[Card] | int, left: list[Card] | int, note: str | None) -> Refill:
+    """The counts dealt to each display, and its cards when the record lists them."""
+    return Refill(
+        len(right) if isinstance(right, list) else right,
+        len(left) if isinstance(left, list) else left,
+        tuple(right) if isinstance(right, list) else None,
+        tuple(left) if isinstance(left, list) else None,
+    )
+
+
+FORMAT = with_made(RECORD, "event", {"offers": offers, "exchange": exchange, "refill": refill})
+
+
+def check_partners(top: Table, players: list[str], events: list[Event]) -> None:
     """``with`` names the partner of a swap, and only of a swap."""
     for index, event in enumerate(events, 1):
-        if event["type"] != "exchange":
+        if type(event) is not Exchange:
             continue
-        if event["action"] == "swap" and event["with"] is None:
+        if event.action == "swap" and event.partner is None:
             raise top.problem_at(
                 ("event", index, "with"),
                 missing_key(_(WITH_EXPECTED).format(names=", ".join(players))),
             )
-        if event["action"] != "swap" and event["with"] is not None:
+        if event.action != "swap" and event.partner is not None:
             raise top.problem_at(
                 ("event", index, "with"),
                 _('"with" names the player whose offer is taken, so it goes with the action "swap" only'),
@@ -61,7 +74,7 @@ def record_of(values: dict[str, Any], doc: Document) -> Record:
     hands = values["hands"]
     return Record(
         players=tuple(values["players"]),
-        events=tuple(event_of(event) for event in events),
+        events=tuple(events),  # made as they were read (FORMAT)
         currencies=values["currencies"],
         pile=values["pile"],
         hands=None if hands is None else {name: tuple(hand) for name, hand in hands.items()},
@@ -75,6 +88,6 @@ def summary(record: Record, state: Replay) -> dict[str, Any]:
     return {"events": len(record.events), "over": state.phase == "over", "scores": state.scores or None}
 
 
-RECORDS = Records(MONEY, RECORD, record_of, replay, summary)
+RECORDS = Records(MONEY, FORMAT, record_of, replay, summary)
 read_record = RECORDS.read_record
 validate_document = RECORDS.validate_document

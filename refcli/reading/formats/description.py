@@ -12,7 +12,7 @@ and every game's description can import this one without importing each other.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from refcli.language.folding import fold
@@ -77,6 +77,11 @@ class Type(Record):
     # array of one-digit integers (dice) of this known length: the digits may be typed run together, ``34`` for
     # 3 and 4 (``refcli.reading.typed``); 0: never (a number such as a declared score stays one number).
     digits: int = 0
+    # table (a union's variant): what its values become, when given: called with the value of each of its
+    # fields by position, in their order (the tag's first), and a reader then gives what it returns instead
+    # of the values by key. A game's record sets it (``with_made``) so its events are built as they are
+    # read, without a table of values for each on the way; descriptions are written without it.
+    make: Callable[..., Any] | None = None
 
 
 @record
@@ -173,6 +178,25 @@ def tables(
 def variant(value: str, help: str, *fields: Field) -> Field:
     """One variant of a union: the tag's value, what it is, and its keys (the tag key is added by ``union``)."""
     return Field(value, table(*fields), help)
+
+
+def with_made(desc: Description, key: str, makers: Mapping[str, Callable[..., Any]]) -> Description:
+    """``desc`` whose ``[[key]]`` tables (a union) are read as objects: each variant made by ``makers[its tag]``.
+
+    Each maker takes the variant's values by position, in the order of its fields (``Type.make``).
+    """
+    fields = []
+    for f in desc.fields:
+        if f.key == key:
+            union = f.type.item
+            if f.type.kind != "tables" or union is None or union.kind != "union":
+                raise ValueError(f"{key} is not a union of tables")
+            if set(makers) != {v.key for v in union.variants}:
+                raise ValueError(f"makers for {sorted(makers)}, variants {[v.key for v in union.variants]}")
+            variants = tuple(v._replace(type=v.type._replace(make=makers[v.key])) for v in union.variants)
+            f = f._replace(type=f.type._replace(item=union._replace(variants=variants)))
+        fields.append(f)
+    return desc._replace(fields=tuple(fields))
 
 
 def union(tag: str, *variants: Field, what: str = "") -> Type:

@@ -244,7 +244,10 @@ def _variants(source: _Source, t: Type, src: str, tag: str, out: str, depth: int
     """One branch per variant, picked by the tag's exact word; ``last``: what the ``else`` does."""
     for index, variant in enumerate(t.variants):
         source.line(depth, f"{'if' if index == 0 else 'elif'} {tag} == {variant.key!r} and type({tag}) is str:")
-        got = _table(source, variant.type.fields, src, depth + 1, known=t.tag)
+        if variant.type.make is not None:
+            got = _made_table(source, variant.type, src, depth + 1, known=t.tag, word=variant.key)
+        else:
+            got = _table(source, variant.type.fields, src, depth + 1, known=t.tag)
         source.line(depth + 1, f"{out} = {got}")
         if t.synonyms:
             source.line(depth + 1, "break")
@@ -351,4 +354,32 @@ def _plain_table(source: _Source, fields: tuple[Field, ...], src: str, depth: in
             source.line(depth + 1, f"{out} = {{**{defaults}, **{out}}}")
         for key, default in fresh:
             source.line(depth + 1, f"if {key!r} not in {out}: {out}[{key!r}] = {_default(source, default)}")
+    return out
+
+
+def _made_table(source: _Source, t: Type, src: str, depth: int, known: str, word: str) -> str:
+    """A variant's table made into its object (``Type.make``), its values passed by position, no table between.
+
+    ``known``: the tag key, already matched exactly to ``word``, the value the nested reader gives it.
+    """
+    assert t.make is not None
+    allowed = source.constant(frozenset(f.key for f in t.fields), "KEYS")
+    source.line(depth, f"if not {allowed}.issuperset({src}): raise NotFast")
+    args = []
+    for f in t.fields:
+        if f.key == known and f.type.kind == "const":
+            args.append(repr(word))
+            continue
+        v = source.fresh("v")
+        source.line(depth, f"{v} = {src}.get({f.key!r}, MISSING)")
+        source.line(depth, f"if {v} is not MISSING:")
+        got = _value(source, f.type, v, f.key, depth + 1)
+        if got != v:
+            source.line(depth + 1, f"{v} = {got}")
+        source.line(depth, "else:")
+        source.line(depth + 1, "raise NotFast" if f.required else f"{v} = {_default(source, f.default)}")
+        args.append(v)
+    make = source.constant(t.make, "MAKE")
+    out = source.fresh("o")
+    source.line(depth, f"{out} = {make}({', '.join(args)})")
     return out

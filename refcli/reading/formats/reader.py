@@ -672,7 +672,7 @@ def tables_reader(t: Type, key: str) -> Reader:
 
 
 def union_reader(t: Type, key: str) -> Reader:
-    variants = {v.key: table_reader(v.type.fields, v.type.expected) for v in t.variants}
+    variants = {v.key: made(table_reader(v.type.fields, v.type.expected), v.type) for v in t.variants}
     words = [v.key for v in t.variants]
     synonyms = folded_synonyms(t)
     near = suggestions(t, words)
@@ -697,6 +697,20 @@ def union_reader(t: Type, key: str) -> Reader:
                 here + (tag,), ", ".join(f'"{word}"' for word in words), describe(kind), hint(kind, *near)
             )
         return reader(value, ctx, parent, k)
+
+    return read
+
+
+def made(reader: Reader, t: Type) -> Reader:
+    """``reader`` of a table, giving what ``t.make`` makes of its values when ``t`` has a maker."""
+    make = t.make
+    if make is None:
+        return reader
+    keys = [f.key for f in t.fields]
+
+    def read(value: Any, ctx: Context, parent: KeyPath, k: PathPart | None) -> Any:
+        values = reader(value, ctx, parent, k)
+        return make(*[values[key] for key in keys])
 
     return read
 

@@ -1,0 +1,228 @@
+"""JSON Lines: one recorded game a line, read by the rules TOML input follows.
+
+At most the size limit a line, the same decoding
+(``refcli.reading.documents.decode``), every error located by its line, and a
+bad line never stops the lines after it. ``json_lines`` reads a file (or
+stdin) into a :class:`LineTask` a line; ``given_line`` makes the same task
+of one line a program already holds (``refcli.validate_line``), so a line
+reads the same from the command line and from the library.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from collections.abc import Iterator
+from typing import IO, Any, NamedTuple
+
+from refcli.language.i18n import _
+from refcli.model.errors import DataError, InputUnreadable, RefcliError
+from refcli.model.exit_status import ExitStatus, status_for
+
+BOM = b"\xef\xbb\xbf"
+
+
+class Refused(NamedTuple):
+    """A line refused before it could be parsed (too large, a file unreadable): its error and exit status.
+
+    Plain data, not the exception: it travels to a worker, and refcli's
+    exceptions do not survive pickling.
+    """
+
+    message: str
+    status: ExitStatus
+    line: int | None = None
+    key: str | None = None
+
+    @classmethod
+    def of(cls, error: RefcliError) -> Refused:
+        return cls(error.one_line(), status_for(error), getattr(error, "line", None), getattr(error, "path", None))
+
+
+class LineTask(NamedTuple):
+    """One JSON line to validate: its bytes, or why it was refused while reading."""
+
+    name: str  # the file, as shown
+    number: int | None  # its line; None for a file that could not be read at all
+    raw: bytes | Refused
+
+    @property
+    def where(self) -> str:
+        return self.name if self.number is None else f"{self.name}:{self.number}"
+
+
+# Lone UTF-16 surrogates can only come from \uD800-\uDFFF escapes (UTF-8 cannot
+# carry them: decode() refuses them), so only a line with such an escape is searched.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+def parse_json_line(raw: bytes, name: str, number: int) -> dict[str, Any]:
+    """One JSON line as a record, refused by the rules TOML input follows (UTF-8, no NUL)."""
+    from refcli.reading.documents import decode, too_many_digits
+
+    if raw.startswith(BOM):  # json_lines took the file's own off line 1; one further on is a stray
+        raise DataError(
+            _("expected a JSON object, found a byte-order mark (U+FEFF); only the file may start with one"),
+            file=name,
+            line=number,
+        )
+    text = decode(raw, name, first_line=number)
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        message = error.msg[:1].lower() + error.msg[1:]  # Python's own words: English
+        # A line cut short fails at the end of the text, past its line break, where json counts a line 2,
+        # column 1; the column that helps is the one on this line, after its last character.
+        column = error.colno if error.lineno == 1 else len(text.rstrip("\r\n")) + 1
+        raise DataError(
+            _("not valid JSON at column {column}: {message}").format(column=column, message=message),
+            file=name,
+            line=number,
+        ) from None
+    except RecursionError:
+        raise DataError(_("not valid JSON: arrays or objects nested too deeply"), file=name, line=number) from None
+    except ValueError as error:  # e.g. an integer with more digits than Python converts
+        digits = long_json_integer(text)
+        if digits is not None:
+            raise too_many_digits(digits, name, number) from None
+        raise DataError(_("not valid JSON: {error}").format(error=error), file=name, line=number) from None
+    if not isinstance(data, dict):
+        raise DataError(_("expected a JSON object (one record per line)"), file=name, line=number)
+    if _SURROGATE_ESCAPE.search(text):
+        refuse_lone_surrogates(data, name, number)
+    return data
+
+
+def long_json_integer(text: str) -> int | None:
+    """The digits of the first number in JSON ``text`` longer than Python converts, passing over strings."""
+    import sys
+
+    limit = sys.get_int_max_str_digits()
+    pattern = r'"(?:[^"\\]++|\\.)*+"|(?<![0-9.])([0-9]{' + str(limit + 1) + r",}+)(?![.eE])"
+    for match in re.finditer(pattern, text):
+        if match.group(1):
+            return len(match.group(1))
+    return None
+
+
+def refuse_lone_surrogates(value: Any, name: str, number: int, path: str = "") -> None:
+    """A string or key holding half a UTF-16 pair is not text: DataError naming where."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            _refuse_in_text(key, name, number, path, "key")
+            refuse_lone_surrogates(item, name, number, f"{path}.{key}" if path else key)
+    elif isinstance(value, list):
+        for position, item in enumerate(value, 1):
+            refuse_lone_surrogates(item, name, number, f"{path}[{position}]")
+    elif isinstance(value, str):
+        _refuse_in_text(value, name, number, path, "string")
+
+
+def _refuse_in_text(text: str, name: str, number: int, path: str, what: str) -> None:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as error:
+        escape = f"\\u{ord(text[error.start]):04x}"
+        said = (
+            _("expected UTF-8 text, found a key with {escape}, half of a UTF-16 surrogate pair")
+            if what == "key"
+            else _("expected UTF-8 text, found a string with {escape}, half of a UTF-16 surrogate pair")
+        )
+        raise DataError(
+            said.format(escape=escape),
+            file=name,
+            line=number,
+            path=path or None,
+        ) from None
+
+
+def json_lines(path: str, max_bytes: int) -> Iterator[LineTask]:
+    """A task for every non-blank line of a JSON Lines file or stdin, read at most ``max_bytes`` a line.
+
+    A longer line is reported as too large (in its place, in order) and skipped
+    without being kept, so memory stays bounded whatever the input. A line
+    over the limit with a NUL byte in it is binary data (``/dev/zero``, an
+    image): reported once, and the rest of that file is not read. A file that
+    cannot be opened or read is one task too, so the other files still run.
+    """
+    from refcli.model.interruption import raise_if_signalled
+    from refcli.reading.documents import display_name, too_large
+
+    name = display_name(path)
+    raise_if_signalled()  # a kill Python lost while importing must not leave the batch waiting on stdin
+    try:
+        stream: IO[bytes] = sys.stdin.buffer if path == "-" and hasattr(sys.stdin, "buffer") else open(path, "rb")  # noqa: SIM115
+    except OSError as error:
+        yield LineTask(name, None, Refused.of(InputUnreadable.because(name, error)))
+        return
+    number = 0
+    try:
+        with stream if path != "-" else _no_close(stream):
+            while raw := stream.readline(max_bytes + 1):
+                number += 1
+                if len(raw) > max_bytes and not raw.endswith(b"\n"):
+                    if b"\x00" in raw or skip_rest_of_line(stream):
+                        yield LineTask(name, number, Refused.of(binary_line(name, number)))
+                        return
+                    yield LineTask(name, number, Refused.of(too_large(name, max_bytes, number)))
+                    continue
+                raw = without_file_bom(raw, number)
+                if raw.strip():
+                    yield LineTask(name, number, raw)
+    except OSError as error:  # a read failed part way (a disk error, a device)
+        yield LineTask(name, number + 1, Refused.of(InputUnreadable.because(name, error)))
+
+
+def skip_rest_of_line(stream: IO[bytes], piece: int = 1 << 16) -> bool:
+    """Read past the end of the current line, keeping nothing; True if it held a NUL byte."""
+    while chunk := stream.readline(piece):
+        if b"\x00" in chunk:
+            return True
+        if chunk.endswith(b"\n"):
+            break
+    return False
+
+
+def binary_line(name: str, number: int) -> DataError:
+    return DataError(
+        _(
+            "expected a JSON Lines text file, found a NUL byte in a line over the size limit (binary data?); "
+            "the rest of the file is not read"
+        ),
+        file=name,
+        line=number,
+    )
+
+
+class _no_close:
+    def __init__(self, stream: Any) -> None:
+        self.stream = stream
+
+    def __enter__(self) -> Any:
+        return self.stream
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+
+def given_line(text: bytes, name: str, number: int | None, max_bytes: int) -> LineTask:
+    """The task for one line a program holds, refused as ``json_lines`` would refuse it in a file.
+
+    Longer than ``max_bytes`` (its line break left out) is too large; a
+    byte-order mark may start line 1 (or a line of no number), as it may
+    start a file. A line over the limit is reported as too large whatever it
+    holds: the reader's "binary data, the rest of the file is not read" is
+    about a file, and here there is no rest.
+    """
+    from refcli.reading.documents import too_large
+
+    content = text[:-1] if text.endswith(b"\n") else text
+    if len(content) > max_bytes:
+        return LineTask(name, number, Refused.of(too_large(name, max_bytes, number)))
+    return LineTask(name, number, without_file_bom(text, number or 1))
+
+
+def without_file_bom(raw: bytes, number: int) -> bytes:
+    """Line ``number`` without the byte-order mark a file may start with (as for TOML; only on line 1)."""
+    return raw[len(BOM) :] if number == 1 and raw.startswith(BOM) else raw
