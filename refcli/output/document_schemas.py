@@ -265,7 +265,10 @@ def bgstats_play() -> Schema:
             "name": {**text, "description": "The game's title; the app matches it when there is no bggId."},
             "bggId": {"type": "integer", "minimum": 1, "description": "BoardGameGeek's id, where refcli knows it."},
             "highestWins": {**BOOLEAN, "description": "Whether the highest score wins."},
-            "noPoints": {"const": True, "description": "A game of standings without points (Bamboozled); else absent."},
+            "noPoints": {
+                "const": True,
+                "description": "A game of standings without points (a game that ranks players but scores none); else absent.",
+            },
             "sourceGameId": {**STRING, "description": "refcli's id of the game."},
         },
         "additionalProperties": False,
