@@ -304,7 +304,10 @@ def bgstats_play() -> Schema:
                 "description": "Local time: the file's date key, else its modification time.",
             },
             "location": {**text, "description": "The file's location key, when it has one."},
-            "comments": {**STRING, "description": "Free text in the run's language: a Money! evening's totals."},
+            "comments": {
+                **STRING,
+                "description": "Free text in the run's language: the totals of an evening's games, for a game whose scores add up.",
+            },
             "board": STRING,
             "durationMin": {"type": "integer", "minimum": 0},
             "game": game,
