@@ -45,7 +45,7 @@ REFUSALS = [
         "unknown top key",
         "editon = 2\n" + PLAYERS_OK,
         1,
-        'editon: no such key (did you mean "edition"?); the keys here are game, edition, player',
+        'editon: no such key (did you mean "edition"?); the keys here are game, edition, player, date, location',
     ),
     ("no players", 'game = "kuhhandel"\n', 1, "player: the key is missing; expected at least 1 [[player]] table"),
     ("player not a table", 'player = "Ana"\n', 1, "player: expected [[player]] tables"),

@@ -401,7 +401,7 @@ def test_spanish_help_translates_what_click_adds_and_keeps_what_is_typed(invoke:
     assert "-f, --format <text|json|toml|csv> Formato de salida:" in shown  # option names and values stay
     assert "-j, --jobs <entero> Valida en N procesos" in shown and "[por defecto: 1; 1<=x<=64]" in shown
     score = " ".join(invoke(["--lang", "es", "kuhhandel", "score", "--help"]).stdout.split())
-    assert "csv para una hoja de cálculo. [por defecto: text]" in score
+    assert "bgstats-link para el enlace que lo abre en la aplicación BG Stats. [por defecto: text]" in score
     assert "Los elementos KEY=VALUE dan un estado final en la línea de comandos" in score
     root = invoke(["--lang", "es", "--help"]).stdout
     assert root.startswith("Uso: refcli [OPCIONES] COMANDO [ARGS]...\n")
@@ -429,8 +429,10 @@ USAGE_ERRORS = [
     (
         ["kuhhandel", "score", "--format", "xml", "x.toml"],
         "refcli: error: valor no válido para '--format' / '-f': 'xml' no es ninguna de las opciones: "
-        "'text', 'json', 'toml', 'csv'",
-        "refcli: error: invalid value for '--format' / '-f': 'xml' is not one of 'text', 'json', 'toml', 'csv'",
+        "'text', 'json', 'toml', 'csv', "
+        "'bgstats', 'bgstats-link'",
+        "refcli: error: invalid value for '--format' / '-f': 'xml' is not one of 'text', 'json', 'toml', 'csv', "
+        "'bgstats', 'bgstats-link'",
     ),
     (
         ["kuhhandel", "rules", "--format", "jsn"],
@@ -451,8 +453,8 @@ USAGE_ERRORS = [
     ),
     (
         ["kuhhandel", "score", "--bogus"],
-        "refcli: error: no existe la opción --bogus",
-        "refcli: error: no such option --bogus",
+        "refcli: error: no existe la opción --bogus (¿querías decir --bom?)",
+        "refcli: error: no such option --bogus (did you mean --bom?)",
     ),
     (["validate"], "refcli: error: falta el argumento 'FILE...'", "refcli: error: missing argument 'FILE...'"),
     (

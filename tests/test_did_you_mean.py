@@ -33,7 +33,7 @@ def error_line(result: object) -> str:
         (["kuhhandel", "schema", "cowtrade"], "(did you mean 'cow-trade'?)"),
         (
             ["score", "--format", "jsn", "x.toml"],
-            "'jsn' is not one of 'text', 'json', 'toml', 'csv' (did you mean 'json'?)",
+            "'jsn' is not one of 'text', 'json', 'toml', 'csv', 'bgstats', 'bgstats-link' (did you mean 'json'?)",
         ),
     ],
 )

@@ -157,7 +157,7 @@ def test_files_just_under_the_limits_are_read(tmp_path: Path) -> None:
     result = refcli("score", str(path))  # read, then refused by the format: x is no key of a snapshot
     assert result.returncode == 65
     assert one_error_line(result).startswith(
-        f"refcli: error: {path}:2: x: no such key; the keys here are game, edition, player"
+        f"refcli: error: {path}:2: x: no such key; the keys here are game, edition, player, date, location"
     )
 
 
@@ -285,7 +285,9 @@ def test_an_unknown_key_of_megabytes_is_quoted_short(tmp_path: Path) -> None:
     result = refcli("score", str(path))
     assert result.returncode == 65
     line = one_error_line(result)
-    assert line == (f'refcli: error: {path}:2: "{"k" * 40}…": no such key; the keys here are game, edition, player')
+    assert line == (
+        f'refcli: error: {path}:2: "{"k" * 40}…": no such key; the keys here are game, edition, player, date, location'
+    )
 
 
 def test_long_values_keys_and_path_parts_are_clipped() -> None:

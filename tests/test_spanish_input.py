@@ -420,7 +420,7 @@ def test_the_readers_messages_in_spanish(invoke: Invoke, write: Write) -> None:
     path = write('game = "kuhhandel"\nedtion = 2\n', "k2.toml")
     spanish = invoke(["--lang", "es", "kuhhandel", "score", path]).output.strip()
     assert spanish.endswith(
-        'edtion: esta clave no existe (¿querías decir "edition"?); las claves posibles aquí son game, edition, player'
+        'edtion: esta clave no existe (¿querías decir "edition"?); las claves posibles aquí son game, edition, player, date, location'
     ), spanish
 
 

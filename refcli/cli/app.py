@@ -92,7 +92,12 @@ class RootCommands(LazyCommands):
         before = i18n.language()  # the run over, the language it found (tests run many in one process)
         i18n.choose_for_command_line(args)
         try:
-            settings.use_configuration(sys.argv[1:] if args is None else list(args))
+            arguments = sys.argv[1:] if args is None else list(args)
+            if "--qr" in arguments:  # an option whose value may be left out, which typer cannot say itself
+                from refcli.cli.fileoptions import qr_alone
+
+                args = arguments = qr_alone(arguments)
+            settings.use_configuration(arguments)
             if not standalone_mode:
                 return super().main(args, prog_name, complete_var, standalone_mode, windows_expand_args, **extra)
             try:

@@ -350,6 +350,7 @@ def write_results(
     *,
     explain: bool = False,
     page: bool = True,
+    bom: bool = False,
 ) -> ExitStatus:
     """Write every outcome as it arrives; return the worst exit status.
 
@@ -373,9 +374,9 @@ def write_results(
     # The document is opened with its first result (or at the end when there
     # is none), so a run interrupted before any result printed nothing.
     if style == "csv":
-        from refcli.output.spreadsheet import FINDING_HEADER, for_stream
+        from refcli.output.spreadsheet import BOM, FINDING_HEADER, for_stream
 
-        opening = FINDING_HEADER
+        opening = (BOM if bom else "") + FINDING_HEADER
     else:
         opening = f'{{"schema_version": {SCHEMA_VERSION}, "results": ['
     unicode_out = carries_unicode(out)  # else JSON goes out with \\u escapes (cp1252, ascii)

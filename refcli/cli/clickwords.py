@@ -243,6 +243,25 @@ def in_refcli_words(message: str) -> str:
     return message
 
 
+_POSSIBLE = re.compile(r"^No such option: (?P<option>\S+) \(Possible options: (?P<options>[^)]*)\)$")
+
+
+def closest_option(message: str) -> str:
+    """click's "No such option: --fromat (Possible options: --bom, --format)" with the one closest option only.
+
+    click lists every option that is near enough, in alphabetical order; "did you mean --bom, --format?" asks
+    the reader to choose, while the option meant is nearly always the closest one.
+    """
+    import difflib
+
+    matched = _POSSIBLE.match(message)
+    if matched is None:
+        return message
+    typed, options = matched["option"], [option.strip() for option in matched["options"].split(",")]
+    best = max(options, key=lambda option: difflib.SequenceMatcher(None, typed, option).ratio())
+    return f"No such option: {typed} (Possible options: {best})"
+
+
 def show(error: Any) -> None:
     """Print ``error`` as refcli prints every error: ``refcli: error: …`` on one line, in the run's language.
 
@@ -257,7 +276,7 @@ def show(error: Any) -> None:
     from refcli.model.errors import one_line
 
     # click quotes what was typed (an unknown option, an extra argument) as it is: escaped on one line
-    message = one_line(in_refcli_words(within_limits(error.format_message())))
+    message = one_line(in_refcli_words(within_limits(closest_option(error.format_message()))))
     lines = [_("refcli: error: {message}").format(message=message)]
     ctx = getattr(error, "ctx", None)
     if ctx is not None and ctx.command.get_help_option(ctx) is not None:

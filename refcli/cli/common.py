@@ -14,7 +14,13 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from refcli.language.i18n import _, game_title, ngettext
 from refcli.model.errors import DataError, InputUnreadable, ReaderGone, RefcliError
 from refcli.model.frozen import Record, record
-from refcli.model.options import DEFAULT_MAX_BYTES, Format, ScoreOptions, ValidateOptions
+from refcli.model.options import (
+    DEFAULT_MAX_BYTES,
+    PLAY_FORMATS,
+    Format,
+    ScoreOptions,
+    ValidateOptions,
+)
 
 if TYPE_CHECKING:
     from refcli.model.exit_status import ExitStatus  # imported where a status is made: not on a quick query's way
@@ -178,7 +184,15 @@ def saved(data: dict[str, Any], game: str, verb: str, inputs: Inputs) -> None:
 
 
 def score_files(
-    inputs: Inputs, game: Game | None, options: ScoreOptions, fmt: Any, *, explain: bool = False, page: bool = True
+    inputs: Inputs,
+    game: Game | None,
+    options: ScoreOptions,
+    fmt: Any,
+    *,
+    explain: bool = False,
+    page: bool = True,
+    bom: bool = False,
+    qr: str | None = None,
 ) -> NoReturn:
     """Score each file (``refcli.api.score``), report every one, exit with the worst status.
 
@@ -190,6 +204,9 @@ def score_files(
     whose scores add up), and a file that fails is an entry there too
     (``refcli.results.report.failure``) besides its line on stderr. Items, ``--save``
     or no input at all (refcli asks) make one document instead.
+
+    ``--format bgstats`` and ``bgstats-link`` print each scored game as a BG Stats play instead
+    (``emit_plays``); ``bom``: CSV begins with the byte-order mark; ``qr``: the links' QR codes.
     """
     from refcli import api
     from refcli.model.exit_status import ExitStatus, worst
@@ -198,9 +215,10 @@ def score_files(
     from refcli.results.report import failure
 
     fmt = as_format(fmt)
+    check_score_format(fmt, options, inputs, bom=bom, qr=qr)
     game_id = game.id if game is not None else None
     if inputs.asking:
-        ask_and_score(game, options, fmt, inputs, explain=explain, page=page)
+        ask_and_score(game, options, fmt, inputs, explain=explain, page=page, bom=bom, qr=qr)
     if inputs.items or inputs.save is not None:
         try:
             doc, blame = inputs.document(game, "score", options.max_bytes)
@@ -209,10 +227,17 @@ def score_files(
         except (DataError, InputUnreadable) as error:
             failed_alone(error, fmt, game_id)
         say_warnings(report.data["file"], report.warnings, fmt)
-        emit_document(report, fmt, explain=explain, page=page)
+        if fmt in PLAY_FORMATS:
+            from refcli.output.bgstats import source_of
+
+            path = inputs.files[0] if inputs.files else None
+            emit_plays(report, [report], [source_of(doc, path, items=bool(inputs.items))], fmt, qr, inputs.force)
+        else:
+            emit_document(report, fmt, explain=explain, page=page, bom=bom)
         saved(doc.data, report.data["game"], "score", inputs)
         finish(ExitStatus.OK)
     entries = []
+    sources: list[Any] = []
     code = ExitStatus.OK
     for path in inputs.files:
         doc = None
@@ -223,11 +248,19 @@ def score_files(
             status = say_error(error)
             code = worst(code, status)
             entries.append(failure(error, status, file=display_name(path), game=game_id or named_game(doc)))
+            sources.append(None)
             continue
         say_warnings(report.data["file"], report.warnings, fmt)
         entries.append(report)
+        if fmt in PLAY_FORMATS:
+            from refcli.output.bgstats import source_of
+
+            sources.append(source_of(doc, path))
     document = entries[0] if len(entries) == 1 else several_games(entries, game)
-    emit_document(document, fmt, explain=explain, page=page)
+    if fmt in PLAY_FORMATS:
+        emit_plays(document, entries, sources, fmt, qr, inputs.force, several=len(entries) > 1)
+        finish(code)
+    emit_document(document, fmt, explain=explain, page=page, bom=bom)
     if fmt is Format.text and document.blocks:
         say_again(entries)
     finish(code)
@@ -349,13 +382,128 @@ def totals_over(game: Game, covered: list[Any]) -> str:
     )
 
 
-def emit_document(report: Any, fmt: Format, *, explain: bool = False, page: bool = True) -> None:
+def emit_document(report: Any, fmt: Format, *, explain: bool = False, page: bool = True, bom: bool = False) -> None:
     """Print the document; in text, a document of failures alone prints nothing (stderr said it all)."""
     from refcli.output.render import emit
 
     if fmt is Format.text and not report.blocks:
         return
-    emit(report, fmt, explain=explain, page=page)
+    emit(report, fmt, explain=explain, page=page, bom=bom)
+
+
+# -- scored games as BG Stats plays (refcli.output.bgstats) -----------------------------------
+def check_score_format(fmt: Format, options: ScoreOptions, inputs: Inputs, *, bom: bool, qr: str | None) -> None:
+    """The usage errors of --bom, --qr and the play formats (exit 2), said before anything is read."""
+    from refcli.model.errors import UsageError
+
+    if bom and fmt is not Format.csv:
+        raise UsageError(
+            _(
+                "--bom begins a CSV file with the byte-order mark: it goes with --format csv, not --format {format}."
+            ).format(format=fmt.value)
+        )
+    if fmt in PLAY_FORMATS and options.partial:
+        raise UsageError(
+            _("BG Stats records finished games: --partial does not go with --format {format}.").format(format=fmt.value)
+        )
+    if qr is None:
+        return
+    if fmt is not Format.bgstats_link:
+        raise UsageError(
+            _(
+                "--qr draws the link of --format bgstats-link as a QR code: it does not go with --format {format}."
+            ).format(format=fmt.value)
+        )
+    if qr == "":
+        from refcli.output.files import standard_output
+        from refcli.output.terminal import on_terminal
+
+        if sys.stdout is not standard_output() or not on_terminal(sys.stdout):
+            raise UsageError(
+                _(
+                    "--qr alone draws the code in a terminal, and the output is not one: write it to a file "
+                    "with --qr FILE.png or --qr FILE.svg."
+                )
+            )
+        return
+    from refcli.output.bgstats import QR_SUFFIXES
+
+    if not qr.lower().endswith(QR_SUFFIXES):
+        from refcli.language.visible import clip
+
+        raise UsageError(
+            _("--qr FILE writes a PNG or SVG image: name it FILE.png or FILE.svg, not {file}.").format(file=clip(qr))
+        )
+    if len(inputs.files) > 1:
+        raise UsageError(
+            _(
+                "--qr FILE writes the code of one game: give one FILE, or draw every code in the terminal with --qr alone."
+            )
+        )
+    from refcli.output.files import refuse_early
+
+    refuse_early(qr, inputs.force)  # refused now (exit 73) rather than after the work
+
+
+def emit_plays(
+    document: Any,
+    entries: list[Any],
+    sources: list[Any],
+    fmt: Format,
+    qr: str | None,
+    force: bool,
+    *,
+    several: bool = False,
+) -> None:
+    """Each scored game as a BG Stats play: the document (``bgstats``) or one link a line (``bgstats-link``).
+
+    A file that failed has no play (its line on stderr said why). The plays of a game whose scores add up
+    over the files (Money!'s evening) carry the evening's totals in their comments. ``qr``: "" draws each
+    link's QR code under it (on a terminal); a name writes the one game's code to that PNG or SVG file.
+    """
+    from refcli.model import registry
+    from refcli.output import bgstats
+    from refcli.output.render import json_for
+
+    evening = None
+    totals = document.data.get("totals") if several else None
+    if totals:
+        covered = [entry for entry in entries if not entry.failed and entry.data["game"] == document.data["game"]]
+        evening = (document.data["game"], bgstats.evening_comment(totals, document.data["winners"], len(covered)))
+    plays = []
+    for entry, source in zip(entries, sources, strict=True):
+        if entry.failed:
+            continue
+        game = registry.get(entry.data["game"])
+        assert game is not None  # it scored the file
+        comments = evening[1] if evening is not None and evening[0] == game.id else None
+        plays.append(bgstats.play(entry.data, source, game, comments))
+    out = sys.stdout
+    if fmt is Format.bgstats:
+        if plays or several:
+            out.write(json_for(out, bgstats.json_text(bgstats.document(plays, several=several))))
+        return
+    links = [bgstats.link(found) for found in plays]
+    for address in links:
+        out.write(address + "\n")
+        if qr == "":
+            draw_codes([address])
+    if qr and links:
+        from refcli.output.files import write_file
+
+        write_file(qr, bgstats.qr_bytes(links[0], qr), force)
+
+
+def draw_codes(links: list[str]) -> None:
+    """The links' QR codes in the terminal; what keeps one from being scanned there is said on stderr."""
+    from refcli.output import bgstats
+    from refcli.output.render import terminal_size
+    from refcli.output.terminal import color
+
+    out = sys.stdout
+    for warning in bgstats.draw(links, out, terminal_size(out), colour=color(out)):
+        out.flush()
+        print(_("refcli: warning: {message}").format(message=warning), file=sys.stderr)
 
 
 def failed_alone(error: RefcliError, fmt: Format, game_id: str | None) -> NoReturn:
@@ -426,6 +574,8 @@ def ask_and_score(
     *,
     explain: bool = False,
     page: bool = True,
+    bom: bool = False,
+    qr: str | None = None,
 ) -> NoReturn:
     """``refcli [GAME] score`` on a terminal with nothing to read: ask player by player, score, offer to save."""
     from refcli import api
@@ -437,7 +587,14 @@ def ask_and_score(
 
     asked, data, report = ask(game, "score", read)
     say_warnings(report.data["file"], report.warnings, fmt)
-    emit(report, fmt, explain=explain, page=page)
+    if fmt in PLAY_FORMATS:
+        from refcli.output.bgstats import source_of
+        from refcli.reading.documents import Document
+
+        source = source_of(Document.from_data(data, "<answers>"), None, items=True)
+        emit_plays(report, [report], [source], fmt, qr, inputs.force)
+    else:
+        emit(report, fmt, explain=explain, page=page, bom=bom)
     keep(data, asked, "score", inputs)
     finish(ExitStatus.OK)
 
@@ -477,17 +634,20 @@ def keep(data: dict[str, Any], game: Any, verb: str, inputs: Inputs) -> None:
         prompting.offer_save(data, game, verb, inputs.force)
 
 
-def validate_format(fmt: Format | None, jsonl: bool) -> Format:
+def validate_format(fmt: Any, jsonl: bool) -> Format:
     """``--format`` of validate: text by default, json with ``--jsonl``, which writes JSON Lines or CSV only."""
     if fmt is None:
         return Format.json if jsonl else Format.text
-    if jsonl and fmt not in (Format.json, Format.csv):
+    from refcli.model.options import as_format
+
+    chosen = as_format(fmt)
+    if jsonl and chosen not in (Format.json, Format.csv):
         raise usage_error(
             _("--jsonl writes one JSON result a line (or CSV rows with --format csv), not --format {format}").format(
-                format=fmt.value
+                format=chosen.value
             )
         )
-    return fmt
+    return chosen
 
 
 def validate_files(
@@ -500,6 +660,7 @@ def validate_files(
     jsonl: bool = False,
     explain: bool = False,
     page: bool = True,
+    bom: bool = False,
 ) -> NoReturn:
     """Replay recorded games, streaming results; exit 1 if any breaks a rule (66/65 if unreadable).
 
@@ -524,7 +685,7 @@ def validate_files(
         check, total = validating.validate_path, len(tasks)
     # closing(): however writing ends (the reader went away, Ctrl-C), the workers stop with it.
     with closing(batch.run(tasks, check, game, options, jobs, style, total)) as outcomes:
-        code = batch.write_results(outcomes, fmt, jsonl, total, explain=explain, page=page)
+        code = batch.write_results(outcomes, fmt, jsonl, total, explain=explain, page=page, bom=bom)
     finish(code)
 
 

@@ -28,6 +28,7 @@ rulings, which only the generator and the tests need.
 from __future__ import annotations
 
 import argparse
+import json
 import re
 import sys
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -401,7 +402,8 @@ def schema_type(schema: Mapping[str, Any]) -> str:
         shared = DEFS.get(name, {})
         return f"[{code(name)}](#{anchor(name)})" if "properties" in shared or not shared else schema_type(shared)
     if "const" in schema:
-        return code(repr(schema["const"]) if not isinstance(schema["const"], str) else f'"{schema["const"]}"')
+        # JSON's spelling (true, not Python's True): the table describes a JSON document
+        return code(json.dumps(schema["const"]) if not isinstance(schema["const"], str) else f'"{schema["const"]}"')
     if "enum" in schema:
         return "one of " + ", ".join(code(str(v) if not isinstance(v, str) else f'"{v}"') for v in schema["enum"])
     for key in ("oneOf", "anyOf"):

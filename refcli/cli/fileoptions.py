@@ -13,19 +13,64 @@ from typing import Annotated, Optional
 import typer
 
 from refcli.language.i18n import N_
-from refcli.model.options import MAX_MAX_BYTES, Format
+from refcli.model.options import MAX_MAX_BYTES, Format, TableFormat
 
 TableFormatOption = Annotated[
     Format,
     typer.Option(
         "--format",
         "-f",
-        help=N_("Output format: text for people, json or toml for scripts, csv for a spreadsheet."),
+        help=N_(
+            "Output format: text for people, json or toml for scripts, csv for a spreadsheet, bgstats for BG "
+            "Stats' play document (JSON) and bgstats-link for the link that opens it in the BG Stats app."
+        ),
         case_sensitive=False,
     ),
 ]
+QrOption = Annotated[
+    Optional[str],  # noqa: UP007 - typer reads it; "" (the option alone): draw it in the terminal
+    typer.Option(
+        "--qr",
+        metavar="[FILE.png|FILE.svg]",
+        show_default=False,
+        help=N_(
+            "With --format bgstats-link: draw each link as a QR code in the terminal, under the link, for a phone "
+            "to scan; --qr FILE.png or FILE.svg writes the code to that file instead (one game; --force replaces it)."
+        ),
+    ),
+]
+QR_IMAGES = (".png", ".svg")
+
+
+def qr_alone(arguments: list[str]) -> list[str]:
+    """``--qr`` not followed by a PNG or SVG file name as ``--qr=`` (draw in the terminal): its value is optional.
+
+    typer takes an option's value from the next word whatever it is, so ``--qr game.toml`` would name the
+    image game.toml; an image is named by its suffix, and any other next word is left where it was.
+    """
+    found: list[str] = []
+    for index, argument in enumerate(arguments):
+        if argument == "--":
+            return found + arguments[index:]
+        following = arguments[index + 1] if index + 1 < len(arguments) else ""
+        if argument == "--qr" and not following.lower().endswith(QR_IMAGES):
+            argument = "--qr="
+        found.append(argument)
+    return found
+
+
+BomOption = Annotated[
+    bool,
+    typer.Option(
+        "--bom",
+        help=N_(
+            "With --format csv: begin with the UTF-8 byte-order mark, which some spreadsheet apps need to read "
+            "characters such as → and × correctly."
+        ),
+    ),
+]
 ValidateFormatOption = Annotated[
-    Optional[Format],  # noqa: UP007 - typer reads it; None: text, or json with --jsonl
+    Optional[TableFormat],  # noqa: UP007 - typer reads it; None: text, or json with --jsonl
     typer.Option(
         "--format",
         "-f",

@@ -182,7 +182,7 @@ class Questions:
         from refcli.reading.formats.description import reading_order
 
         for field in reading_order(self.desc.fields):
-            if field.key not in self.fixed:
+            if field.key not in self.fixed and field.asked:
                 self.ask_field(field, (field.key,))
 
     def settle(self, read: Callable[[dict[str, Any]], Any]) -> Any:

@@ -163,8 +163,10 @@ def score_definition(
     not given takes the table's default (``refcli config``) of its game, else its declared default.
     """
     from refcli.cli.fileoptions import (
+        BomOption,
         MaxBytesOption,
         PartialOption,
+        QrOption,
         SaveOption,
         SnapshotArguments,
         TableFormatOption,
@@ -182,7 +184,16 @@ def score_definition(
         variants = tuple((p.name, chosen(p)) for p in own)
         with reporting():
             options = ScoreOptions(partial=values["partial"], variants=variants, max_bytes=values["max_bytes"])
-            score_files(inputs, game, options, values["fmt"], explain=values["explain"], page=not values["no_pager"])
+            score_files(
+                inputs,
+                game,
+                options,
+                values["fmt"],
+                explain=values["explain"],
+                page=not values["no_pager"],
+                bom=values["bom"],
+                qr=values["qr"],
+            )
 
     parameters = [
         parameter("files", SnapshotArguments, None),
@@ -192,6 +203,8 @@ def score_definition(
         parameter("save", SaveOption, None),
         parameter("max_bytes", MaxBytesOption, DEFAULT_MAX_BYTES),
         parameter("fmt", TableFormatOption, Format.text),
+        parameter("qr", QrOption, None),
+        parameter("bom", BomOption, False),
         *DISPLAY_PARAMETERS,
         *output_parameters(SAVE_FORCE_HELP),
     ]
@@ -295,6 +308,7 @@ def example_line(game: Game, verb: str) -> str:
 
 def validate_definition(game: Game | None, help: str) -> Definition:
     from refcli.cli.fileoptions import (
+        BomOption,
         FilesArgument,
         JobsOption,
         JsonlOption,
@@ -308,6 +322,14 @@ def validate_definition(game: Game | None, help: str) -> Definition:
         from refcli.cli.common import validate_format
 
         fmt = validate_format(values["fmt"], values["jsonl"])  # a usage error (exit 2) before anything is read
+        if values["bom"] and fmt is not Format.csv:
+            from refcli.cli.common import say_error
+            from refcli.model.errors import UsageError
+
+            said = _(
+                "--bom begins a CSV file with the byte-order mark: it goes with --format csv, not --format {format}."
+            )
+            raise typer.Exit(say_error(UsageError(said.format(format=fmt.value))))
         with reporting():
             from refcli.cli.common import validate_files
 
@@ -323,6 +345,7 @@ def validate_definition(game: Game | None, help: str) -> Definition:
                 jsonl=values["jsonl"],
                 explain=values["explain"],
                 page=not values["no_pager"],
+                bom=values["bom"],
             )
 
     parameters = [
@@ -333,6 +356,7 @@ def validate_definition(game: Game | None, help: str) -> Definition:
         parameter("max_bytes", MaxBytesOption, DEFAULT_MAX_BYTES),
         parameter("record_timeout", RecordTimeoutOption, DEFAULT_RECORD_TIMEOUT),
         parameter("fmt", ValidateFormatOption, None),
+        parameter("bom", BomOption, False),
         *DISPLAY_PARAMETERS,
         *output_parameters(),
     ]

@@ -173,6 +173,11 @@ class Game(Record):
     # ``type``, ``min`` and ``max`` check the value; ``default`` is the rules' (shown by ``refcli config``).
     # The score options may be set there too.
     table_defaults: tuple[Param, ...] = ()
+    # For the apps where players log their plays (``--format bgstats``): the game's BoardGameGeek id, given only
+    # when checked against a source (None: the app matches the game by its title), and whether the game is
+    # played for points (False: it ends in standings, as who is out first, so a play carries ranks alone).
+    bgg_id: int | None = None
+    points: bool = True
     rules: tuple[str, ...] = ()  # example queries of ``refcli GAME rules``; none: no rule catalogue
     question: str = ""  # a question in Spanish its rules answer, shown in their help; "": "¿quién gana?"
     rules_overview: tuple[str, ...] = ()  # example queries this game adds to the help of ``refcli rules``

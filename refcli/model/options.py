@@ -29,12 +29,28 @@ SCHEMA_VERSION = 1
 
 
 class Format(str, enum.Enum):
-    """Every output format; csv only where a result is a table (``score``, ``validate``)."""
+    """Every output format; csv only where a result is a table (``score``, ``validate``), bgstats and
+    bgstats-link (BG Stats' play, and the app link carrying it) only for ``score``."""
 
     text = "text"
     json = "json"
     toml = "toml"
     csv = "csv"
+    bgstats = "bgstats"
+    bgstats_link = "bgstats-link"
+
+
+class TableFormat(str, enum.Enum):
+    """The formats of ``validate``: a table of findings, no plays."""
+
+    text = "text"
+    json = "json"
+    toml = "toml"
+    csv = "csv"
+
+
+# The formats that make BG Stats plays of scored games (``refcli.output.bgstats``).
+PLAY_FORMATS = (Format.bgstats, Format.bgstats_link)
 
 
 class DocumentFormat(str, enum.Enum):

@@ -132,6 +132,11 @@ DEFS: dict[str, Schema] = {
 }
 
 
+def _later_defs() -> None:
+    """The definitions written as functions (below ``DEFS``), added to it."""
+    DEFS["bgstats_play"] = bgstats_play()
+
+
 def _document(name: str, title: str, body: Schema, defs: tuple[str, ...]) -> Schema:
     """A schema file: the document's own keys, with schema_version required first."""
     needed = _closure(defs)
@@ -241,6 +246,94 @@ def schemas() -> dict[str, Schema]:
     return {
         **_documents(one_of, ruling),
         **{name: own for name, own in sorted(commands_documents().items())},
+        "bgstats": bgstats_document(),
+    }
+
+
+def bgstats_play() -> Schema:
+    """One play as BG Stats takes it (``score --format bgstats``; refcli.output.bgstats).
+
+    Written from the fields BG Stats documents for a pushed play ("Push plays to BG Stats from other
+    apps or websites", refcli.output.bgstats), and only those: any other key would be refcli's invention.
+    The page does not say which fields the app requires; ``required`` lists those refcli always writes.
+    """
+    text = {**STRING, "minLength": 1}
+    game = {
+        "type": "object",
+        "required": ["name", "highestWins"],
+        "properties": {
+            "name": {**text, "description": "The game's title; the app matches it when there is no bggId."},
+            "bggId": {"type": "integer", "minimum": 1, "description": "BoardGameGeek's id, where refcli knows it."},
+            "highestWins": {**BOOLEAN, "description": "Whether the highest score wins."},
+            "noPoints": {
+                "const": True,
+                "description": "A game of standings without points (a game that ranks players but scores none); else absent.",
+            },
+            "sourceGameId": {**STRING, "description": "refcli's id of the game."},
+        },
+        "additionalProperties": False,
+    }
+    player = {
+        "type": "object",
+        "required": ["name", "rank"],
+        "properties": {
+            "name": text,
+            "score": {"type": "number", "description": "Absent in a game without points."},
+            "rank": {"type": "integer", "minimum": 1, "description": "Competition ranking, as in score."},
+            "winner": {"const": True, "description": "A player ranked 1; absent for the others."},
+            "startPlayer": BOOLEAN,
+            "role": STRING,
+            "sourcePlayerId": STRING,
+        },
+        "additionalProperties": False,
+    }
+    return {
+        "type": "object",
+        "description": "One scored game as a BG Stats play: BG Stats' own keys, not refcli's (no schema_version).",
+        "required": ["sourceName", "sourcePlayId", "playDate", "game", "players"],
+        "properties": {
+            "sourceName": {"const": "refcli"},
+            "sourcePlayId": {
+                "type": "string",
+                "pattern": "^[0-9a-f]{16}$",
+                "description": "A hash of the file read: the same file, the same play.",
+            },
+            "playDate": {
+                "type": "string",
+                "pattern": r"^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$",
+                "description": "Local time: the file's date key, else its modification time.",
+            },
+            "location": {**text, "description": "The file's location key, when it has one."},
+            "comments": {
+                **STRING,
+                "description": "Free text in the run's language: the totals of an evening's games, for a game whose scores add up.",
+            },
+            "board": STRING,
+            "durationMin": {"type": "integer", "minimum": 0},
+            "game": game,
+            "players": {"type": "array", "minItems": 1, "items": player},
+        },
+        "additionalProperties": False,
+    }
+
+
+def bgstats_document() -> Schema:
+    """``score --format bgstats``: BG Stats' play, or ``{"plays": [...]}``; no ``schema_version`` (not refcli's own)."""
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": f"{ID_BASE}bgstats.schema.json",
+        "title": "refcli score --format bgstats: one FILE's play; several FILEs: {plays: [...]}",
+        "oneOf": [
+            {"$ref": REF + "bgstats_play"},
+            {
+                "type": "object",
+                "description": "Several FILEs: the play of each one scored, in order.",
+                "required": ["plays"],
+                "properties": {"plays": {"type": "array", "items": {"$ref": REF + "bgstats_play"}}},
+                "additionalProperties": False,
+            },
+        ],
+        "$defs": {"bgstats_play": DEFS["bgstats_play"]},
     }
 
 
@@ -369,3 +462,6 @@ def schema_files() -> dict[str, str]:
         f"schemas/output/{name}.schema.json": json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
         for name, schema in schemas().items()
     }
+
+
+_later_defs()

@@ -201,6 +201,11 @@ def write_file(path: str, text: str | _Source, force: bool) -> None:
 
 
 # -- what FILE is --------------------------------------------------------------
+def refuse_early(path: str, force: bool) -> None:
+    """Raise ``OutputUnwritable`` now if ``path`` could not be written (see ``write_file``), before any work."""
+    _destination(path, force)
+
+
 def _destination(path: str, force: bool) -> tuple[str, os.stat_result | None]:
     """The regular file to write (through symlinks) and its status, or None when it is new."""
     if not path:

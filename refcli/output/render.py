@@ -106,20 +106,28 @@ def toml_for(stream: IO[str], text: str) -> str:
     return re.sub(r"[^\x00-\x7f]", escaped, text)
 
 
-def emit(report: Report, fmt: Any, stream: IO[str] | None = None, *, explain: bool = False, page: bool = True) -> None:
+def emit(
+    report: Report,
+    fmt: Any,
+    stream: IO[str] | None = None,
+    *,
+    explain: bool = False,
+    page: bool = True,
+    bom: bool = False,
+) -> None:
     """Write ``report`` to ``stream`` (stdout by default) in ``fmt`` (a ``Format`` or ``DocumentFormat``).
 
     ``explain``: quote every clause applied on a terminal too; ``page``:
-    a text taller than the terminal may go through the pager.
+    a text taller than the terminal may go through the pager; ``bom``: CSV begins with the byte-order mark.
     """
     from refcli.model.options import as_format
 
     out = stream or sys.stdout
     fmt = as_format(fmt)
     if fmt is Format.csv:
-        from refcli.output.spreadsheet import for_stream, score_csv
+        from refcli.output.spreadsheet import BOM, for_stream, score_csv
 
-        out.write(for_stream(out, score_csv(report)))
+        out.write(for_stream(out, (BOM if bom else "") + score_csv(report)))
         return
     if fmt is Format.json:
         out.write(json_for(out, report.to_json()))
@@ -141,7 +149,7 @@ def emit(report: Report, fmt: Any, stream: IO[str] | None = None, *, explain: bo
     out.write(text)
 
 
-def _terminal_size(stream: IO[str]) -> tuple[int, int]:
+def terminal_size(stream: IO[str]) -> tuple[int, int]:
     """Columns and lines; COLUMNS and LINES win over what the terminal says, as in rich (``clamped_size``)."""
     try:
         size = os.get_terminal_size(stream.fileno())
@@ -209,7 +217,7 @@ def _rich_text(blocks: Sequence[Block], stream: IO[str], *, colour: bool) -> tup
     """
     from refcli.output import drawing
 
-    columns, lines = _terminal_size(stream)
+    columns, lines = terminal_size(stream)
     drawables = _drawables(blocks, columns)
     text = drawing.drawn(drawables, columns, colour=colour, encoding=getattr(stream, "encoding", None))
     if text is None:

@@ -108,6 +108,11 @@ def score_csv(report: Any) -> str:
     return rows_text([SCORE_COLUMNS, *score_rows(report.data)])
 
 
+# --bom: what some spreadsheet apps need at the start of a CSV file to read it as UTF-8 (→ and × otherwise
+# come out as other characters); the others skip it.
+BOM = "\ufeff"
+
+
 def for_stream(stream: IO[str], text: str) -> str:
     """``text`` as ``stream`` can encode it: a character it cannot carry becomes ``?`` (never a crash)."""
     encoding = getattr(stream, "encoding", None) or "utf-8"

@@ -20,6 +20,7 @@ def _score(name: str) -> Param:
 GAME = Game(
     id="bamboozled",
     title="Bamboozled",
+    points=False,  # the last player standing wins: standings, no points
     package=__name__,
     help=N_(
         "Bamboozled (two dice, bluffs, strikes and action cards): compare and rank scores, "

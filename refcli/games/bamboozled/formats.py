@@ -39,6 +39,7 @@ from refcli.reading.formats import (
     name,
     names,
     note_field,
+    play_fields,
     player,
     situation_field,
     tables,
@@ -219,6 +220,7 @@ FINAL = Description(
             roster=True,
             example=[{"name": "Ana", "strikes": 2}, {"name": "Ben", "strikes": 3}, {"name": "Cid", "strikes": 3}],
         ),
+        *play_fields(),
     ),
     clauses=(C.OBJECTIVE, C.STRIKE_OUT, C.END_OUT, C.END_WINNER),
 )

@@ -11,6 +11,10 @@ GAME = Game(
     id="kuhhandel",
     title="Kuhhandel",
     alt_title="You're Bluffing!",
+    # BoardGameGeek's entry for the game under its English title, "You're Bluffing!":
+    # https://boardgamegeek.com/boardgame/6794/youre-bluffing (the address, with the title in it, as linked from a
+    # public Kuhhandel project's README); the other games are left to BG Stats to match by title.
+    bgg_id=6794,
     package=__name__,
     help=N_(
         "Kuhhandel / You're Bluffing! (editions 1 and 2): final scores, the animals, "

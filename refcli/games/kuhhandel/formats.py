@@ -27,6 +27,7 @@ from refcli.reading.formats import (
     names,
     note_field,
     pair,
+    play_fields,
     player,
     situation_field,
     table,
@@ -152,6 +153,7 @@ FINAL = Description(
                 {"name": "Cid", "animals": {"cat": 4, "sheep": 4, "goat": 4, "donkey": 4}},
             ],
         ),
+        *play_fields(),
     ),
     clauses=(C.END_GAME_OVER, C.SCORE_SET_VALUE, C.SCORE_MULTIPLY),
     notes=(

@@ -27,6 +27,7 @@ from refcli.reading.formats import (
     name,
     names,
     note_field,
+    play_fields,
     player,
     situation_field,
     tables,
@@ -191,6 +192,7 @@ FINAL = Description(
                 },
             ],
         ),
+        *play_fields(),
     ),
     clauses=(C.SCORING_200, C.SCORING_PENALTY, C.SCORING_FLOOR, C.SCORING_COINS, C.WINNER),
     notes=(

@@ -98,6 +98,7 @@ class Field(Record):
     clauses: tuple[str, ...] = ()  # the rule catalogue's clause ids this key rests on
     missing: str = ""  # the message's "expected …" when a required key is missing (default: the type's)
     roster: bool = False  # this key lists the players that "player" values elsewhere must be among
+    asked: bool = True  # refcli asks for it when there is no file (False: a detail of record-keeping, left out)
 
 
 @record
@@ -323,6 +324,60 @@ def help_text(field: Field) -> str:
     """A field's help in the language of the moment; ``{example}`` in it is the field's example (the game's id)."""
     text = _(field.help)
     return text.replace("{example}", str(field.example)) if "{example}" in text else text
+
+
+# The date and place of a game, which a final snapshot may carry for the apps where players log their plays
+# (``refcli GAME score --format bgstats``): BG Stats wants the play's local date and time, "YYYY-MM-DD HH:MM:SS".
+PLAY_DATE_PATTERN = r"^\s*\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?\s*$"
+
+
+def play_date(value: Any) -> str:
+    """A game's date as BG Stats writes a play's: a TOML date or local date-time, or the same as text.
+
+    A date alone is the start of that day; an offset, if written, is left out (the table's own clock is meant).
+    """
+    import datetime as dt
+    import re
+
+    if isinstance(value, dt.datetime):
+        return value.replace(tzinfo=None, microsecond=0).isoformat(sep=" ")
+    if isinstance(value, dt.date):
+        return f"{value.isoformat()} 00:00:00"
+    if not isinstance(value, str) or not re.fullmatch(PLAY_DATE_PATTERN, value):
+        raise ValueError(value)
+    text = value.strip().replace("T", " ")
+    try:
+        parsed = dt.datetime.fromisoformat(text) if " " in text else dt.datetime.fromisoformat(text + " 00:00:00")
+    except ValueError:
+        raise ValueError(value) from None
+    return parsed.replace(microsecond=0).isoformat(sep=" ")
+
+
+def play_fields() -> tuple[Field, ...]:
+    """``date`` and ``location``: when and where a final snapshot's game was played (every game's, the same)."""
+    date = custom(
+        play_date,
+        expected=N_("a date, or a date and time: 2024-05-01 or 2024-05-01T20:30:00"),
+        schema={"type": "string", "pattern": PLAY_DATE_PATTERN},
+        example="2024-05-01T20:30:00",
+        phrase=N_("a date, or a date and time"),
+    )
+    return (
+        Field(
+            "date",
+            date,
+            N_("when the game was played (the play's date for --format bgstats; else the file's modification time)"),
+            commented="2024-05-01T20:30:00",
+            asked=False,
+        ),
+        Field(
+            "location",
+            string(expected=N_("text: where the game was played")),
+            N_("where the game was played (the play's location for --format bgstats)"),
+            commented='"Home"',
+            asked=False,
+        ),
+    )
 
 
 # -- how the reader walks a description -----------------------------------------------
