@@ -73,7 +73,8 @@ def rule_on(
     if not isinstance(value, str) or value.strip().casefold() not in situations:
         from refcli.language.suggestions import hint
 
-        raise top.problem("situation", not_among(kinds, describe(value)) + hint(value, situations))
+        listed = situations_in_words(game, situations)
+        raise top.problem("situation", not_among(listed, describe(value)) + hint(value, situations))
     situation = value.strip().casefold()
     rules = rules_for(game.id)
     try:
@@ -108,3 +109,16 @@ def rule_on(
         background=(background or {}).get(situation, ()),
     )
     return report, True
+
+
+def situations_in_words(game: Game, situations: Mapping[str, object]) -> str:
+    """The situations a refusal lists: their ids, or in a run in Spanish the first Spanish word the game
+    declares for each (the one a player reads in the rulebook: "subasta"), which is read as well as the id."""
+    from refcli.language.i18n import language
+
+    if language() != "es":
+        return ", ".join(situations)
+    first: dict[str, str] = {}
+    for word, kind in game.spanish.get("kind", {}).items():
+        first.setdefault(kind, word)
+    return ", ".join(first.get(kind, kind) for kind in situations)
