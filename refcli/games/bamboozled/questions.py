@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from refcli.games.dice import real_dice
 from refcli.language.i18n import N_, _
 from refcli.model.questions import Answers, Ask, Script
 
@@ -22,14 +23,6 @@ def next_caller(given: Answers) -> str | None:
         player = players[(start + step) % len(players)]
         if player not in skipped:
             return str(player)
-    return None
-
-
-def real_dice(value: Any, given: Answers) -> str | None:
-    """A die shows 1 to 6."""
-    wrong = [die for die in value if isinstance(die, int) and not 1 <= die <= 6] if isinstance(value, list) else []
-    if wrong:
-        return _("A die shows 1 to 6, not {die}.").format(die=wrong[0])
     return None
 
 

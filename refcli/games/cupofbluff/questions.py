@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from refcli.games.dice import real_dice
 from refcli.language.i18n import N_, _
 from refcli.model.questions import Answers, Ask, Script
 
@@ -18,14 +19,6 @@ def no_chips_yet(given: Answers) -> dict[str, list[int]] | None:
     """Without chips given, the caller and the target have none in front of them."""
     caller, target = given.get("caller"), given.get("target")
     return {str(caller): [], str(target): []} if caller and target else None
-
-
-def real_dice(value: Any, given: Answers) -> str | None:
-    """A die shows 1 to 6."""
-    wrong = [die for die in value if isinstance(die, int) and not 1 <= die <= 6] if isinstance(value, list) else []
-    if wrong:
-        return _("A die shows 1 to 6, not {die}.").format(die=wrong[0])
-    return None
 
 
 def call_facts(given: Answers) -> dict[str, Any]:
