@@ -409,6 +409,27 @@ def test_a_code_too_wide_even_in_quadrants_is_a_warning_in_both_languages(invoke
     assert drawing(link, narrowest)[0]  # one column more, and it is drawn
 
 
+@pytest.mark.parametrize("encoding", ["ascii", "cp1252"])
+def test_a_stream_that_cannot_carry_blocks_gets_no_drawing_but_a_sentence(invoke: Any, encoding: str) -> None:
+    """An ASCII or cp1252 terminal would print the blocks as escapes no phone can scan: not drawn, said why."""
+    import io
+
+    from refcli.language.i18n import using
+
+    link = kuhhandel_link(invoke)
+    said = {}
+    for lang in ("en", "es"):
+        raw = io.BytesIO()
+        out = io.TextIOWrapper(raw, encoding=encoding)
+        with using(lang):
+            (warning,) = bgstats.draw([link], out, (120, 200))
+        out.flush()
+        assert raw.getvalue() == b"" and "--qr" in warning, warning
+        said[lang] = warning
+    assert said["en"].startswith("This terminal's encoding cannot show")
+    assert said["es"].startswith("La codificación de este terminal")
+
+
 def test_a_code_taller_than_the_terminal_is_drawn_and_said(invoke: Any) -> None:
     link = kuhhandel_link(invoke)
     text, (warning,) = drawing(link, 80, 24)

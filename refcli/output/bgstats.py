@@ -264,6 +264,13 @@ def draw(addresses: Sequence[str], stream: IO[str], size: tuple[int, int], *, co
     the warning says so (the window can be zoomed out to show it whole). ``colour``: white on black.
     """
     columns, lines = size
+    if not _shows_blocks(stream):  # an ASCII or cp1252 stream would print escapes no phone can read
+        return [
+            _(
+                "This terminal's encoding cannot show the QR code's block characters: write the code to a file "
+                "with --qr FILE.png."
+            )
+        ]
     warnings = []
     for address in addresses:
         grid = modules(address)
@@ -287,6 +294,15 @@ def draw(addresses: Sequence[str], stream: IO[str], size: tuple[int, int], *, co
                 ).format(height=height, lines=lines)
             )
     return warnings
+
+
+def _shows_blocks(stream: IO[str]) -> bool:
+    """Whether ``stream``'s encoding carries the block characters the drawing is made of."""
+    try:
+        "█▀▄▌▐▖▗▘▙▚▛▜▝▞▟".encode(getattr(stream, "encoding", None) or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
 
 
 QR_SUFFIXES = (".png", ".svg")  # as refcli.cli.fileoptions.QR_IMAGES
