@@ -467,7 +467,7 @@ def test_a_money_card_that_does_not_exist_is_asked_again_and_question_mark_expla
     for prompt, answer in [
         ("[1-3]: ", "bids"),
         ("Who offers", "Ana, Ben"),
-        ("Money! is played by 3 to 5 players; 2 were named.", "Ana, Ben, Cid, Dora"),
+        ("Money! is played by 3 players or more; only 2 were named.", "Ana, Ben, Cid, Dora"),
         ("Ana's offer", "euro 35 #12, bluff"),
         ("These cards cannot all exist: there is no 35 note", "euro 30 #12, bluff"),
         ("Ben's offer", "?"),

@@ -11,7 +11,7 @@ import unicodedata
 from collections.abc import Callable
 from typing import Any
 
-from refcli.language.i18n import N_, _, ngettext
+from refcli.language.i18n import N_, _, game_title, ngettext
 from refcli.model.questions import Answers, Ask
 
 PLAYERS = "_players"  # the scratch answer holding the names, which the per-player questions go through
@@ -28,16 +28,17 @@ def seating(title: str, low: int, high: int) -> Callable[[Any, Answers], str | N
     def check(value: Any, given: Answers) -> str | None:
         if not isinstance(value, list):
             return None
+        game = game_title(title)  # "¡Dinero!" in a run in Spanish
         if len(value) > high:
             return _("{game} has room for {high} players at most; {count} were named.").format(
-                game=title, high=high, count=len(value)
+                game=game, high=high, count=len(value)
             )
         if len(value) < low:
             return ngettext(
                 "{game} is played by {low} players or more; only {count} was named.",
                 "{game} is played by {low} players or more; only {count} were named.",
                 len(value),
-            ).format(game=title, low=low, count=len(value))
+            ).format(game=game, low=low, count=len(value))
         seen: set[str] = set()
         for name in value:
             if one_name(name) in seen:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from refcli.games.kuhhandel.final_questions import TITLE
+from refcli.games.seating import seating
 from refcli.language.i18n import N_, _
 from refcli.model.questions import Answers, Ask, Script
 
@@ -142,14 +144,6 @@ AUCTION = Script(
 )
 
 
-def three_to_five(value: Any, given: Answers) -> str | None:
-    if isinstance(value, list) and not 3 <= len(value) <= 5:
-        return _("Kuhhandel is played by 3 to 5 players; {count} were named.").format(count=len(value))
-    if isinstance(value, list) and len(set(value)) != len(value):
-        return _("Each player is named once.")
-    return None
-
-
 def held_so_far(given: Answers) -> dict[str, int]:
     """Animal id → cards of it in the holdings answered so far."""
     from refcli.games.kuhhandel.components import animal_id
@@ -186,7 +180,9 @@ def cards_that_fit(value: Any, given: Answers) -> str | None:
 
 TRADE_OPTIONS = Script(
     (
-        Ask(N_("Who sits at the table, in seating order (e.g. Ana, Ben, Cid)?"), "_players", check=three_to_five),
+        Ask(
+            N_("Who sits at the table, in seating order (e.g. Ana, Ben, Cid)?"), "_players", check=seating(TITLE, 3, 5)
+        ),
         Ask(N_("Whose turn is it (e.g. Ana)?"), "player"),
         Ask(N_("How many animal cards are left in the deck (e.g. 0)?"), "deck"),
         Ask(

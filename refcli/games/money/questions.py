@@ -4,16 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from refcli.games.money.final_questions import TITLE
+from refcli.games.seating import seating
 from refcli.language.i18n import N_, _
 from refcli.model.questions import Answers, Ask, Script
-
-
-def three_to_five(value: Any, given: Answers) -> str | None:
-    if isinstance(value, list) and not 3 <= len(value) <= 5:
-        return _("Money! is played by 3 to 5 players; {count} were named.").format(count=len(value))
-    if isinstance(value, list) and len(set(value)) != len(value):
-        return _("Each player is named once.")
-    return None
 
 
 def cards_that_exist(value: Any, given: Answers) -> str | None:
@@ -33,7 +27,7 @@ def cards_that_exist(value: Any, given: Answers) -> str | None:
 
 BIDS = Script(
     (
-        Ask(N_("Who offers, in seating order (e.g. Ana, Ben, Cid, Dora)?"), "_players", check=three_to_five),
+        Ask(N_("Who offers, in seating order (e.g. Ana, Ben, Cid, Dora)?"), "_players", check=seating(TITLE, 3, 5)),
         Ask(
             N_("{player}'s offer (cards, commas between, e.g. euro 30 #12, bluff)?"),
             "offer.{index}.cards",
@@ -101,7 +95,9 @@ def exchange_facts(given: Answers) -> dict[str, Any]:
 
 EXCHANGE = Script(
     (
-        Ask(N_("Who offered this round, in seating order (e.g. Ana, Ben, Cid)?"), "_players", check=three_to_five),
+        Ask(
+            N_("Who offered this round, in seating order (e.g. Ana, Ben, Cid)?"), "_players", check=seating(TITLE, 3, 5)
+        ),
         Ask(
             N_("{player}'s offer still on the table (e.g. euro 30 #12, coin #5), or Enter if gone?"),
             "offer.{index}.cards",
