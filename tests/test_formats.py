@@ -268,7 +268,8 @@ def test_descriptions_come_from_the_package_formats_module() -> None:
 
 
 # -- every game that describes its formats ------------------------------------------
-from refcli.reading.formats.__main__ import game_packages, generated_files, stale_files  # noqa: E402
+from refcli.generated_files import stale as stale_files  # noqa: E402
+from refcli.reading.formats.__main__ import game_packages, generated_files  # noqa: E402
 
 PACKAGES = game_packages()
 DESCRIPTIONS = [desc for package in PACKAGES.values() for desc in F.descriptions(package).values()]

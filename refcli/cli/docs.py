@@ -35,6 +35,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from refcli import generated_files
 from refcli.language.i18n import DEFAULT, _, using
 
 if TYPE_CHECKING:
@@ -699,14 +700,6 @@ def expected_pages(directory: Path) -> tuple[dict[str, str], list[str]]:
     return pages, unknown
 
 
-def stale_pages(pages: Mapping[str, str], directory: Path) -> list[str]:
-    return [
-        name
-        for name, text in pages.items()
-        if not (directory / name).is_file() or (directory / name).read_bytes() != text.encode("utf-8")
-    ]
-
-
 def region_names(text: str) -> Iterator[str]:
     return (match["name"] for match in _REGION.finditer(text))
 
@@ -726,16 +719,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     for stray in unknown:
         print(f"a region nothing generates (remove it): {args.directory}/{stray}", file=sys.stderr)
     if args.check:
-        stale = stale_pages(pages, args.directory)
+        stale = generated_files.stale(pages, args.directory)
         for name in stale:
             print(f"stale or missing: {args.directory / name}", file=sys.stderr)
         if stale or unknown:
             print(f"run: {COMMAND}", file=sys.stderr)
         return 1 if stale or unknown else 0
-    for name, text in pages.items():
-        path = args.directory / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8", newline="\n")
+    for path in generated_files.write(pages, args.directory):
         print(f"wrote {path}")
     return 1 if unknown else 0
 

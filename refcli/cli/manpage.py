@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import refcli
+from refcli import generated_files
 from refcli.language.i18n import N_, _, language, using
 from refcli.model.exit_status import ExitStatus, worst
 from refcli.model.game import Example, Game, SnapshotFormat, resolve
@@ -866,16 +867,6 @@ def render_game_pages(game_id: str, app: Any = None) -> dict[str, str]:
 # python -m refcli.cli.manpage [--check] [--game ID] [DIR]
 
 
-def stale_pages(pages: dict[str, str], directory: Path) -> list[str]:
-    """Pages that are missing from DIR or differ from what the tree gives."""
-    # bytes, not text: read_text would hide a page whose line endings changed
-    return [
-        name
-        for name, text in pages.items()
-        if not (directory / name).is_file() or (directory / name).read_bytes() != text.encode("utf-8")
-    ]
-
-
 def obsolete_pages(pages: dict[str, str], directory: Path) -> list[str]:
     """refcli pages in DIR (or a language's folder in it) that the tree no longer gives (a removed group)."""
     found: list[str] = []
@@ -885,13 +876,6 @@ def obsolete_pages(pages: dict[str, str], directory: Path) -> list[str]:
             names = (f"{folder}/{p.name}" if folder else p.name for p in where.glob(f"{PROGRAM}*.{SECTION}"))
             found += sorted(name for name in names if name not in pages)
     return found
-
-
-def write_pages(pages: dict[str, str], directory: Path) -> None:
-    for name, text in pages.items():
-        (directory / name).parent.mkdir(parents=True, exist_ok=True)
-        # newline="\n": the same bytes on every platform
-        (directory / name).write_text(text, encoding="utf-8", newline="\n")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -925,13 +909,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     for name in obsolete:
         print(f"obsolete (no such command group; remove it): {args.directory / name}", file=sys.stderr)
     if args.check:
-        stale = stale_pages(pages, args.directory)
+        stale = generated_files.stale(pages, args.directory)
         for name in stale:
             print(f"stale or missing: {args.directory / name}", file=sys.stderr)
         if stale or obsolete:
             print("run: python -m refcli.cli.manpage", file=sys.stderr)
         return 1 if stale or obsolete else 0
-    write_pages(pages, args.directory)
+    generated_files.write(pages, args.directory)
     for name in pages:
         print(f"wrote {args.directory / name}")
     return 1 if obsolete else 0

@@ -17,6 +17,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from refcli import generated_files as generated_files_on_disk
 from refcli.language.i18n import DEFAULT, LANGUAGES, using
 from refcli.reading.formats import Description, descriptions, json_schema, template_text
 from refcli.reading.formats.template import language_folder
@@ -59,14 +60,6 @@ def generated_files() -> dict[str, str]:
     return files
 
 
-def stale_files(files: dict[str, str], directory: Path) -> list[str]:
-    return [
-        name
-        for name, text in files.items()
-        if not (directory / name).is_file() or (directory / name).read_bytes() != text.encode("utf-8")
-    ]
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m refcli.reading.formats",
@@ -86,16 +79,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     files = generated_files()
     if args.check:
-        stale = stale_files(files, args.directory)
+        stale = generated_files_on_disk.stale(files, args.directory)
         for name in stale:
             print(f"stale or missing: {args.directory / name}", file=sys.stderr)
         if stale:
             print("run: python -m refcli.reading.formats --write", file=sys.stderr)
         return 1 if stale else 0
-    for name, text in files.items():
-        path = args.directory / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8", newline="\n")
+    for path in generated_files_on_disk.write(files, args.directory):
         print(f"wrote {path}")
     return 0
 
