@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from refcli.games.kuhhandel import clauses as C
-from refcli.games.kuhhandel.components import ANIMALS, CARDS_PER_ANIMAL, SYNONYMS, TOTAL_CARDS, animal_id
+from refcli.games.kuhhandel.components import ANIMALS, CARDS_PER_ANIMAL, NAMES, SYNONYMS, TOTAL_CARDS, animal_id
 from refcli.language.i18n import N_
 from refcli.reading.formats import (
     Description,
@@ -49,7 +49,10 @@ ANIMAL_MISSING = N_("an animal (rooster, goose, cat, dog, sheep, goat, donkey, p
 
 
 def _animal(value: Any) -> str:
-    animal = animal_id(value) if isinstance(value, str) else None
+    if not isinstance(value, str):
+        raise ValueError(value)
+    # a record's animals are written as the names are known (``cow``): found as typed, without a call
+    animal = NAMES.get(value) or animal_id(value)
     if animal is None:
         raise ValueError(value)
     return animal
