@@ -146,6 +146,46 @@ def test_the_money_counted_as_it_moves_is_the_money_held() -> None:
     assert checked > 1000 and forgotten > 5  # many events, and money no longer followed in some games
 
 
+def test_the_animals_shared_as_they_move_are_the_animals_held() -> None:
+    """Whether a cow trade is possible (asked before every event once the pile is empty, K14) reads counts
+    kept as the animals move: after every event of legal and broken games they are, for each animal, the
+    players holding some but not all four, and who may challenge is who shares an animal with another."""
+    from refcli.games.kuhhandel.record import read_record
+    from refcli.games.kuhhandel.replay import Replay
+    from refcli.games.kuhhandel.simulate import random_game
+    from refcli.model.errors import DataError
+    from refcli.reading.documents import Document
+
+    def sharing(state: Replay) -> dict[str, int]:
+        counted: dict[str, int] = {}
+        for cards in state.holdings.values():
+            for animal, held in cards.items():
+                if 0 < held < 4:
+                    counted[animal] = counted.get(animal, 0) + 1
+        return counted
+
+    def challengers(state: Replay) -> list[str]:
+        shared = sharing(state)
+        return [p for p in state.players if any(0 < n < 4 and shared[a] > 1 for a, n in state.holdings[p].items())]
+
+    end_games = 0
+    for seed in range(40):
+        game = random_game(seed)
+        for document in (game, _broken_copy(game, seed)):
+            try:
+                record = read_record(Document.from_data(document, "record"))
+            except DataError:
+                continue
+            state = Replay(record)
+            for event in record.events:
+                state.apply(event)
+                assert {a: n for a, n in state.sharing.items() if n} == sharing(state), (seed, state.number)
+                assert state.trade_possible() == any(n > 1 for n in sharing(state).values())
+                assert [p for p in state.players if state.can_challenge(p)] == challengers(state)
+                end_games += state.pile == 0
+    assert end_games > 100  # many events with the pile empty, where the counts decide who plays
+
+
 def test_a_100_before_the_second_donkey_names_the_card_the_player_and_the_clause(tmp_path: Path) -> None:
     ruling = rule(tmp_path, auction({"Ben": [0, 0, 10, 10, 50, 100]}, donkeys_before=1))
     assert not ruling.legal and ruling.to_dict()["broken_rule"] == "donkey.payouts"
