@@ -27,6 +27,9 @@ def cards_at_stake(challenger_holds: int, defender_holds: int) -> int:
 
 def check_eligible(challenger: str, defender: str, animal: str, challenger_holds: int, defender_holds: int) -> None:
     """A trade needs both players to hold the animal, and neither a complete set."""
+    if challenger != defender and 0 < challenger_holds and 0 < defender_holds:
+        if challenger_holds + defender_holds <= CARDS_PER_ANIMAL:
+            return  # the usual case: two players, each holding some, together no more than four (so neither all)
     if challenger == defender:
         raise RuleBroken(
             _("{challenger} cannot challenge themselves").format(challenger=challenger), C.COW_TRADE_CHOOSE

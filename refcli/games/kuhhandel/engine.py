@@ -36,7 +36,6 @@ from refcli.games.kuhhandel.money import (
     beyond_the_limits,
     choose_payment,
     deal_counts,
-    dealt,
     dealt_counts,
     holds,
     in_play_counts,
@@ -317,7 +316,7 @@ class State(ReplayLog):
                             counts[index] += 1
         if counts is self.held and self.fitted == self.donkeys:
             return True  # nothing more is known than fitted last time, and no less can be in play
-        possible = self._money_limits()
+        possible = self.money_limits()
         uncounted = self.uncounted
         for value, count, limit in zip(VALUES, counts, possible):
             if count > limit and value not in uncounted:
@@ -346,7 +345,7 @@ class State(ReplayLog):
             self.forget_money(name, _("more money cards of a value are held than can be in play"))
         return False
 
-    def _money_limits(self) -> tuple[int, ...]:
+    def money_limits(self) -> tuple[int, ...]:
         """How many cards of each value (in the order of VALUES) can be in play now (K18).
 
         They change only with the donkeys: computed once for each number of donkeys.
@@ -419,8 +418,11 @@ class State(ReplayLog):
         money = self.money
         hand = money.get(payer)
         if hand is not None:
-            left = remove_cards(hand, cards)
-            if left is None:
+            left = hand.copy()  # remove_cards, for every payment
+            try:
+                for card in cards:
+                    left.remove(card)
+            except ValueError:
                 self.error(
                     C.HOLDS_THE_CARDS, _(NOT_HELD[what]).format(name=payer, cards=list(cards), held=sorted(hand))
                 )
@@ -503,8 +505,8 @@ def pay_donkey(state: State, out: Outcome) -> None:
     state.check_money_exists()
     payout = DONKEY_PAYOUTS[state.donkeys]
     seats = state.seats or len(state.players)
-    deal = state.deal if state.deal is not None else dealt(state.edition, seats)
-    short = bank_short(state.edition, deal, seats, state.donkeys)
+    # what the deal and the donkeys so far have put in play: the bank holds the rest of the supply
+    short = bank_short(state.edition, state.money_limits(), seats, state.donkeys)
     state.donkeys += 1
     out.donkey_payout = payout
     if state.explain:
@@ -631,7 +633,8 @@ def money_in_play_fact(s: State) -> str:
 
 
 def _settle_auction(s: State, e: Auction, out: Outcome) -> None:
-    if not e.bids:
+    bids = e.bids
+    if not bids:
         if e.buyback and s.choices:
             # nothing to buy back: the auctioneer takes the animal for free all the same
             if s.explain:
@@ -644,40 +647,22 @@ def _settle_auction(s: State, e: Auction, out: Outcome) -> None:
             out.clauses.append(C.AUCTION_NO_BIDS)
         _hand_over(s, e, e.auctioneer, out)
         return
-    bidder, price = e.bids[-1]
+    bidder, price = bids[-1]
     out.price = price
-    if s.explain:
+    explain = s.explain
+    if explain:
         out.clauses += [C.AUCTION_SOLD, C.AUCTION_PAY]
     # K13: the top bid is the one that must be honoured, whoever ends up paying it;
     # the lower bids are never called, so nobody sees whether they were covered.
-    bidder_hand = s.money.get(bidder)
+    money = s.money
+    bidder_hand = money.get(bidder)
     uncovered = bidder_hand is not None and sum(bidder_hand) < price
     cannot_pay = uncovered if e.cannot_pay is None else e.cannot_pay
     if cannot_pay:
-        if e.cannot_pay and bidder_hand is not None and not uncovered:
-            s.error(
-                C.CANNOT_PAY,
-                _("{bidder} holds {held} and could pay {price}").format(
-                    bidder=bidder, held=sum(bidder_hand), price=price
-                ),
-            )
-        if s.explain:
-            out.clauses += [C.CANNOT_PAY, C.ONLY_WINNING_BID_CHECKED]
-            if bidder_hand is not None:
-                out.facts.append(_("{bidder} holds {held} in money cards").format(bidder=bidder, held=sum(bidder_hand)))
-            if e.buyback:
-                out.facts.append(
-                    _(
-                        "{auctioneer} wanted the buy right, but {bidder}'s bid cannot be honoured, "
-                        "and the auctioneer never pays out for it (K13)"
-                    ).format(auctioneer=e.auctioneer, bidder=bidder)
-                )
-        excluded = s.repeat[2] if s.repeat else frozenset()
-        s.repeat = (e.auctioneer, e.animal, excluded | {bidder})
-        out.repeat_without = (bidder,)
-        out.next_player = e.auctioneer
+        _run_again(s, e, out, bidder, price, bidder_hand, uncovered)
         return
-    if uncovered and (e.buyback or e.paid is None):  # a recorded payment is checked card by card below
+    auctioneer, paid = e.auctioneer, e.paid
+    if uncovered and (e.buyback or paid is None):  # a recorded payment is checked card by card below
         if e.buyback:
             message = _(
                 "{bidder} holds {held} and cannot cover the bid of {price}: the auction is run again "
@@ -689,40 +674,43 @@ def _settle_auction(s: State, e: Auction, out: Outcome) -> None:
             )
         s.error(
             C.CANNOT_PAY,
-            message.format(bidder=bidder, held=sum(bidder_hand or ()), price=price, auctioneer=e.auctioneer),
+            message.format(bidder=bidder, held=sum(bidder_hand or ()), price=price, auctioneer=auctioneer),
         )
-    elif s.explain and bidder_hand is None and s.choose_payments and e.buyback:
+    elif explain and bidder_hand is None and s.choose_payments and e.buyback:
         out.facts.append(
             _("{bidder}'s money is not given, so the bid is taken as one {bidder} could pay").format(bidder=bidder)
         )
-    buyback = e.buyback and not _buy_right_lost(s, e, out, bidder, price)
-    if buyback:
+    # whoever pays takes the animal: the auctioneer using the buy right, else the top bidder
+    if e.buyback and not _buy_right_lost(s, e, out, bidder, price):
         out.buy_right_lost = False
-    payer, payee, animal_to = (e.auctioneer, bidder, e.auctioneer) if buyback else (bidder, e.auctioneer, bidder)
+        payer, payee = auctioneer, bidder
+        if explain:
+            out.clauses.append(C.AUCTION_BUY_RIGHT)
+    else:
+        payer, payee = bidder, auctioneer
     out.payer, out.payee = payer, payee
-    if buyback and s.explain:
-        out.clauses.append(C.AUCTION_BUY_RIGHT)
     if e.payer is not None and e.payer != payer:
         s.error(
             C.AUCTION_BUY_RIGHT if e.buyback else C.AUCTION_PAY,
             _("{payer} pays, not {recorded}").format(payer=payer, recorded=e.payer),
         )
-    hand = s.money.get(payer)
-    paid = e.paid
-    if paid is None and s.choose_payments and hand is not None:
-        payment = choose_payment(price, hand)
-        paid = payment.paid if payment is not None else None
+    if paid is None and s.choose_payments:
+        hand = money.get(payer)
+        if hand is not None:
+            payment = choose_payment(price, hand)
+            paid = payment.paid if payment is not None else None
     if paid is None:
         if s.choose_payments:
-            if s.explain:
+            if explain:
                 out.facts.append(_("{payer}'s money is not given, so the payment is not checked").format(payer=payer))
         else:
             s.forget_money(payer, _("the cards paid are not recorded"))
             s.forget_money(payee, _("the cards received are not recorded"))
     else:
-        if s.explain:
+        if explain:
             out.clauses += [C.NO_CHANGE, C.NO_CHANGE_001, C.PAYMENT_CHOICE]
-        s.check_cards_exist(paid, payer, "payment")
+        if not VALUE_SET.issuperset(paid):  # the usual case, every card a money card, checked at once
+            s.check_cards_exist(paid, payer, "payment")
         total = sum(paid)
         if total < price:
             s.error(
@@ -739,7 +727,33 @@ def _settle_auction(s: State, e: Auction, out: Outcome) -> None:
         else:
             s.pay(payer, payee, paid, "the cards paid")
         out.paid = paid
-    _hand_over(s, e, animal_to, out)
+    _hand_over(s, e, payer, out)
+
+
+def _run_again(
+    s: State, e: Auction, out: Outcome, bidder: str, price: int, bidder_hand: list[int] | None, uncovered: bool
+) -> None:
+    """The top bidder cannot pay: the auction is run again without them (K13)."""
+    if e.cannot_pay and bidder_hand is not None and not uncovered:
+        s.error(
+            C.CANNOT_PAY,
+            _("{bidder} holds {held} and could pay {price}").format(bidder=bidder, held=sum(bidder_hand), price=price),
+        )
+    if s.explain:
+        out.clauses += [C.CANNOT_PAY, C.ONLY_WINNING_BID_CHECKED]
+        if bidder_hand is not None:
+            out.facts.append(_("{bidder} holds {held} in money cards").format(bidder=bidder, held=sum(bidder_hand)))
+        if e.buyback:
+            out.facts.append(
+                _(
+                    "{auctioneer} wanted the buy right, but {bidder}'s bid cannot be honoured, "
+                    "and the auctioneer never pays out for it (K13)"
+                ).format(auctioneer=e.auctioneer, bidder=bidder)
+            )
+    excluded = s.repeat[2] if s.repeat else frozenset()
+    s.repeat = (e.auctioneer, e.animal, excluded | {bidder})
+    out.repeat_without = (bidder,)
+    out.next_player = e.auctioneer
 
 
 def _buy_right_lost(s: State, e: Auction, out: Outcome, bidder: str, price: int) -> bool:
@@ -792,8 +806,9 @@ def _hand_over(s: State, e: Auction, animal_to: str, out: Outcome) -> None:
     if s.pile > 0:
         s.pile -= 1
     s.repeat = None
-    s.end_turn()
-    out.next_player = s.players[s.turn]
+    players = s.players
+    s.turn = turn = (s.turn + 1) % len(players)  # end_turn, for every auction
+    out.next_player = players[turn]
 
 
 def _refused(s: State, e: CowTrade, out: Outcome, broken: RuleBroken) -> Outcome:
@@ -836,7 +851,8 @@ def _cow_trade(s: State, e: CowTrade) -> Outcome:
             _("{the_animal} auction must be run again before anything else").format(the_animal=the_animal(s.repeat[1])),
         )
         s.repeat = None
-    s.check_turn(challenger)
+    if s.pile == 0 or s.players[s.turn] != challenger:  # else it is the challenger's turn: check_turn says so
+        s.check_turn(challenger)
     offers = _offers(e)
     for name, cards, what in offers:
         if not VALUE_SET.issuperset(cards):  # the usual case, every card a money card, checked at once
@@ -914,8 +930,9 @@ def _cow_trade(s: State, e: CowTrade) -> Outcome:
     s.lose(loser, animal, count)
     s.gain(winner, animal, count)
     _exchange(s, challenger, to_defender, defender, to_challenger)
-    s.end_turn()
-    out.next_player = s.players[s.turn]
+    players = s.players
+    s.turn = turn = (s.turn + 1) % len(players)  # end_turn, for every cow trade
+    out.next_player = players[turn]
     return out
 
 

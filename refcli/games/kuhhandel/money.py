@@ -130,10 +130,13 @@ def _past_the_limit(hands: list[tuple[str, Sequence[int]]], value: int, limit: i
     raise ValueError(value)  # only called when the cards counted go beyond the limit
 
 
-def bank_short(edition: int, deal: Counter[int], players: int, donkeys: int) -> tuple[int, int] | None:
-    """(value, cards left) when the bank cannot pay donkey number ``donkeys + 1`` to every player, or None."""
+def bank_short(edition: int, possible: tuple[int, ...], players: int, donkeys: int) -> tuple[int, int] | None:
+    """(value, cards left) when the bank cannot pay donkey number ``donkeys + 1`` to every player, or None.
+
+    ``possible``: how many cards of each value can be in play before that donkey (:func:`in_play_counts`).
+    """
     payout = DONKEY_PAYOUTS[donkeys]
-    left = SUPPLY[edition][payout] - in_play(edition, deal, players, donkeys)[payout]
+    left = SUPPLY[edition][payout] - possible[VALUES.index(payout)]
     return (payout, left) if left < players else None
 
 
