@@ -19,7 +19,7 @@ ruling's money and a replay's alike.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from refcli.games.kuhhandel import clauses as C
@@ -50,6 +50,9 @@ from refcli.results.findings import ReplayLog
 
 # a money card's value → its place in VALUES (and in the counts kept of the money known)
 VALUE_INDEX: dict[int, int] = {value: index for index, value in enumerate(VALUES)}
+
+# The counts of an animal's cards a player holds that leave a cow trade over it open: some, not all four.
+SOME_NOT_ALL = frozenset(range(1, CARDS_PER_ANIMAL))
 
 # animal → the animal it pairs with for edition 1's bonus card
 BONUS_PARTNER: dict[str, str] = {a: b for pair in BONUS_PAIRS for a, b in (pair, pair[::-1])}
@@ -341,9 +344,13 @@ class State(ReplayLog):
             )
         )
         holders = [name for name, hand in self.money.items() if hand is not None and found.value in hand]
-        for name in dict.fromkeys([*holders, *parties]):
-            self.forget_money(name, _("more money cards of a value are held than can be in play"))
+        self.forget_beyond([*holders, *parties])
         return False
+
+    def forget_beyond(self, names: Iterable[str]) -> None:
+        """The money of ``names`` is no longer followed: more cards of a value are held than can be in play."""
+        for name in names:
+            self.forget_money(name, _("more money cards of a value are held than can be in play"))  # once each
 
     def money_limits(self) -> tuple[int, ...]:
         """How many cards of each value (in the order of VALUES) can be in play now (K18).
@@ -454,8 +461,8 @@ class State(ReplayLog):
         held = self.holdings[name]
         before = held.get(animal, 0)
         after = held[animal] = before + count
-        if (0 < before < CARDS_PER_ANIMAL) is not (0 < after < CARDS_PER_ANIMAL):  # inlined ``share``: every sale
-            self.sharing[animal] += 1 if 0 < after < CARDS_PER_ANIMAL else -1
+        if (before in SOME_NOT_ALL) is not (after in SOME_NOT_ALL):  # ``share`` inlined: for every sale
+            self.sharing[animal] += 1 if after in SOME_NOT_ALL else -1
         if after == CARDS_PER_ANIMAL and self.edition == 1 and self.bonus_holder is None:
             partner = BONUS_PARTNER.get(animal)
             if partner is not None and held[partner] == CARDS_PER_ANIMAL:
@@ -466,12 +473,12 @@ class State(ReplayLog):
         held = self.holdings[name]
         before = held.get(animal, 0)
         after = held[animal] = before - count
-        if (0 < before < CARDS_PER_ANIMAL) is not (0 < after < CARDS_PER_ANIMAL):
+        if (before in SOME_NOT_ALL) is not (after in SOME_NOT_ALL):
             self.share(animal, after)
 
     def share(self, animal: str, held: int) -> None:
         """A player's cards of ``animal`` became ``held``, from a count that was (or was not) a part of the four."""
-        self.sharing[animal] += 1 if 0 < held < CARDS_PER_ANIMAL else -1
+        self.sharing[animal] += 1 if held in SOME_NOT_ALL else -1
 
 
 # -- the step function ----------------------------------------------------------------
@@ -607,20 +614,32 @@ def _auction(s: State, e: Auction) -> Outcome:
 
 
 def _check_auction_money(s: State, e: Auction, out: Outcome) -> None:
-    """The money known, and the cards paid by a player whose money is not, can be in play now (K18)."""
+    """The money known, and the cards paid by a player whose money is not, can be in play now (K18).
+
+    Who pays is worked out only when it matters: some money is not known
+    (the payer's may be among it), or the money does not fit (the sale's
+    two sides are no longer followed).
+    """
+    shown = None
+    if e.paid is not None and None in s.money.values():
+        payer = _recorded_sides(e)[0]
+        if s.money.get(payer) is None:  # only what a payer whose money is not known pays is added to the count
+            shown = {payer: e.paid}
+    if not s.check_money_exists(shown):
+        s.forget_beyond(_recorded_sides(e))
+    elif s.explain and any(hand for hand in s.money.values()):
+        out.clauses.append(C.MONEY_IN_PLAY)
+        out.facts.append(money_in_play_fact(s))
+
+
+def _recorded_sides(e: Auction) -> tuple[str, str]:
+    """Who pays and who is paid in an auction as recorded, before the rules decide it."""
     auctioneer, bids = e.auctioneer, e.bids
-    if bids:
-        top = bids[-1][0]
-        payer = e.payer or (auctioneer if e.buyback else top)
-        payee = top if payer == auctioneer else auctioneer
-    else:
-        payer = payee = auctioneer
-    # only the cards of a payer whose money is not known are shown: the rest is counted already
-    shown = {payer: e.paid} if e.paid is not None and s.money.get(payer) is None else None
-    if s.check_money_exists(shown, (payer, payee)) and s.explain:
-        if any(hand for hand in s.money.values()):
-            out.clauses.append(C.MONEY_IN_PLAY)
-            out.facts.append(money_in_play_fact(s))
+    if not bids:
+        return auctioneer, auctioneer
+    top = bids[-1][0]
+    payer = e.payer or (auctioneer if e.buyback else top)
+    return payer, top if payer == auctioneer else auctioneer
 
 
 def money_in_play_fact(s: State) -> str:

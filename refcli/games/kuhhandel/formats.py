@@ -49,10 +49,11 @@ ANIMAL_MISSING = N_("an animal (rooster, goose, cat, dog, sheep, goat, donkey, p
 
 
 def _animal(value: Any) -> str:
-    if not isinstance(value, str):
-        raise ValueError(value)
-    # a record's animals are written as the names are known (``cow``): found as typed, without a call
-    animal = NAMES.get(value) or animal_id(value)
+    try:
+        return NAMES[value]  # a record's animals are written as the names are known (``cow``): found as typed
+    except (KeyError, TypeError):  # another name or form (``Vacas``), or not a name at all
+        pass
+    animal = animal_id(value) if isinstance(value, str) else None
     if animal is None:
         raise ValueError(value)
     return animal
