@@ -94,6 +94,19 @@ def test_the_cached_limits_are_what_can_be_in_play() -> None:
                     assert in_play_counts(edition, counts, players, donkeys) == tuple(expected[v] for v in VALUES)
 
 
+def test_the_money_check_is_made_again_once_more_money_is_known() -> None:
+    """The check before an event (K18) is skipped while nothing more is known than when it last passed and
+    no less can be in play; money coming to be known (here a card given) makes it count again."""
+    from refcli.games.kuhhandel.engine import State
+
+    state = State(edition=2, players=("Ana", "Ben", "Cid"), money={"Ana": [0, 0, 10, 10, 10, 10, 50]})
+    assert state.check_money_exists() and state.check_money_exists()  # the second time, from what passed
+    state.give("Ana", (500,))  # no 500 can be in play before the fourth donkey
+    assert not state.check_money_exists()
+    assert [finding.rule for finding in state.findings] == ["donkey.payouts"]
+    assert state.money["Ana"] is None  # the holder's money is no longer followed
+
+
 def _broken_copy(document: dict[str, Any], seed: int) -> dict[str, Any]:
     """A random game with some of its money changed: payments left out, cards not held or of no value."""
     import copy
