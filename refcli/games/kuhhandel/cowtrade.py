@@ -76,7 +76,7 @@ class TradeResult(NamedTuple):  # a tuple: built for every cow trade a replay ap
 
 def _handed(cards: Sequence[int], edition: int) -> tuple[int, ...]:
     """K5: edition 1 returns 0-cards to their owner once the offers are seen."""
-    return tuple(cards) if edition == 2 else tuple(card for card in cards if card)
+    return tuple(cards) if edition == 2 else tuple(filter(None, cards))  # the cards that are not 0
 
 
 def _settle(
