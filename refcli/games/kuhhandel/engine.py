@@ -456,6 +456,18 @@ class State(ReplayLog):
             hand.extend(cards)
             self.count_money(cards, 1)
 
+    def give_everyone(self, card: int) -> None:
+        """Every player receives ``card`` (a donkey's payout): ``give`` to each, counted once for all."""
+        money = self.money
+        known = 0
+        for name in self.players:
+            hand = money.get(name)
+            if hand is not None:
+                hand.append(card)
+                known += 1
+        if known:
+            self.count_money((card,) * known, 1)
+
     def gain(self, name: str, animal: str, count: int) -> None:
         """``name`` takes ``count`` cards of ``animal``; edition 1 awards the bonus card on a completed pair."""
         held = self.holdings[name]
@@ -535,8 +547,7 @@ def pay_donkey(state: State, out: Outcome) -> None:
         for name in state.players:
             state.forget_money(name, _("the bank could not pay the donkey to every player"))
         return
-    for name in state.players:
-        state.give(name, (payout,))
+    state.give_everyone(payout)
 
 
 def _auction(s: State, e: Auction) -> Outcome:
