@@ -68,25 +68,27 @@ def lowest_serial(cards: Sequence[Card]) -> int:
 
 def order_offers(offers: Mapping[str, Sequence[Card]]) -> Bidding:
     """The values, the order of play and who sits out; NeedSerials when a tie needs serial numbers."""
-    values: dict[str, int] = {}
-    sitting_out: list[str] = []
+    real = {name: real_cards(cards) for name, cards in offers.items()}
+    return order_counted(offers, {name: sum(card.value for card in cards) for name, cards in real.items()}, real)
+
+
+def order_counted(
+    offers: Mapping[str, Sequence[Card]], values: dict[str, int], real: Mapping[str, Sequence[Card]]
+) -> Bidding:
+    """``order_offers`` given each offer's value and its cards but the bluff card (the engine has just counted
+    both while checking the offers against the hands: they are not counted again)."""
+    taking_part = [name for name, cards in real.items() if cards]
+    sitting_out = tuple(name for name, cards in real.items() if not cards)
+    # highest first; sorted() keeps the offers of one value in the order they were revealed
+    order = sorted(taking_part, key=values.__getitem__, reverse=True)
+    if len({values[name] for name in order}) == len(order):  # no two offers of one value: no tie to break
+        return Bidding(values, tuple(order), sitting_out)
     groups: dict[int, list[str]] = {}
-    for name, cards in offers.items():
-        value = 0
-        real = False
-        for card in cards:
-            if card.kind != "bluff":
-                value += card.value
-                real = True
-        values[name] = value
-        if real:
-            groups.setdefault(value, []).append(name)
-        else:
-            sitting_out.append(name)
-    order: list[str] = []
+    for name in order:
+        groups.setdefault(values[name], []).append(name)
+    order = []
     ties: list[TieBroken] = []
-    for value in sorted(groups, reverse=True):
-        tied = groups[value]
+    for value, tied in groups.items():  # already highest first
         if len(tied) > 1:
             missing = [
                 (name, index)
@@ -100,4 +102,4 @@ def order_offers(offers: Mapping[str, Sequence[Card]]) -> Bidding:
             tied = sorted(tied, key=serial.__getitem__)
             ties.append(TieBroken(tuple(tied), value, tuple(serial[name] for name in tied)))
         order.extend(tied)
-    return Bidding(values, tuple(order), tuple(sitting_out), tuple(ties))
+    return Bidding(values, tuple(order), sitting_out, tuple(ties))

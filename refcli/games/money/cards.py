@@ -181,35 +181,37 @@ class Deck:
     __slots__ = ("coins", "notes", "serials")
 
     def __init__(self) -> None:
-        self.notes: dict[str, Counter[int]] = {}
+        # currency → note value → how many; plain dicts, as a Counter's missing key costs a Python call and
+        # a replay adds every card of the game
+        self.notes: dict[str, dict[int, int]] = {}
         self.coins = 0
         self.serials: set[int] = set()
 
     def add(self, card: Card) -> str | None:
         problem = None
-        if card.kind == "note":
-            counted = self.notes.get(card.currency)
+        kind, name, value, serial = card
+        if kind == "note":
+            counted = self.notes.get(name)
             if counted is None:
-                counted = self.notes[card.currency] = Counter()
+                counted = self.notes[name] = {}
                 if len(self.notes) > MAX_CURRENCIES:
                     problem = _("{count} currencies, but the game has {most}").format(
                         count=len(self.notes), most=MAX_CURRENCIES
                     )
-            counted[card.value] += 1
-            allowed = _NOTE_COUNTS.get(card.value, 0)
+            count = counted[value] = counted.get(value, 0) + 1
+            allowed = _NOTE_COUNTS.get(value, 0)
             if not allowed:
-                problem = _("there is no {value} note (notes are 20, 30, 40, 50 and 60)").format(value=card.value)
-            elif counted[card.value] > allowed:
+                problem = _("there is no {value} note (notes are 20, 30, 40, 50 and 60)").format(value=value)
+            elif count > allowed:
                 problem = _("{count} {currency} {value} notes, but each currency has {allowed}").format(
-                    count=counted[card.value], currency=currency(card.currency), value=card.value, allowed=allowed
+                    count=count, currency=currency(name), value=value, allowed=allowed
                 )
-        elif card.kind == "coin":
+        elif kind == "coin":
             self.coins += 1
             if self.coins > COINS:
                 problem = _("{count} coins, but the game has {most}").format(count=self.coins, most=COINS)
         else:
             return None  # bluff cards: one per player, checked with the offers
-        serial = card.serial
         if serial is not None:
             if serial not in SERIALS:
                 problem = problem or _("serial #{serial} does not exist (FRED 001 to FRED 069)").format(serial=serial)
@@ -219,4 +221,4 @@ class Deck:
         return problem
 
 
-_NOTE_COUNTS = Counter(NOTE_VALUES)
+_NOTE_COUNTS: dict[int, int] = dict(Counter(NOTE_VALUES))
