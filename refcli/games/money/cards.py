@@ -44,6 +44,8 @@ class Card(NamedTuple):  # a tuple: compared in C when hands are searched card b
         return f"{self.currency} {self.value}{serial}"
 
 
+BLUFF = Card("bluff")  # every bluff card: parse_card makes no other, so an offer's are counted by equality, in C
+
 # The currencies of the box and the examples, by the name the input uses (folded).
 CURRENCY_NAMES: dict[str, str] = {
     "euro": N_("euro"),
@@ -153,7 +155,7 @@ def parse_card(text: str) -> Card:
     value = int(match["value"]) if match["value"] else None
     serial = int(match["serial"]) if match["serial"] else None
     if name == "bluff" and value is None and serial is None:
-        return Card("bluff")
+        return BLUFF
     if name in ("coin", "moneda", "münze"):
         if value not in (None, COIN_VALUE):
             raise CardSyntaxError(text)

@@ -19,11 +19,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import NamedTuple, Protocol
 
 from refcli.games.money import clauses as C
 from refcli.games.money.bidding import Bidding, NeedSerials, order_counted
-from refcli.games.money.cards import COINS, CURRENCIES_FOR_PLAYERS, NOTE_VALUES, Card, Deck, impossible_cards
+from refcli.games.money.cards import BLUFF, COINS, CURRENCIES_FOR_PLAYERS, NOTE_VALUES, Card, Deck, impossible_cards
 from refcli.games.money.shown import card as shown_card
 from refcli.language.i18n import N_, _
 
@@ -35,6 +36,7 @@ TOOK_UNKNOWN = {
     "right": N_("{player} took the right display, whose cards are not recorded"),
     "left": N_("{player} took the left display, whose cards are not recorded"),
 }
+VALUE = attrgetter("value")  # a card's value, summed in C over an offer
 DISPLAY_CARDS = {"right": N_("the right display's cards"), "left": N_("the left display's cards")}
 
 
@@ -190,12 +192,11 @@ def offers(state: State, action: Offers, referee: Referee, outcome: bool = True)
         rule = C.REFILL_ORDER if state.phase == "refill" else C.TURN_ALL_BIDDERS
         referee.broken(rule, _("a new round starts only after every bidder has acted and the displays are refilled"))
     offered = action.offers
-    missing = [name for name in state.players if name not in offered]
-    if missing:
+    if not all(map(offered.__contains__, state.players)):
         referee.broken(
             C.OFFER_CHOOSE,
             _("no offer recorded for {players} (an offer of only the bluff card sits out)").format(
-                players=", ".join(missing)
+                players=", ".join(name for name in state.players if name not in offered)
             ),
         )
     table: dict[str, list[Card]] = {}  # the real cards of each offer (bluff cards go back to the hand)
@@ -203,22 +204,21 @@ def offers(state: State, action: Offers, referee: Referee, outcome: bool = True)
     hands = state.hands
     verified = hands is not None and state.deck is not None  # every card offered came from a checked hand
     for name, cards in offered.items():
-        real = []
-        value = 0
-        for card in cards:
-            if card.kind != "bluff":
-                real.append(card)
-                value += card.value
-        bluffs = len(cards) - len(real)
-        if bluffs > 1:
-            referee.broken(
-                C.SETUP_BLUFF_CARD,
-                _("{player} offers {count} bluff cards, but each player has one bluff card").format(
-                    player=name, count=bluffs
-                ),
-            )
+        real = list(cards)
+        bluffs = real.count(BLUFF)
+        if bluffs == 1:
+            real.remove(BLUFF)
+        elif bluffs:
+            real = [card for card in real if card != BLUFF]
+            if bluffs > 1:
+                referee.broken(
+                    C.SETUP_BLUFF_CARD,
+                    _("{player} offers {count} bluff cards, but each player has one bluff card").format(
+                        player=name, count=bluffs
+                    ),
+                )
         table[name] = real
-        values[name] = value
+        values[name] = sum(map(VALUE, real))
         if hands is not None:
             hand = hands.get(name)
             if hand is None:

@@ -26,11 +26,12 @@ GAME = "money"
 # The events, made by the reader as it reads each [[event]] (``refcli.reading.formats.description.with_made``):
 # each maker takes the variant's values in the order of its fields (formats.RECORD).
 def offers(tag: str, offers: dict[str, list[Card]], note: str | None) -> Offers:
-    return Offers({name: tuple(offer) for name, offer in offers.items()})
+    return Offers(offers)  # the reader's fresh lists: nothing else holds them, and the engine only reads them
 
 
 def exchange(tag: str, player: str, action: str, partner: str | None, note: str | None) -> Exchange:
-    return Exchange(player, action, partner)
+    # made straight from the tuple: most events are exchanges, and the NamedTuple's __new__ is one more call
+    return tuple.__new__(Exchange, (player, action, partner))
 
 
 def refill(tag: str, right: list[Card] | int, left: list[Card] | int, note: str | None) -> Refill:
