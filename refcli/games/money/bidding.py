@@ -9,6 +9,7 @@ sits the round out (M3).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from itertools import filterfalse
 from operator import attrgetter
 from typing import NamedTuple
 
@@ -76,13 +77,13 @@ def order_counted(
 ) -> Bidding:
     """``order_offers`` given each offer's value and its cards but the bluff card (the engine has just counted
     both while checking the offers against the hands: they are not counted again)."""
-    taking_part = [name for name, cards in real.items() if cards]
-    sitting_out = () if len(taking_part) == len(real) else tuple([name for name in real if not real[name]])
-    # highest first; sorted() keeps the offers of one value in the order they were revealed
+    # those offering a real card take part (filtered in C, as every round does it), highest first; sorted()
+    # keeps the offers of one value in the order they were revealed
     value_of = values.__getitem__
-    order = sorted(taking_part, key=value_of, reverse=True)
+    order = sorted(filter(real.__getitem__, real), key=value_of, reverse=True)
+    sitting_out = () if len(order) == len(real) else tuple(filterfalse(real.__getitem__, real))
     if len(set(map(value_of, order))) == len(order):  # no two offers of one value: no tie to break
-        return Bidding(values, tuple(order), sitting_out)
+        return tuple.__new__(Bidding, (values, tuple(order), sitting_out, ()))
     groups: dict[int, list[str]] = {}
     for name in order:
         groups.setdefault(values[name], []).append(name)

@@ -10,6 +10,7 @@ monedas"). In input a card is written ``"euro 30 #12"``, ``"coin #5"`` or
 from __future__ import annotations
 
 import re
+import sys
 from collections import Counter
 from collections.abc import Iterable
 from functools import lru_cache
@@ -162,7 +163,8 @@ def parse_card(text: str) -> Card:
         return Card("coin", "", COIN_VALUE, serial)
     if value is None:
         raise CardSyntaxError(text)
-    return Card("note", name, value, serial)
+    # one string per currency name: a hand searched for a card compares its cards' currencies by identity
+    return Card("note", sys.intern(name), value, serial)
 
 
 def impossible_cards(cards: Iterable[Card]) -> list[str]:
@@ -201,26 +203,39 @@ class Deck:
                         count=len(self.notes), most=MAX_CURRENCIES
                     )
             count = counted[value] = counted.get(value, 0) + 1
-            allowed = _NOTE_COUNTS.get(value, 0)
-            if not allowed:
-                problem = _("there is no {value} note (notes are 20, 30, 40, 50 and 60)").format(value=value)
-            elif count > allowed:
-                problem = _("{count} {currency} {value} notes, but each currency has {allowed}").format(
-                    count=count, currency=currency(name), value=value, allowed=allowed
-                )
+            if count > _NOTE_COUNTS.get(value, 0):  # one test for "no such note" and "one too many"
+                problem = self.note_problem(name, value, count)
         elif kind == "coin":
             self.coins += 1
             if self.coins > COINS:
                 problem = _("{count} coins, but the game has {most}").format(count=self.coins, most=COINS)
         else:
             return None  # bluff cards: one per player, checked with the offers
-        if serial is not None:
-            if serial not in SERIALS:
-                problem = problem or _("serial #{serial} does not exist (FRED 001 to FRED 069)").format(serial=serial)
-            elif serial in self.serials:
-                problem = problem or _("serial #{serial} is on two cards").format(serial=serial)
-            self.serials.add(serial)
+        serials = self.serials
+        if serial in serials or serial not in _SERIALS:  # one test for the rare cases: seen, unknown or none
+            return self.serial_problem(serial, problem)
+        serials.add(serial)
+        return problem
+
+    def note_problem(self, name: str, value: int, count: int) -> str:
+        allowed = _NOTE_COUNTS.get(value, 0)
+        if not allowed:
+            return _("there is no {value} note (notes are 20, 30, 40, 50 and 60)").format(value=value)
+        return _("{count} {currency} {value} notes, but each currency has {allowed}").format(
+            count=count, currency=currency(name), value=value, allowed=allowed
+        )
+
+    def serial_problem(self, serial: int | None, problem: str | None) -> str | None:
+        """The first problem a card's serial makes (none without a serial); the card's own comes first."""
+        if serial is None:
+            return problem
+        if serial not in _SERIALS:
+            problem = problem or _("serial #{serial} does not exist (FRED 001 to FRED 069)").format(serial=serial)
+        elif serial in self.serials:
+            problem = problem or _("serial #{serial} is on two cards").format(serial=serial)
+        self.serials.add(serial)
         return problem
 
 
 _NOTE_COUNTS: dict[int, int] = dict(Counter(NOTE_VALUES))
+_SERIALS = frozenset(SERIALS)  # a set: `None in` a range compares None with every number

@@ -56,8 +56,8 @@ class Refill(NamedTuple):
 
     right: int | None = None
     left: int | None = None
-    right_cards: tuple[Card, ...] | None = None
-    left_cards: tuple[Card, ...] | None = None
+    right_cards: Sequence[Card] | None = None
+    left_cards: Sequence[Card] | None = None
 
 
 Action = Offers | Exchange | Refill
@@ -157,13 +157,19 @@ def start(
     )
     problem = None
     if hands is not None:
-        state.hands = {name: [card for card in hands.get(name, ()) if card.kind != "bluff"] for name in players}
+        state.hands = {name: without_bluffs(hands.get(name, ())) for name in players}
         if right is not None and left is not None:
             state.deck = Deck()
             seen = [card for name in players for card in state.hands[name]] + list(right) + list(left)
             problems = [found for found in map(state.deck.add, seen) if found]
             problem = problems[0] if problems else None
     return state, problem
+
+
+def without_bluffs(cards: Sequence[Card]) -> list[Card]:
+    """The cards, bluff cards aside, as a new list."""
+    real = list(cards)
+    return [card for card in real if card != BLUFF] if BLUFF in real else real
 
 
 # -- the step function -------------------------------------------------------------
@@ -206,17 +212,16 @@ def offers(state: State, action: Offers, referee: Referee, outcome: bool = True)
     for name, cards in offered.items():
         real = list(cards)
         bluffs = real.count(BLUFF)
-        if bluffs == 1:
+        if bluffs == 1:  # an offer holds its one bluff card or none: counted and removed in C
             real.remove(BLUFF)
         elif bluffs:
             real = [card for card in real if card != BLUFF]
-            if bluffs > 1:
-                referee.broken(
-                    C.SETUP_BLUFF_CARD,
-                    _("{player} offers {count} bluff cards, but each player has one bluff card").format(
-                        player=name, count=bluffs
-                    ),
-                )
+            referee.broken(
+                C.SETUP_BLUFF_CARD,
+                _("{player} offers {count} bluff cards, but each player has one bluff card").format(
+                    player=name, count=bluffs
+                ),
+            )
         table[name] = real
         values[name] = sum(map(VALUE, real))
         if hands is not None:
@@ -409,7 +414,7 @@ def refill(state: State, action: Refill, referee: Referee, outcome: bool = True)
     return RefillOutcome(to_right, to_left, sizes["right"], sizes["left"], pile, state.final_round, False)
 
 
-def deal(state: State, side: str, count: int, cards: tuple[Card, ...] | None, referee: Referee) -> None:
+def deal(state: State, side: str, count: int, cards: Sequence[Card] | None, referee: Referee) -> None:
     """``count`` cards dealt to a display: its cards when the record lists them, checked against the box."""
     display = state.displays[side]
     if cards is None:
