@@ -26,7 +26,9 @@ GAME = "money"
 # The events, made by the reader as it reads each [[event]] (``refcli.reading.formats.description.with_made``):
 # each maker takes the variant's values in the order of its fields (formats.RECORD).
 def offers(tag: str, offers: dict[str, list[Card]], note: str | None) -> Offers:
-    return Offers(offers)  # the reader's fresh lists: nothing else holds them, and the engine only reads them
+    # the reader's fresh lists (nothing else holds them, and the engine only reads them), made straight from
+    # the tuple as an exchange is
+    return tuple.__new__(Offers, (offers,))
 
 
 def exchange(tag: str, player: str, action: str, partner: str | None, note: str | None) -> Exchange:
