@@ -12,8 +12,7 @@ from __future__ import annotations
 import re
 import sys
 from collections import Counter
-from collections.abc import Iterable
-from functools import lru_cache
+from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
 from refcli.language.folding import fold as fold_word  # a word as the game's Spanish words are matched
@@ -144,8 +143,8 @@ def card_word(folded: str, words: frozenset[str]) -> bool:
 _CARD = re.compile(r"^\s*(?P<name>[^\s#]+(?:\s+[^\s#\d][^\s#]*)*?)\s*(?P<value>\d+)?\s*(?:#\s*(?P<serial>\d+))?\s*$")
 
 
-@lru_cache(maxsize=4096)  # a game's 69 cards are written again and again in a record
-def parse_card(text: str) -> Card:
+def read_card(text: str) -> Card:
+    """A card from its text (``parse_card`` is this, remembered)."""
     match = _CARD.match(text)
     if not match:
         raise CardSyntaxError(text)
@@ -165,6 +164,23 @@ def parse_card(text: str) -> Card:
         raise CardSyntaxError(text)
     # one string per currency name: a hand searched for a card compares its cards' currencies by identity
     return Card("note", sys.intern(name), value, serial)
+
+
+class _Remembered(dict[str, Card]):
+    """The cards read so far by their text: a game's 69 cards are written again and again in a record.
+
+    Looked up as a dict (a card already read costs no Python call, nor the argument tuple an ``lru_cache``
+    builds); bounded, and a text that is not a card raises each time, as it is never stored."""
+
+    def __missing__(self, text: str) -> Card:
+        card = read_card(text)
+        if len(self) < _REMEMBERED:
+            self[text] = card
+        return card
+
+
+_REMEMBERED = 4096
+parse_card: Callable[[str], Card] = _Remembered().__getitem__
 
 
 def impossible_cards(cards: Iterable[Card]) -> list[str]:
