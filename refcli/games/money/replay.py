@@ -27,7 +27,7 @@ from refcli.games.money.engine import (
     start,
     step,
 )
-from refcli.games.money.scoring import score_player
+from refcli.games.money.scoring import player_points
 from refcli.language.i18n import _, ngettext
 from refcli.results.findings import ReplayLog, StopReplay, run_replay
 
@@ -54,7 +54,8 @@ class Replay(ReplayLog):
 
     record: Record
     state: State = field(init=False)
-    outcome: Outcome = None  # what the last event did
+    outcomes: bool = False  # keep what each event did (``outcome``): a check of the replay reads it, validating not
+    outcome: Outcome = None  # what the last event did, when ``outcomes``
     scores: dict[str, int] = field(default_factory=dict)
     setup_problem: str | None = None  # reported by ``replay`` (under --strict it ends the replay)
 
@@ -99,7 +100,7 @@ class Replay(ReplayLog):
 
     def apply(self, event: Event) -> None:
         self.number += 1
-        self.outcome = step(self.state, event, self)
+        self.outcome = step(self.state, event, self, outcome=self.outcomes)
 
     # -- the end --------------------------------------------------------------
     def finish(self) -> None:
@@ -124,7 +125,7 @@ class Replay(ReplayLog):
                         notes.setdefault(card.currency, []).append(card.value)
                     elif card.kind == "coin":
                         coins += 1
-                self.scores[name] = score_player(name, notes, coins).score
+                self.scores[name] = player_points(notes, coins)
         recorded = self.record.scores
         if recorded is None:
             return
