@@ -4,7 +4,8 @@ Both paths that decide a question of the rules go through ``step``:
 ``replay`` applies a record's events one by one, and ``situations`` builds
 the State a situation file describes and applies the file's action (a call,
 an accept, a card) with the same function. So a ruling and a replayed event
-cannot disagree.
+cannot disagree. (The replay calls ``advance``, which is ``step`` without
+the ``Outcome`` it reads from the decisions: nothing reads an event's.)
 
 A broken rule is reported to a ``Log``: the replay records it and applies
 the action as written, so one mistake does not hide the next; a ruling uses
@@ -199,11 +200,15 @@ class State:
 
 
 # -- what one action did -----------------------------------------------------------------
+# What an action decided beyond the State, by Outcome attribute (None: nothing beyond the State).
+Decided = dict[str, object] | None
+
+
 class Outcome:
     """What one action decided, and who acts next (read from the State right after the step).
 
-    Only what an action decided is set on it; the rest are the class's defaults (an outcome is
-    made for every event of every record replayed, so it is kept cheap).
+    Only what an action decided (``Decided``) is set on it; the rest are the class's defaults. A replay
+    makes none (``advance``): a ruling and the property tests read one per action.
     """
 
     strike_to: str | None = None  # who takes a strike
@@ -216,7 +221,7 @@ class Outcome:
     own_score: bool = False  # Skip/Reverse sent the dice back: the declarer rolls on their own score (B6)
     revived: str | None = None  # Revive on the final strike kept this player in
 
-    def __init__(self, state: State, **decided: object) -> None:
+    def __init__(self, state: State, decided: Decided = None) -> None:
         if decided:
             self.__dict__.update(decided)
         self.winner = state.winner
@@ -236,16 +241,25 @@ class Outcome:
 # -- the step ------------------------------------------------------------------------------
 def step(state: State, action: Action, log: Log) -> Outcome:
     """Apply one action to ``state`` (in place) and say what it decided; broken rules go to ``log``."""
+    return Outcome(state, advance(state, action, log))
+
+
+def advance(state: State, action: Action, log: Log) -> Decided:
+    """``step`` without its ``Outcome``: the action applied, and what it decided beyond the State (None: nothing).
+
+    A replay reads nothing of an event's outcome, so it calls this and builds no Outcome per event; a
+    ruling and the property tests call ``step``, which reads the same decisions into one.
+    """
     just_out, state.just_out = state.just_out, None
     kind = type(action)
     if kind is Card and action.card == "revive" and action.player == just_out:  # type: ignore[union-attr]
         return _revive_final(state, action.player, log)
     if state.winner is not None:
         log.error(C.END_WINNER, _("the game is over: {winner} is the last player standing").format(winner=state.winner))
-        return Outcome(state)
+        return None
     if action.player not in state.inside:
         log.error(C.STRIKE_OUT, _("{player} is out of the game").format(player=action.player))
-        return Outcome(state)
+        return None
     return _STEPS[kind](state, action, log)
 
 
@@ -270,7 +284,7 @@ def _expect(state: State, phase: str, player: str, what: str, log: Log) -> None:
         state.phase, state.actor = phase, player  # resynchronise
 
 
-def _roll(state: State, roll: Roll, log: Log) -> Outcome:
+def _roll(state: State, roll: Roll, log: Log) -> Decided:
     if state.phase != ROLL or state.actor != roll.player:
         _expect(state, ROLL, roll.player, "roll", log)
     rolled = roll.rolled
@@ -297,7 +311,7 @@ def _roll(state: State, roll: Roll, log: Log) -> Outcome:
         return _kids_roll(state, roll, log)
     state.declarer, state.declaration = roll.player, roll
     state.phase, state.actor = RESPOND, state.next_after(roll.player)
-    return Outcome(state)
+    return None
 
 
 def kids_beats(declared: str, to_beat: str) -> bool:
@@ -305,7 +319,7 @@ def kids_beats(declared: str, to_beat: str) -> bool:
     return to_beat == "0" or RANK[declared] > RANK[to_beat] or declared == to_beat == JACKPOT
 
 
-def _kids_roll(state: State, roll: Roll, log: Log) -> Outcome:
+def _kids_roll(state: State, roll: Roll, log: Log) -> Decided:
     """B10, B13: every roll is open; an after-roll card changes it openly and is discarded."""
     player, declared, rolled = roll.player, roll.declared, roll.rolled
     discarded: tuple[str, ...] = ()
@@ -328,13 +342,13 @@ def _kids_roll(state: State, roll: Roll, log: Log) -> Outcome:
             _draw(state, previous)
             drew = previous
         _end_round(state, player, out)
-        return Outcome(state, strike_to=player, eliminated=player if out else None, discarded=discarded, drew=drew)
+        return {"strike_to": player, "eliminated": player if out else None, "discarded": discarded, "drew": drew}
     state.declarer, state.declaration, state.to_beat = player, roll, declared
     state.phase, state.actor = ROLL, state.next_after(player)
-    return Outcome(state, discarded=discarded)
+    return {"discarded": discarded}
 
 
-def _accept(state: State, accept: Accept, log: Log) -> Outcome:
+def _accept(state: State, accept: Accept, log: Log) -> Decided:
     if state.kids:
         log.error(C.KIDS_NO_BLUFF, _("with the kids' rules nobody accepts or calls"))
     if state.phase != RESPOND or state.actor != accept.player:
@@ -343,7 +357,7 @@ def _accept(state: State, accept: Accept, log: Log) -> Outcome:
     if declaration is None or declarer is None:
         log.error(C.TURN_ACCEPT_AND_BEAT, _("there is no declaration to accept"))
         state.phase, state.actor = ROLL, accept.player
-        return Outcome(state)
+        return None
     rolled = declaration.rolled
     honest: bool | None = None
     carded, drew, discard_one = False, None, False
@@ -362,10 +376,10 @@ def _accept(state: State, accept: Accept, log: Log) -> Outcome:
             drew = declarer
     state.to_beat, state.declaration = declaration.declared, None
     state.phase, state.actor = ROLL, accept.player
-    return Outcome(state, honest=honest, carded=carded, drew=drew, discard_one=discard_one)
+    return {"honest": honest, "carded": carded, "drew": drew, "discard_one": discard_one}
 
 
-def _call(state: State, call: Call, log: Log) -> Outcome:
+def _call(state: State, call: Call, log: Log) -> Decided:
     if state.kids:
         log.error(C.KIDS_NO_BLUFF, _("with the kids' rules nobody accepts or calls"))
     if state.phase != RESPOND or state.actor != call.player:
@@ -374,12 +388,12 @@ def _call(state: State, call: Call, log: Log) -> Outcome:
     if declaration is None or declarer is None:
         log.error(C.TURN_CALL, _("there is no declaration to call"))
         state.new_round(caller)
-        return Outcome(state)
+        return None
     rolled = declaration.rolled
     if rolled is None or len(rolled) != 2:
         log.error(C.TURN_CALL, _("a called roll is revealed: record its dice"))
         state.new_round(caller)
-        return Outcome(state)
+        return None
     my_bad = call.card == "my-bad"
     if my_bad:
         _use_card(state, caller, "my-bad", log)
@@ -404,21 +418,20 @@ def _call(state: State, call: Call, log: Log) -> Outcome:
     if strike_to is None and not my_bad:  # B3: the card made it true; the score stands
         state.to_beat, state.declaration = declared, None
         state.phase, state.actor = ROLL, caller
-        return Outcome(state, honest=honest, carded=carded, discarded=discarded)
+        return {"honest": honest, "carded": carded, "discarded": discarded}
     out = _strike(state, strike_to, log) if strike_to is not None else False
     if my_bad:  # B4: the round restarts at 0 and the My Bad player rolls first
         if state.winner is None:
             state.new_round(caller)
     else:
         _end_round(state, strike_to, out)  # type: ignore[arg-type]
-    return Outcome(
-        state,
-        strike_to=strike_to,
-        eliminated=strike_to if out else None,
-        honest=honest,
-        carded=carded,
-        discarded=discarded,
-    )
+    return {
+        "strike_to": strike_to,
+        "eliminated": strike_to if out else None,
+        "honest": honest,
+        "carded": carded,
+        "discarded": discarded,
+    }
 
 
 def card_timing(state: State, player: str, card: str, log: Log) -> bool:
@@ -455,13 +468,13 @@ def card_timing(state: State, player: str, card: str, log: Log) -> bool:
     return True
 
 
-def _card(state: State, action: Card, log: Log) -> Outcome:
+def _card(state: State, action: Card, log: Log) -> Decided:
     player, card = action.player, action.card
     if not card_timing(state, player, card, log):
-        return Outcome(state)  # not played: the replay goes on as if it had not been
+        return None  # not played: the replay goes on as if it had not been
     if card == "revive" and state.strikes[player] < 1:
         log.error(C.REVIVE, _("{player} has no strike to give back").format(player=player))
-        return Outcome(state)
+        return None
     _use_card(state, player, card, log)
     declaration, declarer = state.declaration, state.declarer or player
     if card == "new-start":
@@ -481,12 +494,12 @@ def _card(state: State, action: Card, log: Log) -> Outcome:
             if not state.kids:
                 state.declaration = None
             state.phase, state.actor = ROLL, declarer
-            return Outcome(state, discarded=(card,), own_score=True)
+            return {"discarded": (card,), "own_score": True}
         state.actor = state.next_after(player)  # Skip: the next player faces the declaration
-    return Outcome(state, discarded=(card,))
+    return {"discarded": (card,)}
 
 
-def _revive_final(state: State, player: str, log: Log) -> Outcome:
+def _revive_final(state: State, player: str, log: Log) -> Decided:
     """B9: Revive played at once on the final strike keeps the player in; having taken the strike,
     they start the next round (002 "El jugador que recibe la carta de strike comienza la siguiente ronda")."""
     _use_card(state, player, "revive", log)
@@ -495,7 +508,7 @@ def _revive_final(state: State, player: str, log: Log) -> Outcome:
     state.inside.add(player)
     state.winner = None
     state.new_round(player)
-    return Outcome(state, discarded=("revive",), revived=player)
+    return {"discarded": ("revive",), "revived": player}
 
 
 # -- cards and strikes ----------------------------------------------------------------------
@@ -565,4 +578,4 @@ def _end_round(state: State, struck: str, out: bool) -> None:
         state.new_round(state.next_after(struck, CLOCKWISE) if out else struck)
 
 
-_STEPS: dict[type, Callable[[State, Any, Log], Outcome]] = {Roll: _roll, Accept: _accept, Call: _call, Card: _card}
+_STEPS: dict[type, Callable[[State, Any, Log], Decided]] = {Roll: _roll, Accept: _accept, Call: _call, Card: _card}

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from refcli.games.bamboozled import clauses as C
-from refcli.games.bamboozled.engine import Accept, Action, Call, Card, Outcome, Roll, State, step
+from refcli.games.bamboozled.engine import Accept, Action, Call, Card, Outcome, Roll, State, advance, step
 from refcli.language.i18n import _, ngettext
 from refcli.results.findings import ReplayLog, run_replay
 
@@ -55,7 +55,7 @@ class Replay(ReplayLog):
 
     def apply(self, event: Event) -> None:
         self.number += 1
-        step(self.state, event, self)
+        advance(self.state, event, self)  # ``step``'s rules; nothing reads this event's Outcome
 
     def act(self, event: Event) -> Outcome:
         """Apply ``event`` and say what it decided (the generator and the property tests read it)."""
