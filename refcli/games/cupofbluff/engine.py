@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 from refcli.games.cupofbluff import clauses as C
-from refcli.games.cupofbluff.chips import CHIPS, POINTS, check_holdings, standings
+from refcli.games.cupofbluff.chips import CHIPS, POINTS, check_holdings, points_of, standings
 from refcli.language.i18n import _, ngettext
 from refcli.model.errors import RuleBroken
 
@@ -141,7 +141,7 @@ class State:
         self.seat: dict[str, int] = {name: index for index, name in enumerate(self.players)}
         self.chips: dict[str, list[int]] = {name: list(chips.get(name, ())) for name in self.players}
         self.holder: dict[int, str] = {chip: name for name, held in self.chips.items() for chip in held}
-        self.points: dict[str, int] = {name: sum(POINTS[c] for c in held) for name, held in self.chips.items()}
+        self.points: dict[str, int] = {name: points_of(held) for name, held in self.chips.items()}
         self.turn: int = self.seat[turn]  # the seat of the player who plays next
         self.target: int = target  # the points-target variant (C7); 0: until the centre is empty
         self.over: bool = self._over()
@@ -386,10 +386,10 @@ def _play_exchange(state: State, exchange: Exchange, result: ExchangeResult, pro
 
 def finish(state: State) -> End:
     """end.last-chip, end.target (C7): is the game over; end.winner, end.tie (C4): who wins."""
-    ranked = standings(state.chips)
+    ranked = standings(state.chips, state.points)  # the state keeps each player's points as chips move
     winners = [s.name for s in ranked if s.rank == 1] if state.over else []
     clauses = [C.END_LAST_CHIP, C.END_WINNER] + ([C.END_TARGET, C.TARGET_VARIANT] if state.target else [])
-    top = max(s.points for s in ranked)
-    if state.over and sum(s.points == top for s in ranked) > 1:
+    points = [s.points for s in ranked]
+    if state.over and points.count(max(points)) > 1:
         clauses += [C.END_TIE, C.TIE_BREAK]
-    return End(state.over, state.why(), {s.name: s.points for s in ranked}, winners, tuple(clauses))
+    return End(state.over, state.why(), dict(zip(state.chips, points)), winners, tuple(clauses))
