@@ -18,7 +18,6 @@ is +1 (clockwise) or -1 (under a Reverse).
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, NamedTuple, Protocol
 
@@ -38,6 +37,7 @@ READINGS: dict[tuple[int, ...], frozenset[str]] = {
     (a, b): frozenset(readings(a, b)) for a in range(1, 7) for b in range(1, 7)
 }
 DICE = frozenset(READINGS)
+ACTION_CARDS = sum(SUPPLY.values())
 
 
 # -- actions (tuples: a record holds thousands, built in one pass) --------------------------
@@ -142,7 +142,7 @@ class State:
         if hands is not None:
             self.hands.update(hands)
         self.pile = pile  # action cards left to draw; None: not known (a draw is assumed possible)
-        self.shown: Counter[str] = Counter()  # cards revealed and discarded since the last reshuffle
+        self.shown: dict[str, int] = {}  # cards revealed and discarded since the last reshuffle, by card
         self.discards = 0
         self.limit = strikes_to_lose
         self.no_limits = no_limits
@@ -160,7 +160,7 @@ class State:
     def dealt(cls, seats: Iterable[str], **options: object) -> State:
         """A game as dealt: one action card each, the rest in the pile."""
         state = cls(seats, **options)  # type: ignore[arg-type]
-        state.pile = sum(SUPPLY.values()) - len(state.seats)
+        state.pile = ACTION_CARDS - len(state.seats)
         return state
 
     @property
@@ -179,7 +179,10 @@ class State:
         seats, inside = self.seats, self.inside
         count = len(seats)
         index = self.seat[name]
-        for offset in range(1, count):
+        candidate = seats[(index + step) % count]
+        if candidate in inside:  # most often the very next seat: no loop
+            return candidate
+        for offset in range(2, count):
             candidate = seats[(index + step * offset) % count]
             if candidate in inside:
                 return candidate
@@ -285,32 +288,33 @@ def _expect(state: State, phase: str, player: str, what: str, log: Log) -> None:
 
 
 def _roll(state: State, roll: Roll, log: Log) -> Decided:
-    if state.phase != ROLL or state.actor != roll.player:
-        _expect(state, ROLL, roll.player, "roll", log)
-    rolled = roll.rolled
+    player, declared, rolled, card = roll  # every other event is a roll: its fields are read once
+    if state.phase != ROLL or state.actor != player:
+        _expect(state, ROLL, player, "roll", log)
     if rolled is not None and rolled not in DICE:
         try:
             check_dice(rolled)
         except RuleBroken as broken:
             log.error(broken.clause, str(broken))
-    if not state.kids and state.to_beat != "0" and RANK[roll.declared] < RANK[state.to_beat]:
+    to_beat, kids = state.to_beat, state.kids
+    if not kids and to_beat != "0" and RANK[declared] < RANK[to_beat]:
         log.error(
             C.TIE_OR_BEAT,
             _("{declared} does not tie or beat {to_beat}, the score to beat").format(
-                declared=roll.declared, to_beat=state.to_beat
+                declared=declared, to_beat=to_beat
             ),
         )
-    if roll.card is not None and state.hands.get(roll.player) == 0:
+    if card is not None and state.hands.get(player) == 0:
         log.error(
             C.HAND_START,
             _("{player} holds no action card to back {declared} with {card}").format(
-                player=roll.player, declared=roll.declared, card=card_name(roll.card)
+                player=player, declared=declared, card=card_name(card)
             ),
         )
-    if state.kids:
+    if kids:
         return _kids_roll(state, roll, log)
-    state.declarer, state.declaration = roll.player, roll
-    state.phase, state.actor = RESPOND, state.next_after(roll.player)
+    state.declarer, state.declaration = player, roll
+    state.phase, state.actor = RESPOND, state.next_after(player)
     return None
 
 
@@ -520,7 +524,8 @@ def _use_card(state: State, player: str, card: str, log: Log) -> None:
         )
     elif hand is not None:
         state.hands[player] = hand - 1
-    if state.shown[card] >= SUPPLY[card]:
+    shown = state.shown.get(card, 0)
+    if shown >= SUPPLY[card]:
         log.error(
             C.COMPONENTS,
             # TRANSLATORS: English keeps one form; the other language's forms agree with {count}.
@@ -530,7 +535,7 @@ def _use_card(state: State, player: str, card: str, log: Log) -> None:
                 SUPPLY[card],
             ).format(card=card_name(card), count=SUPPLY[card]),
         )
-    state.shown[card] += 1
+    state.shown[card] = shown + 1
     state.discards += 1
 
 
