@@ -12,6 +12,7 @@ which cards have been shown, are not.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from refcli.games.bamboozled import clauses as C
 from refcli.games.bamboozled.engine import Accept, Action, Call, Card, Outcome, Roll, State, advance, step
@@ -22,8 +23,7 @@ Event = Action
 __all__ = ["Accept", "Call", "Card", "Event", "Record", "Replay", "Roll", "replay"]
 
 
-@dataclass(frozen=True)
-class Record:
+class Record(NamedTuple):  # a tuple: one is made for every record validated, cheaper than a frozen dataclass
     players: tuple[str, ...]
     events: tuple[Event, ...]
     first: str | None = None

@@ -15,7 +15,7 @@ The format is described once, in ``formats.RECORD``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from refcli.games.cupofbluff import GAME as CUP_OF_BLUFF  # the declaration: reading uses its words, never looks it up
 from refcli.games.cupofbluff import clauses as C
@@ -32,8 +32,7 @@ GAME = "cup-of-bluff"
 __all__ = ["Call", "Exchange", "Record", "Replay", "read_record", "replay", "validate_document"]
 
 
-@dataclass(frozen=True)
-class Record:
+class Record(NamedTuple):  # a tuple: one is made for every record validated, cheaper than a frozen dataclass
     players: tuple[str, ...]
     events: tuple[Call | Exchange, ...]
     first: str | None = None
