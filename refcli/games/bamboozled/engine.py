@@ -131,14 +131,15 @@ class State:
         pile: int | None = None,
         direction: int = CLOCKWISE,
     ) -> None:
+        # made once per record replayed: built by dict.fromkeys and zip rather than comprehensions
         self.seats: tuple[str, ...] = tuple(seats)
-        self.seat = {name: index for index, name in enumerate(self.seats)}
+        self.seat = dict(zip(self.seats, range(len(self.seats))))
         self.inside = set(self.seats)  # players still in the game
-        self.strikes: dict[str, int] = {name: 0 for name in self.seats}
+        self.strikes: dict[str, int] = dict.fromkeys(self.seats, 0)
         if strikes:
             self.strikes.update(strikes)
-        self.struck = sum(self.strikes.values())  # strike cards out (002 has 16)
-        self.hands: dict[str, int | None] = {name: 1 for name in self.seats}  # None: not known
+        self.struck = sum(self.strikes.values()) if strikes else 0  # strike cards out (002 has 16)
+        self.hands: dict[str, int | None] = dict.fromkeys(self.seats, 1)  # None: not known
         if hands is not None:
             self.hands.update(hands)
         self.pile = pile  # action cards left to draw; None: not known (a draw is assumed possible)
@@ -205,6 +206,7 @@ class State:
 # -- what one action did -----------------------------------------------------------------
 # What an action decided beyond the State, by Outcome attribute (None: nothing beyond the State).
 Decided = dict[str, object] | None
+HONEST: Decided = {"honest": True}  # shared, never changed: Outcome copies what it is given
 
 
 class Outcome:
@@ -253,15 +255,17 @@ def advance(state: State, action: Action, log: Log) -> Decided:
     A replay reads nothing of an event's outcome, so it calls this and builds no Outcome per event; a
     ruling and the property tests call ``step``, which reads the same decisions into one.
     """
-    just_out, state.just_out = state.just_out, None
-    kind = type(action)
-    if kind is Card and action.card == "revive" and action.player == just_out:  # type: ignore[union-attr]
-        return _revive_final(state, action.player, log)
+    kind, player = type(action), action.player
+    just_out = state.just_out
+    if just_out is not None:  # only the action right after a final strike may be its Revive
+        state.just_out = None
+        if kind is Card and action.card == "revive" and player == just_out:  # type: ignore[union-attr]
+            return _revive_final(state, player, log)
     if state.winner is not None:
         log.error(C.END_WINNER, _("the game is over: {winner} is the last player standing").format(winner=state.winner))
         return None
-    if action.player not in state.inside:
-        log.error(C.STRIKE_OUT, _("{player} is out of the game").format(player=action.player))
+    if player not in state.inside:
+        log.error(C.STRIKE_OUT, _("{player} is out of the game").format(player=player))
         return None
     return _STEPS[kind](state, action, log)
 
@@ -353,42 +357,39 @@ def _kids_roll(state: State, roll: Roll, log: Log) -> Decided:
 
 
 def _accept(state: State, accept: Accept, log: Log) -> Decided:
+    (player,) = accept
     if state.kids:
         log.error(C.KIDS_NO_BLUFF, _("with the kids' rules nobody accepts or calls"))
-    if state.phase != RESPOND or state.actor != accept.player:
-        _expect(state, RESPOND, accept.player, "accept", log)
+    if state.phase != RESPOND or state.actor != player:
+        _expect(state, RESPOND, player, "accept", log)
     declaration, declarer = state.declaration, state.declarer
     if declaration is None or declarer is None:
         log.error(C.TURN_ACCEPT_AND_BEAT, _("there is no declaration to accept"))
-        state.phase, state.actor = ROLL, accept.player
+        state.phase, state.actor = ROLL, player
         return None
-    rolled = declaration.rolled
-    honest: bool | None = None
-    carded, drew, discard_one = False, None, False
+    declared, rolled, card = declaration.declared, declaration.rolled, declaration.card
+    state.to_beat, state.declaration = declared, None
+    state.phase, state.actor = ROLL, player
     if rolled is None or len(rolled) != 2:
         log.skip(_("whether {player} bamboozled (the dice are not recorded)").format(player=declarer))
         if state.hands.get(declarer) is not None:
             state.hands[declarer] = None
             log.skip(_("hand-size checks for {player} from this event on").format(player=declarer))
-    else:
-        honest = declaration.declared in (READINGS.get(rolled) or readings(rolled[0], rolled[1]))
-        if not honest:  # a bamboozle, even when an after-roll card would have made it true (002)
-            carded = declaration.card is not None and declaration.declared in card_readings(
-                rolled[0], rolled[1], declaration.card
-            )
-            discard_one = _draw(state, declarer)
-            drew = declarer
-    state.to_beat, state.declaration = declaration.declared, None
-    state.phase, state.actor = ROLL, accept.player
-    return {"honest": honest, "carded": carded, "drew": drew, "discard_one": discard_one}
+        return None
+    if declared in (READINGS.get(rolled) or readings(rolled[0], rolled[1])):
+        return HONEST  # most accepts: the dice show what was declared
+    # a bamboozle, even when an after-roll card would have made it true (002)
+    carded = card is not None and declared in card_readings(rolled[0], rolled[1], card)
+    return {"honest": False, "carded": carded, "drew": declarer, "discard_one": _draw(state, declarer)}
 
 
 def _call(state: State, call: Call, log: Log) -> Decided:
+    caller, played, noted = call  # the card played with the call (My Bad), the strike as noted
     if state.kids:
         log.error(C.KIDS_NO_BLUFF, _("with the kids' rules nobody accepts or calls"))
-    if state.phase != RESPOND or state.actor != call.player:
-        _expect(state, RESPOND, call.player, "call", log)
-    declaration, declarer, caller = state.declaration, state.declarer, call.player
+    if state.phase != RESPOND or state.actor != caller:
+        _expect(state, RESPOND, caller, "call", log)
+    declaration, declarer = state.declaration, state.declarer
     if declaration is None or declarer is None:
         log.error(C.TURN_CALL, _("there is no declaration to call"))
         state.new_round(caller)
@@ -398,7 +399,7 @@ def _call(state: State, call: Call, log: Log) -> Decided:
         log.error(C.TURN_CALL, _("a called roll is revealed: record its dice"))
         state.new_round(caller)
         return None
-    my_bad = call.card == "my-bad"
+    my_bad = played == "my-bad"
     if my_bad:
         _use_card(state, caller, "my-bad", log)
     declared, card = declaration.declared, declaration.card
@@ -412,11 +413,11 @@ def _call(state: State, call: Call, log: Log) -> Decided:
         discarded += ("my-bad",)
     bluff = not honest and not carded
     strike_to = declarer if bluff else (None if my_bad or carded else caller)
-    if call.strike is not None and call.strike != strike_to:
+    if noted is not None and noted != strike_to:
         said = (
-            _("{player} takes the strike, not {noted}").format(player=strike_to, noted=call.strike)
+            _("{player} takes the strike, not {noted}").format(player=strike_to, noted=noted)
             if strike_to is not None
-            else _("nobody takes the strike, not {noted}").format(noted=call.strike)
+            else _("nobody takes the strike, not {noted}").format(noted=noted)
         )
         log.error(C.TURN_CALL, said)
     if strike_to is None and not my_bad:  # B3: the card made it true; the score stands
