@@ -15,7 +15,8 @@ message is built only when a rule is broken.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import NamedTuple
+from itertools import product
+from typing import NamedTuple, NoReturn
 
 from refcli.games.cupofbluff import clauses as C
 from refcli.games.cupofbluff.chips import CHIPS, POINTS, check_holdings, points_of, standings
@@ -114,6 +115,8 @@ CALL_CLAUSES: dict[tuple[bool, bool], tuple[str, ...]] = {
 EXCHANGE_CLAUSES = (C.DOUBLES_OPTION, C.DOUBLES, C.DOUBLES_EXCHANGE, C.EXCHANGE, C.DOUBLES_PASS)
 ALL_CHIPS = len(CHIPS)
 # The chips worth each number of points, in number order (what an exchange may take).
+# Every roll of three dice and what it adds up to: one look-up checks the dice and sums them.
+TOTALS: dict[tuple[int, ...], int] = {roll: sum(roll) for roll in product(range(1, 7), repeat=3)}
 CHIPS_WORTH: dict[int, tuple[int, ...]] = {
     points: tuple(chip for chip in CHIPS if POINTS[chip] == points) for points in set(POINTS.values())
 }
@@ -138,7 +141,7 @@ class State:
         """``chips`` in front of each player, every chip 3-18 in at most one place (``RuleBroken`` if not)."""
         check_holdings(chips)
         self.players: tuple[str, ...] = tuple(players)
-        self.seat: dict[str, int] = {name: index for index, name in enumerate(self.players)}
+        self.seat: dict[str, int] = dict(zip(self.players, range(len(self.players))))  # one per record replayed
         self.chips: dict[str, list[int]] = {name: list(chips.get(name, ())) for name in self.players}
         self.holder: dict[int, str] = {chip: name for name, held in self.chips.items() for chip in held}
         self.points: dict[str, int] = {name: points_of(held) for name, held in self.chips.items()}
@@ -231,22 +234,27 @@ def advance(
             _play_exchange(state, action, exchange, problems)
     except RuleBroken as broken:
         problems.append(Problem(broken.clause, str(broken)))
-    target = state.target
-    state.over = len(state.holder) == ALL_CHIPS or bool(target and max(state.points.values()) >= target)
+    target = state.target  # the game was not over before this turn: is it now?
+    if len(state.holder) == ALL_CHIPS or (target and max(state.points.values()) >= target):
+        state.over = True
     return call, exchange, gift
 
 
 def check_dice(dice: Sequence[int]) -> None:
     if len(dice) != 3 or not (1 <= dice[0] <= 6 and 1 <= dice[1] <= 6 and 1 <= dice[2] <= 6):
-        raise RuleBroken(_("a roll is three dice showing 1 to 6, not {dice}").format(dice=list(dice)), C.COMPONENTS)
+        _not_a_roll(dice)
+
+
+def _not_a_roll(dice: Sequence[int]) -> NoReturn:
+    raise RuleBroken(_("a roll is three dice showing 1 to 6, not {dice}").format(dice=list(dice)), C.COMPONENTS)
 
 
 def judge_call(state: State, call: Call) -> CallResult:
     """Who scores the chip called (004 "Puntaje el Chip"; register C3, C5, C6); RuleBroken if no rule allows it."""
-    dice = call.dice
-    if len(dice) != 3 or not (0 < dice[0] < 7 and 0 < dice[1] < 7 and 0 < dice[2] < 7):
-        check_dice(dice)
-    caller, target, called = call.caller, call.target, call.called
+    caller, target, called, dice, answer, _gives, _chip_to = call
+    total = TOTALS.get(dice)  # None: not three dice showing 1 to 6
+    if total is None:
+        _not_a_roll(dice)
     if caller == target:
         raise RuleBroken(
             _("{caller} cannot target themselves: the target is an opponent").format(caller=caller), C.TARGET_ANY
@@ -266,8 +274,8 @@ def judge_call(state: State, call: Call) -> CallResult:
             _("chip {chip} is in front of {holder}, so {holder} must be the target").format(chip=called, holder=holder),
             C.TARGET_MUST,
         )
-    truth = dice[0] + dice[1] + dice[2] == called
-    fooled = truth == (call.answer == "bluff")
+    truth = total == called
+    fooled = truth == (answer == "bluff")
     must_give = holder == target and not fooled and bool(state.chips[caller])
     clauses = CALL_CLAUSES[holder is not None, fooled]
     return _new(
@@ -277,19 +285,17 @@ def judge_call(state: State, call: Call) -> CallResult:
 
 def _play_call(state: State, call: Call, result: CallResult, problems: list[Problem], gift_open: bool) -> int | None:
     """Move the chip called as ruled, then the gift the exception owes; the gift given, if any."""
-    if call.chip_to is not None and call.chip_to != result.chip_to:
+    caller, target, _called, _dice, _answer, gives, recorded = call
+    _truth, fooled, chip, chip_to, chip_from, must_give, _clauses = result
+    if recorded is not None and recorded != chip_to:
         problems.append(
             Problem(
-                C.SCORE_FOOLED if result.fooled else C.SCORE_NOT_FOOLED,
-                _("chip {chip} goes to {player}, not {recorded}").format(
-                    chip=call.called, player=result.chip_to, recorded=call.chip_to
-                ),
+                C.SCORE_FOOLED if fooled else C.SCORE_NOT_FOOLED,
+                _("chip {chip} goes to {player}, not {recorded}").format(chip=chip, player=chip_to, recorded=recorded),
             )
         )
-    caller, target, gives = call.caller, call.target, call.gives
     # The gift is one of the chips in front of the caller at the start of the turn (C3, C5); when the
     # caller owes one the chip called stays with the target, so the caller's chips are still those.
-    chip, chip_from, chip_to = result.chip, result.chip_from, result.chip_to
     chips, points, worth = state.chips, state.points, POINTS[chip]
     if chip_from != "centre":
         chips[chip_from].remove(chip)
@@ -297,7 +303,7 @@ def _play_call(state: State, call: Call, result: CallResult, problems: list[Prob
     chips[chip_to].append(chip)  # C6: a target who keeps the chip puts it back in front of them
     points[chip_to] += worth
     state.holder[chip] = chip_to
-    if result.must_give:
+    if must_give:
         if gives is None:
             if not gift_open:
                 problems.append(
