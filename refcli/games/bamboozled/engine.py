@@ -19,6 +19,7 @@ is +1 (clockwise) or -1 (under a Reverse).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from types import MappingProxyType
 from typing import Any, NamedTuple, Protocol
 
 from refcli.games.bamboozled import clauses as C
@@ -205,8 +206,8 @@ class State:
 
 # -- what one action did -----------------------------------------------------------------
 # What an action decided beyond the State, by Outcome attribute (None: nothing beyond the State).
-Decided = dict[str, object] | None
-HONEST: Decided = {"honest": True}  # shared, never changed: Outcome copies what it is given
+Decided = Mapping[str, object] | None
+HONEST: Decided = MappingProxyType({"honest": True})  # one for every honest accept: read-only, Outcome copies it
 
 
 class Outcome:
