@@ -3,8 +3,10 @@
 A recorded game (``record.py``) is a start state and its turns; a situation
 (``situations.py``) is a state and one turn, or the question whether the game
 is over. Both go through :func:`step` and :func:`finish` here, so a ruling and
-a replayed event cannot decide the same question differently. Every decision
-names the clause it applies (``clauses.py``).
+a replayed event cannot decide the same question differently (the replay
+calls :func:`advance`, which is ``step`` without the ``Step`` it reads: a
+replay needs only the rules broken). Every decision names the clause it
+applies (``clauses.py``).
 
 The state keeps, beside each player's chips, who holds each chip and each
 player's points, updated as chips move: a turn costs a few dictionary look-ups
@@ -114,9 +116,9 @@ CALL_CLAUSES: dict[tuple[bool, bool], tuple[str, ...]] = {
 }
 EXCHANGE_CLAUSES = (C.DOUBLES_OPTION, C.DOUBLES, C.DOUBLES_EXCHANGE, C.EXCHANGE, C.DOUBLES_PASS)
 ALL_CHIPS = len(CHIPS)
-# The chips worth each number of points, in number order (what an exchange may take).
 # Every roll of three dice and what it adds up to: one look-up checks the dice and sums them.
 TOTALS: dict[tuple[int, ...], int] = {roll: sum(roll) for roll in product(range(1, 7), repeat=3)}
+# The chips worth each number of points, in number order (what an exchange may take).
 CHIPS_WORTH: dict[int, tuple[int, ...]] = {
     points: tuple(chip for chip in CHIPS if POINTS[chip] == points) for points in set(POINTS.values())
 }
