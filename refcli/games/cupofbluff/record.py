@@ -15,11 +15,11 @@ The format is described once, in ``formats.RECORD``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from refcli.games.cupofbluff import GAME as CUP_OF_BLUFF  # the declaration: reading uses its words, never looks it up
 from refcli.games.cupofbluff import clauses as C
-from refcli.games.cupofbluff.engine import Call, Exchange, State, finish, step
+from refcli.games.cupofbluff.engine import Call, Exchange, Problem, State, advance, finish
 from refcli.games.cupofbluff.formats import RECORD
 from refcli.language.i18n import _, ngettext
 from refcli.reading.documents import Document
@@ -32,8 +32,7 @@ GAME = "cup-of-bluff"
 __all__ = ["Call", "Exchange", "Record", "Replay", "read_record", "replay", "validate_document"]
 
 
-@dataclass(frozen=True)
-class Record:
+class Record(NamedTuple):  # a tuple: one is made for every record validated, cheaper than a frozen dataclass
     players: tuple[str, ...]
     events: tuple[Call | Exchange, ...]
     first: str | None = None
@@ -61,7 +60,9 @@ class Replay(ReplayLog):
 
     def apply(self, event: Call | Exchange) -> None:
         self.number += 1
-        for problem in step(self.state, event).problems:
+        problems: list[Problem] = []
+        advance(self.state, event, problems)  # ``step``'s rules; only the problems are read here
+        for problem in problems:
             self.error(problem.clause, problem.message)
 
     def finish(self) -> str | None:
@@ -97,6 +98,11 @@ def replay(record: Record, *, strict: bool = False) -> Replay:
 
 # The events, made by the reader as it reads each [[event]] (``refcli.reading.formats.description.with_made``):
 # each maker takes the variant's values in the order of its fields (formats.RECORD).
+# A record holds thousands of events: each is made with ``tuple.__new__`` and its fields in the NamedTuple's
+# order, a quarter of the cost of the NamedTuple's own ``__new__`` (which only adds the defaults).
+_new = tuple.__new__
+
+
 def call(
     tag: str,
     caller: str,
@@ -108,11 +114,11 @@ def call(
     chip_to: str | None,
     note: str | None,
 ) -> Call:
-    return Call(caller, target, called, tuple(dice), answer, gives, chip_to)
+    return _new(Call, (caller, target, called, tuple(dice), answer, gives, chip_to))
 
 
 def exchange(tag: str, player: str, dice: list[int], returns: list[int], takes: int, note: str | None) -> Exchange:
-    return Exchange(player, tuple(dice), tuple(returns), takes)
+    return _new(Exchange, (player, tuple(dice), tuple(returns), takes))
 
 
 FORMAT = with_made(RECORD, "event", {"call": call, "exchange": exchange})
