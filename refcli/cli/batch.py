@@ -66,10 +66,10 @@ def render_outcome(outcome: Outcome, style: str) -> Rendered:
     """Write one result out where it was computed, so the parent only copies text."""
     result, status, message = outcome
     # The rules cited: each finding's, then the register entries the replay applied (K1, K15 …),
-    # so an interpretation that decided a valid record is quoted too.
+    # so an interpretation that decided a valid record is quoted too; JSON Lines and CSV quote none.
     game = result.game
     cited: tuple[tuple[str, str], ...] = ()
-    if game:
+    if game and style not in ("jsonl", "csv"):
         cited = tuple((game, f.rule) for f in result.findings if f.rule != "input")
         cited += tuple((game, str(rule)) for rule in result.summary.get("interpretations", ()))
     if style == "json":
@@ -357,11 +357,7 @@ def write_results(
     Every document (JSON, TOML, text) ends with the counts of valid, invalid
     and unreadable files; JSON Lines and CSV are a result (or a row) at a time.
     """
-    from refcli.output.render import carries_unicode, emit, json_for
-    from refcli.results.blocks import Block, Heading, Quotes, plain_text
-    from refcli.results.findings import validation_report
-    from refcli.results.report import Report
-    from refcli.rules.catalogue import rules_for
+    from refcli.output.render import carries_unicode, json_for
 
     out = sys.stdout
     code = ExitStatus.OK
@@ -404,13 +400,13 @@ def write_results(
             count += 1
     finally:
         progress.close()  # interrupted too: no progress bar left on the terminal's last line
-    citations = [rules_for(game).cite([rule])[0] for game, rule in cited]
     if style == "jsonl":
         pass
     elif style == "csv":
         if not count:
             out.write(opening)
     elif style == "json":
+        citations = quoted(cited)
         out.write(
             ("" if count else opening)
             + '\n], "counts": '
@@ -420,11 +416,26 @@ def write_results(
             + "}\n"
         )
     elif style == "gather":
-        emit(validation_report(gathered, citations, counts), fmt, explain=explain, page=page)
+        from refcli.output.render import emit
+        from refcli.results.findings import validation_report
+
+        emit(validation_report(gathered, quoted(cited), counts), fmt, explain=explain, page=page)
     else:
+        from refcli.results.blocks import Block, Heading, Quotes, plain_text
+        from refcli.results.report import Report
+
+        citations = quoted(cited)
         summary: list[Block] = [Heading(counts.line())]
         if citations:
             summary.append(Quotes(tuple(citations), title=N_("Rules cited")))
         out.write("\n" + plain_text(Report({}, summary).blocks))
     out.flush()  # here, not at exit: a reader that went away is a BrokenPipeError the caller sees
     return code
+
+
+def quoted(cited: dict[tuple[str, str], None]) -> list[dict[str, Any]]:
+    """The clauses cited (game, rule), quoted from the games' catalogues: only the documents that end with them
+    (JSON, TOML, text) load the catalogues; JSON Lines and CSV carry no citations."""
+    from refcli.rules.catalogue import rules_for
+
+    return [rules_for(game).cite([rule])[0] for game, rule in cited]

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 import sys
-import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -196,6 +195,8 @@ def usable_tomli(module: ModuleType) -> bool:
 
 def _toml_parser() -> tuple[Callable[[str], dict[str, Any]], type[ValueError]]:
     """The parser of TOML inputs and its error: tomli's compiled wheel where it is installed, else tomllib."""
+    import tomllib
+
     try:
         import tomli
     except ImportError:
@@ -205,7 +206,28 @@ def _toml_parser() -> tuple[Callable[[str], dict[str, Any]], type[ValueError]]:
     return tomllib.loads, tomllib.TOMLDecodeError
 
 
-toml_loads, TOMLDecodeError = _toml_parser()
+# The parser and its error (``_toml_parser``), chosen when a TOML text is first parsed (or either name is first
+# asked for): importing the parsers compiles their patterns, which a batch of JSON lines, parsing no TOML,
+# would pay for at start-up and never use.
+toml_loads: Callable[[str], dict[str, Any]]
+TOMLDecodeError: type[ValueError]
+
+
+def __getattr__(name: str) -> Any:
+    if name in ("toml_loads", "TOMLDecodeError"):
+        return _chosen_toml_parser()[name == "TOMLDecodeError"]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _chosen_toml_parser() -> tuple[Callable[[str], dict[str, Any]], type[ValueError]]:
+    """``toml_loads`` and ``TOMLDecodeError``: chosen once, else as set (a test sets them to tomllib's)."""
+    chosen = globals()
+    if "toml_loads" not in chosen or "TOMLDecodeError" not in chosen:
+        loads, error = _toml_parser()
+        chosen.setdefault("toml_loads", loads)
+        chosen.setdefault("TOMLDecodeError", error)
+    return chosen["toml_loads"], chosen["TOMLDecodeError"]
+
 
 _TOML_POSITION = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
 _TOML_END = re.compile(r"\s*\(at end of document\)\s*$")
@@ -218,9 +240,10 @@ def parse_toml(text: str, name: str) -> dict[str, Any]:
     parser's time or memory grow faster than the text (see refcli.reading.prescan).
     """
     check_toml_shape(text, name)
+    loads, decode_error = _chosen_toml_parser()
     try:
-        return toml_loads(text)
-    except TOMLDecodeError as error:
+        return loads(text)
+    except decode_error as error:
         message = str(error)
         line: int | None = None
         column: int | None = None
