@@ -50,8 +50,27 @@ Check = Callable[[Any, "Game | None", ValidateOptions], Outcome]
 Rendered = tuple[Any, ExitStatus, str | None, tuple[tuple[str, str], ...], tuple[str, ...]]
 
 
-# json.dumps(value, ensure_ascii=False), without building an encoder for every result.
-_json = json.JSONEncoder(ensure_ascii=False).encode
+def _json_encoder() -> Callable[[Any], str]:
+    """json.dumps(value, ensure_ascii=False), without building an encoder for every result.
+
+    ``JSONEncoder.encode`` makes its C encoder anew for every value it is given (and its circular-reference
+    bookkeeping, which a result, a tree of the values read, never needs): made once here, the same C code
+    writes the same text. Where the C accelerator is missing, the encoder's own ``encode``.
+    """
+    from json.encoder import c_make_encoder, encode_basestring  # type: ignore[attr-defined]
+
+    encoder = json.JSONEncoder(ensure_ascii=False)
+    if c_make_encoder is None:
+        return encoder.encode
+    encode = c_make_encoder(None, encoder.default, encode_basestring, None, ": ", ", ", False, False, True)
+
+    def encoded(value: Any) -> str:
+        return "".join(encode(value, 0))
+
+    return encoded
+
+
+_json = _json_encoder()
 
 
 def _encode(value: Any) -> str:
@@ -88,7 +107,7 @@ def render_outcome(outcome: Outcome, style: str) -> Rendered:
     else:
         payload = result
     warnings: tuple[str, ...] = ()
-    if result.warnings:
+    if result.summary.get("warnings"):  # (result.warnings, once there are any)
         said = _("refcli: warning: {file}: {message}")
         warnings = tuple(said.format(file=result.file, message=w) for w in result.warnings)
     return payload, status, message, cited, warnings
@@ -361,7 +380,7 @@ def write_results(
 
     out = sys.stdout
     code = ExitStatus.OK
-    counts = Counts()
+    tally = [0, 0, 0]  # valid, invalid, unreadable (``Counts.counted``, without a new tuple a record)
     cited: dict[tuple[str, str], None] = {}
     gathered: list[FileResult] = []
     progress = Progress(total)
@@ -385,8 +404,9 @@ def write_results(
                 for warning in warnings:
                     print(warning, file=sys.stderr)
             code = worst(code, status)
-            counts = counts.counted(status)
-            cited.update(dict.fromkeys(rules))
+            tally[0 if status == 0 else 1 if status == 1 else 2] += 1
+            if rules:
+                cited.update(dict.fromkeys(rules))
             if style == "jsonl":
                 out.write((payload if unicode_out else json_for(out, payload)) + "\n")
             elif style == "json":
@@ -400,6 +420,7 @@ def write_results(
             count += 1
     finally:
         progress.close()  # interrupted too: no progress bar left on the terminal's last line
+    counts = Counts(*tally)
     if style == "jsonl":
         pass
     elif style == "csv":
