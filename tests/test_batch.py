@@ -121,3 +121,25 @@ def test_no_progress_when_stderr_is_not_a_terminal(monkeypatch) -> None:  # type
     progress.step()
     progress.close()
     assert pipe.getvalue() == ""
+
+
+def test_a_json_lines_document_is_the_one_the_constructor_makes() -> None:
+    """``Document.of_line`` (a batch's record, its fields set at once) makes what ``Document(…)`` makes."""
+    import dataclasses
+
+    from refcli.reading.documents import Document
+
+    data = {"game": "kuhhandel", "players": ["Ana", "Ben"]}
+    made, built = Document.of_line("in.jsonl", data, 7), Document(name="in.jsonl", data=data, text="", line=7)
+    assert made == built and vars(made) == vars(built)
+    assert [f.name for f in dataclasses.fields(Document)] == list(vars(made))  # every field, in order
+    assert made.names is not Document.of_line("in.jsonl", data, 7).names  # a dict of its own, as default_factory
+    assert made.locator().line_of(("players", 1)) == 7
+
+
+def test_a_result_encoded_for_a_batch_is_json_dumps_text() -> None:
+    """The batch's encoder (made once) writes what ``json.dumps(ensure_ascii=False)`` writes."""
+    from refcli.cli.batch import _json
+
+    value = {"file": "a×b.jsonl:3", "valid": False, "n": [1, 2.5, None, True], "t": {"ü": "\u2028\x00"}}
+    assert _json(value) == json.dumps(value, ensure_ascii=False)

@@ -222,3 +222,46 @@ def test_events_made_as_read_are_the_same_on_both_paths_and_made_of_the_values_r
 
     run()
     assert accepted
+
+
+# -- a custom value's parser, remembered (refcli.reading.formats.fast._custom) ------------------------------------
+def test_a_custom_value_is_parsed_once_a_string_and_never_taken_for_another_type() -> None:
+    """What the parser gave a string or an integer is remembered, exactly: ``True`` (equal to 1) and ``1.0`` are
+    parsed again, and what is not a string or an integer (a list the replay could change) is never kept."""
+    from refcli.reading.formats import Description, Field, array, custom
+
+    calls: list[Any] = []
+
+    def parse(value: Any) -> Any:
+        calls.append(value)
+        if type(value) is bool:
+            return "a bool"
+        if type(value) is float:
+            return "a float"
+        if value == "list":
+            return []
+        return f"read {value}"
+
+    kind = custom(parse, expected="anything", schema={}, example="x")
+    desc = Description(
+        "test",
+        "record",
+        "memo",
+        "",
+        (Field("one", kind, ""), Field("many", array(kind), "")),
+    )
+    fast = compile_description(desc)[2]
+    for value in [1, True, 1.0, "list", "x", "x", 1, "list"]:
+        doc = Document("memo.toml", {"one": value, "many": [value, value]}, "")
+        assert exact(fast(doc.data, Context(doc))) == exact(read_slowly(desc, doc))
+
+    def parsed(value: Any) -> int:  # True == 1 == 1.0: counted by exact type
+        return sum(type(call) is type(value) and call == value for call in calls)
+
+    # each value 3 times a document by the nested readers; by the fast path, once a string or integer
+    assert parsed(1) == parsed("x") == 2 * 3 + 1
+    assert parsed(True) == parsed(1.0) == 3 + 3  # never looked up in what 1 gave
+    assert parsed("list") == 2 * (3 + 3)  # a list is not kept: parsed every time
+    first = fast({"one": "list"}, Context(Document("memo.toml", {}, "")))["one"]
+    first.append("changed")
+    assert fast({"one": "list"}, Context(Document("memo.toml", {}, "")))["one"] == []

@@ -53,8 +53,13 @@ class LineTask(NamedTuple):
 
 
 # Lone UTF-16 surrogates can only come from \uD800-\uDFFF escapes (UTF-8 cannot
-# carry them: decode() refuses them), so only a line with such an escape is searched.
+# carry them: decode() refuses them), so only a line with such an escape is searched
+# (and only a line with a backslash at all is searched for one: most lines have none).
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+# json.loads(text) for a str: its decoder, without the check for a byte-order mark a line cannot hold here
+# (parse_json_line refuses the bytes of one first).
+_decode_json = json.JSONDecoder().decode
 
 
 def parse_json_line(raw: bytes, name: str, number: int) -> dict[str, Any]:
@@ -69,7 +74,7 @@ def parse_json_line(raw: bytes, name: str, number: int) -> dict[str, Any]:
         )
     text = decode(raw, name, first_line=number)
     try:
-        data = json.loads(text)
+        data = _decode_json(text)
     except json.JSONDecodeError as error:
         message = error.msg[:1].lower() + error.msg[1:]  # Python's own words: English
         # A line cut short fails at the end of the text, past its line break, where json counts a line 2,
@@ -89,7 +94,7 @@ def parse_json_line(raw: bytes, name: str, number: int) -> dict[str, Any]:
         raise DataError(_("not valid JSON: {error}").format(error=error), file=name, line=number) from None
     if not isinstance(data, dict):
         raise DataError(_("expected a JSON object (one record per line)"), file=name, line=number)
-    if _SURROGATE_ESCAPE.search(text):
+    if "\\" in text and _SURROGATE_ESCAPE.search(text):
         refuse_lone_surrogates(data, name, number)
     return data
 

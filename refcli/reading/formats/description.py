@@ -235,6 +235,8 @@ def custom(
 ) -> Type:
     """A game-specific value: ``parse`` returns it or raises ValueError/TypeError (any TOML value may come);
     an error with a ``suggestion`` (`` (…)``, translated) ends the message with it, instead of "did you mean".
+    What ``parse`` gives depends on the value alone: the fast reader remembers what it gave a string or an
+    integer (``refcli.reading.formats.fast``).
 
     ``words``: the words a value may be, when they are few enough to name (animals); a typo of one gets
     "did you mean" in the message; ``spanish_words``, more of them, Spanish ones: a Spanish run, or a

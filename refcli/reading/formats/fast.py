@@ -43,6 +43,7 @@ class _Source:
         self.lines: list[str] = []
         self.names: dict[str, Any] = {"NotFast": NotFast, "MISSING": _MISSING, "FOLD": fold}
         self.count = 0
+        self.memos: dict[Any, tuple[str, str]] = {}  # a custom value's parser -> (its memo, its remembering parser)
 
     def fresh(self, stem: str) -> str:
         self.count += 1
@@ -118,9 +119,8 @@ def _value(source: _Source, t: Type, src: str, key: str, depth: int) -> str:
             source.line(depth + 1, "raise NotFast")
         return word
     if kind == "custom":
-        parse = source.constant(t.parse, "PARSE")
         out = source.fresh("c")
-        source.line(depth, f"{out} = {parse}({src})")
+        _custom(source, t, src, out, depth)
         return out
     if kind == "array":
         return _array(source, t, src, key, depth)
@@ -152,6 +152,49 @@ def _value(source: _Source, t: Type, src: str, key: str, depth: int) -> str:
     return out
 
 
+def _custom(source: _Source, t: Type, src: str, out: str, depth: int) -> None:
+    """Write the lines that set ``out`` to ``t.parse(src)``: remembered for a string or an integer, unless the
+    parser remembers already.
+
+    A game's value is written again and again in a record (an animal, a score), and its parser may fold
+    accents and look plurals up each time. A parser gives a value for what it is given alone (``custom``), so
+    what it gave a string or an integer is what it gives it again: kept, when it is a string or an integer
+    (nothing a replay could change), in a memo of bounded size. The value's exact type is checked first: a
+    bool (equal to 1) or a float (1.0) is never looked up. Any other value, and a refusal, is the parser's.
+    """
+    parse = t.parse
+    assert parse is not None
+    if _cached(parse):
+        source.line(depth, f"{out} = {source.constant(parse, 'PARSE')}({src})")
+        return
+    if parse not in source.memos:
+        memo: dict[Any, Any] = {}
+        source.memos[parse] = (source.constant(memo, "MEMO"), source.constant(_remembering(parse, memo), "PARSE"))
+    memo_name, remembering = source.memos[parse]
+    source.line(depth, f"{out} = {memo_name}.get({src}) if type({src}) is str or type({src}) is int else None")
+    source.line(depth, f"if {out} is None: {out} = {remembering}({src})")
+
+
+MEMO_SIZE = 1024  # distinct strings remembered a parser and a reader; past it, parsed each time
+
+
+def _cached(parse: Any) -> bool:
+    """Whether ``parse`` remembers what it gave already (``functools.lru_cache``, ``functools.cache``)."""
+    return hasattr(parse, "cache_info")
+
+
+def _remembering(parse: Callable[[Any], Any], memo: dict[Any, Any]) -> Callable[[Any], Any]:
+    """``parse``, keeping in ``memo`` what it gives a string or an integer when that is a string or an integer."""
+
+    def remembering(value: Any) -> Any:
+        parsed = parse(value)
+        if type(value) in (str, int) and type(parsed) in (str, int) and len(memo) < MEMO_SIZE:
+            memo[value] = parsed
+        return parsed
+
+    return remembering
+
+
 def _synonyms(source: _Source, t: Type) -> str:
     """The name of ``t``'s synonyms by folded word (``folded_synonyms``, as the nested reader looks them up)."""
     return source.constant(folded_synonyms(t), "SYNONYMS")
@@ -181,9 +224,15 @@ def _array(source: _Source, t: Type, src: str, key: str, depth: int) -> str:
         source.line(depth, f"{out} = list({src})")
         return out
     if item.kind == "custom":
-        parse = source.constant(item.parse, "PARSE")
-        v = source.fresh("v")
-        source.line(depth, f"{out} = [{parse}({v}) for {v} in {src}]")
+        if _cached(item.parse):  # the parser remembers: one C call an item, as the nested reader calls it
+            parse = source.constant(item.parse, "PARSE")
+            source.line(depth, f"{out} = list(map({parse}, {src}))")
+            return out
+        v, c = source.fresh("v"), source.fresh("c")
+        source.line(depth, f"{out} = []")
+        source.line(depth, f"for {v} in {src}:")
+        _custom(source, item, v, c, depth + 1)
+        source.line(depth + 1, f"{out}.append({c})")
         return out
     v = source.fresh("v")
     source.line(depth, f"{out} = []")
@@ -301,24 +350,32 @@ def _roster_table(source: _Source, fields: tuple[Field, ...], src: str, depth: i
     parts = []
     for f in reading_order(fields):
         v = source.fresh("v")
-        source.line(depth, f"{v} = {src}.get({f.key!r}, MISSING)")
-        source.line(depth, f"if {v} is not MISSING:")
-        got = _value(source, f.type, v, f.key, depth + 1)
+        inner = _fetched(source, f, src, v, depth)
+        got = _value(source, f.type, v, f.key, inner)
         if got != v:
-            source.line(depth + 1, f"{v} = {got}")
+            source.line(inner, f"{v} = {got}")
         roster = source.roster_of(f)
         if roster is not None:
             fn = source.constant(roster, "ROSTER")
-            source.line(depth + 1, f"ctx.names = names = {fn}({v}, ctx, ())")
-        if f.required:
-            source.line(depth, "else:")
-            source.line(depth + 1, "raise NotFast")
-        else:
+            source.line(inner, f"ctx.names = names = {fn}({v}, ctx, ())")
+        if not f.required:
             source.line(depth, "else:")
             source.line(depth + 1, f"{v} = {_default(source, f.default)}")
         parts.append(f"{f.key!r}: {v}")
     source.line(depth, f"{out} = {{{', '.join(parts)}}}")
     return out
+
+
+def _fetched(source: _Source, f: Field, src: str, v: str, depth: int) -> int:
+    """Write the lines that set ``v`` to the value of ``f``'s key in the table ``src``; return the depth of the
+    lines that read it. A key that may be left out opens an ``if`` (its caller may write the ``else``); a required
+    one is subscripted: left out, it raises KeyError, and the nested readers say it is missing."""
+    if f.required:
+        source.line(depth, f"{v} = {src}[{f.key!r}]")
+        return depth
+    source.line(depth, f"{v} = {src}.get({f.key!r}, MISSING)")
+    source.line(depth, f"if {v} is not MISSING:")
+    return depth + 1
 
 
 def _default(source: _Source, default: Any) -> str:
@@ -337,14 +394,10 @@ def _plain_table(source: _Source, fields: tuple[Field, ...], src: str, depth: in
         if f.key == known and f.type.kind == "const":  # the copy holds the word (the same string)
             continue
         v = source.fresh("v")
-        source.line(depth, f"{v} = {src}.get({f.key!r}, MISSING)")
-        source.line(depth, f"if {v} is not MISSING:")
-        got = _value(source, f.type, v, f.key, depth + 1)
+        inner = _fetched(source, f, src, v, depth)
+        got = _value(source, f.type, v, f.key, inner)
         if got != v:
-            source.line(depth + 1, f"{out}[{f.key!r}] = {got}")
-        if f.required:
-            source.line(depth, "else:")
-            source.line(depth + 1, "raise NotFast")
+            source.line(inner, f"{out}[{f.key!r}] = {got}")
     plain = {f.key: f.default for f in fields if not f.required and type(f.default) not in (list, dict)}
     fresh = [(f.key, f.default) for f in fields if not f.required and type(f.default) in (list, dict)]
     if plain or fresh:
@@ -371,13 +424,13 @@ def _made_table(source: _Source, t: Type, src: str, depth: int, known: str, word
             args.append(repr(word))
             continue
         v = source.fresh("v")
-        source.line(depth, f"{v} = {src}.get({f.key!r}, MISSING)")
-        source.line(depth, f"if {v} is not MISSING:")
-        got = _value(source, f.type, v, f.key, depth + 1)
+        inner = _fetched(source, f, src, v, depth)
+        got = _value(source, f.type, v, f.key, inner)
         if got != v:
-            source.line(depth + 1, f"{v} = {got}")
-        source.line(depth, "else:")
-        source.line(depth + 1, "raise NotFast" if f.required else f"{v} = {_default(source, f.default)}")
+            source.line(inner, f"{v} = {got}")
+        if not f.required:
+            source.line(depth, "else:")
+            source.line(depth + 1, f"{v} = {_default(source, f.default)}")
         args.append(v)
     make = source.constant(t.make, "MAKE")
     out = source.fresh("o")
