@@ -909,7 +909,8 @@ def _cow_trade(s: State, e: CowTrade) -> Outcome:
         return _refused(s, e, out, broken)
     for name, cards, what in offers:
         hand = money.get(name)  # read again: money found not to fit what can be in play is no longer followed
-        if cards and hand is not None and not holds(hand, cards):
+        # ``holds``, with the usual offer of one card looked for here: for every offer of every cow trade
+        if hand is not None and cards and not (cards[0] in hand if len(cards) == 1 else holds(hand, cards)):
             s.error(C.HOLDS_THE_CARDS, _(NOT_HELD[what]).format(name=name, cards=list(cards), held=sorted(hand)))
             s.forget_transfer(
                 challenger,
