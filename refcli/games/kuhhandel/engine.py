@@ -40,7 +40,6 @@ from refcli.games.kuhhandel.money import (
     holds,
     in_play_counts,
     invalid_cards,
-    remove_cards,
 )
 from refcli.games.kuhhandel.names import animal as animal_name
 from refcli.games.kuhhandel.names import the_animal
@@ -614,7 +613,10 @@ def _auction(s: State, e: Auction) -> Outcome:
             C.DONKEY_PAYOUTS,
             _("a donkey payout is recorded, but the animal is a {animal}").format(animal=animal_name(animal)),
         )
-    _check_auction_money(s, e, out)
+    # K18, for every auction: the check passes again, as it did last time, while no more money is known, no less
+    # can be in play (``fitted``) and no player whose money is not known pays; a ruling explains it all the same
+    if s.fitted != s.donkeys or s.explain or (e.paid is not None and None in s.money.values()):
+        _check_auction_money(s, e, out)
     if e.bids:  # no bids, nothing to check
         try:
             check_bids(s.players, e.auctioneer, e.bids)
@@ -893,9 +895,11 @@ def _cow_trade(s: State, e: CowTrade) -> Outcome:
     shown = None
     if money.get(challenger) is None or money.get(defender) is None:
         shown = {challenger: held_at_least(e.offer, e.rebid), defender: held_at_least(e.counter, e.rebid_counter)}
-    if s.check_money_exists(shown, (challenger, defender)) and s.explain:
-        out.clauses.append(C.MONEY_IN_PLAY)
-        out.facts.append(money_in_play_fact(s))
+    # K18 as for an auction: a check that would pass as it did last time, unexplained, is not made again
+    if shown is not None or s.fitted != s.donkeys or s.explain:
+        if s.check_money_exists(shown, (challenger, defender)) and s.explain:
+            out.clauses.append(C.MONEY_IN_PLAY)
+            out.facts.append(money_in_play_fact(s))
     holdings = s.holdings
     c_holds = holdings[challenger].get(animal, 0) if challenger in holdings else 0
     d_holds = holdings[defender].get(animal, 0) if defender in holdings else 0
@@ -905,7 +909,8 @@ def _cow_trade(s: State, e: CowTrade) -> Outcome:
         return _refused(s, e, out, broken)
     for name, cards, what in offers:
         hand = money.get(name)  # read again: money found not to fit what can be in play is no longer followed
-        if cards and hand is not None and not holds(hand, cards):
+        # ``holds``, with the usual offer of one card looked for here: for every offer of every cow trade
+        if hand is not None and cards and not (cards[0] in hand if len(cards) == 1 else holds(hand, cards)):
             s.error(C.HOLDS_THE_CARDS, _(NOT_HELD[what]).format(name=name, cards=list(cards), held=sorted(hand)))
             s.forget_transfer(
                 challenger,
@@ -974,20 +979,35 @@ def _exchange(s: State, challenger: str, gives: tuple[int, ...], defender: str, 
     """
     money = s.money
     c_hand, d_hand = money.get(challenger), money.get(defender)
-    c_left = d_left = None
+    # each side's hand without what it gives, as ``remove_cards`` would make it (written out: for every cow trade)
+    c_gave = d_gave = False
     if c_hand is not None:
-        c_left = remove_cards(c_hand, gives) if gives else c_hand
-        money[challenger] = [*(c_hand if c_left is None else c_left), *receives]
+        kept = c_hand.copy()
+        try:
+            for card in gives:
+                kept.remove(card)
+            c_gave = True
+        except ValueError:
+            kept = c_hand.copy()
+        kept += receives
+        money[challenger] = kept
     if d_hand is not None:
-        d_left = remove_cards(d_hand, receives) if receives else d_hand
-        money[defender] = [*(d_hand if d_left is None else d_left), *gives]
-    if c_left is not None and d_left is not None:
+        kept = d_hand.copy()
+        try:
+            for card in receives:
+                kept.remove(card)
+            d_gave = True
+        except ValueError:
+            kept = d_hand.copy()
+        kept += gives
+        money[defender] = kept
+    if c_gave and d_gave:
         return  # cards that went from one hand known to the other leave the money known as it was
     if c_hand is not None:
-        if c_left is not None:
+        if c_gave:
             s.count_money(gives, -1)
         s.count_money(receives, 1)
     if d_hand is not None:
-        if d_left is not None:
+        if d_gave:
             s.count_money(receives, -1)
         s.count_money(gives, 1)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from itertools import chain
 
 from refcli.games.kuhhandel import clauses as C
 from refcli.games.kuhhandel.engine import Auction, CowTrade, Event, Outcome, State, step
@@ -46,7 +47,7 @@ class Replay(State):
             players=record.players,
             money=money,
             # what was dealt is the record's start money (K15); the bank pays the donkeys from the rest (K18)
-            deal=Counter(card for hand in hands.values() for card in hand),
+            deal=Counter(chain.from_iterable(hands.values())),  # counted in C: once a record
             deck=record.deck,
             turn=0 if record.first is None else record.players.index(record.first),
             strict=strict,

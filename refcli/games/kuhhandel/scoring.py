@@ -212,7 +212,10 @@ def score_player(holding: Holding, edition: int, multiply: bool) -> PlayerResult
 
 def final_score(cards: Mapping[str, int], edition: int, multiply: bool, bonus_card: bool) -> int:
     """:func:`score_player`'s score alone, as a replay checks a recorded score: no explanation is made."""
-    return _scored(tuple(complete_sets(cards)), edition, multiply, bonus_card)[3]
+    # the sets in the order held, not most valuable first: a sum and a count do not depend on it, and a
+    # player's few animals are read instead of all ten (for every player of every record replayed)
+    sets = tuple([animal for animal, held in cards.items() if held == CARDS_PER_ANIMAL])
+    return _scored(sets, edition, multiply, bonus_card)[3]
 
 
 def score_game(snapshot: Snapshot, *, multiply: bool = False) -> GameResult:
