@@ -18,6 +18,7 @@ from refcli.games.money.cards import Card
 from refcli.games.money.engine import (
     DISPLAY,
     HAND,
+    STEPS,
     Exchange,
     Offers,
     Outcome,
@@ -25,7 +26,6 @@ from refcli.games.money.engine import (
     State,
     cards_in_play,
     start,
-    step,
 )
 from refcli.games.money.scoring import player_points
 from refcli.language.i18n import _, ngettext
@@ -100,7 +100,8 @@ class Replay(ReplayLog):
 
     def apply(self, event: Event) -> None:
         self.number += 1
-        self.outcome = step(self.state, event, self, outcome=self.outcomes)
+        # engine.step's own dispatch, looked up here: one Python call per event instead of two
+        self.outcome = STEPS[type(event)](self.state, event, self, self.outcomes)
 
     # -- the end --------------------------------------------------------------
     def finish(self) -> None:
@@ -120,10 +121,10 @@ class Replay(ReplayLog):
             for name in self.record.players:
                 notes: dict[str, list[int]] = {}
                 coins = 0
-                for card in hands[name]:
-                    if card.kind == "note":
-                        notes.setdefault(card.currency, []).append(card.value)
-                    elif card.kind == "coin":
+                for kind, currency, value, _serial in hands[name]:  # unpacked: no attribute lookups
+                    if kind == "note":
+                        notes.setdefault(currency, []).append(value)
+                    elif kind == "coin":
                         coins += 1
                 self.scores[name] = player_points(notes, coins)
         recorded = self.record.scores
