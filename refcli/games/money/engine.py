@@ -395,9 +395,10 @@ def refill(state: State, action: Refill, referee: Referee, outcome: bool = True)
     to_left = DISPLAY - left if left < DISPLAY else 0
     if to_left > pile - to_right:
         to_left = pile - to_right
+    recorded_right, recorded_left, right_cards, left_cards = action  # unpacked: no attribute lookups
     dealt_right, dealt_left = to_right, to_left
-    if action.right is not None and action.left is not None:
-        if action.right != to_right or action.left != to_left:
+    if recorded_right is not None and recorded_left is not None:
+        if recorded_right != to_right or recorded_left != to_left:
             referee.broken(
                 C.REFILL_ORDER,
                 _(
@@ -409,13 +410,13 @@ def refill(state: State, action: Refill, referee: Referee, outcome: bool = True)
                     pile=pile,
                     to_right=to_right,
                     to_left=to_left,
-                    recorded_right=action.right,
-                    recorded_left=action.left,
+                    recorded_right=recorded_right,
+                    recorded_left=recorded_left,
                 ),
             )
-        dealt_right, dealt_left = action.right, action.left  # a replay carries on with the cards the record deals
-    deal(state, "right", dealt_right, action.right_cards, referee)
-    deal(state, "left", dealt_left, action.left_cards, referee)
+        dealt_right, dealt_left = recorded_right, recorded_left  # a replay carries on with the cards the record deals
+    deal(state, "right", dealt_right, right_cards, referee)
+    deal(state, "left", dealt_left, left_cards, referee)
     pile -= dealt_right + dealt_left
     if pile < 0:
         pile = 0
