@@ -123,7 +123,11 @@ class Replay(ReplayLog):
                 coins = 0
                 for kind, currency, value, _serial in hands[name]:  # unpacked: no attribute lookups
                     if kind == "note":
-                        notes.setdefault(currency, []).append(value)
+                        values = notes.get(currency)
+                        if values is None:  # no new list per card, as setdefault's default would be
+                            notes[currency] = [value]
+                        else:
+                            values.append(value)
                     elif kind == "coin":
                         coins += 1
                 self.scores[name] = player_points(notes, coins)
