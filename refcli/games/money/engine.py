@@ -3,8 +3,8 @@
 A situation ruling (``situations.py``) builds a ``State`` from the situation
 file and applies its one action with ``step``; a recorded game (``replay.py``)
 builds the start ``State`` from the setup and applies every event with the
-same ``step``. So a ruling and a replay cannot decide the same moment
-differently.
+same ``step`` (looking each event's function up in ``STEPS`` itself). So a
+ruling and a replay cannot decide the same moment differently.
 
 Actions: ``Offers`` (a round's offers, revealed together), ``Exchange`` (one
 player's action) and ``Refill`` (the displays topped up after the round). A

@@ -2,8 +2,8 @@
 
 Events: ``offers`` (a round's offers, revealed together), ``exchange`` (one
 player's action) and ``refill`` (the displays topped up after the round),
-each applied with ``engine.step``, the function a situation ruling uses.
-Display sizes and the draw pile are always known from the setup; the cards
+each applied with ``engine.step``'s function for its type (``engine.STEPS``),
+as a situation ruling applies its action. Display sizes and the draw pile are always known from the setup; the cards
 themselves (hands, display contents) only when the record gives them, and
 the checks that need them are skipped otherwise.
 """
