@@ -185,8 +185,7 @@ parse_card: Callable[[str], Card] = _Remembered().__getitem__
 
 def impossible_cards(cards: Iterable[Card]) -> list[str]:
     """Problems with a set of cards that cannot all exist in one game, as sentences."""
-    deck = Deck()
-    return [problem for problem in map(deck.add, cards) if problem]
+    return Deck().add(cards)
 
 
 class Deck:
@@ -195,7 +194,7 @@ class Deck:
     Cards never leave a game of Money!, so every card seen (the setup, each
     refill, an offer) must fit the box together with all the others: a card
     dealt again, a fourth euro 20, an eighth currency. ``add`` returns the
-    first problem the card makes, as a sentence, or None.
+    problems the cards make, as sentences.
     """
 
     __slots__ = ("coins", "notes", "serials")
@@ -207,31 +206,40 @@ class Deck:
         self.coins = 0
         self.serials: set[int] = set()
 
-    def add(self, card: Card) -> str | None:
-        problem = None
-        kind, name, value, serial = card
-        if kind == "note":
-            counted = self.notes.get(name)
-            if counted is None:
-                counted = self.notes[name] = {}
-                if len(self.notes) > MAX_CURRENCIES:
-                    problem = _("{count} currencies, but the game has {most}").format(
-                        count=len(self.notes), most=MAX_CURRENCIES
-                    )
-            count = counted[value] = counted.get(value, 0) + 1
-            if count > _NOTE_COUNTS.get(value, 0):  # one test for "no such note" and "one too many"
-                problem = self.note_problem(name, value, count)
-        elif kind == "coin":
-            self.coins += 1
-            if self.coins > COINS:
-                problem = _("{count} coins, but the game has {most}").format(count=self.coins, most=COINS)
-        else:
-            return None  # bluff cards: one per player, checked with the offers
+    def add(self, cards: Iterable[Card]) -> list[str]:
+        """Each card added in turn; the problems they make, in order (empty: all of them fit the box).
+
+        One loop over a display's or a setup's cards: a replay adds every card of the game, and a call per
+        card was a large share of a refill's cost."""
+        problems: list[str] = []
+        notes = self.notes
         serials = self.serials
-        if serial in serials or serial not in _SERIALS:  # one test for the rare cases: seen, unknown or none
-            return self.serial_problem(serial, problem)
-        serials.add(serial)
-        return problem
+        for kind, name, value, serial in cards:
+            problem = None
+            if kind == "note":
+                counted = notes.get(name)
+                if counted is None:
+                    counted = notes[name] = {}
+                    if len(notes) > MAX_CURRENCIES:
+                        problem = _("{count} currencies, but the game has {most}").format(
+                            count=len(notes), most=MAX_CURRENCIES
+                        )
+                count = counted[value] = counted.get(value, 0) + 1
+                if count > _NOTE_COUNTS.get(value, 0):  # one test for "no such note" and "one too many"
+                    problem = self.note_problem(name, value, count)
+            elif kind == "coin":
+                self.coins += 1
+                if self.coins > COINS:
+                    problem = _("{count} coins, but the game has {most}").format(count=self.coins, most=COINS)
+            else:
+                continue  # bluff cards: one per player, checked with the offers
+            if serial in serials or serial not in _SERIALS:  # one test for the rare cases: seen, unknown or none
+                problem = self.serial_problem(serial, problem)
+            else:
+                serials.add(serial)
+            if problem:
+                problems.append(problem)
+        return problems
 
     def note_problem(self, name: str, value: int, count: int) -> str:
         allowed = _NOTE_COUNTS.get(value, 0)

@@ -3,8 +3,8 @@
 A situation ruling (``situations.py``) builds a ``State`` from the situation
 file and applies its one action with ``step``; a recorded game (``replay.py``)
 builds the start ``State`` from the setup and applies every event with the
-same ``step``. So a ruling and a replay cannot decide the same moment
-differently.
+same ``step`` (looking each event's function up in ``STEPS`` itself). So a
+ruling and a replay cannot decide the same moment differently.
 
 Actions: ``Offers`` (a round's offers, revealed together), ``Exchange`` (one
 player's action) and ``Refill`` (the displays topped up after the round). A
@@ -17,10 +17,10 @@ is broken, so a replay costs little per event.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from operator import attrgetter
-from typing import NamedTuple, Protocol
+from operator import itemgetter
+from typing import Any, NamedTuple, Protocol
 
 from refcli.games.money import clauses as C
 from refcli.games.money.bidding import Bidding, NeedSerials, order_counted
@@ -36,7 +36,7 @@ TOOK_UNKNOWN = {
     "right": N_("{player} took the right display, whose cards are not recorded"),
     "left": N_("{player} took the left display, whose cards are not recorded"),
 }
-VALUE = attrgetter("value")  # a card's value, summed in C over an offer
+VALUE = itemgetter(2)  # a card's value (Card.value), summed in C over an offer: by index, no attribute lookup
 DISPLAY_CARDS = {"right": N_("the right display's cards"), "left": N_("the left display's cards")}
 
 
@@ -161,7 +161,7 @@ def start(
         if right is not None and left is not None:
             state.deck = Deck()
             seen = [card for name in players for card in state.hands[name]] + list(right) + list(left)
-            problems = [found for found in map(state.deck.add, seen) if found]
+            problems = state.deck.add(seen)
             problem = problems[0] if problems else None
     return state, problem
 
@@ -180,22 +180,20 @@ def step(state: State, action: Action, referee: Referee, *, outcome: bool = True
     only needs the state and the broken rules, and building every event's outcome (with copies of the cards
     taken and given) was a large share of its cost.
     """
-    if state.phase == "over":
-        referee.broken(
-            C.END_PILE, _("the game is over: the final round was played with the last cards of the draw pile")
-        )
-        return None
-    if type(action) is Exchange:  # most events are exchanges: tested first
-        return exchange(state, action, referee, outcome)
-    if type(action) is Offers:
-        return offers(state, action, referee, outcome)
-    assert type(action) is Refill
-    return refill(state, action, referee, outcome)
+    return STEPS[type(action)](state, action, referee, outcome)
+
+
+def game_over(referee: Referee) -> None:
+    """Every action after the final round: each action's function tests it where it finds the wrong phase."""
+    referee.broken(C.END_PILE, _("the game is over: the final round was played with the last cards of the draw pile"))
 
 
 def offers(state: State, action: Offers, referee: Referee, outcome: bool = True) -> OffersOutcome | None:
     """A round's offers, revealed together: checked, valued and put in order (003 "Visión general")."""
     if state.phase != "offers":
+        if state.phase == "over":
+            game_over(referee)
+            return None
         rule = C.REFILL_ORDER if state.phase == "refill" else C.TURN_ALL_BIDDERS
         referee.broken(rule, _("a new round starts only after every bidder has acted and the displays are refilled"))
     offered = action.offers
@@ -275,6 +273,9 @@ def exchange(state: State, action: Exchange, referee: Referee, outcome: bool = T
     player, kind, wanted = action
     bidding = state.bidding
     if state.phase != "exchanges" or bidding is None:
+        if state.phase == "over":
+            game_over(referee)
+            return None
         referee.broken(
             C.TURN_ALL_BIDDERS,
             _("{player} cannot act now: no round of offers is waiting for actions").format(player=player),
@@ -374,6 +375,9 @@ def unknown_hand(state: State, referee: Referee, why: str) -> None:
 def refill(state: State, action: Refill, referee: Referee, outcome: bool = True) -> RefillOutcome | None:
     """The displays topped up to four, right first, then left; the last cards make the final round."""
     if state.phase != "refill":
+        if state.phase == "over":
+            game_over(referee)
+            return None
         referee.broken(C.REFILL_ORDER, _("the displays are refilled only after every bidder has acted"))
     sizes = state.sizes
     pile = state.pile
@@ -383,11 +387,18 @@ def refill(state: State, action: Refill, referee: Referee, outcome: bool = True)
         # end.pile: nothing left to deal, so the round just played was the final round
         state.phase = "over"
         return RefillOutcome(0, 0, right, left, 0, False, True) if outcome else None
-    to_right = min(max(DISPLAY - right, 0), pile)
-    to_left = min(max(DISPLAY - left, 0), pile - to_right)
+    # what each display lacks, as far as the pile goes (conditionals: min() and max() parse their arguments
+    # as keywords, a large share of a refill's cost)
+    to_right = DISPLAY - right if right < DISPLAY else 0
+    if to_right > pile:
+        to_right = pile
+    to_left = DISPLAY - left if left < DISPLAY else 0
+    if to_left > pile - to_right:
+        to_left = pile - to_right
+    recorded_right, recorded_left, right_cards, left_cards = action  # unpacked: no attribute lookups
     dealt_right, dealt_left = to_right, to_left
-    if action.right is not None and action.left is not None:
-        if action.right != to_right or action.left != to_left:
+    if recorded_right is not None and recorded_left is not None:
+        if recorded_right != to_right or recorded_left != to_left:
             referee.broken(
                 C.REFILL_ORDER,
                 _(
@@ -399,14 +410,17 @@ def refill(state: State, action: Refill, referee: Referee, outcome: bool = True)
                     pile=pile,
                     to_right=to_right,
                     to_left=to_left,
-                    recorded_right=action.right,
-                    recorded_left=action.left,
+                    recorded_right=recorded_right,
+                    recorded_left=recorded_left,
                 ),
             )
-        dealt_right, dealt_left = action.right, action.left  # a replay carries on with the cards the record deals
-    deal(state, "right", dealt_right, action.right_cards, referee)
-    deal(state, "left", dealt_left, action.left_cards, referee)
-    state.pile = pile = max(pile - dealt_right - dealt_left, 0)
+        dealt_right, dealt_left = recorded_right, recorded_left  # a replay carries on with the cards the record deals
+    deal(state, "right", dealt_right, right_cards, referee)
+    deal(state, "left", dealt_left, left_cards, referee)
+    pile -= dealt_right + dealt_left
+    if pile < 0:
+        pile = 0
+    state.pile = pile
     if pile == 0:
         state.final_round = True  # M5: the next round is the final round
     state.phase = "offers"
@@ -428,10 +442,16 @@ def deal(state: State, side: str, count: int, cards: Sequence[Card] | None, refe
             display.extend(cards)
         deck = state.deck
         if deck is not None:
-            for card in cards:
-                problem = deck.add(card)
-                if problem:
-                    referee.broken(
-                        C.COMPONENTS_NOTES, _("these cards cannot all exist: {problem}").format(problem=problem)
-                    )
+            for problem in deck.add(cards):
+                referee.broken(C.COMPONENTS_NOTES, _("these cards cannot all exist: {problem}").format(problem=problem))
     state.sizes[side] += count
+
+
+# What ``step`` applies, by the action's type. A replay looks its events up here itself (the same functions,
+# one Python call fewer per event than through ``step``).
+# Each function takes its own type of action (Any: a dict cannot pair each key with its value's type).
+STEPS: dict[type, Callable[[State, Any, Referee, bool], Outcome]] = {
+    Offers: offers,
+    Exchange: exchange,
+    Refill: refill,
+}

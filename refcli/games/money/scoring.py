@@ -50,7 +50,9 @@ class PlayerScore:
 def currency_points(notes: Sequence[int]) -> int:
     """A currency's score: M1's penalty under 200 (floored at 0), M2's 100 per triplet of 20s or of 30s."""
     face = sum(notes)
-    points = face - min(PENALTY, face) if face < THRESHOLD else face
+    points = face
+    if face < THRESHOLD:  # M1: less 100, floored at 0 (a conditional: min() parses its arguments as keywords)
+        points = face - PENALTY if face > PENALTY else 0
     if notes.count(20) >= 3:
         points += TRIPLET_BONUS
     if notes.count(30) >= 3:
@@ -60,7 +62,11 @@ def currency_points(notes: Sequence[int]) -> int:
 
 def player_points(notes: Mapping[str, Sequence[int]], coins: int) -> int:
     """A player's score, without the breakdown (a replay checks the recorded scores with it)."""
-    return sum(currency_points(cards) for cards in notes.values() if cards) + coins * COIN_VALUE
+    points = coins * COIN_VALUE
+    for cards in notes.values():  # a loop, not sum() over a generator: a replay scores every player
+        if cards:
+            points += currency_points(cards)
+    return points
 
 
 def score_currency(currency: str, notes: Sequence[int]) -> CurrencyScore:
