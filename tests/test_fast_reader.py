@@ -228,8 +228,9 @@ def test_events_made_as_read_are_the_same_on_both_paths_and_made_of_the_values_r
 
 # -- a custom value's parser, remembered (refcli.reading.formats.fast._custom) ------------------------------------
 def test_a_custom_value_is_parsed_once_a_string_and_never_taken_for_another_type() -> None:
-    """What the parser gave a string or an integer is remembered, exactly: ``True`` (equal to 1) and ``1.0`` are
-    parsed again, and what is not a string or an integer (a list the replay could change) is never kept."""
+    """What the parser gave a string or an integer is remembered when nothing can change it (a string, a tuple of
+    strings), exactly: ``True`` (equal to 1) and ``1.0`` are parsed again, and what could change (a list, a tuple
+    holding one) is never kept."""
     from refcli.reading.formats import Description, Field, array, custom
 
     calls: list[Any] = []
@@ -242,6 +243,10 @@ def test_a_custom_value_is_parsed_once_a_string_and_never_taken_for_another_type
             return "a float"
         if value == "list":
             return []
+        if value == "card":
+            return _Pass("a card", None)
+        if value == "boxed":
+            return ("a tuple holding a list", [])
         return f"read {value}"
 
     kind = custom(parse, expected="anything", schema={}, example="x")
@@ -253,7 +258,7 @@ def test_a_custom_value_is_parsed_once_a_string_and_never_taken_for_another_type
         (Field("one", kind, ""), Field("many", array(kind), "")),
     )
     fast = compile_description(desc)[2]
-    for value in [1, True, 1.0, "list", "x", "x", 1, "list"]:
+    for value in [1, True, 1.0, "list", "x", "x", 1, "list", "card", "boxed", "card", "boxed"]:
         doc = Document("memo.toml", {"one": value, "many": [value, value]}, "")
         assert exact(fast(doc.data, Context(doc))) == exact(read_slowly(desc, doc))
 
@@ -261,9 +266,9 @@ def test_a_custom_value_is_parsed_once_a_string_and_never_taken_for_another_type
         return sum(type(call) is type(value) and call == value for call in calls)
 
     # each value 3 times a document by the nested readers; by the fast path, once a string or integer
-    assert parsed(1) == parsed("x") == 2 * 3 + 1
+    assert parsed(1) == parsed("x") == parsed("card") == 2 * 3 + 1  # a NamedTuple of strings is kept too
     assert parsed(True) == parsed(1.0) == 3 + 3  # never looked up in what 1 gave
-    assert parsed("list") == 2 * (3 + 3)  # a list is not kept: parsed every time
+    assert parsed("list") == parsed("boxed") == 2 * (3 + 3)  # a list, a tuple holding one: parsed every time
     first = fast({"one": "list"}, Context(Document("memo.toml", {}, "")))["one"]
     first.append("changed")
     assert fast({"one": "list"}, Context(Document("memo.toml", {}, "")))["one"] == []

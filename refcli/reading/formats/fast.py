@@ -156,10 +156,11 @@ def _custom(source: _Source, t: Type, src: str, out: str, depth: int) -> None:
     """Write the lines that set ``out`` to ``t.parse(src)``: remembered for a string or an integer, unless the
     parser remembers already.
 
-    A game's value is written again and again in a record (an animal, a score), and its parser may fold
+    A game's value is written again and again in a record (an animal, a score, a card), and its parser may fold
     accents and look plurals up each time. A parser gives a value for what it is given alone (``custom``), so
-    what it gave a string or an integer is what it gives it again: kept, when it is a string or an integer
-    (nothing a replay could change), in a memo of bounded size. The value's exact type is checked first: a
+    what it gave a string or an integer is what it gives it again: kept, when nothing can change it (a string,
+    an integer, a tuple of those: nothing a replay could change, ``_unchangeable``), in a memo of bounded
+    size. The value's exact type is checked first: a
     bool (equal to 1) or a float (1.0) is never looked up. Any other value, and a refusal, is the parser's.
     """
     parse = t.parse
@@ -175,7 +176,9 @@ def _custom(source: _Source, t: Type, src: str, out: str, depth: int) -> None:
     source.line(depth, f"if {out} is None: {out} = {remembering}({src})")
 
 
-MEMO_SIZE = 1024  # distinct strings remembered a parser and a reader; past it, parsed each time
+# distinct strings remembered a parser and a reader; past it, parsed each time. Money!'s cards, each written
+# with its serial number ("euro 30 #12"), are a few thousand in a thousand records.
+MEMO_SIZE = 4096
 
 
 def _cached(parse: Any) -> bool:
@@ -188,11 +191,26 @@ def _remembering(parse: Callable[[Any], Any], memo: dict[Any, Any]) -> Callable[
 
     def remembering(value: Any) -> Any:
         parsed = parse(value)
-        if type(value) in (str, int) and type(parsed) in (str, int) and len(memo) < MEMO_SIZE:
+        if len(memo) < MEMO_SIZE and type(value) in (str, int) and _unchangeable(parsed):
             memo[value] = parsed
         return parsed
 
     return remembering
+
+
+_PLAIN = (str, int, type(None))
+
+
+def _unchangeable(value: Any) -> bool:
+    """Whether nothing can change ``value``, so one may serve every time it is read: a string, an integer, or a
+    tuple of those (a NamedTuple too, whose class gives its instances no ``__dict__``), such as a game's card."""
+    if type(value) in _PLAIN:
+        return value is not None
+    return (
+        isinstance(value, tuple)
+        and not hasattr(value, "__dict__")
+        and all(type(item) in _PLAIN or type(item) is bool for item in value)
+    )
 
 
 def _synonyms(source: _Source, t: Type) -> str:
