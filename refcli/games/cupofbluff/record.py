@@ -23,7 +23,7 @@ from refcli.games.cupofbluff.engine import Call, Exchange, Problem, State, advan
 from refcli.games.cupofbluff.formats import RECORD
 from refcli.language.i18n import _, ngettext
 from refcli.reading.documents import Document
-from refcli.reading.formats.description import with_made
+from refcli.reading.formats.description import Made, with_made
 from refcli.results.findings import ReplayLog, run_replay
 from refcli.results.records import Records
 from refcli.results.report import listed
@@ -96,49 +96,19 @@ def replay(record: Record, *, strict: bool = False) -> Replay:
     return state
 
 
-# The events, made by the reader as it reads each [[event]] (``refcli.reading.formats.description.with_made``):
-# each maker takes the variant's values in the order of its fields (formats.RECORD).
-# A record holds thousands of events: each is made with ``tuple.__new__`` and its fields in the NamedTuple's
-# order, a quarter of the cost of the NamedTuple's own ``__new__`` (which only adds the defaults).
-_new = tuple.__new__
-
-
-def call(
-    tag: str,
-    caller: str,
-    target: str,
-    called: int,
-    dice: list[int],
-    answer: str,
-    gives: int | None,
-    chip_to: str | None,
-    note: str | None,
-) -> Call:
-    return _new(Call, (caller, target, called, tuple(dice), answer, gives, chip_to))
-
-
-def exchange(tag: str, player: str, dice: list[int], returns: list[int], takes: int, note: str | None) -> Exchange:
-    return _new(Exchange, (player, tuple(dice), tuple(returns), takes))
-
-
-FORMAT = with_made(RECORD, "event", {"call": call, "exchange": exchange})
+# The events, made by the reader as it reads each [[event]] (``refcli.reading.formats.description.Made``): each
+# a NamedTuple made from its fields in order, without the NamedTuple's own ``__new__`` (which only adds the
+# defaults): a record holds thousands of events.
+CALL = Made(Call, ("caller", "target", "called", "dice", "answer", "gives", "chip_to"), tuples=frozenset({"dice"}))
+EXCHANGE = Made(Exchange, ("player", "dice", "returns", "takes"), tuples=frozenset({"dice", "returns"}))
+FORMAT = with_made(RECORD, "event", {"call": CALL, "exchange": EXCHANGE})
 
 
 def event_of(values: dict[str, Any]) -> Call | Exchange:
     """One ``[[event]]`` from its values by key (those ``formats.RECORD`` reads), as the reader makes it."""
-    if values["type"] == "call":
-        return call(
-            "call",
-            values["caller"],
-            values["target"],
-            values["called"],
-            values["dice"],
-            values["answer"],
-            values["gives"],
-            values["chip_to"],
-            None,
-        )
-    return exchange("exchange", values["player"], values["dice"], values["returns"], values["takes"], None)
+    made = CALL if values["type"] == "call" else EXCHANGE
+    event: Call | Exchange = made.of(values)
+    return event
 
 
 def record_of(values: dict[str, Any], doc: Document) -> Record:

@@ -16,7 +16,7 @@ from refcli.games.money.formats import RECORD, WITH_EXPECTED
 from refcli.games.money.replay import Event, Exchange, Offers, Record, Refill, Replay, replay
 from refcli.language.i18n import _
 from refcli.reading.documents import Document
-from refcli.reading.formats.description import with_made
+from refcli.reading.formats.description import Made, with_made
 from refcli.reading.tables import Table, missing_key
 from refcli.results.records import Records
 
@@ -24,16 +24,11 @@ GAME = "money"
 
 
 # The events, made by the reader as it reads each [[event]] (``refcli.reading.formats.description.with_made``):
-# each maker takes the variant's values in the order of its fields (formats.RECORD).
-def offers(tag: str, offers: dict[str, list[Card]], note: str | None) -> Offers:
-    # the reader's fresh lists (nothing else holds them, and the engine only reads them), made straight from
-    # the tuple as an exchange is
-    return tuple.__new__(Offers, (offers,))
-
-
-def exchange(tag: str, player: str, action: str, partner: str | None, note: str | None) -> Exchange:
-    # made straight from the tuple: most events are exchanges, and the NamedTuple's __new__ is one more call
-    return tuple.__new__(Exchange, (player, action, partner))
+# offers and exchanges declared (``Made``: NamedTuples made from their fields in order, without the NamedTuple's
+# own ``__new__``, written into the fast reader), a refill by its function (its counts depend on the values).
+# The offers keep the reader's fresh lists: nothing else holds them, and the engine only reads them.
+OFFERS = Made(Offers, ("offers",))
+EXCHANGE = Made(Exchange, ("player", "action", "with"))
 
 
 def refill(tag: str, right: list[Card] | int, left: list[Card] | int, note: str | None) -> Refill:
@@ -48,7 +43,7 @@ def refill(tag: str, right: list[Card] | int, left: list[Card] | int, note: str 
     )
 
 
-FORMAT = with_made(RECORD, "event", {"offers": offers, "exchange": exchange, "refill": refill})
+FORMAT = with_made(RECORD, "event", {"offers": OFFERS, "exchange": EXCHANGE, "refill": refill})
 
 
 def check_partners(top: Table, players: list[str], events: list[Event]) -> None:
