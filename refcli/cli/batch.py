@@ -33,7 +33,7 @@ from refcli.language.i18n import N_, _
 from refcli.language.visible import in_document, visible
 from refcli.model.exit_status import ExitStatus, worst
 from refcli.model.options import LONGEST_RECORD_TIMEOUT, SCHEMA_VERSION, Format, ValidateOptions
-from refcli.reading.json_lines import LineTask
+from refcli.reading.json_lines import FileBytes, LineTask
 from refcli.results.findings import Counts, FileResult, input_failure
 from refcli.validating import Outcome, Task
 
@@ -295,12 +295,17 @@ def _outcomes(
 
     game_id = game.id if game is not None else None
     work = partial(_work_elsewhere, check, game_id, options, style, i18n.language(), table_defaults.current())
-    yield from ordered_map(work, tasks, jobs, partial(worker_died, style), total, task_bytes)
+    yield from ordered_map(work, tasks, jobs, partial(worker_died, style), total, task_bytes, sent_bytes)
 
 
 def task_bytes(task: Task) -> int:
-    """What a task weighs in a worker's message: a JSON line's bytes (a path is light)."""
+    """What a task weighs in memory: a JSON line's bytes (a path is light)."""
     return len(task.raw) if isinstance(task, LineTask) and isinstance(task.raw, bytes) else 0
+
+
+def sent_bytes(task: Task) -> int:
+    """What a task weighs in a worker's message: a JSON line's bytes, unless it travels as where it is in its file."""
+    return 0 if isinstance(task, LineTask) and isinstance(task.raw, FileBytes) else task_bytes(task)
 
 
 def output_style(fmt: Format, jsonl: bool) -> str:
