@@ -18,7 +18,8 @@ from refcli.model.errors import DataError, RefcliError, one_line
 from refcli.model.exit_status import ExitStatus, status_for
 from refcli.model.options import ValidateOptions
 from refcli.reading.json_lines import LineTask, Refused, parse_json_line
-from refcli.results.findings import FileResult, input_failure, located
+from refcli.reading.warnings import of_document
+from refcli.results.findings import FileResult, input_failure, located, warned
 
 if TYPE_CHECKING:
     from refcli.model.game import Game
@@ -61,7 +62,7 @@ def validate_line(task: LineTask, game: Game | None, options: ValidateOptions) -
         return refused(task.raw, task.where), task.raw.status, task.raw.message
     try:
         data = parse_json_line(task.raw, task.name, task.number or 1)
-        doc = Document(name=task.name, data=data, text="", line=task.number)
+        doc = Document.of_line(task.name, data, task.number)
     except Exception as error:  # noqa: BLE001 - this record is reported; the others are still validated
         return failed(task.where, error)
     return replayed(doc, task.where, game, options, renamed=True)
@@ -78,9 +79,6 @@ def replayed(doc: Any, where: str, game: Game | None, options: ValidateOptions, 
         if result.findings:
             result = located(result, doc)
         if doc.names or doc.defaulted:
-            from refcli.reading.warnings import of_document
-            from refcli.results.findings import warned
-
             result = warned(result, of_document(doc))
     except DataError as error:  # a snapshot or a situation given to validate says so (refcli.reading.wrong_command)
         from refcli.reading.wrong_command import explained
@@ -89,7 +87,9 @@ def replayed(doc: Any, where: str, game: Game | None, options: ValidateOptions, 
     except Exception as error:  # noqa: BLE001 - this record is reported; the others are still validated
         return failed(where, error)
     status = ExitStatus.OK if result.valid else ExitStatus.RULE_BROKEN
-    return (result._replace(file=where) if renamed else result), status, None
+    if renamed:  # result._replace(file=where), without its generic machinery (paid once a JSON line)
+        result = FileResult(where, *result[1:])
+    return result, status, None
 
 
 # The validating module for (the command's game, the record's `game` value): a

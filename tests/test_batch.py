@@ -65,6 +65,47 @@ def test_jsonl_in_and_out(invoke: Invoke, tmp_path: Path) -> None:
     assert [json.loads(line)["file"] for line in from_stdin.stdout.splitlines()][0] == "<stdin>:1"
 
 
+def test_jobs_read_a_files_lines_again_where_the_parent_found_them(invoke: Invoke, tmp_path: Path) -> None:
+    """--jobs workers re-read a regular file's lines: every line lands where --jobs 1 reads it (a byte-order
+    mark on line 1, CRLF, blank lines, a line over the size limit skipped, no line break at the end)."""
+    paths = records(tmp_path, 6)
+    lines = [json.dumps(tomllib.loads(Path(p).read_text(encoding="utf-8"))).encode() for p in paths]
+    limit = max(map(len, lines)) + 10
+    too_large = b'{"game": "money", "note": "' + b"x" * limit + b'"}'
+    text = b"\xef\xbb\xbf" + lines[0] + b"\r\n\n" + lines[1] + b"\n" + too_large + b"\n  \n"
+    text += lines[2] + b"\r\n" + b"{not json\n" + b"\n".join(lines[3:])
+    source = tmp_path / "games.jsonl"
+    source.write_bytes(text)
+    command = ["validate", "--jsonl", "--max-bytes", str(limit), str(source)]
+    single, double = invoke(command), invoke([*command, "--jobs", "2"])
+    assert single.exit_code == double.exit_code == 65
+    assert single.stdout == double.stdout and single.stderr == double.stderr
+    out = [json.loads(line) for line in double.stdout.splitlines()]
+    assert [row["file"].rsplit(":", 1)[1] for row in out] == ["1", "3", "4", "6", "7", "8", "9", "10"]
+    assert [row["valid"] for row in out] == [True, True, False, True, False, True, True, True]
+
+
+def test_a_line_of_a_file_travels_as_where_it_is_and_reads_back_as_read(tmp_path: Path) -> None:
+    """What a worker is sent for a line of a regular file is its place, not its bytes; if the file no longer
+    holds those bytes there, the line is refused as unreadable (exit 66), never validated as something else."""
+    import pickle
+
+    from refcli.reading.json_lines import FileBytes, Refused, json_lines
+
+    source = tmp_path / "games.jsonl"
+    line = b'{"game": "money", "note": "' + b"x" * 5000 + b'"}'
+    source.write_bytes(b"\n" + line + b"\n" + line + b"\n")
+    tasks = list(json_lines(str(source), 1 << 20))
+    assert [task.number for task in tasks] == [2, 3] and all(isinstance(task.raw, FileBytes) for task in tasks)
+    sent = pickle.dumps(tasks)
+    assert len(sent) < 1000
+    assert [task.raw for task in pickle.loads(sent)] == [line + b"\n", line + b"\n"]
+    source.write_bytes(b"\n" + line + b"\n" + line.replace(b"x", b"y") + b"\n")  # rewritten in place
+    first, second = pickle.loads(sent)
+    assert first.raw == line + b"\n" and type(first.raw) is bytes
+    assert isinstance(second.raw, Refused) and second.raw.status == 66 and "games.jsonl" in second.raw.message
+
+
 def test_jsonl_rule_errors_exit_1(invoke: Invoke, tmp_path: Path) -> None:
     text = (EXAMPLES / "kuhhandel" / "record-broken.toml").read_text(encoding="utf-8")
     source = tmp_path / "one.jsonl"
@@ -121,3 +162,25 @@ def test_no_progress_when_stderr_is_not_a_terminal(monkeypatch) -> None:  # type
     progress.step()
     progress.close()
     assert pipe.getvalue() == ""
+
+
+def test_a_json_lines_document_is_the_one_the_constructor_makes() -> None:
+    """``Document.of_line`` (a batch's record, its fields set at once) makes what ``Document(…)`` makes."""
+    import dataclasses
+
+    from refcli.reading.documents import Document
+
+    data = {"game": "kuhhandel", "players": ["Ana", "Ben"]}
+    made, built = Document.of_line("in.jsonl", data, 7), Document(name="in.jsonl", data=data, text="", line=7)
+    assert made == built and vars(made) == vars(built)
+    assert [f.name for f in dataclasses.fields(Document)] == list(vars(made))  # every field, in order
+    assert made.names is not Document.of_line("in.jsonl", data, 7).names  # a dict of its own, as default_factory
+    assert made.locator().line_of(("players", 1)) == 7
+
+
+def test_a_result_encoded_for_a_batch_is_json_dumps_text() -> None:
+    """The batch's encoder (made once) writes what ``json.dumps(ensure_ascii=False)`` writes."""
+    from refcli.cli.batch import _json
+
+    value = {"file": "a×b.jsonl:3", "valid": False, "n": [1, 2.5, None, True], "t": {"ü": "\u2028\x00"}}
+    assert _json(value) == json.dumps(value, ensure_ascii=False)

@@ -13,7 +13,7 @@ from conftest import EXAMPLES, SEEDS, Invoke, assert_mutation_caught, assert_mut
 from hypothesis import given, settings
 
 from refcli.games.cupofbluff import clauses as cob_clauses
-from refcli.games.cupofbluff.chips import POINTS, ways
+from refcli.games.cupofbluff.chips import POINTS, points_of, standings, ways
 from refcli.games.cupofbluff.record import validate_document
 from refcli.games.cupofbluff.simulate import random_game
 from refcli.rules.catalogue import rules_for
@@ -52,6 +52,20 @@ def test_ways_on_three_dice() -> None:
         17: 3,
         18: 1,
     }
+
+
+def test_standings_rank_by_points_then_fewer_chips_and_share_what_stays_equal() -> None:
+    chips = {"A": [3, 9], "B": [4, 7, 10], "C": [18, 12], "D": [11], "E": [5, 8, 9]}  # A 6, B 7, C 6, D 1, E 6
+    ranked = standings(chips)
+    assert [(s.name, s.points, s.chips, s.rank) for s in ranked] == [
+        ("A", 6, 2, 2),
+        ("B", 7, 3, 1),
+        ("C", 6, 2, 2),  # equal points and chips with A: the rank is shared
+        ("D", 1, 1, 5),
+        ("E", 6, 3, 4),  # equal points with A and C, more chips: below both
+    ]
+    counted = {name: points_of(held) for name, held in chips.items()}
+    assert standings(chips, counted) == ranked  # points already counted rank the same
 
 
 def test_chips_command(invoke: Invoke) -> None:

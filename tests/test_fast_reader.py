@@ -9,13 +9,15 @@ take, or it is no use.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import math
 import random
 import tomllib
 import unicodedata
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 from conftest import EXAMPLES, read_slowly
@@ -222,3 +224,176 @@ def test_events_made_as_read_are_the_same_on_both_paths_and_made_of_the_values_r
 
     run()
     assert accepted
+
+
+# -- a custom value's parser, remembered (refcli.reading.formats.fast._custom) ------------------------------------
+def test_a_custom_value_is_parsed_once_a_string_and_never_taken_for_another_type() -> None:
+    """What the parser gave a string or an integer is remembered when nothing can change it (a string, a tuple of
+    strings), exactly: ``True`` (equal to 1) and ``1.0`` are parsed again, and what could change (a list, a tuple
+    holding one) is never kept."""
+    from refcli.reading.formats import Description, Field, array, custom
+
+    calls: list[Any] = []
+
+    def parse(value: Any) -> Any:
+        calls.append(value)
+        if type(value) is bool:
+            return "a bool"
+        if type(value) is float:
+            return "a float"
+        if value == "list":
+            return []
+        if value == "card":
+            return _Pass("a card", None)
+        if value == "boxed":
+            return ("a tuple holding a list", [])
+        return f"read {value}"
+
+    kind = custom(parse, expected="anything", schema={}, example="x")
+    desc = Description(
+        "test",
+        "record",
+        "memo",
+        "",
+        (Field("one", kind, ""), Field("many", array(kind), "")),
+    )
+    fast = compile_description(desc)[2]
+    for value in [1, True, 1.0, "list", "x", "x", 1, "list", "card", "boxed", "card", "boxed"]:
+        doc = Document("memo.toml", {"one": value, "many": [value, value]}, "")
+        assert exact(fast(doc.data, Context(doc))) == exact(read_slowly(desc, doc))
+
+    def parsed(value: Any) -> int:  # True == 1 == 1.0: counted by exact type
+        return sum(type(call) is type(value) and call == value for call in calls)
+
+    # each value 3 times a document by the nested readers; by the fast path, once a string or integer
+    assert parsed(1) == parsed("x") == parsed("card") == 2 * 3 + 1  # a NamedTuple of strings is kept too
+    assert parsed(True) == parsed(1.0) == 3 + 3  # never looked up in what 1 gave
+    assert parsed("list") == parsed("boxed") == 2 * (3 + 3)  # a list, a tuple holding one: parsed every time
+    first = fast({"one": "list"}, Context(Document("memo.toml", {}, "")))["one"]
+    first.append("changed")
+    assert fast({"one": "list"}, Context(Document("memo.toml", {}, "")))["one"] == []
+
+
+# -- events declared (refcli.reading.formats.description.Made) ----------------------------------------------------
+@dataclass(frozen=True)
+class _Bid:
+    who: str
+    amounts: tuple[int, ...]
+    spare: tuple[int, ...] | None
+    marked: None
+    pairs: tuple[tuple[str, int], ...]
+
+
+class _Pass(NamedTuple):
+    who: str
+    dice: tuple[int, ...] | None
+
+
+def _bid(tag: str, who: str, amounts: list[int], spare: list[int] | None, pairs: Any, note: str | None) -> _Bid:
+    return _Bid(who, tuple(amounts), None if spare is None else tuple(spare), None, tuple(pairs))
+
+
+def _pass(tag: str, who: str, dice: list[int] | None, note: str | None) -> _Pass:
+    return _Pass(who, None if dice is None else tuple(dice))
+
+
+def _made_up_record() -> Any:
+    from refcli.reading.formats import (
+        Description,
+        Field,
+        array,
+        integer,
+        names,
+        note_field,
+        pair,
+        player,
+        tables,
+        union,
+        variant,
+    )
+
+    amounts = array(integer(0, 9), minimum=0, maximum=4)
+    bid = variant(
+        "bid",
+        "a bid",
+        Field("who", player("bidder"), "who bids", required=True),
+        Field("amounts", amounts, "what", default=[]),
+        Field("spare", amounts, "spare"),
+        Field("pairs", array(pair(player("p"), integer(0, 9), expected="a pair")), "pairs", default=[]),
+        note_field(),
+    )
+    passed = variant(
+        "pass",
+        "a pass",
+        Field("who", player("passer"), "who", required=True),
+        Field("dice", amounts, "d"),
+        note_field(),
+    )
+    return Description(
+        "made-up",
+        "record",
+        "made-up record",
+        "a made-up record of events",
+        fields=(
+            Field("players", names(), "players", required=True, roster=True),
+            Field("event", tables(item=union("type", bid, passed), what="events"), "events"),
+        ),
+    )
+
+
+def test_a_declared_maker_makes_on_both_paths_what_a_maker_function_makes() -> None:
+    """``Made``: the fast reader's inline making, the nested readers' call of the declaration and a hand-written
+    function give equal objects of the same class, arrays as tuples (an absent one None, a default list ()),
+    constants in place, for fuzzed documents; what the fast path refuses the nested readers may still read."""
+    from refcli.reading.formats.description import Made, with_made
+
+    plain = _made_up_record()
+    functions = with_made(plain, "event", {"bid": _bid, "pass": _pass})
+    declared = with_made(
+        plain,
+        "event",
+        {
+            "bid": Made(
+                _Bid,
+                ("who", "amounts", "spare", "marked", "pairs"),
+                tuples=frozenset({"amounts", "spare", "pairs"}),
+                attributes=True,
+                constants=(("marked", None),),
+            ),
+            "pass": Made(_Pass, ("who", "dice"), tuples=frozenset({"dice"})),
+        },
+    )
+    by_function, by_declaration = Target(None, "record", functions), Target(None, "record", declared)  # type: ignore[arg-type]
+    read = 0
+
+    @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+    @given(document=documents(plain))
+    def run(document: dict[str, Any]) -> None:
+        nonlocal read
+        doc = Document("input.toml", document, "")
+        wanted = slow_read(by_function, doc)
+        assert exact_of(slow_read(by_declaration, doc)) == exact_of(wanted)
+        try:
+            fast = fast_read(by_declaration, doc)
+        except Exception:  # noqa: BLE001 - refusing is always allowed: the nested readers decide
+            return
+        assert exact_of(fast) == exact_of(wanted)
+        read += bool(fast["event"])
+
+    run()
+    assert read
+
+
+def exact_of(value: Any) -> Any:
+    """``exact``, also telling the events' classes and fields apart (and the nested readers' error by message)."""
+    if isinstance(value, RefcliError):
+        return ("error", str(value))
+    if isinstance(value, _Bid):
+        return ("bid", exact(dataclasses.astuple(value)), list(vars(value)))
+    if isinstance(value, _Pass):
+        return ("pass", exact(tuple(value)))
+    if type(value) is dict:
+        return ("dict", [(exact(key), exact_of(item)) for key, item in value.items()])
+    if type(value) in (list, tuple):
+        return (type(value).__name__, [exact_of(item) for item in value])
+    return exact(value)

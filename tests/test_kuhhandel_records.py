@@ -211,7 +211,7 @@ def test_strict_stops_at_the_first_error() -> None:
 
 
 def test_events_read_are_those_the_constructors_make() -> None:
-    """The reader makes each event directly (refcli.games.kuhhandel.record.auction, cow_trade): every field set."""
+    """The reader makes each event directly (refcli.games.kuhhandel.record.AUCTION, COW_TRADE): every field set."""
     from dataclasses import fields
 
     from refcli.games.kuhhandel.record import read_record

@@ -94,6 +94,19 @@ def test_the_cached_limits_are_what_can_be_in_play() -> None:
                     assert in_play_counts(edition, counts, players, donkeys) == tuple(expected[v] for v in VALUES)
 
 
+def test_the_money_check_is_made_again_once_more_money_is_known() -> None:
+    """The check before an event (K18) is skipped while nothing more is known than when it last passed and
+    no less can be in play; money coming to be known (here a card given) makes it count again."""
+    from refcli.games.kuhhandel.engine import State
+
+    state = State(edition=2, players=("Ana", "Ben", "Cid"), money={"Ana": [0, 0, 10, 10, 10, 10, 50]})
+    assert state.check_money_exists() and state.check_money_exists()  # the second time, from what passed
+    state.give("Ana", (500,))  # no 500 can be in play before the fourth donkey
+    assert not state.check_money_exists()
+    assert [finding.rule for finding in state.findings] == ["donkey.payouts"]
+    assert state.money["Ana"] is None  # the holder's money is no longer followed
+
+
 def _broken_copy(document: dict[str, Any], seed: int) -> dict[str, Any]:
     """A random game with some of its money changed: payments left out, cards not held or of no value."""
     import copy
@@ -144,6 +157,46 @@ def test_the_money_counted_as_it_moves_is_the_money_held() -> None:
                 checked += 1
             forgotten += any(hand is None for hand in state.money.values())
     assert checked > 1000 and forgotten > 5  # many events, and money no longer followed in some games
+
+
+def test_the_animals_shared_as_they_move_are_the_animals_held() -> None:
+    """Whether a cow trade is possible (asked before every event once the pile is empty, K14) reads counts
+    kept as the animals move: after every event of legal and broken games they are, for each animal, the
+    players holding some but not all four, and who may challenge is who shares an animal with another."""
+    from refcli.games.kuhhandel.record import read_record
+    from refcli.games.kuhhandel.replay import Replay
+    from refcli.games.kuhhandel.simulate import random_game
+    from refcli.model.errors import DataError
+    from refcli.reading.documents import Document
+
+    def sharing(state: Replay) -> dict[str, int]:
+        counted: dict[str, int] = {}
+        for cards in state.holdings.values():
+            for animal, held in cards.items():
+                if 0 < held < 4:
+                    counted[animal] = counted.get(animal, 0) + 1
+        return counted
+
+    def challengers(state: Replay) -> list[str]:
+        shared = sharing(state)
+        return [p for p in state.players if any(0 < n < 4 and shared[a] > 1 for a, n in state.holdings[p].items())]
+
+    end_games = 0
+    for seed in range(40):
+        game = random_game(seed)
+        for document in (game, _broken_copy(game, seed)):
+            try:
+                record = read_record(Document.from_data(document, "record"))
+            except DataError:
+                continue
+            state = Replay(record)
+            for event in record.events:
+                state.apply(event)
+                assert {a: n for a, n in state.sharing.items() if n} == sharing(state), (seed, state.number)
+                assert state.trade_possible() == any(n > 1 for n in sharing(state).values())
+                assert [p for p in state.players if state.can_challenge(p)] == challengers(state)
+                end_games += state.pile == 0
+    assert end_games > 100  # many events with the pile empty, where the counts decide who plays
 
 
 def test_a_100_before_the_second_donkey_names_the_card_the_player_and_the_clause(tmp_path: Path) -> None:

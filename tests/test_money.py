@@ -463,3 +463,66 @@ def test_a_setup_that_cannot_exist_is_one_error_for_the_record(strict: bool) -> 
     errors = [f for f in result.findings if f.severity == "error"]
     assert errors[0].event is None and errors[0].rule == "components.notes" and "is on two cards" in errors[0].message
     assert len(errors) == 1 if strict else len(errors) >= 1
+
+
+def test_the_deck_names_each_cards_first_problem_in_order() -> None:
+    """A card's own problem (no such note, one too many, an eighth currency, a seventh coin) comes before its
+    serial's (unknown, dealt twice); a card without a serial has none of its own."""
+    from refcli.games.money.cards import impossible_cards, parse_card
+
+    texts = [
+        "euro 20 #1",
+        "euro 20 #1",  # the serial again
+        "euro 35 #2",  # no such note: said rather than the serial
+        "euro 20",
+        "euro 20",  # a fourth euro 20, without a serial
+        "euro 30 #70",  # a serial that does not exist
+        "euro 30 #70",  # and again: the first problem is still that it does not exist
+        *[f"c{index} 40 #{10 + index}" for index in range(7)],  # the eighth currency
+        *[f"coin #{30 + index}" for index in range(7)],  # the seventh coin
+        "coin",
+        "bluff",
+    ]
+    assert impossible_cards(parse_card(text) for text in texts) == [
+        "serial #1 is on two cards",
+        "there is no 35 note (notes are 20, 30, 40, 50 and 60)",
+        "4 euro 20 notes, but each currency has 3",
+        "serial #70 does not exist (FRED 001 to FRED 069)",
+        "serial #70 does not exist (FRED 001 to FRED 069)",
+        "8 currencies, but the game has 7",
+        "7 coins, but the game has 6",
+        "8 coins, but the game has 6",
+    ]
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=SEEDS)
+def test_a_replay_without_outcomes_applies_the_same_rules(seed: int) -> None:
+    """A replay builds no outcome per event (validating reads none); the state and the findings are the same,
+    on a legal game and on one whose offers and turns are shuffled into rule breaks."""
+    from refcli.games.money.record import read_record
+    from refcli.games.money.replay import Replay
+    from refcli.games.record_toml import to_toml
+    from refcli.reading.documents import Document, parse_toml
+
+    game = random_game(seed)
+    broken = json.loads(json.dumps(game))
+    random.Random(seed).shuffle(broken["event"])
+    for document in (game, broken):
+        text = to_toml(document)
+        record = read_record(Document("g.toml", parse_toml(text, "g.toml"), text))
+        kept, bare = Replay(record, outcomes=True), Replay(record)
+        for event in record.events:
+            kept.apply(event)
+            bare.apply(event)
+            assert bare.outcome is None
+            assert (bare.state.hands, bare.state.displays, bare.state.waiting, bare.state.phase) == (
+                kept.state.hands,
+                kept.state.displays,
+                kept.state.waiting,
+                kept.state.phase,
+            )
+        kept.finish()
+        bare.finish()
+        assert bare.findings == kept.findings and bare.scores == kept.scores
+        assert bool(kept.findings) == (document is broken)

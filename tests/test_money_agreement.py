@@ -111,7 +111,7 @@ def cut_and_compare(seed: int, cuts: set[int], folder: Path) -> int:
     """Replay game ``seed``, rule on each cut event, compare; the number of cuts compared."""
     text = to_toml(random_game(seed))
     record = read_record(Document("game.toml", parse_toml(text, "game.toml"), text))
-    replay = Replay(record)
+    replay = Replay(record, outcomes=True)
     revealed: dict[str, list[str]] = {}
     compared = 0
     for index, event in enumerate(record.events):

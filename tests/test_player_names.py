@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 from conftest import EXAMPLES, Invoke, read_slowly
+from hypothesis import given
+from hypothesis import strategies as st
 
 import refcli
 from refcli.games.bamboozled.formats import CHALLENGE
@@ -462,3 +464,19 @@ def test_money_totals_keep_apart_names_a_game_has_two_players_for(write: Write, 
     assert totals["Ana"] == scores[0]["Ana"] + scores[1]["Ana"]
     assert totals["ana"] == scores[1]["ana"] and totals["ANA"] == scores[2]["ANA"]
     assert "ANA played game 3 only" in doc["notes"][0]
+
+
+@given(st.lists(st.text(alphabet=" AaBbİı", max_size=3), max_size=5))
+def test_names_are_paired_as_their_skeletons_say_whatever_the_alphabet(group: list[str]) -> None:
+    """An all-ASCII table is answered without ``skeleton`` (its lower case is what a name looks like): the same
+    pairs as the general way, which ``İ`` and ``ı`` (not ASCII, and looking like I and i) take."""
+    players: dict[str, str] = {}
+    for name in group:
+        players.setdefault(names.normal(name), name)
+    first: dict[str, str] = {}
+    expected = []
+    for name in players.values():
+        seen = first.setdefault(names.skeleton(name), name)
+        if seen is not name:
+            expected.append((seen, name))
+    assert names.similar_pairs(group) == expected

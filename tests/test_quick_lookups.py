@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import tomllib
+from pathlib import Path
 
 import pytest
 from conftest import EXAMPLES, Invoke
@@ -236,6 +238,56 @@ def one_run(mode: str, args: tuple[str, ...], env: dict[str, str]) -> tuple[str,
 @pytest.mark.parametrize(("args", "quick"), COMPARED, ids=[" ".join(args) for args, _ in COMPARED])
 def test_a_quick_answer_is_the_full_command_lines_answer(args: tuple[str, ...], quick: bool, lang: str) -> None:
     """Output, stderr and exit status of a line are the same whichever path answers it."""
+    env = {"REFCLI_LANG": lang}
+    fast_out, fast_err = one_run("quick", args, env)
+    full_out, full_err = one_run("full", args, env)
+    assert fast_out == full_out
+    assert fast_err.replace("typer False", "typer True") == full_err
+    assert fast_err.endswith("typer False--" if quick else "typer True--"), fast_err
+
+
+# ---------------------------------------------------------------- a batch of JSON lines, answered quickly too
+
+RECORDS = "{records}"  # put in by the test: a JSON Lines file of legal, broken and unreadable records
+VALIDATED = [
+    (("validate", "--jsonl", RECORDS), True),
+    (("validate", RECORDS, "--jsonl", "-f", "csv"), True),
+    (("validate", "--jsonl", RECORDS, "--format=csv", "--bom"), True),
+    (("validate", "--jsonl", RECORDS, "--strict", "--max-bytes", "100000", "--record-timeout", "30"), True),
+    (("validate", "--jsonl", RECORDS, "--record-timeout", "0.5", "-j", "2"), True),
+    (("validate", "--jsonl", RECORDS, "--color", "never", "--no-pager", "-v", "--lang", "en"), True),
+    (("--lang", "es", "validate", "--jsonl", RECORDS, "no-such-file.jsonl"), True),  # unreadable: 66
+    (("validate", "--jsonl", RECORDS, "--max-bytes", "300"), True),  # lines too large: 65
+    (("kuhhandel", "validate", "--jsonl", RECORDS), True),  # the other games' records refused by the game's
+    (("validate", RECORDS), False),  # TOML files
+    (("validate", "--jsonl"), False),  # no FILE: the usage error
+    (("validate", "--jsonl", RECORDS, "--format", "toml"), False),  # --jsonl writes JSON or CSV only
+    (("validate", "--jsonl", RECORDS, "--bom"), False),  # --bom goes with csv
+    (("validate", "--jsonl", RECORDS, "--record-timeout", "nan"), False),
+    (("validate", "--jsonl", RECORDS, "--record-timeout", "inf"), False),
+    (("validate", "--jsonl", RECORDS, "-j", "0"), False),
+    (("validate", "--jsonl", RECORDS, "--jobs"), False),
+    (("validate", "--jsonl", RECORDS, "-f", "JSON"), False),  # click's, any case
+    (("validate", "--jsonl", RECORDS, "-o", "-"), False),  # -o: the full command line's
+    (("validate", "--jsonl", "--help"), False),
+    (("cup-of-bluff", "validate", "--jsonl", RECORDS, "--multiply"), False),  # no such option
+]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize(("args", "quick"), VALIDATED, ids=[" ".join(args) for args, _ in VALIDATED])
+def test_a_quick_batch_is_the_full_command_lines_batch(
+    tmp_path: Path, args: tuple[str, ...], quick: bool, lang: str
+) -> None:
+    """``validate --jsonl``: output, stderr and exit status the same whichever path answers the line."""
+
+    records = tmp_path / "records.jsonl"
+    lines = [
+        json.dumps(tomllib.loads(path.read_text(encoding="utf-8")), ensure_ascii=False, default=str)
+        for path in sorted(EXAMPLES.glob("*/record-*.toml"))
+    ]
+    records.write_text("\n".join([*lines, "{not json", "", '["a list"]', *lines[:2]]) + "\n", encoding="utf-8")
+    args = tuple(str(records) if arg == RECORDS else arg for arg in args)
     env = {"REFCLI_LANG": lang}
     fast_out, fast_err = one_run("quick", args, env)
     full_out, full_err = one_run("full", args, env)

@@ -33,7 +33,7 @@ from refcli.language.i18n import N_, _
 from refcli.language.visible import in_document, visible
 from refcli.model.exit_status import ExitStatus, worst
 from refcli.model.options import LONGEST_RECORD_TIMEOUT, SCHEMA_VERSION, Format, ValidateOptions
-from refcli.reading.json_lines import LineTask
+from refcli.reading.json_lines import FileBytes, LineTask
 from refcli.results.findings import Counts, FileResult, input_failure
 from refcli.validating import Outcome, Task
 
@@ -50,8 +50,27 @@ Check = Callable[[Any, "Game | None", ValidateOptions], Outcome]
 Rendered = tuple[Any, ExitStatus, str | None, tuple[tuple[str, str], ...], tuple[str, ...]]
 
 
-# json.dumps(value, ensure_ascii=False), without building an encoder for every result.
-_json = json.JSONEncoder(ensure_ascii=False).encode
+def _json_encoder() -> Callable[[Any], str]:
+    """json.dumps(value, ensure_ascii=False), without building an encoder for every result.
+
+    ``JSONEncoder.encode`` makes its C encoder anew for every value it is given (and its circular-reference
+    bookkeeping, which a result, a tree of the values read, never needs): made once here, the same C code
+    writes the same text. Where the C accelerator is missing, the encoder's own ``encode``.
+    """
+    from json.encoder import c_make_encoder, encode_basestring  # type: ignore[attr-defined]
+
+    encoder = json.JSONEncoder(ensure_ascii=False)
+    if c_make_encoder is None:
+        return encoder.encode
+    encode = c_make_encoder(None, encoder.default, encode_basestring, None, ": ", ", ", False, False, True)
+
+    def encoded(value: Any) -> str:
+        return "".join(encode(value, 0))
+
+    return encoded
+
+
+_json = _json_encoder()
 
 
 def _encode(value: Any) -> str:
@@ -66,10 +85,10 @@ def render_outcome(outcome: Outcome, style: str) -> Rendered:
     """Write one result out where it was computed, so the parent only copies text."""
     result, status, message = outcome
     # The rules cited: each finding's, then the register entries the replay applied (K1, K15 …),
-    # so an interpretation that decided a valid record is quoted too.
+    # so an interpretation that decided a valid record is quoted too; JSON Lines and CSV quote none.
     game = result.game
     cited: tuple[tuple[str, str], ...] = ()
-    if game:
+    if game and style not in ("jsonl", "csv"):
         cited = tuple((game, f.rule) for f in result.findings if f.rule != "input")
         cited += tuple((game, str(rule)) for rule in result.summary.get("interpretations", ()))
     if style == "json":
@@ -88,7 +107,7 @@ def render_outcome(outcome: Outcome, style: str) -> Rendered:
     else:
         payload = result
     warnings: tuple[str, ...] = ()
-    if result.warnings:
+    if result.summary.get("warnings"):  # (result.warnings, once there are any)
         said = _("refcli: warning: {file}: {message}")
         warnings = tuple(said.format(file=result.file, message=w) for w in result.warnings)
     return payload, status, message, cited, warnings
@@ -276,12 +295,17 @@ def _outcomes(
 
     game_id = game.id if game is not None else None
     work = partial(_work_elsewhere, check, game_id, options, style, i18n.language(), table_defaults.current())
-    yield from ordered_map(work, tasks, jobs, partial(worker_died, style), total, task_bytes)
+    yield from ordered_map(work, tasks, jobs, partial(worker_died, style), total, task_bytes, sent_bytes)
 
 
 def task_bytes(task: Task) -> int:
-    """What a task weighs in a worker's message: a JSON line's bytes (a path is light)."""
+    """What a task weighs in memory: a JSON line's bytes (a path is light)."""
     return len(task.raw) if isinstance(task, LineTask) and isinstance(task.raw, bytes) else 0
+
+
+def sent_bytes(task: Task) -> int:
+    """What a task weighs in a worker's message: a JSON line's bytes, unless it travels as where it is in its file."""
+    return 0 if isinstance(task, LineTask) and isinstance(task.raw, FileBytes) else task_bytes(task)
 
 
 def output_style(fmt: Format, jsonl: bool) -> str:
@@ -357,15 +381,11 @@ def write_results(
     Every document (JSON, TOML, text) ends with the counts of valid, invalid
     and unreadable files; JSON Lines and CSV are a result (or a row) at a time.
     """
-    from refcli.output.render import carries_unicode, emit, json_for
-    from refcli.results.blocks import Block, Heading, Quotes, plain_text
-    from refcli.results.findings import validation_report
-    from refcli.results.report import Report
-    from refcli.rules.catalogue import rules_for
+    from refcli.output.render import carries_unicode, json_for
 
     out = sys.stdout
     code = ExitStatus.OK
-    counts = Counts()
+    tally = [0, 0, 0]  # valid, invalid, unreadable (``Counts.counted``, without a new tuple a record)
     cited: dict[tuple[str, str], None] = {}
     gathered: list[FileResult] = []
     progress = Progress(total)
@@ -389,8 +409,9 @@ def write_results(
                 for warning in warnings:
                     print(warning, file=sys.stderr)
             code = worst(code, status)
-            counts = counts.counted(status)
-            cited.update(dict.fromkeys(rules))
+            tally[0 if status == 0 else 1 if status == 1 else 2] += 1
+            if rules:
+                cited.update(dict.fromkeys(rules))
             if style == "jsonl":
                 out.write((payload if unicode_out else json_for(out, payload)) + "\n")
             elif style == "json":
@@ -404,13 +425,14 @@ def write_results(
             count += 1
     finally:
         progress.close()  # interrupted too: no progress bar left on the terminal's last line
-    citations = [rules_for(game).cite([rule])[0] for game, rule in cited]
+    counts = Counts(*tally)
     if style == "jsonl":
         pass
     elif style == "csv":
         if not count:
             out.write(opening)
     elif style == "json":
+        citations = quoted(cited)
         out.write(
             ("" if count else opening)
             + '\n], "counts": '
@@ -420,11 +442,26 @@ def write_results(
             + "}\n"
         )
     elif style == "gather":
-        emit(validation_report(gathered, citations, counts), fmt, explain=explain, page=page)
+        from refcli.output.render import emit
+        from refcli.results.findings import validation_report
+
+        emit(validation_report(gathered, quoted(cited), counts), fmt, explain=explain, page=page)
     else:
+        from refcli.results.blocks import Block, Heading, Quotes, plain_text
+        from refcli.results.report import Report
+
+        citations = quoted(cited)
         summary: list[Block] = [Heading(counts.line())]
         if citations:
             summary.append(Quotes(tuple(citations), title=N_("Rules cited")))
         out.write("\n" + plain_text(Report({}, summary).blocks))
     out.flush()  # here, not at exit: a reader that went away is a BrokenPipeError the caller sees
     return code
+
+
+def quoted(cited: dict[tuple[str, str], None]) -> list[dict[str, Any]]:
+    """The clauses cited (game, rule), quoted from the games' catalogues: only the documents that end with them
+    (JSON, TOML, text) load the catalogues; JSON Lines and CSV carry no citations."""
+    from refcli.rules.catalogue import rules_for
+
+    return [rules_for(game).cite([rule])[0] for game, rule in cited]

@@ -74,6 +74,8 @@ def _recognised(arguments: list[str]) -> Answer | None:
     name = words.pop(0)
     if name == "rules":
         return _rules(None, words, root_color)
+    if name == "validate":
+        return _validate(None, words, root_color)
     from refcli.games import BUILT_IN
 
     if name not in BUILT_IN or not words:  # another name of a game, a command of the root, a group's help
@@ -88,6 +90,8 @@ def _recognised(arguments: list[str]) -> Answer | None:
         return _rules(game, words, root_color)
     if command_name in FILE_VERBS and any(verb.name == command_name for verb in game.verbs):
         return _one_file(game, command_name, words, root_color)
+    if command_name == "validate" and any(verb.name == command_name for verb in game.verbs):
+        return _validate(game, words, root_color)
     command = next((c for c in game.commands if c.name == command_name), None)
     if command is None or command_name in {verb.name for verb in game.verbs}:
         return None
@@ -112,9 +116,10 @@ class Parsed:
         self.given: set[str] = set()
 
 
-def _parsed(words: list[str], options: dict[str, Param], arguments: list[Param]) -> Parsed:
+def _parsed(words: list[str], options: dict[str, Param], arguments: list[Param], rest: Param | None = None) -> Parsed:
     """``words`` read against ``options`` (by each flag) and the positional ``arguments``, as click reads them.
 
+    ``rest``: the argument taking every word after ``arguments`` (``FILE...``), a list of at least one.
     Every parameter not given gets its default; a required argument missing, an unknown word or a value
     that click would refuse raises :class:`NotQuick`.
     """
@@ -138,6 +143,12 @@ def _parsed(words: list[str], options: dict[str, Param], arguments: list[Param])
             parsed.values[param.name] = True
         else:
             parsed.values[param.name] = _converted(param, value)
+    if rest is not None:
+        if len(positional) <= len(arguments):  # none for it: click's usage error
+            raise NotQuick
+        parsed.values[rest.name] = [_converted(rest, word) for word in positional[len(arguments) :]]
+        parsed.given.add(rest.name)
+        positional = positional[: len(arguments)]
     if len(positional) > len(arguments):
         raise NotQuick
     for param, word in zip(arguments, positional):
@@ -360,6 +371,85 @@ def _one_file(game: Game, verb: str, words: list[str], root_color: str | None) -
         return _reported(body)
 
     return answer
+
+
+def _validate(game: Game | None, words: list[str], root_color: str | None) -> Answer:
+    """``[GAME] validate --jsonl FILE...``: ``verbs.validate_definition``'s body, for JSON Lines only.
+
+    A batch of records pays start-up once, and building typer's command line was a good part of it. Only
+    ``--jsonl`` lines with a format it writes (json, csv; ``--bom`` with csv only), and plain numbers for
+    ``--record-timeout``: any other line (text output, ``-o FILE``, help) goes to the full command line.
+    """
+    from refcli.model.options import DEFAULT_MAX_BYTES, DEFAULT_RECORD_TIMEOUT, MAX_MAX_BYTES
+
+    jobs = Param("jobs", "", int, default=1, min=1, max=64)
+    options = {
+        **_display_options(),
+        "--strict": Param("strict", "", bool, default=False),
+        "--jsonl": Param("jsonl", "", bool, default=False),
+        "--jobs": jobs,
+        "-j": jobs,
+        "--max-bytes": Param("max_bytes", "", int, default=DEFAULT_MAX_BYTES, min=1, max=MAX_MAX_BYTES),
+        "--record-timeout": Param("record_timeout", "", default=None),
+        "--bom": Param("bom", "", bool, default=False),
+    }
+    fmt = Param("fmt", "", default=None)  # validate's own default: text, json with --jsonl
+    options["--format"] = options["-f"] = fmt
+    parsed = _parsed(words, options, [], Param("files", ""))
+    values = parsed.values
+    if not values["jsonl"] or values["fmt"] not in (None, "json", "csv") or (values["bom"] and values["fmt"] != "csv"):
+        raise NotQuick
+    if values["lang"] is not None:
+        _valid_language(values["lang"])
+    if values["color"] is not None:
+        _one_of(values["color"], COLORS)
+    timeout = values["record_timeout"]
+    seconds = DEFAULT_RECORD_TIMEOUT if timeout is None else _seconds(timeout)
+
+    def answer() -> int:
+        import gc
+
+        from refcli.language import i18n
+        from refcli.output.terminal import choose_color, reset_color
+
+        if not gc.isenabled():  # a batch collects its garbage, as the full command line's does
+            gc.freeze()
+            gc.enable()
+        if game is not None:
+            i18n.prefer_game(game.id)
+        reset_color()
+        choose_color(root_color)
+        choose_color(values["color"])
+
+        def body() -> None:
+            from refcli.cli.common import validate_files, validate_format
+            from refcli.model.options import ValidateOptions
+
+            options = ValidateOptions(strict=values["strict"], max_bytes=values["max_bytes"], record_timeout=seconds)
+            validate_files(
+                values["files"],
+                game,
+                options,
+                validate_format(values["fmt"], True),
+                jobs=values["jobs"],
+                jsonl=True,
+                explain=values["explain"],
+                page=not values["no_pager"],
+                bom=values["bom"],
+            )
+
+        return _reported(body)
+
+    return answer
+
+
+def _seconds(value: str) -> float:
+    """``--record-timeout``'s SECONDS written as plain digits (``30``, ``0.5``): click's float, which is never
+    below 0 or NaN; anything else (``inf``, ``1e3``, blanks) is the full command line's to read or refuse."""
+    head, point, tail = value.partition(".")
+    if not head.isdigit() or not head.isascii() or (point and not (tail.isdigit() and tail.isascii())):
+        raise NotQuick
+    return float(value)
 
 
 def _reported(body: Callable[[], None]) -> int:

@@ -8,7 +8,11 @@ its processes whether or not there is work for them. Here:
 
 - Each worker has its own pipe, holds one chunk of tasks at a time and
   sends the chunk's results back in one message (few messages: the parent
-  stays light). Before each task it writes the task's number into a word
+  stays light). When a chunk's message is small (its tasks travel as
+  references: ``sent``), a busy worker is also given its next chunk, so it
+  never waits for the parent between chunks; a large message is sent only
+  to an idle worker, which reads it at once (a full pipe would otherwise
+  hold the parent up). Before each task it writes the task's number into a word
   of shared memory, so when a worker dies the parent knows the one task it
   was working on: that task is answered by ``lost(task, exitcode)`` and is
   not tried again (a record that made a worker run out of memory would only
@@ -39,6 +43,7 @@ Result = TypeVar("Result")
 
 CHUNK = 64  # tasks per message once under way: few enough messages, small enough to balance
 CHUNK_BYTES = 1 << 20  # and no more tasks than this many bytes (one task may be larger on its own)
+LIGHT = 1 << 15  # a chunk's message under this many bytes can wait in a busy worker's pipe without blocking the parent
 AHEAD = 8  # chunks per worker that may be taken from the input ahead of the next result given
 STOP_GRACE = 5.0  # seconds a worker gets to leave before it is killed (a hang guard, not a wait)
 BLAMELESS_DEATHS = 16  # workers that may die outside any task before the parent gives up on them
@@ -53,13 +58,15 @@ def ordered_map(
     lost: Callable[[Task, int | None], Result],
     total: int | None = None,
     weight: Callable[[Task], int] | None = None,
+    sent: Callable[[Task], int] | None = None,
 ) -> Iterator[Result]:
     """``work(task)`` for each task in input order; ``lost(task, exitcode)`` where a worker died.
 
     ``total`` (when known) lets the last chunks shrink so the workers finish together;
-    ``weight`` (a task's size in bytes) keeps a chunk near CHUNK_BYTES when tasks are large.
+    ``weight`` (a task's size in bytes) keeps a chunk near CHUNK_BYTES when tasks are large;
+    ``sent`` (the bytes a task adds to a message, if not its weight) says which chunks are light.
     """
-    pool = _Pool(work, jobs, weight)
+    pool = _Pool(work, jobs, weight, sent)
     try:
         yield from pool.results(iter(tasks), lost, total)
     except BaseException:
@@ -78,11 +85,23 @@ class _Worker(Generic[Task]):
         self.process = process
         self.connection = connection
         self.current = current  # shared memory: the task it is working on, or NO_TASK
-        self.chunk: list[tuple[int, Task]] = []
+        self.chunks: deque[list[tuple[int, Task]]] = deque()  # given, not yet answered: in the order given
+        self.broken = False  # a chunk could not be sent to it: it is given no more
+
+    @property
+    def held(self) -> list[tuple[int, Task]]:
+        """Every task it holds, in order."""
+        return [entry for chunk in self.chunks for entry in chunk]
 
 
 class _Pool(Generic[Task, Result]):
-    def __init__(self, work: Callable[[Task], Result], jobs: int, weight: Callable[[Task], int] | None) -> None:
+    def __init__(
+        self,
+        work: Callable[[Task], Result],
+        jobs: int,
+        weight: Callable[[Task], int] | None,
+        sent: Callable[[Task], int] | None,
+    ) -> None:
         import multiprocessing
 
         fork = "fork" in multiprocessing.get_all_start_methods()
@@ -90,6 +109,7 @@ class _Pool(Generic[Task, Result]):
         self.context: Any = multiprocessing.get_context("fork" if fork else "spawn")
         self.work = work
         self.weight = weight
+        self.sent = sent or weight or (lambda task: 0)
         self.jobs = jobs
         self.workers: list[_Worker[Task]] = []
         self.chunks_sent = 0
@@ -106,14 +126,15 @@ class _Pool(Generic[Task, Result]):
         done: dict[int, Result] = {}
         given = 0  # results yielded: the next one to give is index `given`
         while True:
-            # Hand a chunk to every worker that has none, starting workers while there is work.
-            while self._idle() is not None or len(self.workers) < self.jobs:
+            # Hand a chunk to every worker that has none, starting workers while there is work,
+            # and a next chunk to a busy worker while chunks are light.
+            while self._idle() is not None or len(self.workers) < self.jobs or self._may_take_next():
                 size = self._chunk_size(None if total is None else total - queue.taken + len(queue.pending))
                 # New tasks are read only while those read and not yet given stay few: memory stays flat.
                 queue.fill(size, queue.taken - given - len(queue.pending) < AHEAD * CHUNK * self.jobs)
                 if not queue.pending:
                     break
-                worker = self._idle() or self._start()
+                worker = self._idle() or self._start() or self._hungry(queue)
                 if worker is None:
                     break
                 chunk = queue.chunk(size)
@@ -126,7 +147,7 @@ class _Pool(Generic[Task, Result]):
                 given += 1
             if queue.exhausted and not queue.pending and given == queue.taken:
                 return
-            busy = [worker.connection for worker in self.workers if worker.chunk]
+            busy = [worker.connection for worker in self.workers if worker.chunks]
             if not busy:
                 continue  # only a dead worker's rest is left: the loop above starts a fresh one
             for connection in wait(busy):
@@ -142,17 +163,29 @@ class _Pool(Generic[Task, Result]):
         return max(1, size)
 
     def _idle(self) -> _Worker[Task] | None:
-        return next((worker for worker in self.workers if not worker.chunk), None)
+        return next((worker for worker in self.workers if not worker.chunks and not worker.broken), None)
+
+    def _may_take_next(self) -> bool:
+        return any(len(worker.chunks) == 1 and not worker.broken for worker in self.workers)
+
+    def _hungry(self, queue: _Queue[Task]) -> _Worker[Task] | None:
+        """A worker busy with one chunk that can be given its next now: the tasks waiting make a light message."""
+        if not queue.pending or sum(self.sent(task) for _index, task in queue.pending) >= LIGHT:
+            return None
+        return next((worker for worker in self.workers if len(worker.chunks) == 1 and not worker.broken), None)
 
     def _give(self, worker: _Worker[Task], chunk: list[tuple[int, Task]], pending: deque[tuple[int, Task]]) -> None:
         try:
             worker.connection.send(chunk)
         except (OSError, ValueError):  # it died while idle: nothing of this chunk was started
             pending.extendleft(reversed(chunk))
+            if worker.chunks:  # it held a chunk too: its death is settled when its pipe is read (``_collect``)
+                worker.broken = True
+                return
             self._bury(worker)
             self.blameless_deaths += 1
             return
-        worker.chunk = chunk
+        worker.chunks.append(chunk)
         self.chunks_sent += 1
 
     def _collect(
@@ -168,8 +201,10 @@ class _Pool(Generic[Task, Result]):
         except (EOFError, OSError):
             self._died(worker, pending, done, lost)
             return
-        done.update(zip((index for index, _task in worker.chunk), results))
-        worker.chunk = []
+        done.update(zip((index for index, _task in worker.chunks.popleft()), results))
+        if worker.broken and not worker.chunks:  # it answered all it held, but can take no more
+            self._bury(worker)
+            self.blameless_deaths += 1
 
     def _died(
         self,
@@ -180,7 +215,7 @@ class _Pool(Generic[Task, Result]):
     ) -> None:
         current = worker.current.value
         exitcode = self._bury(worker)
-        held = worker.chunk
+        held = worker.held
         if current == NO_TASK and exitcode == INTERNAL_ERROR and held:
             current = held[0][0]  # it could not read the chunk (a bug): the chunk's first task is lost
         culprit = [(index, task) for index, task in held if index == current]

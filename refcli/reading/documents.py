@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 import sys
-import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -61,6 +60,17 @@ class Document:
     names: dict[str, None] = field(default_factory=dict, compare=False, repr=False)
     # Keys it leaves out that the table's defaults (``refcli config``) filled in, for ``refcli.reading.warnings``.
     defaulted: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    @classmethod
+    def of_line(cls, name: str, data: dict[str, Any], line: int | None) -> Document:
+        """``Document(name=name, data=data, text="", line=line)``: a JSON line's record, its fields set at once.
+
+        A frozen dataclass's ``__init__`` sets each field through ``object.__setattr__``, which a batch of
+        thousands of lines pays once a line; this object is the one the constructor makes (tests compare them).
+        """
+        doc = object.__new__(cls)
+        doc.__dict__.update(name=name, data=data, text="", line=line, has_lines=True, names={}, defaulted={})
+        return doc
 
     @classmethod
     def from_data(cls, data: dict[str, Any], name: str) -> Document:
@@ -149,22 +159,24 @@ def decode(raw: bytes, name: str, *, first_line: int = 1) -> str:
     """
     if raw.startswith(b"\xef\xbb\xbf"):
         raw = raw[3:]
-    # UTF-32's little-endian mark begins with UTF-16's: test it first
-    for mark, encoding in (
-        (b"\xff\xfe\x00\x00", "UTF-32"),
-        (b"\x00\x00\xfe\xff", "UTF-32"),
-        (b"\xff\xfe", "UTF-16"),
-        (b"\xfe\xff", "UTF-16"),
-    ):
-        if raw.startswith(mark):
-            raise DataError(
-                _("expected UTF-8 text, found {encoding} (save the file as UTF-8)").format(encoding=encoding),
-                file=name,
-                line=first_line,
-            )
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
+        # Every UTF-16 and UTF-32 mark holds a byte UTF-8 never has (0xfe, 0xff), so only text that is not UTF-8
+        # is looked at for one: a batch of JSON lines pays nothing for the test. UTF-32's little-endian mark
+        # begins with UTF-16's: tested first.
+        for mark, encoding in (
+            (b"\xff\xfe\x00\x00", "UTF-32"),
+            (b"\x00\x00\xfe\xff", "UTF-32"),
+            (b"\xff\xfe", "UTF-16"),
+            (b"\xfe\xff", "UTF-16"),
+        ):
+            if raw.startswith(mark):
+                raise DataError(
+                    _("expected UTF-8 text, found {encoding} (save the file as UTF-8)").format(encoding=encoding),
+                    file=name,
+                    line=first_line,
+                ) from None
         line = first_line + raw.count(b"\n", 0, error.start)
         raise DataError(
             _("expected UTF-8 text, found the byte {byte} that is not UTF-8").format(byte=f"0x{raw[error.start]:02x}"),
@@ -196,6 +208,8 @@ def usable_tomli(module: ModuleType) -> bool:
 
 def _toml_parser() -> tuple[Callable[[str], dict[str, Any]], type[ValueError]]:
     """The parser of TOML inputs and its error: tomli's compiled wheel where it is installed, else tomllib."""
+    import tomllib
+
     try:
         import tomli
     except ImportError:
@@ -205,7 +219,28 @@ def _toml_parser() -> tuple[Callable[[str], dict[str, Any]], type[ValueError]]:
     return tomllib.loads, tomllib.TOMLDecodeError
 
 
-toml_loads, TOMLDecodeError = _toml_parser()
+# The parser and its error (``_toml_parser``), chosen when a TOML text is first parsed (or either name is first
+# asked for): importing the parsers compiles their patterns, which a batch of JSON lines, parsing no TOML,
+# would pay for at start-up and never use.
+toml_loads: Callable[[str], dict[str, Any]]
+TOMLDecodeError: type[ValueError]
+
+
+def __getattr__(name: str) -> Any:
+    if name in ("toml_loads", "TOMLDecodeError"):
+        return _chosen_toml_parser()[name == "TOMLDecodeError"]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _chosen_toml_parser() -> tuple[Callable[[str], dict[str, Any]], type[ValueError]]:
+    """``toml_loads`` and ``TOMLDecodeError``: chosen once, else as set (a test sets them to tomllib's)."""
+    chosen = globals()
+    if "toml_loads" not in chosen or "TOMLDecodeError" not in chosen:
+        loads, error = _toml_parser()
+        chosen.setdefault("toml_loads", loads)
+        chosen.setdefault("TOMLDecodeError", error)
+    return chosen["toml_loads"], chosen["TOMLDecodeError"]
+
 
 _TOML_POSITION = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
 _TOML_END = re.compile(r"\s*\(at end of document\)\s*$")
@@ -218,9 +253,10 @@ def parse_toml(text: str, name: str) -> dict[str, Any]:
     parser's time or memory grow faster than the text (see refcli.reading.prescan).
     """
     check_toml_shape(text, name)
+    loads, decode_error = _chosen_toml_parser()
     try:
-        return toml_loads(text)
-    except TOMLDecodeError as error:
+        return loads(text)
+    except decode_error as error:
         message = str(error)
         line: int | None = None
         column: int | None = None

@@ -11,7 +11,9 @@ reads the same from the command line and from the library.
 from __future__ import annotations
 
 import json
+import os
 import re
+import stat
 import sys
 from collections.abc import Iterator
 from typing import IO, Any, NamedTuple
@@ -40,6 +42,73 @@ class Refused(NamedTuple):
         return cls(error.one_line(), status_for(error), getattr(error, "line", None), getattr(error, "path", None))
 
 
+class FileBytes(bytes):
+    """A line's bytes as read from a regular file, which travel to a worker process as where they are.
+
+    A ``--jobs`` worker given this line re-reads it from the file (``reread``)
+    instead of receiving a copy of every byte through its pipe: the parent's
+    messages stay a few hundred bytes a chunk, so it can hand a worker its
+    next chunk while the worker is still busy (``refcli.cli.workers``). The
+    re-read is checked against the length and CRC-32 of the bytes the parent
+    read, so a worker validates exactly the line the parent split off.
+    Everywhere else it is the bytes it holds.
+    """
+
+    path: str  # the file, absolute (a worker need not share the parent's directory)
+    identity: tuple[int, int]  # its device and inode, as opened
+    offset: int  # where the line starts in it
+    name: str  # as shown
+    number: int  # the line
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        import zlib
+
+        where = (self.path, self.identity, self.offset, len(self), zlib.crc32(self), self.name, self.number)
+        return reread, where
+
+
+def reread(
+    path: str, identity: tuple[int, int], offset: int, length: int, crc: int, name: str, number: int
+) -> bytes | Refused:
+    """A line of a regular file, read again where a worker unpickles it (``FileBytes``).
+
+    If it no longer holds what the parent read there (the file was replaced or
+    rewritten while being validated), the line is refused as unreadable: the
+    system's "stale file handle" (ESTALE) is what this is.
+    """
+    import errno
+    import zlib
+
+    try:
+        raw = os.pread(_opened(path, identity), length, offset)
+        if len(raw) != length or zlib.crc32(raw) != crc:
+            raise OSError(errno.ESTALE, os.strerror(errno.ESTALE))
+    except OSError as error:
+        return Refused.of(InputUnreadable.because(name, error))
+    return raw
+
+
+# The file a worker last re-read lines of (its path and identity, and its descriptor): a worker reads one
+# file's lines in turn, so one open file is enough; it is closed with the worker.
+_REREADING: list[tuple[str, tuple[int, int], int]] = []
+
+
+def _opened(path: str, identity: tuple[int, int]) -> int:
+    if _REREADING and _REREADING[0][:2] == (path, identity):
+        return _REREADING[0][2]
+    descriptor = os.open(path, os.O_RDONLY)
+    status = os.fstat(descriptor)
+    if (status.st_dev, status.st_ino) != identity:  # another file now has that name
+        os.close(descriptor)
+        import errno
+
+        raise OSError(errno.ESTALE, os.strerror(errno.ESTALE))
+    if _REREADING:
+        os.close(_REREADING.pop()[2])
+    _REREADING.append((path, identity, descriptor))
+    return descriptor
+
+
 class LineTask(NamedTuple):
     """One JSON line to validate: its bytes, or why it was refused while reading."""
 
@@ -53,8 +122,13 @@ class LineTask(NamedTuple):
 
 
 # Lone UTF-16 surrogates can only come from \uD800-\uDFFF escapes (UTF-8 cannot
-# carry them: decode() refuses them), so only a line with such an escape is searched.
+# carry them: decode() refuses them), so only a line with such an escape is searched
+# (and only a line with a backslash at all is searched for one: most lines have none).
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+# json.loads(text) for a str: its decoder, without the check for a byte-order mark a line cannot hold here
+# (parse_json_line refuses the bytes of one first).
+_decode_json = json.JSONDecoder().decode
 
 
 def parse_json_line(raw: bytes, name: str, number: int) -> dict[str, Any]:
@@ -69,7 +143,7 @@ def parse_json_line(raw: bytes, name: str, number: int) -> dict[str, Any]:
         )
     text = decode(raw, name, first_line=number)
     try:
-        data = json.loads(text)
+        data = _decode_json(text)
     except json.JSONDecodeError as error:
         message = error.msg[:1].lower() + error.msg[1:]  # Python's own words: English
         # A line cut short fails at the end of the text, past its line break, where json counts a line 2,
@@ -89,7 +163,7 @@ def parse_json_line(raw: bytes, name: str, number: int) -> dict[str, Any]:
         raise DataError(_("not valid JSON: {error}").format(error=error), file=name, line=number) from None
     if not isinstance(data, dict):
         raise DataError(_("expected a JSON object (one record per line)"), file=name, line=number)
-    if _SURROGATE_ESCAPE.search(text):
+    if "\\" in text and _SURROGATE_ESCAPE.search(text):
         refuse_lone_surrogates(data, name, number)
     return data
 
@@ -159,6 +233,8 @@ def json_lines(path: str, max_bytes: int) -> Iterator[LineTask]:
     number = 0
     try:
         with stream if path != "-" else _no_close(stream):
+            regular = _regular_file(stream, path)  # its lines are given as FileBytes
+            offset = 0  # where the next line starts
             while raw := stream.readline(max_bytes + 1):
                 number += 1
                 if len(raw) > max_bytes and not raw.endswith(b"\n"):
@@ -166,12 +242,37 @@ def json_lines(path: str, max_bytes: int) -> Iterator[LineTask]:
                         yield LineTask(name, number, Refused.of(binary_line(name, number)))
                         return
                     yield LineTask(name, number, Refused.of(too_large(name, max_bytes, number)))
+                    if regular is not None:  # (a pipe cannot tell where it is; its lines are not read again)
+                        offset = stream.tell()
                     continue
+                offset += len(raw)
                 raw = without_file_bom(raw, number)
                 if raw.strip():
+                    if regular is not None:
+                        raw = _file_bytes(raw, regular, offset - len(raw), name, number)
                     yield LineTask(name, number, raw)
     except OSError as error:  # a read failed part way (a disk error, a device)
         yield LineTask(name, number + 1, Refused.of(InputUnreadable.because(name, error)))
+
+
+def _regular_file(stream: IO[bytes], path: str) -> tuple[str, tuple[int, int]] | None:
+    """The absolute path and identity of a regular file just opened, whose lines can be read again; else None."""
+    if path == "-":
+        return None
+    try:
+        status = os.fstat(stream.fileno())
+    except (OSError, ValueError):
+        return None
+    if not stat.S_ISREG(status.st_mode):
+        return None
+    return os.path.abspath(path), (status.st_dev, status.st_ino)
+
+
+def _file_bytes(raw: bytes, file: tuple[str, tuple[int, int]], offset: int, name: str, number: int) -> FileBytes:
+    line = FileBytes(raw)
+    line.path, line.identity = file
+    line.offset, line.name, line.number = offset, name, number
+    return line
 
 
 def skip_rest_of_line(stream: IO[bytes], piece: int = 1 << 16) -> bool:

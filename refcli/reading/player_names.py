@@ -119,6 +119,11 @@ def similar_pairs(names: Iterable[str]) -> list[tuple[str, str]]:
 
     A player written twice (the same name in NFC) is one player, not a pair; in another case, two players.
     """
+    names = list(names)
+    if "".join(names).isascii():  # the usual table: what a name looks like (``skeleton``) is its lower case
+        written = set(map(str.strip, names))  # ``normal``, for ASCII
+        if len(set(map(str.lower, written))) == len(written):
+            return []
     players: dict[str, str] = {}
     for name in names:
         players.setdefault(normal(name), name)

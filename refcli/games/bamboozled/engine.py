@@ -4,7 +4,8 @@ Both paths that decide a question of the rules go through ``step``:
 ``replay`` applies a record's events one by one, and ``situations`` builds
 the State a situation file describes and applies the file's action (a call,
 an accept, a card) with the same function. So a ruling and a replayed event
-cannot disagree.
+cannot disagree. (The replay calls ``advance``, which is ``step`` without
+the ``Outcome`` it reads from the decisions: nothing reads an event's.)
 
 A broken rule is reported to a ``Log``: the replay records it and applies
 the action as written, so one mistake does not hide the next; a ruling uses
@@ -17,8 +18,8 @@ is +1 (clockwise) or -1 (under a Reverse).
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
+from types import MappingProxyType
 from typing import Any, NamedTuple, Protocol
 
 from refcli.games.bamboozled import clauses as C
@@ -37,6 +38,7 @@ READINGS: dict[tuple[int, ...], frozenset[str]] = {
     (a, b): frozenset(readings(a, b)) for a in range(1, 7) for b in range(1, 7)
 }
 DICE = frozenset(READINGS)
+ACTION_CARDS = sum(SUPPLY.values())
 
 
 # -- actions (tuples: a record holds thousands, built in one pass) --------------------------
@@ -130,18 +132,19 @@ class State:
         pile: int | None = None,
         direction: int = CLOCKWISE,
     ) -> None:
+        # made once per record replayed: built by dict.fromkeys and zip rather than comprehensions
         self.seats: tuple[str, ...] = tuple(seats)
-        self.seat = {name: index for index, name in enumerate(self.seats)}
+        self.seat = dict(zip(self.seats, range(len(self.seats))))
         self.inside = set(self.seats)  # players still in the game
-        self.strikes: dict[str, int] = {name: 0 for name in self.seats}
+        self.strikes: dict[str, int] = dict.fromkeys(self.seats, 0)
         if strikes:
             self.strikes.update(strikes)
-        self.struck = sum(self.strikes.values())  # strike cards out (002 has 16)
-        self.hands: dict[str, int | None] = {name: 1 for name in self.seats}  # None: not known
+        self.struck = sum(self.strikes.values()) if strikes else 0  # strike cards out (002 has 16)
+        self.hands: dict[str, int | None] = dict.fromkeys(self.seats, 1)  # None: not known
         if hands is not None:
             self.hands.update(hands)
         self.pile = pile  # action cards left to draw; None: not known (a draw is assumed possible)
-        self.shown: Counter[str] = Counter()  # cards revealed and discarded since the last reshuffle
+        self.shown: dict[str, int] = {}  # cards revealed and discarded since the last reshuffle, by card
         self.discards = 0
         self.limit = strikes_to_lose
         self.no_limits = no_limits
@@ -159,7 +162,7 @@ class State:
     def dealt(cls, seats: Iterable[str], **options: object) -> State:
         """A game as dealt: one action card each, the rest in the pile."""
         state = cls(seats, **options)  # type: ignore[arg-type]
-        state.pile = sum(SUPPLY.values()) - len(state.seats)
+        state.pile = ACTION_CARDS - len(state.seats)
         return state
 
     @property
@@ -178,7 +181,10 @@ class State:
         seats, inside = self.seats, self.inside
         count = len(seats)
         index = self.seat[name]
-        for offset in range(1, count):
+        candidate = seats[(index + step) % count]
+        if candidate in inside:  # most often the very next seat: no loop
+            return candidate
+        for offset in range(2, count):
             candidate = seats[(index + step * offset) % count]
             if candidate in inside:
                 return candidate
@@ -199,11 +205,16 @@ class State:
 
 
 # -- what one action did -----------------------------------------------------------------
+# What an action decided beyond the State, by Outcome attribute (None: nothing beyond the State).
+Decided = Mapping[str, object] | None
+HONEST: Decided = MappingProxyType({"honest": True})  # one for every honest accept: read-only, Outcome copies it
+
+
 class Outcome:
     """What one action decided, and who acts next (read from the State right after the step).
 
-    Only what an action decided is set on it; the rest are the class's defaults (an outcome is
-    made for every event of every record replayed, so it is kept cheap).
+    Only what an action decided (``Decided``) is set on it; the rest are the class's defaults. A replay
+    makes none (``advance``): a ruling and the property tests read one per action.
     """
 
     strike_to: str | None = None  # who takes a strike
@@ -216,7 +227,7 @@ class Outcome:
     own_score: bool = False  # Skip/Reverse sent the dice back: the declarer rolls on their own score (B6)
     revived: str | None = None  # Revive on the final strike kept this player in
 
-    def __init__(self, state: State, **decided: object) -> None:
+    def __init__(self, state: State, decided: Decided = None) -> None:
         if decided:
             self.__dict__.update(decided)
         self.winner = state.winner
@@ -236,16 +247,27 @@ class Outcome:
 # -- the step ------------------------------------------------------------------------------
 def step(state: State, action: Action, log: Log) -> Outcome:
     """Apply one action to ``state`` (in place) and say what it decided; broken rules go to ``log``."""
-    just_out, state.just_out = state.just_out, None
-    kind = type(action)
-    if kind is Card and action.card == "revive" and action.player == just_out:  # type: ignore[union-attr]
-        return _revive_final(state, action.player, log)
+    return Outcome(state, advance(state, action, log))
+
+
+def advance(state: State, action: Action, log: Log) -> Decided:
+    """``step`` without its ``Outcome``: the action applied, and what it decided beyond the State (None: nothing).
+
+    A replay reads nothing of an event's outcome, so it calls this and builds no Outcome per event; a
+    ruling and the property tests call ``step``, which reads the same decisions into one.
+    """
+    kind, player = type(action), action.player
+    just_out = state.just_out
+    if just_out is not None:  # only the action right after a final strike may be its Revive
+        state.just_out = None
+        if kind is Card and action.card == "revive" and player == just_out:  # type: ignore[union-attr]
+            return _revive_final(state, player, log)
     if state.winner is not None:
         log.error(C.END_WINNER, _("the game is over: {winner} is the last player standing").format(winner=state.winner))
-        return Outcome(state)
-    if action.player not in state.inside:
-        log.error(C.STRIKE_OUT, _("{player} is out of the game").format(player=action.player))
-        return Outcome(state)
+        return None
+    if player not in state.inside:
+        log.error(C.STRIKE_OUT, _("{player} is out of the game").format(player=player))
+        return None
     return _STEPS[kind](state, action, log)
 
 
@@ -270,34 +292,35 @@ def _expect(state: State, phase: str, player: str, what: str, log: Log) -> None:
         state.phase, state.actor = phase, player  # resynchronise
 
 
-def _roll(state: State, roll: Roll, log: Log) -> Outcome:
-    if state.phase != ROLL or state.actor != roll.player:
-        _expect(state, ROLL, roll.player, "roll", log)
-    rolled = roll.rolled
+def _roll(state: State, roll: Roll, log: Log) -> Decided:
+    player, declared, rolled, card = roll  # every other event is a roll: its fields are read once
+    if state.phase != ROLL or state.actor != player:
+        _expect(state, ROLL, player, "roll", log)
     if rolled is not None and rolled not in DICE:
         try:
             check_dice(rolled)
         except RuleBroken as broken:
             log.error(broken.clause, str(broken))
-    if not state.kids and state.to_beat != "0" and RANK[roll.declared] < RANK[state.to_beat]:
+    to_beat, kids = state.to_beat, state.kids
+    if not kids and to_beat != "0" and RANK[declared] < RANK[to_beat]:
         log.error(
             C.TIE_OR_BEAT,
             _("{declared} does not tie or beat {to_beat}, the score to beat").format(
-                declared=roll.declared, to_beat=state.to_beat
+                declared=declared, to_beat=to_beat
             ),
         )
-    if roll.card is not None and state.hands.get(roll.player) == 0:
+    if card is not None and state.hands.get(player) == 0:
         log.error(
             C.HAND_START,
             _("{player} holds no action card to back {declared} with {card}").format(
-                player=roll.player, declared=roll.declared, card=card_name(roll.card)
+                player=player, declared=declared, card=card_name(card)
             ),
         )
-    if state.kids:
+    if kids:
         return _kids_roll(state, roll, log)
-    state.declarer, state.declaration = roll.player, roll
-    state.phase, state.actor = RESPOND, state.next_after(roll.player)
-    return Outcome(state)
+    state.declarer, state.declaration = player, roll
+    state.phase, state.actor = RESPOND, state.next_after(player)
+    return None
 
 
 def kids_beats(declared: str, to_beat: str) -> bool:
@@ -305,7 +328,7 @@ def kids_beats(declared: str, to_beat: str) -> bool:
     return to_beat == "0" or RANK[declared] > RANK[to_beat] or declared == to_beat == JACKPOT
 
 
-def _kids_roll(state: State, roll: Roll, log: Log) -> Outcome:
+def _kids_roll(state: State, roll: Roll, log: Log) -> Decided:
     """B10, B13: every roll is open; an after-roll card changes it openly and is discarded."""
     player, declared, rolled = roll.player, roll.declared, roll.rolled
     discarded: tuple[str, ...] = ()
@@ -328,59 +351,56 @@ def _kids_roll(state: State, roll: Roll, log: Log) -> Outcome:
             _draw(state, previous)
             drew = previous
         _end_round(state, player, out)
-        return Outcome(state, strike_to=player, eliminated=player if out else None, discarded=discarded, drew=drew)
+        return {"strike_to": player, "eliminated": player if out else None, "discarded": discarded, "drew": drew}
     state.declarer, state.declaration, state.to_beat = player, roll, declared
     state.phase, state.actor = ROLL, state.next_after(player)
-    return Outcome(state, discarded=discarded)
+    return {"discarded": discarded}
 
 
-def _accept(state: State, accept: Accept, log: Log) -> Outcome:
+def _accept(state: State, accept: Accept, log: Log) -> Decided:
+    (player,) = accept
     if state.kids:
         log.error(C.KIDS_NO_BLUFF, _("with the kids' rules nobody accepts or calls"))
-    if state.phase != RESPOND or state.actor != accept.player:
-        _expect(state, RESPOND, accept.player, "accept", log)
+    if state.phase != RESPOND or state.actor != player:
+        _expect(state, RESPOND, player, "accept", log)
     declaration, declarer = state.declaration, state.declarer
     if declaration is None or declarer is None:
         log.error(C.TURN_ACCEPT_AND_BEAT, _("there is no declaration to accept"))
-        state.phase, state.actor = ROLL, accept.player
-        return Outcome(state)
-    rolled = declaration.rolled
-    honest: bool | None = None
-    carded, drew, discard_one = False, None, False
+        state.phase, state.actor = ROLL, player
+        return None
+    declared, rolled, card = declaration.declared, declaration.rolled, declaration.card
+    state.to_beat, state.declaration = declared, None
+    state.phase, state.actor = ROLL, player
     if rolled is None or len(rolled) != 2:
         log.skip(_("whether {player} bamboozled (the dice are not recorded)").format(player=declarer))
         if state.hands.get(declarer) is not None:
             state.hands[declarer] = None
             log.skip(_("hand-size checks for {player} from this event on").format(player=declarer))
-    else:
-        honest = declaration.declared in (READINGS.get(rolled) or readings(rolled[0], rolled[1]))
-        if not honest:  # a bamboozle, even when an after-roll card would have made it true (002)
-            carded = declaration.card is not None and declaration.declared in card_readings(
-                rolled[0], rolled[1], declaration.card
-            )
-            discard_one = _draw(state, declarer)
-            drew = declarer
-    state.to_beat, state.declaration = declaration.declared, None
-    state.phase, state.actor = ROLL, accept.player
-    return Outcome(state, honest=honest, carded=carded, drew=drew, discard_one=discard_one)
+        return None
+    if declared in (READINGS.get(rolled) or readings(rolled[0], rolled[1])):
+        return HONEST  # most accepts: the dice show what was declared
+    # a bamboozle, even when an after-roll card would have made it true (002)
+    carded = card is not None and declared in card_readings(rolled[0], rolled[1], card)
+    return {"honest": False, "carded": carded, "drew": declarer, "discard_one": _draw(state, declarer)}
 
 
-def _call(state: State, call: Call, log: Log) -> Outcome:
+def _call(state: State, call: Call, log: Log) -> Decided:
+    caller, played, noted = call  # the card played with the call (My Bad), the strike as noted
     if state.kids:
         log.error(C.KIDS_NO_BLUFF, _("with the kids' rules nobody accepts or calls"))
-    if state.phase != RESPOND or state.actor != call.player:
-        _expect(state, RESPOND, call.player, "call", log)
-    declaration, declarer, caller = state.declaration, state.declarer, call.player
+    if state.phase != RESPOND or state.actor != caller:
+        _expect(state, RESPOND, caller, "call", log)
+    declaration, declarer = state.declaration, state.declarer
     if declaration is None or declarer is None:
         log.error(C.TURN_CALL, _("there is no declaration to call"))
         state.new_round(caller)
-        return Outcome(state)
+        return None
     rolled = declaration.rolled
     if rolled is None or len(rolled) != 2:
         log.error(C.TURN_CALL, _("a called roll is revealed: record its dice"))
         state.new_round(caller)
-        return Outcome(state)
-    my_bad = call.card == "my-bad"
+        return None
+    my_bad = played == "my-bad"
     if my_bad:
         _use_card(state, caller, "my-bad", log)
     declared, card = declaration.declared, declaration.card
@@ -394,31 +414,30 @@ def _call(state: State, call: Call, log: Log) -> Outcome:
         discarded += ("my-bad",)
     bluff = not honest and not carded
     strike_to = declarer if bluff else (None if my_bad or carded else caller)
-    if call.strike is not None and call.strike != strike_to:
+    if noted is not None and noted != strike_to:
         said = (
-            _("{player} takes the strike, not {noted}").format(player=strike_to, noted=call.strike)
+            _("{player} takes the strike, not {noted}").format(player=strike_to, noted=noted)
             if strike_to is not None
-            else _("nobody takes the strike, not {noted}").format(noted=call.strike)
+            else _("nobody takes the strike, not {noted}").format(noted=noted)
         )
         log.error(C.TURN_CALL, said)
     if strike_to is None and not my_bad:  # B3: the card made it true; the score stands
         state.to_beat, state.declaration = declared, None
         state.phase, state.actor = ROLL, caller
-        return Outcome(state, honest=honest, carded=carded, discarded=discarded)
+        return {"honest": honest, "carded": carded, "discarded": discarded}
     out = _strike(state, strike_to, log) if strike_to is not None else False
     if my_bad:  # B4: the round restarts at 0 and the My Bad player rolls first
         if state.winner is None:
             state.new_round(caller)
     else:
         _end_round(state, strike_to, out)  # type: ignore[arg-type]
-    return Outcome(
-        state,
-        strike_to=strike_to,
-        eliminated=strike_to if out else None,
-        honest=honest,
-        carded=carded,
-        discarded=discarded,
-    )
+    return {
+        "strike_to": strike_to,
+        "eliminated": strike_to if out else None,
+        "honest": honest,
+        "carded": carded,
+        "discarded": discarded,
+    }
 
 
 def card_timing(state: State, player: str, card: str, log: Log) -> bool:
@@ -455,13 +474,13 @@ def card_timing(state: State, player: str, card: str, log: Log) -> bool:
     return True
 
 
-def _card(state: State, action: Card, log: Log) -> Outcome:
+def _card(state: State, action: Card, log: Log) -> Decided:
     player, card = action.player, action.card
     if not card_timing(state, player, card, log):
-        return Outcome(state)  # not played: the replay goes on as if it had not been
+        return None  # not played: the replay goes on as if it had not been
     if card == "revive" and state.strikes[player] < 1:
         log.error(C.REVIVE, _("{player} has no strike to give back").format(player=player))
-        return Outcome(state)
+        return None
     _use_card(state, player, card, log)
     declaration, declarer = state.declaration, state.declarer or player
     if card == "new-start":
@@ -481,12 +500,12 @@ def _card(state: State, action: Card, log: Log) -> Outcome:
             if not state.kids:
                 state.declaration = None
             state.phase, state.actor = ROLL, declarer
-            return Outcome(state, discarded=(card,), own_score=True)
+            return {"discarded": (card,), "own_score": True}
         state.actor = state.next_after(player)  # Skip: the next player faces the declaration
-    return Outcome(state, discarded=(card,))
+    return {"discarded": (card,)}
 
 
-def _revive_final(state: State, player: str, log: Log) -> Outcome:
+def _revive_final(state: State, player: str, log: Log) -> Decided:
     """B9: Revive played at once on the final strike keeps the player in; having taken the strike,
     they start the next round (002 "El jugador que recibe la carta de strike comienza la siguiente ronda")."""
     _use_card(state, player, "revive", log)
@@ -495,7 +514,7 @@ def _revive_final(state: State, player: str, log: Log) -> Outcome:
     state.inside.add(player)
     state.winner = None
     state.new_round(player)
-    return Outcome(state, discarded=("revive",), revived=player)
+    return {"discarded": ("revive",), "revived": player}
 
 
 # -- cards and strikes ----------------------------------------------------------------------
@@ -507,7 +526,8 @@ def _use_card(state: State, player: str, card: str, log: Log) -> None:
         )
     elif hand is not None:
         state.hands[player] = hand - 1
-    if state.shown[card] >= SUPPLY[card]:
+    shown = state.shown.get(card, 0)
+    if shown >= SUPPLY[card]:
         log.error(
             C.COMPONENTS,
             # TRANSLATORS: English keeps one form; the other language's forms agree with {count}.
@@ -517,7 +537,7 @@ def _use_card(state: State, player: str, card: str, log: Log) -> None:
                 SUPPLY[card],
             ).format(card=card_name(card), count=SUPPLY[card]),
         )
-    state.shown[card] += 1
+    state.shown[card] = shown + 1
     state.discards += 1
 
 
@@ -565,4 +585,4 @@ def _end_round(state: State, struck: str, out: bool) -> None:
         state.new_round(state.next_after(struck, CLOCKWISE) if out else struck)
 
 
-_STEPS: dict[type, Callable[[State, Any, Log], Outcome]] = {Roll: _roll, Accept: _accept, Call: _call, Card: _card}
+_STEPS: dict[type, Callable[[State, Any, Log], Decided]] = {Roll: _roll, Accept: _accept, Call: _call, Card: _card}

@@ -20,31 +20,25 @@ from refcli.games.bamboozled import GAME as BAMBOOZLED  # the declaration: readi
 from refcli.games.bamboozled.formats import RECORD
 from refcli.games.bamboozled.replay import Accept, Call, Card, Record, Replay, Roll, replay
 from refcli.reading.documents import Document
-from refcli.reading.formats.description import with_made
+from refcli.reading.formats.description import Made, with_made
 from refcli.results.records import Records
 
 GAME = "bamboozled"
 
 
-# The events, made by the reader as it reads each [[event]] (``refcli.reading.formats.description.with_made``):
-# each maker takes the variant's values in the order of its fields (formats.RECORD).
-def roll(tag: str, player: str, rolled: list[int] | None, declared: str, card: str | None, note: str | None) -> Roll:
-    return Roll(player, declared, None if rolled is None else tuple(rolled), card)
-
-
-def accept(tag: str, player: str, note: str | None) -> Accept:
-    return Accept(player)
-
-
-def call(tag: str, player: str, card: str | None, strike: str | None, note: str | None) -> Call:
-    return Call(player, card, strike)
-
-
-def card(tag: str, player: str, card: str, note: str | None) -> Card:
-    return Card(player, card)
-
-
-FORMAT = with_made(RECORD, "event", {"roll": roll, "accept": accept, "call": call, "card": card})
+# The events, made by the reader as it reads each [[event]] (``refcli.reading.formats.description.Made``): each
+# a NamedTuple made from its fields in order, without the NamedTuple's own ``__new__`` (which only adds the
+# defaults): a record holds thousands of events.
+FORMAT = with_made(
+    RECORD,
+    "event",
+    {
+        "roll": Made(Roll, ("player", "declared", "rolled", "card"), tuples=frozenset({"rolled"})),
+        "accept": Made(Accept, ("player",)),
+        "call": Made(Call, ("player", "card", "strike")),
+        "card": Made(Card, ("player", "card")),
+    },
+)
 
 
 def record_of(values: dict[str, Any], doc: Document) -> Record:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from functools import cache
 from itertools import product
+from typing import NamedTuple
 
 from refcli.games.cupofbluff import clauses as C
 from refcli.language.i18n import _
@@ -73,21 +73,28 @@ def centre(chips: Mapping[str, Iterable[int]]) -> list[int]:
 
 
 def points_of(chips: Iterable[int]) -> int:
-    return sum(POINTS[chip] for chip in chips)
+    return sum(map(POINTS.__getitem__, chips))  # no generator: every replayed record ranks its players
 
 
-@dataclass(frozen=True)
-class Standing:
+class Standing(NamedTuple):
     name: str
     points: int
     chips: int
     rank: int
 
 
-def standings(chips: Mapping[str, Sequence[int]]) -> list[Standing]:
-    """Most points first; equal points: fewer chips ranks higher (C4); still equal: shared."""
-    keys = {name: (points_of(held), -len(held)) for name, held in chips.items()}
+def standings(chips: Mapping[str, Sequence[int]], points: Mapping[str, int] | None = None) -> list[Standing]:
+    """Each player's points, chips and rank, in the order given (C4); ``points``: each one's, if already counted.
+
+    Most points rank first; equal points: fewer chips ranks higher; still equal: the rank is shared.
+    """
+    if points is None:
+        keys = [(points_of(held), -len(held)) for held in chips.values()]
+    else:
+        keys = [(points[name], -len(held)) for name, held in chips.items()]
+    best_first = sorted(keys, reverse=True)
+    # a player's rank is 1 + how many rank strictly higher: the place of their key's first copy, best first
     return [
-        Standing(name, keys[name][0], -keys[name][1], 1 + sum(other > keys[name] for other in keys.values()))
-        for name in chips
+        Standing(name, points, -fewer, best_first.index((points, fewer)) + 1)
+        for name, (points, fewer) in zip(chips, keys)
     ]

@@ -3,8 +3,10 @@
 A recorded game (``record.py``) is a start state and its turns; a situation
 (``situations.py``) is a state and one turn, or the question whether the game
 is over. Both go through :func:`step` and :func:`finish` here, so a ruling and
-a replayed event cannot decide the same question differently. Every decision
-names the clause it applies (``clauses.py``).
+a replayed event cannot decide the same question differently (the replay
+calls :func:`advance`, which is ``step`` without the ``Step`` it reads: a
+replay needs only the rules broken). Every decision names the clause it
+applies (``clauses.py``).
 
 The state keeps, beside each player's chips, who holds each chip and each
 player's points, updated as chips move: a turn costs a few dictionary look-ups
@@ -15,10 +17,11 @@ message is built only when a rule is broken.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import NamedTuple
+from itertools import product
+from typing import NamedTuple, NoReturn
 
 from refcli.games.cupofbluff import clauses as C
-from refcli.games.cupofbluff.chips import CHIPS, POINTS, check_holdings, standings
+from refcli.games.cupofbluff.chips import CHIPS, POINTS, check_holdings, points_of, standings
 from refcli.language.i18n import _, ngettext
 from refcli.model.errors import RuleBroken
 
@@ -113,10 +116,17 @@ CALL_CLAUSES: dict[tuple[bool, bool], tuple[str, ...]] = {
 }
 EXCHANGE_CLAUSES = (C.DOUBLES_OPTION, C.DOUBLES, C.DOUBLES_EXCHANGE, C.EXCHANGE, C.DOUBLES_PASS)
 ALL_CHIPS = len(CHIPS)
+# Every roll of three dice and what it adds up to: one look-up checks the dice and sums them.
+TOTALS: dict[tuple[int, ...], int] = {roll: sum(roll) for roll in product(range(1, 7), repeat=3)}
 # The chips worth each number of points, in number order (what an exchange may take).
 CHIPS_WORTH: dict[int, tuple[int, ...]] = {
     points: tuple(chip for chip in CHIPS if POINTS[chip] == points) for points in set(POINTS.values())
 }
+
+
+# One result is made per turn of every record replayed: ``tuple.__new__`` with the fields in the NamedTuple's
+# order costs a quarter of the NamedTuple's own ``__new__``.
+_new = tuple.__new__
 
 
 # -- the state -----------------------------------------------------------------------------------
@@ -133,10 +143,10 @@ class State:
         """``chips`` in front of each player, every chip 3-18 in at most one place (``RuleBroken`` if not)."""
         check_holdings(chips)
         self.players: tuple[str, ...] = tuple(players)
-        self.seat: dict[str, int] = {name: index for index, name in enumerate(self.players)}
+        self.seat: dict[str, int] = dict(zip(self.players, range(len(self.players))))  # one per record replayed
         self.chips: dict[str, list[int]] = {name: list(chips.get(name, ())) for name in self.players}
         self.holder: dict[int, str] = {chip: name for name, held in self.chips.items() for chip in held}
-        self.points: dict[str, int] = {name: sum(POINTS[c] for c in held) for name, held in self.chips.items()}
+        self.points: dict[str, int] = {name: points_of(held) for name, held in self.chips.items()}
         self.turn: int = self.seat[turn]  # the seat of the player who plays next
         self.target: int = target  # the points-target variant (C7); 0: until the centre is empty
         self.over: bool = self._over()
@@ -191,10 +201,19 @@ def step(state: State, action: Action, *, gift_open: bool = False) -> Step:
     does not say which chip the caller gives under the exception (a
     situation asks whether one is owed), which is then no broken rule.
     """
-    if state.over:
-        problem = Problem(C.END_LAST_CHIP, _("the game is over: {why}").format(why=state.why()))
-        return Step((problem,), None, None, None, state.next_player, True)
     problems: list[Problem] = []
+    call, exchange, gift = advance(state, action, problems, gift_open)
+    return _new(Step, (tuple(problems), call, exchange, gift, state.players[state.turn], state.over))
+
+
+def advance(
+    state: State, action: Action, problems: list[Problem], gift_open: bool = False
+) -> tuple[CallResult | None, ExchangeResult | None, int | None]:
+    """``step`` without its ``Step``: the turn applied, the rules it broke appended to ``problems``, and
+    (the call's result, the exchange's, the gift). A replay needs only the problems, so it calls this."""
+    if state.over:
+        problems.append(Problem(C.END_LAST_CHIP, _("the game is over: {why}").format(why=state.why())))
+        return None, None, None
     actor = action.caller if isinstance(action, Call) else action.player
     seat = state.seat[actor]
     if seat != state.turn:
@@ -217,22 +236,27 @@ def step(state: State, action: Action, *, gift_open: bool = False) -> Step:
             _play_exchange(state, action, exchange, problems)
     except RuleBroken as broken:
         problems.append(Problem(broken.clause, str(broken)))
-    target = state.target
-    over = state.over = len(state.holder) == ALL_CHIPS or bool(target and max(state.points.values()) >= target)
-    return Step(tuple(problems) if problems else (), call, exchange, gift, state.players[state.turn], over)
+    target = state.target  # the game was not over before this turn: is it now?
+    if len(state.holder) == ALL_CHIPS or (target and max(state.points.values()) >= target):
+        state.over = True
+    return call, exchange, gift
 
 
 def check_dice(dice: Sequence[int]) -> None:
     if len(dice) != 3 or not (1 <= dice[0] <= 6 and 1 <= dice[1] <= 6 and 1 <= dice[2] <= 6):
-        raise RuleBroken(_("a roll is three dice showing 1 to 6, not {dice}").format(dice=list(dice)), C.COMPONENTS)
+        _not_a_roll(dice)
+
+
+def _not_a_roll(dice: Sequence[int]) -> NoReturn:
+    raise RuleBroken(_("a roll is three dice showing 1 to 6, not {dice}").format(dice=list(dice)), C.COMPONENTS)
 
 
 def judge_call(state: State, call: Call) -> CallResult:
     """Who scores the chip called (004 "Puntaje el Chip"; register C3, C5, C6); RuleBroken if no rule allows it."""
-    dice = call.dice
-    if len(dice) != 3 or not (0 < dice[0] < 7 and 0 < dice[1] < 7 and 0 < dice[2] < 7):
-        check_dice(dice)
-    caller, target, called = call.caller, call.target, call.called
+    caller, target, called, dice, answer, _gives, _chip_to = call
+    total = TOTALS.get(dice)  # None: not three dice showing 1 to 6
+    if total is None:
+        _not_a_roll(dice)
     if caller == target:
         raise RuleBroken(
             _("{caller} cannot target themselves: the target is an opponent").format(caller=caller), C.TARGET_ANY
@@ -252,28 +276,28 @@ def judge_call(state: State, call: Call) -> CallResult:
             _("chip {chip} is in front of {holder}, so {holder} must be the target").format(chip=called, holder=holder),
             C.TARGET_MUST,
         )
-    truth = dice[0] + dice[1] + dice[2] == called
-    fooled = truth == (call.answer == "bluff")
+    truth = total == called
+    fooled = truth == (answer == "bluff")
     must_give = holder == target and not fooled and bool(state.chips[caller])
     clauses = CALL_CLAUSES[holder is not None, fooled]
-    return CallResult(truth, fooled, called, caller if fooled else target, holder or "centre", must_give, clauses)
+    return _new(
+        CallResult, (truth, fooled, called, caller if fooled else target, holder or "centre", must_give, clauses)
+    )
 
 
 def _play_call(state: State, call: Call, result: CallResult, problems: list[Problem], gift_open: bool) -> int | None:
     """Move the chip called as ruled, then the gift the exception owes; the gift given, if any."""
-    if call.chip_to is not None and call.chip_to != result.chip_to:
+    caller, target, _called, _dice, _answer, gives, recorded = call
+    _truth, fooled, chip, chip_to, chip_from, must_give, _clauses = result
+    if recorded is not None and recorded != chip_to:
         problems.append(
             Problem(
-                C.SCORE_FOOLED if result.fooled else C.SCORE_NOT_FOOLED,
-                _("chip {chip} goes to {player}, not {recorded}").format(
-                    chip=call.called, player=result.chip_to, recorded=call.chip_to
-                ),
+                C.SCORE_FOOLED if fooled else C.SCORE_NOT_FOOLED,
+                _("chip {chip} goes to {player}, not {recorded}").format(chip=chip, player=chip_to, recorded=recorded),
             )
         )
-    caller, target, gives = call.caller, call.target, call.gives
     # The gift is one of the chips in front of the caller at the start of the turn (C3, C5); when the
     # caller owes one the chip called stays with the target, so the caller's chips are still those.
-    chip, chip_from, chip_to = result.chip, result.chip_from, result.chip_to
     chips, points, worth = state.chips, state.points, POINTS[chip]
     if chip_from != "centre":
         chips[chip_from].remove(chip)
@@ -281,7 +305,7 @@ def _play_call(state: State, call: Call, result: CallResult, problems: list[Prob
     chips[chip_to].append(chip)  # C6: a target who keeps the chip puts it back in front of them
     points[chip_to] += worth
     state.holder[chip] = chip_to
-    if result.must_give:
+    if must_give:
         if gives is None:
             if not gift_open:
                 problems.append(
@@ -370,10 +394,10 @@ def _play_exchange(state: State, exchange: Exchange, result: ExchangeResult, pro
 
 def finish(state: State) -> End:
     """end.last-chip, end.target (C7): is the game over; end.winner, end.tie (C4): who wins."""
-    ranked = standings(state.chips)
+    ranked = standings(state.chips, state.points)  # the state keeps each player's points as chips move
     winners = [s.name for s in ranked if s.rank == 1] if state.over else []
     clauses = [C.END_LAST_CHIP, C.END_WINNER] + ([C.END_TARGET, C.TARGET_VARIANT] if state.target else [])
-    top = max(s.points for s in ranked)
-    if state.over and sum(s.points == top for s in ranked) > 1:
+    points = [s.points for s in ranked]
+    if state.over and points.count(max(points)) > 1:
         clauses += [C.END_TIE, C.TIE_BREAK]
-    return End(state.over, state.why(), {s.name: s.points for s in ranked}, winners, tuple(clauses))
+    return End(state.over, state.why(), dict(zip(state.chips, points)), winners, tuple(clauses))

@@ -15,15 +15,15 @@ The format is described once, in ``formats.RECORD``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from refcli.games.cupofbluff import GAME as CUP_OF_BLUFF  # the declaration: reading uses its words, never looks it up
 from refcli.games.cupofbluff import clauses as C
-from refcli.games.cupofbluff.engine import Call, Exchange, State, finish, step
+from refcli.games.cupofbluff.engine import Call, Exchange, Problem, State, advance, finish
 from refcli.games.cupofbluff.formats import RECORD
 from refcli.language.i18n import _, ngettext
 from refcli.reading.documents import Document
-from refcli.reading.formats.description import with_made
+from refcli.reading.formats.description import Made, with_made
 from refcli.results.findings import ReplayLog, run_replay
 from refcli.results.records import Records
 from refcli.results.report import listed
@@ -32,8 +32,7 @@ GAME = "cup-of-bluff"
 __all__ = ["Call", "Exchange", "Record", "Replay", "read_record", "replay", "validate_document"]
 
 
-@dataclass(frozen=True)
-class Record:
+class Record(NamedTuple):  # a tuple: one is made for every record validated, cheaper than a frozen dataclass
     players: tuple[str, ...]
     events: tuple[Call | Exchange, ...]
     first: str | None = None
@@ -61,7 +60,9 @@ class Replay(ReplayLog):
 
     def apply(self, event: Call | Exchange) -> None:
         self.number += 1
-        for problem in step(self.state, event).problems:
+        problems: list[Problem] = []
+        advance(self.state, event, problems)  # ``step``'s rules; only the problems are read here
+        for problem in problems:
             self.error(problem.clause, problem.message)
 
     def finish(self) -> str | None:
@@ -95,44 +96,19 @@ def replay(record: Record, *, strict: bool = False) -> Replay:
     return state
 
 
-# The events, made by the reader as it reads each [[event]] (``refcli.reading.formats.description.with_made``):
-# each maker takes the variant's values in the order of its fields (formats.RECORD).
-def call(
-    tag: str,
-    caller: str,
-    target: str,
-    called: int,
-    dice: list[int],
-    answer: str,
-    gives: int | None,
-    chip_to: str | None,
-    note: str | None,
-) -> Call:
-    return Call(caller, target, called, tuple(dice), answer, gives, chip_to)
-
-
-def exchange(tag: str, player: str, dice: list[int], returns: list[int], takes: int, note: str | None) -> Exchange:
-    return Exchange(player, tuple(dice), tuple(returns), takes)
-
-
-FORMAT = with_made(RECORD, "event", {"call": call, "exchange": exchange})
+# The events, made by the reader as it reads each [[event]] (``refcli.reading.formats.description.Made``): each
+# a NamedTuple made from its fields in order, without the NamedTuple's own ``__new__`` (which only adds the
+# defaults): a record holds thousands of events.
+CALL = Made(Call, ("caller", "target", "called", "dice", "answer", "gives", "chip_to"), tuples=frozenset({"dice"}))
+EXCHANGE = Made(Exchange, ("player", "dice", "returns", "takes"), tuples=frozenset({"dice", "returns"}))
+FORMAT = with_made(RECORD, "event", {"call": CALL, "exchange": EXCHANGE})
 
 
 def event_of(values: dict[str, Any]) -> Call | Exchange:
     """One ``[[event]]`` from its values by key (those ``formats.RECORD`` reads), as the reader makes it."""
-    if values["type"] == "call":
-        return call(
-            "call",
-            values["caller"],
-            values["target"],
-            values["called"],
-            values["dice"],
-            values["answer"],
-            values["gives"],
-            values["chip_to"],
-            None,
-        )
-    return exchange("exchange", values["player"], values["dice"], values["returns"], values["takes"], None)
+    made = CALL if values["type"] == "call" else EXCHANGE
+    event: Call | Exchange = made.of(values)
+    return event
 
 
 def record_of(values: dict[str, Any], doc: Document) -> Record:

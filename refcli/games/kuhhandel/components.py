@@ -69,21 +69,24 @@ SYNONYMS: dict[str, str] = {
 
 # Every name an animal is known by, folded (refcli.language.folding): its id, its Spanish and German names
 # and the synonyms.
-_NAMES: dict[str, str] = {
+NAMES: dict[str, str] = {
     fold(name): animal.id for animal in ANIMALS for name in (animal.id, animal.spanish, animal.german)
 }
-_NAMES.update((fold(name), animal) for name, animal in SYNONYMS.items())
+NAMES.update((fold(name), animal) for name, animal in SYNONYMS.items())
 
 
 def animal_id(name: str) -> str | None:
     """The English id for an English, Spanish or German name or a synonym, in any case, accents aside,
     or their plurals (``cerdos``, ``Vacas``, ``ocas``, ``cows``)."""
+    found = NAMES.get(name)  # a name as a record writes it, already folded: fold would give it back unchanged
+    if found is not None:
+        return found
     folded = fold(name)
-    found = _NAMES.get(folded)
+    found = NAMES.get(folded)
     if found is None and folded:
         from refcli.language.forms import meaning  # a plural: only for a name not known as typed
 
-        found = meaning(folded, _NAMES)
+        found = meaning(folded, NAMES)
     return found
 
 

@@ -27,6 +27,9 @@ def cards_at_stake(challenger_holds: int, defender_holds: int) -> int:
 
 def check_eligible(challenger: str, defender: str, animal: str, challenger_holds: int, defender_holds: int) -> None:
     """A trade needs both players to hold the animal, and neither a complete set."""
+    if challenger != defender and 0 < challenger_holds and 0 < defender_holds:
+        if challenger_holds + defender_holds <= CARDS_PER_ANIMAL:
+            return  # the usual case: two players, each holding some, together no more than four (so neither all)
     if challenger == defender:
         raise RuleBroken(
             _("{challenger} cannot challenge themselves").format(challenger=challenger), C.COW_TRADE_CHOOSE
@@ -73,7 +76,7 @@ class TradeResult(NamedTuple):  # a tuple: built for every cow trade a replay ap
 
 def _handed(cards: Sequence[int], edition: int) -> tuple[int, ...]:
     """K5: edition 1 returns 0-cards to their owner once the offers are seen."""
-    return tuple(cards) if edition == 2 else tuple(card for card in cards if card)
+    return tuple(cards) if edition == 2 else tuple(filter(None, cards))  # the cards that are not 0
 
 
 def _settle(
@@ -82,33 +85,37 @@ def _settle(
     counter: Sequence[int] | None,
     count: int,
     ties: int,
-    clauses: list[str],
+    clauses: list[str] | None,
     facts: list[str],
 ) -> TradeResult:
-    """One round of offers: accept, or compare offer and counter (no tie)."""
+    """One round of offers: accept, or compare offer and counter (no tie). ``clauses``: None when not explaining."""
+    explained = () if clauses is None else tuple(clauses)
     if counter is None:
-        clauses.append(C.COW_TRADE_ACCEPT)
-        if 0 in offer:  # K5: edition 2 hands 0-cards over, edition 1 returns them
-            clauses.append(C.ZERO_CARDS)
-        return TradeResult("challenger", count, (), _handed(offer, edition), ties, tuple(clauses), tuple(facts))
-    clauses += [C.COW_TRADE_COUNTER, C.COW_TRADE_HIGHER_WINS]
+        if clauses is not None:
+            explained += (C.COW_TRADE_ACCEPT,)
+            if 0 in offer:  # K5: edition 2 hands 0-cards over, edition 1 returns them
+                explained += (C.ZERO_CARDS,)
+        return TradeResult("challenger", count, (), _handed(offer, edition), ties, explained, tuple(facts))
+    if clauses is not None:
+        explained += (C.COW_TRADE_COUNTER, C.COW_TRADE_HIGHER_WINS)
     winner = "challenger" if sum(offer) > sum(counter) else "defender"
     if edition == 2:
-        clauses.append(C.COW_TRADE_KEEP_MONEY)
-        if 0 in offer or 0 in counter:
-            clauses.append(C.ZERO_CARDS)
-        return TradeResult(winner, count, tuple(counter), tuple(offer), ties, tuple(clauses), tuple(facts))
+        if clauses is not None:
+            explained += (C.COW_TRADE_KEEP_MONEY,)
+            if 0 in offer or 0 in counter:
+                explained += (C.ZERO_CARDS,)
+        return TradeResult(winner, count, tuple(counter), tuple(offer), ties, explained, tuple(facts))
     # K6: the higher offer is paid to the other player, whose own offer goes back.
-    clauses += [C.EDITION1_COW_TRADE, C.EDITION1_COUNTER]
-    if 0 in offer or 0 in counter:
-        clauses += [C.ZERO_CARDS_EDITION1, C.ZERO_CARDS]
+    if clauses is not None:
+        explained += (C.EDITION1_COW_TRADE, C.EDITION1_COUNTER)
+        if 0 in offer or 0 in counter:
+            explained += (C.ZERO_CARDS_EDITION1, C.ZERO_CARDS)
     if winner == "challenger":
-        return TradeResult(winner, count, (), _handed(offer, 1), ties, tuple(clauses), tuple(facts))
-    return TradeResult(winner, count, _handed(counter, 1), (), ties, tuple(clauses), tuple(facts))
+        return TradeResult(winner, count, (), _handed(offer, 1), ties, explained, tuple(facts))
+    return TradeResult(winner, count, _handed(counter, 1), (), ties, explained, tuple(facts))
 
 
 def resolve_trade(
-    *,
     edition: int,
     challenger_holds: int,
     defender_holds: int,
@@ -122,14 +129,16 @@ def resolve_trade(
     """The end of a trade: offer, then accept or counter; after a tie, one rebid (K3).
 
     ``rebid_given`` says whether the record or situation has a rebid at all
-    (a rebid of no cards is still a rebid). ``explain``: write the facts the
-    ruling assumed (a replay, which shows none, leaves them empty).
+    (a rebid of no cards is still a rebid). ``explain``: write the clauses
+    applied and the facts the ruling assumed (a replay, which shows neither,
+    leaves them empty: it resolves every cow trade of a record).
     """
     count = cards_at_stake(challenger_holds, defender_holds)
-    clauses: list[str] = [C.COW_TRADE_WHEN, C.COW_TRADE_BLUFF]
-    clauses += [C.PAIRS_BOTH_TWO, C.CARDS_AT_STAKE] if count == 2 else [C.PAIRS_ONE_CARD, C.CARDS_AT_STAKE]
+    clauses: list[str] | None = None
     facts: list[str] = []
     if explain:
+        clauses = [C.COW_TRADE_WHEN, C.COW_TRADE_BLUFF]
+        clauses += [C.PAIRS_BOTH_TWO, C.CARDS_AT_STAKE] if count == 2 else [C.PAIRS_ONE_CARD, C.CARDS_AT_STAKE]
         facts.append(
             ngettext(
                 "{count} card at stake (challenger holds {challenger_holds}, defender {defender_holds})",
@@ -142,7 +151,8 @@ def resolve_trade(
         if rebid_given:
             raise RuleBroken(_("a rebid comes only after equal offers, and these offers differ"), C.TIE_REOFFER)
         return _settle(edition, offer, counter, count, 0, clauses, facts)
-    clauses += [C.TIE_REOFFER, C.TIE_PROCEDURE]
+    if clauses is not None:
+        clauses += [C.TIE_REOFFER, C.TIE_PROCEDURE]
     if not rebid_given:
         if explain:
             facts.append(
@@ -150,15 +160,16 @@ def resolve_trade(
                     total=sum(offer)
                 )
             )
-        return TradeResult(None, count, (), (), 1, tuple(clauses), tuple(facts))
+        return TradeResult(None, count, (), (), 1, tuple(clauses or ()), tuple(facts))
     rebid = rebid or ()
     if rebid_counter is not None and sum(rebid) == sum(rebid_counter):
-        clauses.append(C.TIE_SECOND)
+        if clauses is not None:
+            clauses.append(C.TIE_SECOND)
         if explain:
             facts.append(
                 _("the offers tied twice; both offers go back and the challenger takes the animals for nothing")
             )
-        return TradeResult("challenger", count, (), (), 2, tuple(clauses), tuple(facts))
+        return TradeResult("challenger", count, (), (), 2, tuple(clauses or ()), tuple(facts))
     if explain:
         facts.append(_("the first offers tied at {total} and went back; the rebid decides").format(total=sum(offer)))
     return _settle(edition, rebid, rebid_counter, count, 1, clauses, facts)
@@ -190,26 +201,3 @@ def options_for(player: str, holdings: Holdings) -> list[TradeOption]:
             if other != player and 0 < held < CARDS_PER_ANIMAL:
                 options.append(TradeOption(other, animal, cards_at_stake(have, held)))
     return options
-
-
-def can_challenge(player: str, holdings: Holdings) -> bool:
-    """Whether ``player`` has any challenge to make (``options_for`` is not empty), quickly."""
-    mine = holdings.get(player, {})
-    for animal, have in mine.items():
-        if 0 < have < CARDS_PER_ANIMAL:
-            for other, theirs in holdings.items():
-                if other != player and 0 < theirs.get(animal, 0) < CARDS_PER_ANIMAL:
-                    return True
-    return False
-
-
-def anyone_can_trade(holdings: Holdings) -> bool:
-    """Whether two players hold some of the same animal, neither all four."""
-    seen: set[str] = set()
-    for cards in holdings.values():
-        for animal, held in cards.items():
-            if 0 < held < CARDS_PER_ANIMAL:
-                if animal in seen:
-                    return True
-                seen.add(animal)
-    return False

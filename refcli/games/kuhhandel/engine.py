@@ -19,27 +19,27 @@ ruling's money and a replay's alike.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from refcli.games.kuhhandel import clauses as C
 from refcli.games.kuhhandel.auction import check_bids
 from refcli.games.kuhhandel.components import BONUS_PAIRS, CARDS_PER_ANIMAL, TOTAL_CARDS
-from refcli.games.kuhhandel.cowtrade import anyone_can_trade, can_challenge, check_eligible, resolve_trade
+from refcli.games.kuhhandel.cowtrade import check_eligible, resolve_trade
 from refcli.games.kuhhandel.money import (
     DONKEY_PAYOUTS,
     SUPPLY,
+    VALUE_SET,
     VALUES,
     Beyond,
     bank_short,
     beyond_the_limits,
     choose_payment,
     deal_counts,
-    dealt,
     dealt_counts,
+    holds,
     in_play_counts,
     invalid_cards,
-    remove_cards,
 )
 from refcli.games.kuhhandel.names import animal as animal_name
 from refcli.games.kuhhandel.names import the_animal
@@ -49,6 +49,9 @@ from refcli.results.findings import ReplayLog
 
 # a money card's value → its place in VALUES (and in the counts kept of the money known)
 VALUE_INDEX: dict[int, int] = {value: index for index, value in enumerate(VALUES)}
+
+# The counts of an animal's cards a player holds that leave a cow trade over it open: some, not all four.
+SOME_NOT_ALL = frozenset(range(1, CARDS_PER_ANIMAL))
 
 # animal → the animal it pairs with for edition 1's bonus card
 BONUS_PARTNER: dict[str, str] = {a: b for pair in BONUS_PAIRS for a, b in (pair, pair[::-1])}
@@ -152,9 +155,14 @@ class CowTrade:
 Event = Auction | CowTrade
 
 
-@dataclass
+@dataclass(init=False)
 class Outcome:
-    """What one step did: who took what, the money moved, who acts next."""
+    """What one step did: who took what, the money moved, who acts next.
+
+    Made for every event a replay applies, so made cheaply: only the animal
+    and the two lists are set, every other field reads its default from the
+    class until the step sets it.
+    """
 
     animal: str
     # auction
@@ -180,6 +188,11 @@ class Outcome:
     next_player: str | None = None  # whose turn follows (before skipping players who cannot trade)
     clauses: list[str] = field(default_factory=list)  # clause ids applied, in order (explain only)
     facts: list[str] = field(default_factory=list)  # what the ruling assumed (explain only)
+
+    def __init__(self, animal: str) -> None:
+        self.animal = animal
+        self.clauses = []
+        self.facts = []
 
     @property
     def overpaid(self) -> int | None:
@@ -216,6 +229,17 @@ class State(ReplayLog):
     # the money moves (``count_money``), so the check before every event (K18) need not count every hand.
     # Whatever changes ``money`` after the state is made goes through the methods below, which keep it.
     held: list[int] = field(init=False, default_factory=list, repr=False, compare=False)
+    # The donkeys turned up when the money known last fitted what can be in play (K18), or None once
+    # more money has come to be known since. Money known only grows through ``count_money`` and what
+    # can be in play only grows with the donkeys: until then the check passes again, and is not made.
+    fitted: int | None = field(init=False, default=None, repr=False, compare=False)
+    # What can be in play (in the order of VALUES) by the number of donkeys turned up: edition, table and
+    # deal are the state's setup, fixed once it is made; only the donkeys change as a game goes on.
+    limits: dict[int, tuple[int, ...]] = field(init=False, default_factory=dict, repr=False, compare=False)
+    # How many players hold some but not all four cards of each animal, kept as the animals change hands
+    # (``gain``, ``lose``): a cow trade is possible while two of them share an animal, which is asked
+    # before every event once the pile is empty (K14). Whatever changes ``holdings`` goes through those.
+    sharing: Counter[str] = field(init=False, default_factory=Counter, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         for name in self.players:
@@ -225,6 +249,10 @@ class State(ReplayLog):
         for hand in self.money.values():
             if hand is not None:
                 self.count_money(hand, 1)
+        for cards in self.holdings.values():
+            for animal, held in cards.items():
+                if 0 < held < CARDS_PER_ANIMAL:
+                    self.sharing[animal] += 1
 
     def count_money(self, cards: Sequence[int], sign: int) -> None:
         """Count ``cards`` into (``sign`` 1) or out of (-1) the money known; a card of no value is not counted."""
@@ -233,6 +261,8 @@ class State(ReplayLog):
             index = VALUE_INDEX.get(card)
             if index is not None:
                 held[index] += sign
+        if sign > 0:
+            self.fitted = None
 
     # -- reporting ----------------------------------------------------------------
     def error(self, rule: str, message: str, event: int | None = -1, also: tuple[str, ...] = ()) -> None:
@@ -273,23 +303,29 @@ class State(ReplayLog):
         (the two sides of this event), is no longer followed: one defect, one
         finding.
         """
-        possible = self._money_limits()
         # the usual case first, every value within its limit, from the counts kept as the money moves:
         # a replay checks before every event
         counts = self.held
         if shown:
-            counts = counts.copy()
-            for name, hand in self.money.items():
-                if hand is None:
-                    for card in shown.get(name, ()):
+            money = self.money
+            for name, cards in shown.items():
+                if cards and name in money and money[name] is None:  # shown by a player whose money is not known
+                    if counts is self.held:
+                        counts = counts.copy()
+                    for card in cards:
                         index = VALUE_INDEX.get(card)
                         if index is not None:
                             counts[index] += 1
+        if counts is self.held and self.fitted == self.donkeys:
+            return True  # nothing more is known than fitted last time, and no less can be in play
+        possible = self.money_limits()
         uncounted = self.uncounted
         for value, count, limit in zip(VALUES, counts, possible):
             if count > limit and value not in uncounted:
                 break
         else:
+            if counts is self.held:
+                self.fitted = self.donkeys
             return True
         shown = shown or {}
         hands = [(name, hand if hand is not None else shown.get(name, ())) for name, hand in self.money.items()]
@@ -307,29 +343,41 @@ class State(ReplayLog):
             )
         )
         holders = [name for name, hand in self.money.items() if hand is not None and found.value in hand]
-        for name in dict.fromkeys([*holders, *parties]):
-            self.forget_money(name, _("more money cards of a value are held than can be in play"))
+        self.forget_beyond([*holders, *parties])
         return False
 
-    def _money_limits(self) -> tuple[int, ...]:
+    def forget_beyond(self, names: Iterable[str]) -> None:
+        """The money of ``names`` is no longer followed: more cards of a value are held than can be in play."""
+        for name in names:
+            self.forget_money(name, _("more money cards of a value are held than can be in play"))  # once each
+
+    def money_limits(self) -> tuple[int, ...]:
         """How many cards of each value (in the order of VALUES) can be in play now (K18).
 
-        They change only with the donkeys: computed again only when the
-        donkeys, the table or the deal this state was given change.
+        They change only with the donkeys: computed once for each number of donkeys.
         """
-        seats = self.seats or len(self.players)
-        key = (self.edition, seats, self.donkeys)
-        cached = self.__dict__.get("_limits")
-        if cached is None or cached[0] != key or cached[1] is not self.deal:
+        limits = self.limits.get(self.donkeys)
+        if limits is None:
+            seats = self.seats or len(self.players)
             deal = dealt_counts(self.edition, seats) if self.deal is None else deal_counts(self.deal)
-            cached = (key, self.deal, in_play_counts(self.edition, deal, seats, self.donkeys))
-            self.__dict__["_limits"] = cached
-        limits: tuple[int, ...] = cached[2]
+            limits = self.limits[self.donkeys] = in_play_counts(self.edition, deal, seats, self.donkeys)
         return limits
 
     # -- questions ----------------------------------------------------------------
     def game_over(self) -> bool:
-        return self.pile == 0 and self.repeat is None and not anyone_can_trade(self.holdings)
+        return self.pile == 0 and self.repeat is None and not self.trade_possible()
+
+    def trade_possible(self) -> bool:
+        """Whether two players hold some of the same animal, neither all four (a cow trade can be made)."""
+        return max(self.sharing.values(), default=0) > 1
+
+    def can_challenge(self, player: str) -> bool:
+        """Whether ``player`` has a challenge to make: an animal held in part, by someone else in part too."""
+        sharing = self.sharing
+        for animal, held in self.holdings.get(player, {}).items():
+            if 0 < held < CARDS_PER_ANIMAL and sharing[animal] > 1:
+                return True
+        return False
 
     def current_player(self) -> str:
         """Whose turn it is; with the pile empty, players who can challenge nobody are skipped (K14)."""
@@ -337,13 +385,15 @@ class State(ReplayLog):
             count = len(self.players)
             for offset in range(count):
                 candidate = self.players[(self.turn + offset) % count]
-                if can_challenge(candidate, self.holdings):
+                if self.can_challenge(candidate):
                     self.turn = (self.turn + offset) % count
                     break
         return self.players[self.turn]
 
     # -- bookkeeping ----------------------------------------------------------------
     def check_turn(self, actor: str) -> None:
+        if self.pile and self.players[self.turn] == actor:
+            return  # the usual case: cards are left, so nobody is skipped (K14), and it is the actor's turn
         expected = self.current_player()
         if actor != expected:
             rule = C.SKIP_WHEN_NO_TRADE if self.pile == 0 else C.TURN_CLOCKWISE
@@ -356,6 +406,8 @@ class State(ReplayLog):
 
     def check_cards_exist(self, cards: Sequence[int], whose: str, what: str) -> None:
         """``what``: a key of NO_SUCH_CARD (the payment, an offer …)."""
+        if VALUE_SET.issuperset(cards):
+            return
         wrong = invalid_cards(cards)
         if wrong:  # the message is built only when it is needed
             self.error(
@@ -363,25 +415,39 @@ class State(ReplayLog):
                 _(NO_SUCH_CARD[what]).format(whose=whose, value=wrong[0], cards=", ".join(map(str, VALUES))),
             )
 
-    def take(self, name: str, cards: Sequence[int], what: str, to: str) -> bool:
-        """Remove ``cards`` from ``name``'s known money, paid ``to`` someone; False when they do not hold them.
+    def pay(self, payer: str, payee: str, cards: Sequence[int], what: str) -> None:
+        """``payer`` hands ``cards`` to ``payee``: each side's money follows while it is known.
 
-        ``what``: a key of NOT_HELD. Cards not held are reported, and neither
-        side's money is followed from there (K16).
+        ``what``: a key of NOT_HELD. Cards the payer does not hold are
+        reported, and neither side's money is followed from there (K16).
         """
-        hand = self.money.get(name)
-        if hand is None:
-            return True
-        left = remove_cards(hand, cards)
-        if left is None:
-            self.error(C.HOLDS_THE_CARDS, _(NOT_HELD[what]).format(name=name, cards=list(cards), held=sorted(hand)))
-            self.forget_transfer(
-                name, to, why=_("{payer} handed {payee} cards {payer} did not hold").format(payer=name, payee=to)
-            )
-            return False
-        self.money[name] = left
-        self.count_money(cards, -1)
-        return True
+        money = self.money
+        hand = money.get(payer)
+        if hand is not None:
+            left = hand.copy()  # remove_cards, for every payment
+            try:
+                for card in cards:
+                    left.remove(card)
+            except ValueError:
+                self.error(
+                    C.HOLDS_THE_CARDS, _(NOT_HELD[what]).format(name=payer, cards=list(cards), held=sorted(hand))
+                )
+                self.forget_transfer(
+                    payer,
+                    payee,
+                    why=_("{payer} handed {payee} cards {payer} did not hold").format(payer=payer, payee=payee),
+                )
+                return
+            money[payer] = left
+        received = money.get(payee)
+        if received is not None:
+            received.extend(cards)
+        # cards from one hand known to another leave the money known as it was: counted only when a side is not
+        if hand is None or received is None:
+            if hand is not None:
+                self.count_money(cards, -1)
+            if received is not None:
+                self.count_money(cards, 1)
 
     def give(self, name: str, cards: Sequence[int]) -> None:
         hand = self.money.get(name)
@@ -389,14 +455,41 @@ class State(ReplayLog):
             hand.extend(cards)
             self.count_money(cards, 1)
 
+    def give_everyone(self, card: int) -> None:
+        """Every player receives ``card`` (a donkey's payout): ``give`` to each, counted once for all."""
+        money = self.money
+        known = 0
+        for name in self.players:
+            hand = money.get(name)
+            if hand is not None:
+                hand.append(card)
+                known += 1
+        if known:
+            self.count_money((card,) * known, 1)
+
     def gain(self, name: str, animal: str, count: int) -> None:
         """``name`` takes ``count`` cards of ``animal``; edition 1 awards the bonus card on a completed pair."""
         held = self.holdings[name]
-        held[animal] += count
-        if self.edition == 1 and self.bonus_holder is None and held[animal] == CARDS_PER_ANIMAL:
+        before = held.get(animal, 0)
+        after = held[animal] = before + count
+        if (before in SOME_NOT_ALL) is not (after in SOME_NOT_ALL):  # ``share`` inlined: for every sale
+            self.sharing[animal] += 1 if after in SOME_NOT_ALL else -1
+        if after == CARDS_PER_ANIMAL and self.edition == 1 and self.bonus_holder is None:
             partner = BONUS_PARTNER.get(animal)
             if partner is not None and held[partner] == CARDS_PER_ANIMAL:
                 self.bonus_holder = name
+
+    def lose(self, name: str, animal: str, count: int) -> None:
+        """``name`` gives up ``count`` cards of ``animal`` (in a cow trade)."""
+        held = self.holdings[name]
+        before = held.get(animal, 0)
+        after = held[animal] = before - count
+        if (before in SOME_NOT_ALL) is not (after in SOME_NOT_ALL):
+            self.share(animal, after)
+
+    def share(self, animal: str, held: int) -> None:
+        """A player's cards of ``animal`` became ``held``, from a count that was (or was not) a part of the four."""
+        self.sharing[animal] += 1 if held in SOME_NOT_ALL else -1
 
 
 # -- the step function ----------------------------------------------------------------
@@ -430,8 +523,8 @@ def pay_donkey(state: State, out: Outcome) -> None:
     state.check_money_exists()
     payout = DONKEY_PAYOUTS[state.donkeys]
     seats = state.seats or len(state.players)
-    deal = state.deal if state.deal is not None else dealt(state.edition, seats)
-    short = bank_short(state.edition, deal, seats, state.donkeys)
+    # what the deal and the donkeys so far have put in play: the bank holds the rest of the supply
+    short = bank_short(state.edition, state.money_limits(), seats, state.donkeys)
     state.donkeys += 1
     out.donkey_payout = payout
     if state.explain:
@@ -453,12 +546,12 @@ def pay_donkey(state: State, out: Outcome) -> None:
         for name in state.players:
             state.forget_money(name, _("the bank could not pay the donkey to every player"))
         return
-    for name in state.players:
-        state.give(name, (payout,))
+    state.give_everyone(payout)
 
 
 def _auction(s: State, e: Auction) -> Outcome:
-    out = Outcome(e.animal)
+    animal = e.animal
+    out = Outcome(animal)
     repeat = s.repeat
     if s.explain:
         out.clauses += [C.AUCTION_REVEAL, C.AUCTION_RISING]
@@ -487,57 +580,79 @@ def _auction(s: State, e: Auction) -> Outcome:
         if s.pile == 0:
             s.error(C.EMPTY_DECK_NO_AUCTION, _("no animal cards are left to auction: only cow trades are possible"))
             return out
-        s.check_turn(e.auctioneer)
-        if s.sold[e.animal] >= CARDS_PER_ANIMAL:
+        if s.players[s.turn] != e.auctioneer:  # with cards left (as here), nobody is skipped: check_turn says so
+            s.check_turn(e.auctioneer)
+        if s.sold.get(animal, 0) >= CARDS_PER_ANIMAL:
             s.error(
                 C.FOUR_OF_A_KIND,
-                _("a fifth {animal}: all four have been auctioned already").format(animal=animal_name(e.animal)),
+                _("a fifth {animal}: all four have been auctioned already").format(animal=animal_name(animal)),
             )
         deck = s.deck
-        position = TOTAL_CARDS - s.pile
-        if deck is not None and position < len(deck) and deck[position] != e.animal:
-            s.error(
-                C.AUCTION_REVEAL,
-                _("the next card in the recorded deck is a {next}, not a {animal}").format(
-                    next=animal_name(deck[position]), animal=animal_name(e.animal)
-                ),
-            )
-    if e.animal == "donkey" and repeat is None:
-        before = s.donkeys
-        pay_donkey(s, out)
-        if e.donkey_payout is not None and out.donkey_payout is not None and e.donkey_payout != out.donkey_payout:
-            s.error(
-                C.DONKEY_PAYOUTS,
-                _("donkey number {number} pays {payout} to every player, not {recorded}").format(
-                    number=before + 1, payout=out.donkey_payout, recorded=e.donkey_payout
-                ),
-            )
-    elif e.donkey_payout is not None and e.animal != "donkey":
+        if deck is not None:
+            position = TOTAL_CARDS - s.pile
+            if position < len(deck) and deck[position] != animal:
+                s.error(
+                    C.AUCTION_REVEAL,
+                    _("the next card in the recorded deck is a {next}, not a {animal}").format(
+                        next=animal_name(deck[position]), animal=animal_name(animal)
+                    ),
+                )
+    if animal == "donkey":
+        if repeat is None:
+            before = s.donkeys
+            pay_donkey(s, out)
+            if e.donkey_payout is not None and out.donkey_payout is not None and e.donkey_payout != out.donkey_payout:
+                s.error(
+                    C.DONKEY_PAYOUTS,
+                    _("donkey number {number} pays {payout} to every player, not {recorded}").format(
+                        number=before + 1, payout=out.donkey_payout, recorded=e.donkey_payout
+                    ),
+                )
+    elif e.donkey_payout is not None:
         s.error(
             C.DONKEY_PAYOUTS,
-            _("a donkey payout is recorded, but the animal is a {animal}").format(animal=animal_name(e.animal)),
+            _("a donkey payout is recorded, but the animal is a {animal}").format(animal=animal_name(animal)),
         )
-    _check_auction_money(s, e, out)
-    try:
-        check_bids(s.players, e.auctioneer, e.bids)
-    except RuleBroken as broken:
-        s.error(broken.clause, str(broken))
+    # K18, for every auction: the check passes again, as it did last time, while no more money is known, no less
+    # can be in play (``fitted``) and no player whose money is not known pays; a ruling explains it all the same
+    if s.fitted != s.donkeys or s.explain or (e.paid is not None and None in s.money.values()):
+        _check_auction_money(s, e, out)
+    if e.bids:  # no bids, nothing to check
+        try:
+            check_bids(s.players, e.auctioneer, e.bids)
+        except RuleBroken as broken:
+            s.error(broken.clause, str(broken))
     _settle_auction(s, e, out)
     return out
 
 
 def _check_auction_money(s: State, e: Auction, out: Outcome) -> None:
-    """The money known, and the cards paid by a player whose money is not, can be in play now (K18)."""
-    if e.bids:
-        payer = e.payer or (e.auctioneer if e.buyback else e.bids[-1][0])
-        payee = e.bids[-1][0] if payer == e.auctioneer else e.auctioneer
-    else:
-        payer = payee = e.auctioneer
-    shown = {payer: e.paid} if e.paid is not None else {}
-    if s.check_money_exists(shown, parties=(payer, payee)) and s.explain:
-        if any(hand for hand in s.money.values()):
-            out.clauses.append(C.MONEY_IN_PLAY)
-            out.facts.append(money_in_play_fact(s))
+    """The money known, and the cards paid by a player whose money is not, can be in play now (K18).
+
+    Who pays is worked out only when it matters: some money is not known
+    (the payer's may be among it), or the money does not fit (the sale's
+    two sides are no longer followed).
+    """
+    shown = None
+    if e.paid is not None and None in s.money.values():
+        payer = _recorded_sides(e)[0]
+        if s.money.get(payer) is None:  # only what a payer whose money is not known pays is added to the count
+            shown = {payer: e.paid}
+    if not s.check_money_exists(shown):
+        s.forget_beyond(_recorded_sides(e))
+    elif s.explain and any(hand for hand in s.money.values()):
+        out.clauses.append(C.MONEY_IN_PLAY)
+        out.facts.append(money_in_play_fact(s))
+
+
+def _recorded_sides(e: Auction) -> tuple[str, str]:
+    """Who pays and who is paid in an auction as recorded, before the rules decide it."""
+    auctioneer, bids = e.auctioneer, e.bids
+    if not bids:
+        return auctioneer, auctioneer
+    top = bids[-1][0]
+    payer = e.payer or (auctioneer if e.buyback else top)
+    return payer, top if payer == auctioneer else auctioneer
 
 
 def money_in_play_fact(s: State) -> str:
@@ -550,7 +665,8 @@ def money_in_play_fact(s: State) -> str:
 
 
 def _settle_auction(s: State, e: Auction, out: Outcome) -> None:
-    if not e.bids:
+    bids = e.bids
+    if not bids:
         if e.buyback and s.choices:
             # nothing to buy back: the auctioneer takes the animal for free all the same
             if s.explain:
@@ -563,40 +679,22 @@ def _settle_auction(s: State, e: Auction, out: Outcome) -> None:
             out.clauses.append(C.AUCTION_NO_BIDS)
         _hand_over(s, e, e.auctioneer, out)
         return
-    bidder, price = e.bids[-1]
+    bidder, price = bids[-1]
     out.price = price
-    if s.explain:
+    explain = s.explain
+    if explain:
         out.clauses += [C.AUCTION_SOLD, C.AUCTION_PAY]
     # K13: the top bid is the one that must be honoured, whoever ends up paying it;
     # the lower bids are never called, so nobody sees whether they were covered.
-    bidder_hand = s.money.get(bidder)
+    money = s.money
+    bidder_hand = money.get(bidder)
     uncovered = bidder_hand is not None and sum(bidder_hand) < price
     cannot_pay = uncovered if e.cannot_pay is None else e.cannot_pay
     if cannot_pay:
-        if e.cannot_pay and bidder_hand is not None and not uncovered:
-            s.error(
-                C.CANNOT_PAY,
-                _("{bidder} holds {held} and could pay {price}").format(
-                    bidder=bidder, held=sum(bidder_hand), price=price
-                ),
-            )
-        if s.explain:
-            out.clauses += [C.CANNOT_PAY, C.ONLY_WINNING_BID_CHECKED]
-            if bidder_hand is not None:
-                out.facts.append(_("{bidder} holds {held} in money cards").format(bidder=bidder, held=sum(bidder_hand)))
-            if e.buyback:
-                out.facts.append(
-                    _(
-                        "{auctioneer} wanted the buy right, but {bidder}'s bid cannot be honoured, "
-                        "and the auctioneer never pays out for it (K13)"
-                    ).format(auctioneer=e.auctioneer, bidder=bidder)
-                )
-        excluded = s.repeat[2] if s.repeat else frozenset()
-        s.repeat = (e.auctioneer, e.animal, excluded | {bidder})
-        out.repeat_without = (bidder,)
-        out.next_player = e.auctioneer
+        _run_again(s, e, out, bidder, price, bidder_hand, uncovered)
         return
-    if uncovered and (e.buyback or e.paid is None):  # a recorded payment is checked card by card below
+    auctioneer, paid = e.auctioneer, e.paid
+    if uncovered and (e.buyback or paid is None):  # a recorded payment is checked card by card below
         if e.buyback:
             message = _(
                 "{bidder} holds {held} and cannot cover the bid of {price}: the auction is run again "
@@ -608,48 +706,49 @@ def _settle_auction(s: State, e: Auction, out: Outcome) -> None:
             )
         s.error(
             C.CANNOT_PAY,
-            message.format(bidder=bidder, held=sum(bidder_hand or ()), price=price, auctioneer=e.auctioneer),
+            message.format(bidder=bidder, held=sum(bidder_hand or ()), price=price, auctioneer=auctioneer),
         )
-    elif s.explain and bidder_hand is None and s.choose_payments and e.buyback:
+    elif explain and bidder_hand is None and s.choose_payments and e.buyback:
         out.facts.append(
             _("{bidder}'s money is not given, so the bid is taken as one {bidder} could pay").format(bidder=bidder)
         )
-    buyback = e.buyback and not _buy_right_lost(s, e, out, bidder, price)
-    if buyback:
+    # whoever pays takes the animal: the auctioneer using the buy right, else the top bidder
+    if e.buyback and not _buy_right_lost(s, e, out, bidder, price):
         out.buy_right_lost = False
-    payer, payee, animal_to = (e.auctioneer, bidder, e.auctioneer) if buyback else (bidder, e.auctioneer, bidder)
+        payer, payee = auctioneer, bidder
+        if explain:
+            out.clauses.append(C.AUCTION_BUY_RIGHT)
+    else:
+        payer, payee = bidder, auctioneer
     out.payer, out.payee = payer, payee
-    if buyback and s.explain:
-        out.clauses.append(C.AUCTION_BUY_RIGHT)
     if e.payer is not None and e.payer != payer:
         s.error(
             C.AUCTION_BUY_RIGHT if e.buyback else C.AUCTION_PAY,
             _("{payer} pays, not {recorded}").format(payer=payer, recorded=e.payer),
         )
-    hand = s.money.get(payer)
-    paid = e.paid
-    if paid is None and s.choose_payments and hand is not None:
-        payment = choose_payment(price, hand)
-        paid = payment.paid if payment is not None else None
+    if paid is None and s.choose_payments:
+        hand = money.get(payer)
+        if hand is not None:
+            payment = choose_payment(price, hand)
+            paid = payment.paid if payment is not None else None
     if paid is None:
         if s.choose_payments:
-            if s.explain:
+            if explain:
                 out.facts.append(_("{payer}'s money is not given, so the payment is not checked").format(payer=payer))
         else:
             s.forget_money(payer, _("the cards paid are not recorded"))
             s.forget_money(payee, _("the cards received are not recorded"))
     else:
-        if s.explain:
+        if explain:
             out.clauses += [C.NO_CHANGE, C.NO_CHANGE_001, C.PAYMENT_CHOICE]
-        s.check_cards_exist(paid, payer, "payment")
-        if sum(paid) < price:
+        if not VALUE_SET.issuperset(paid):  # the usual case, every card a money card, checked at once
+            s.check_cards_exist(paid, payer, "payment")
+        total = sum(paid)
+        if total < price:
             s.error(
                 C.NO_CHANGE_001,
-                _("{payer} pays {paid}, less than the price of {price}").format(
-                    payer=payer, paid=sum(paid), price=price
-                ),
+                _("{payer} pays {paid}, less than the price of {price}").format(payer=payer, paid=total, price=price),
             )
-        if sum(paid) < price:
             s.forget_transfer(
                 payer,
                 payee,
@@ -657,10 +756,36 @@ def _settle_auction(s: State, e: Auction, out: Outcome) -> None:
                     payer=payer, payee=payee
                 ),
             )
-        elif s.take(payer, paid, "the cards paid", to=payee):
-            s.give(payee, paid)
+        else:
+            s.pay(payer, payee, paid, "the cards paid")
         out.paid = paid
-    _hand_over(s, e, animal_to, out)
+    _hand_over(s, e, payer, out)
+
+
+def _run_again(
+    s: State, e: Auction, out: Outcome, bidder: str, price: int, bidder_hand: list[int] | None, uncovered: bool
+) -> None:
+    """The top bidder cannot pay: the auction is run again without them (K13)."""
+    if e.cannot_pay and bidder_hand is not None and not uncovered:
+        s.error(
+            C.CANNOT_PAY,
+            _("{bidder} holds {held} and could pay {price}").format(bidder=bidder, held=sum(bidder_hand), price=price),
+        )
+    if s.explain:
+        out.clauses += [C.CANNOT_PAY, C.ONLY_WINNING_BID_CHECKED]
+        if bidder_hand is not None:
+            out.facts.append(_("{bidder} holds {held} in money cards").format(bidder=bidder, held=sum(bidder_hand)))
+        if e.buyback:
+            out.facts.append(
+                _(
+                    "{auctioneer} wanted the buy right, but {bidder}'s bid cannot be honoured, "
+                    "and the auctioneer never pays out for it (K13)"
+                ).format(auctioneer=e.auctioneer, bidder=bidder)
+            )
+    excluded = s.repeat[2] if s.repeat else frozenset()
+    s.repeat = (e.auctioneer, e.animal, excluded | {bidder})
+    out.repeat_without = (bidder,)
+    out.next_player = e.auctioneer
 
 
 def _buy_right_lost(s: State, e: Auction, out: Outcome, bidder: str, price: int) -> bool:
@@ -698,20 +823,24 @@ def _buy_right_lost(s: State, e: Auction, out: Outcome, bidder: str, price: int)
 
 
 def _hand_over(s: State, e: Auction, animal_to: str, out: Outcome) -> None:
+    animal = e.animal
     if e.winner is not None and e.winner != animal_to:
         s.error(
             C.AUCTION_SOLD,
             _("{the_animal} goes to {player}, not {recorded}").format(
-                the_animal=the_animal(e.animal), player=animal_to, recorded=e.winner
+                the_animal=the_animal(animal), player=animal_to, recorded=e.winner
             ),
         )
     out.animal_to = animal_to
-    s.gain(animal_to, e.animal, 1)
-    s.sold[e.animal] += 1
-    s.pile = max(s.pile - 1, 0)
+    s.gain(animal_to, animal, 1)
+    sold = s.sold
+    sold[animal] = sold.get(animal, 0) + 1
+    if s.pile > 0:
+        s.pile -= 1
     s.repeat = None
-    s.end_turn()
-    out.next_player = s.players[s.turn]
+    players = s.players
+    s.turn = turn = (s.turn + 1) % len(players)  # end_turn, for every auction
+    out.next_player = players[turn]
 
 
 def _refused(s: State, e: CowTrade, out: Outcome, broken: RuleBroken) -> Outcome:
@@ -733,109 +862,152 @@ def _refused(s: State, e: CowTrade, out: Outcome, broken: RuleBroken) -> Outcome
     return out
 
 
+def _offers(e: CowTrade) -> list[tuple[str, tuple[int, ...], str]]:
+    """The offers made, in order: who made each, its cards, and what it was (a key of NO_SUCH_CARD and NOT_HELD)."""
+    offers = [(e.challenger, e.offer, "offer")]
+    if e.counter is not None:
+        offers.append((e.defender, e.counter, "counter-offer"))
+    if e.rebid is not None:
+        offers.append((e.challenger, e.rebid, "rebid"))
+    if e.rebid_counter is not None:
+        offers.append((e.defender, e.rebid_counter, "answer to the rebid"))
+    return offers
+
+
 def _cow_trade(s: State, e: CowTrade) -> Outcome:
-    out = Outcome(e.animal)
+    animal, challenger, defender = e.animal, e.challenger, e.defender
+    out = Outcome(animal)
     if s.repeat is not None:
         s.error(
             C.CANNOT_PAY,
             _("{the_animal} auction must be run again before anything else").format(the_animal=the_animal(s.repeat[1])),
         )
         s.repeat = None
-    s.check_turn(e.challenger)
-    rounds = (
-        (e.challenger, e.offer, "offer"),
-        (e.defender, e.counter, "counter-offer"),
-        (e.challenger, e.rebid, "rebid"),
-        (e.defender, e.rebid_counter, "answer to the rebid"),
-    )
-    for name, cards, what in rounds:
-        if cards is not None:
+    if s.pile == 0 or s.players[s.turn] != challenger:  # else it is the challenger's turn: check_turn says so
+        s.check_turn(challenger)
+    offers = _offers(e)
+    for name, cards, what in offers:
+        if not VALUE_SET.issuperset(cards):  # the usual case, every card a money card, checked at once
             s.check_cards_exist(cards, name, what)
     # each side holds at least its larger offer: after a tie the offers go back (K3) and may be made again;
     # what a side shows counts only when its money is not known
+    money = s.money
     shown = None
-    if s.money.get(e.challenger) is None or s.money.get(e.defender) is None:
-        shown = {e.challenger: held_at_least(e.offer, e.rebid), e.defender: held_at_least(e.counter, e.rebid_counter)}
-    if s.check_money_exists(shown, parties=(e.challenger, e.defender)) and s.explain:
-        out.clauses.append(C.MONEY_IN_PLAY)
-        out.facts.append(money_in_play_fact(s))
-    c_holds = s.holdings[e.challenger][e.animal] if e.challenger in s.holdings else 0
-    d_holds = s.holdings[e.defender][e.animal] if e.defender in s.holdings else 0
+    if money.get(challenger) is None or money.get(defender) is None:
+        shown = {challenger: held_at_least(e.offer, e.rebid), defender: held_at_least(e.counter, e.rebid_counter)}
+    # K18 as for an auction: a check that would pass as it did last time, unexplained, is not made again
+    if shown is not None or s.fitted != s.donkeys or s.explain:
+        if s.check_money_exists(shown, (challenger, defender)) and s.explain:
+            out.clauses.append(C.MONEY_IN_PLAY)
+            out.facts.append(money_in_play_fact(s))
+    holdings = s.holdings
+    c_holds = holdings[challenger].get(animal, 0) if challenger in holdings else 0
+    d_holds = holdings[defender].get(animal, 0) if defender in holdings else 0
     try:
-        check_eligible(e.challenger, e.defender, e.animal, c_holds, d_holds)
+        check_eligible(challenger, defender, animal, c_holds, d_holds)
     except RuleBroken as broken:
         return _refused(s, e, out, broken)
-    for name, cards, what in rounds:
-        hand = s.money.get(name)
-        if cards is not None and hand is not None and remove_cards(hand, cards) is None:
+    for name, cards, what in offers:
+        hand = money.get(name)  # read again: money found not to fit what can be in play is no longer followed
+        # ``holds``, with the usual offer of one card looked for here: for every offer of every cow trade
+        if hand is not None and cards and not (cards[0] in hand if len(cards) == 1 else holds(hand, cards)):
             s.error(C.HOLDS_THE_CARDS, _(NOT_HELD[what]).format(name=name, cards=list(cards), held=sorted(hand)))
             s.forget_transfer(
-                e.challenger,
-                e.defender,
+                challenger,
+                defender,
                 why=_("{name} offered cards {name} did not hold in a cow trade with {other}").format(
-                    name=name, other=e.defender if name == e.challenger else e.challenger
+                    name=name, other=defender if name == challenger else challenger
                 ),
             )
     try:
         result = resolve_trade(
-            edition=s.edition,
-            challenger_holds=c_holds,
-            defender_holds=d_holds,
-            offer=e.offer,
-            counter=e.counter,
-            rebid=e.rebid,
-            rebid_counter=e.rebid_counter,
-            rebid_given=e.rebid is not None if e.rebid_given is None else e.rebid_given,
-            explain=s.explain,
+            s.edition,
+            c_holds,
+            d_holds,
+            e.offer,
+            e.counter,
+            e.rebid,
+            e.rebid_counter,
+            e.rebid is not None if e.rebid_given is None else e.rebid_given,
+            s.explain,
         )
     except RuleBroken as broken:
         return _refused(s, e, out, broken)
-    out.count, out.ties = result.cards, result.ties
+    count = out.count = result.cards
+    out.ties = result.ties
     if s.explain:
         out.clauses += result.clauses
         out.facts += result.facts
     if result.winner is None:
         out.needs_rebid = True  # the challenger offers again: still the same turn
-        out.next_player = e.challenger
+        out.next_player = challenger
         return out
-    winner, loser = (e.challenger, e.defender) if result.winner == "challenger" else (e.defender, e.challenger)
+    winner, loser = (challenger, defender) if result.winner == "challenger" else (defender, challenger)
     out.winner, out.loser = winner, loser
-    out.to_challenger, out.to_defender = result.to_challenger, result.to_defender
+    to_challenger, to_defender = out.to_challenger, out.to_defender = result.to_challenger, result.to_defender
     if e.winner is not None and e.winner != winner:
         s.error(
             C.COW_TRADE_HIGHER_WINS,
             _("{winner} wins {the_animal}, not {recorded}").format(
-                winner=winner, the_animal=the_animal(e.animal), recorded=e.winner
+                winner=winner, the_animal=the_animal(animal), recorded=e.winner
             ),
         )
-    if e.count is not None and e.count != result.cards:
+    if e.count is not None and e.count != count:
         s.error(
             C.CARDS_AT_STAKE,
             # TRANSLATORS: the English keeps "card(s)" in both forms; translate each form properly.
             ngettext(
                 "{count} {animal} card(s) change hands, not {recorded}",
                 "{count} {animal} card(s) change hands, not {recorded}",
-                result.cards,
-            ).format(count=result.cards, animal=animal_name(e.animal), recorded=e.count),
+                count,
+            ).format(count=count, animal=animal_name(animal), recorded=e.count),
         )
-    s.holdings[loser][e.animal] -= result.cards
-    s.gain(winner, e.animal, result.cards)
-    moved: list[tuple[bool, tuple[int, ...], tuple[int, ...]]] = []  # per side known: held what it gave, gave, got
-    for name, gives, receives in (
-        (e.challenger, result.to_defender, result.to_challenger),
-        (e.defender, result.to_challenger, result.to_defender),
-    ):
-        hand = s.money.get(name)
-        if hand is not None:
-            left = remove_cards(hand, gives)
-            s.money[name] = (left if left is not None else hand) + list(receives)
-            moved.append((left is not None, gives, receives))
-    # cards that went from one hand known to the other leave the money known as it was: nothing to count again
-    if not (len(moved) == 2 and moved[0][0] and moved[1][0]):
-        for held, gives, receives in moved:
-            if held:
-                s.count_money(gives, -1)
-            s.count_money(receives, 1)
-    s.end_turn()
-    out.next_player = s.players[s.turn]
+    s.lose(loser, animal, count)
+    s.gain(winner, animal, count)
+    _exchange(s, challenger, to_defender, defender, to_challenger)
+    players = s.players
+    s.turn = turn = (s.turn + 1) % len(players)  # end_turn, for every cow trade
+    out.next_player = players[turn]
     return out
+
+
+def _exchange(s: State, challenger: str, gives: tuple[int, ...], defender: str, receives: tuple[int, ...]) -> None:
+    """The money of a cow trade changes hands: each side's known money gives its cards and takes the other's.
+
+    A side that does not hold what it gives (reported before) keeps its
+    money and takes the other's cards all the same.
+    """
+    money = s.money
+    c_hand, d_hand = money.get(challenger), money.get(defender)
+    # each side's hand without what it gives, as ``remove_cards`` would make it (written out: for every cow trade)
+    c_gave = d_gave = False
+    if c_hand is not None:
+        kept = c_hand.copy()
+        try:
+            for card in gives:
+                kept.remove(card)
+            c_gave = True
+        except ValueError:
+            kept = c_hand.copy()
+        kept += receives
+        money[challenger] = kept
+    if d_hand is not None:
+        kept = d_hand.copy()
+        try:
+            for card in receives:
+                kept.remove(card)
+            d_gave = True
+        except ValueError:
+            kept = d_hand.copy()
+        kept += gives
+        money[defender] = kept
+    if c_gave and d_gave:
+        return  # cards that went from one hand known to the other leave the money known as it was
+    if c_hand is not None:
+        if c_gave:
+            s.count_money(gives, -1)
+        s.count_money(receives, 1)
+    if d_hand is not None:
+        if d_gave:
+            s.count_money(receives, -1)
+        s.count_money(gives, 1)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from refcli.games.kuhhandel import clauses as C
-from refcli.games.kuhhandel.components import ANIMALS, CARDS_PER_ANIMAL, SYNONYMS, TOTAL_CARDS, animal_id
+from refcli.games.kuhhandel.components import ANIMALS, CARDS_PER_ANIMAL, NAMES, SYNONYMS, TOTAL_CARDS, animal_id
 from refcli.language.i18n import N_
 from refcli.reading.formats import (
     Description,
@@ -49,6 +49,10 @@ ANIMAL_MISSING = N_("an animal (rooster, goose, cat, dog, sheep, goat, donkey, p
 
 
 def _animal(value: Any) -> str:
+    try:
+        return NAMES[value]  # a record's animals are written as the names are known (``cow``): found as typed
+    except (KeyError, TypeError):  # another name or form (``Vacas``), or not a name at all
+        pass
     animal = animal_id(value) if isinstance(value, str) else None
     if animal is None:
         raise ValueError(value)

@@ -15,7 +15,7 @@ from functools import lru_cache
 
 VALUES: tuple[int, ...] = (0, 10, 50, 100, 200, 500)
 
-_VALUE_SET = frozenset(VALUES)
+VALUE_SET = frozenset(VALUES)
 
 SUPPLY: dict[int, dict[int, int]] = {
     2: {0: 10, 10: 20, 50: 10, 100: 5, 200: 5, 500: 5},
@@ -130,16 +130,19 @@ def _past_the_limit(hands: list[tuple[str, Sequence[int]]], value: int, limit: i
     raise ValueError(value)  # only called when the cards counted go beyond the limit
 
 
-def bank_short(edition: int, deal: Counter[int], players: int, donkeys: int) -> tuple[int, int] | None:
-    """(value, cards left) when the bank cannot pay donkey number ``donkeys + 1`` to every player, or None."""
+def bank_short(edition: int, possible: tuple[int, ...], players: int, donkeys: int) -> tuple[int, int] | None:
+    """(value, cards left) when the bank cannot pay donkey number ``donkeys + 1`` to every player, or None.
+
+    ``possible``: how many cards of each value can be in play before that donkey (:func:`in_play_counts`).
+    """
     payout = DONKEY_PAYOUTS[donkeys]
-    left = SUPPLY[edition][payout] - in_play(edition, deal, players, donkeys)[payout]
+    left = SUPPLY[edition][payout] - possible[VALUES.index(payout)]
     return (payout, left) if left < players else None
 
 
 def invalid_cards(cards: Iterable[int]) -> list[int]:
     """Cards that are not one of the six money values."""
-    return [card for card in cards if card not in _VALUE_SET]
+    return [card for card in cards if card not in VALUE_SET]
 
 
 def over_supply(hands: Iterable[Iterable[int]], edition: int) -> list[tuple[int, int, int]]:
@@ -194,3 +197,10 @@ def remove_cards(hand: list[int], cards: Iterable[int]) -> list[int] | None:
     except ValueError:
         return None
     return remaining
+
+
+def holds(hand: list[int], cards: Sequence[int]) -> bool:
+    """Whether ``hand`` holds ``cards``, each as often as it is given."""
+    if len(cards) == 1:  # the usual offer: one card, looked for without a copy of the hand
+        return cards[0] in hand
+    return remove_cards(hand, cards) is not None

@@ -19,84 +19,43 @@ from refcli.games.kuhhandel.names import animal as animal_name
 from refcli.games.kuhhandel.replay import Auction, CowTrade, Record, Replay, replay
 from refcli.language.i18n import _
 from refcli.reading.documents import Document
-from refcli.reading.formats.description import with_made
+from refcli.reading.formats.description import Made, with_made
 from refcli.reading.tables import Table
 from refcli.results.records import Records
 
 GAME = "kuhhandel"
 
 
-_new = object.__new__
+# The events, made by the reader as it reads each [[event]] (``refcli.reading.formats.description.Made``): a
+# frozen dataclass filled straight through its ``__dict__``, as its ``__init__`` would fill it (which sets each
+# field through ``object.__setattr__``, costing a record of sixty events more than decoding its JSON line);
+# tests/test_kuhhandel_records.py compares them with the constructor's.
+AUCTION = Made(
+    Auction,
+    ("auctioneer", "animal", "bids", "buyback", "paid", "donkey_payout", "cannot_pay", "payer", "winner"),
+    tuples=frozenset({"bids", "paid"}),
+    attributes=True,
+)
+COW_TRADE = Made(
+    CowTrade,
+    (
+        "challenger",
+        "defender",
+        "animal",
+        "offer",
+        "counter",
+        "rebid",
+        "rebid_counter",
+        "rebid_given",
+        "winner",
+        "count",
+    ),
+    tuples=frozenset({"offer", "counter", "rebid", "rebid_counter"}),
+    attributes=True,
+    constants=(("rebid_given", None),),
+)
 
-
-# The events, made by the reader as it reads each [[event]] (``refcli.reading.formats.description.with_made``):
-# each maker takes the variant's values in the order of its fields (formats.RECORD).
-def auction(
-    tag: str,
-    auctioneer: str,
-    animal: str,
-    bids: list[tuple[str, int]],
-    buyback: bool,
-    paid: list[int] | None,
-    donkey_payout: int | None,
-    cannot_pay: bool | None,
-    payer: str | None,
-    winner: str | None,
-    note: str | None,
-) -> Auction:
-    """An auction built directly: every field set at once in the new object's ``__dict__``.
-
-    A frozen dataclass's ``__init__`` sets each field through
-    ``object.__setattr__``, which costs a record of sixty events more than
-    decoding its JSON line. Every field is given here, so the event is the
-    one the constructor would make (tests/test_kuhhandel_records.py compares them).
-    """
-    event: Auction = _new(Auction)
-    event.__dict__.update(
-        auctioneer=auctioneer,
-        animal=animal,
-        bids=tuple(bids),
-        buyback=buyback,
-        paid=None if paid is None else tuple(paid),
-        donkey_payout=donkey_payout,
-        cannot_pay=cannot_pay,
-        payer=payer,
-        winner=winner,
-    )
-    return event
-
-
-def cow_trade(
-    tag: str,
-    challenger: str,
-    defender: str,
-    animal: str,
-    offer: list[int],
-    counter: list[int] | None,
-    rebid: list[int] | None,
-    rebid_counter: list[int] | None,
-    winner: str | None,
-    count: int | None,
-    note: str | None,
-) -> CowTrade:
-    """A cow trade built directly, as :func:`auction`."""
-    event: CowTrade = _new(CowTrade)
-    event.__dict__.update(
-        challenger=challenger,
-        defender=defender,
-        animal=animal,
-        offer=tuple(offer),
-        counter=None if counter is None else tuple(counter),
-        rebid=None if rebid is None else tuple(rebid),
-        rebid_counter=None if rebid_counter is None else tuple(rebid_counter),
-        rebid_given=None,
-        winner=winner,
-        count=count,
-    )
-    return event
-
-
-FORMAT = with_made(RECORD, "event", {"auction": auction, "cow-trade": cow_trade})
+FORMAT = with_made(RECORD, "event", {"auction": AUCTION, "cow-trade": COW_TRADE})
 
 
 def record_of(values: dict[str, Any], doc: Document) -> Record:

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from itertools import chain
 
 from refcli.games.kuhhandel import clauses as C
-from refcli.games.kuhhandel.cowtrade import anyone_can_trade
 from refcli.games.kuhhandel.engine import Auction, CowTrade, Event, Outcome, State, step
 from refcli.games.kuhhandel.money import START_MONEY
-from refcli.games.kuhhandel.scoring import Holding, Snapshot, score_game
+from refcli.games.kuhhandel.scoring import final_score
 from refcli.language.i18n import _, ngettext
 from refcli.results.findings import StopReplay, run_replay
 
@@ -47,7 +47,7 @@ class Replay(State):
             players=record.players,
             money=money,
             # what was dealt is the record's start money (K15); the bank pays the donkeys from the rest (K18)
-            deal=Counter(card for hand in hands.values() for card in hand),
+            deal=Counter(chain.from_iterable(hands.values())),  # counted in C: once a record
             deck=record.deck,
             turn=0 if record.first is None else record.players.index(record.first),
             strict=strict,
@@ -74,15 +74,15 @@ class Replay(State):
     def finish(self) -> dict[str, int]:
         """Check the end of the game and the recorded scores; return the computed scores."""
         over = self.game_over()
-        snapshot = Snapshot(
-            self.edition,
-            tuple(Holding(name, dict(self.holdings[name]), bonus=name == self.bonus_holder) for name in self.players),
-        )
-        computed = {p.name: p.score for p in score_game(snapshot, multiply=self.record.multiply).players}
+        multiply, edition = self.record.multiply, self.edition
+        computed = {
+            name: final_score(self.holdings[name], edition, multiply, name == self.bonus_holder)
+            for name in self.players
+        }
         scores = self.record.scores
         if not over:
             # TRANSLATORS: the English says "cards" even for one card; translate each form properly.
-            if anyone_can_trade(self.holdings) and scores is not None:
+            if self.trade_possible() and scores is not None:
                 message = ngettext(
                     "the record ends before the game is over ({count} cards still in the deck, "
                     "cow trades still possible), yet it records final scores",
@@ -90,7 +90,7 @@ class Replay(State):
                     "cow trades still possible), yet it records final scores",
                     self.pile,
                 )
-            elif anyone_can_trade(self.holdings):
+            elif self.trade_possible():
                 message = ngettext(
                     "the record ends before the game is over ({count} cards still in the deck, "
                     "cow trades still possible)",

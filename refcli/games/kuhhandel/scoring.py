@@ -33,7 +33,7 @@ class Holding:
 
     def complete_sets(self) -> list[str]:
         """Complete sets, most valuable first (the order of 000's example: 650 + 160 + 10)."""
-        return [animal.id for animal in reversed(ANIMALS) if self.cards.get(animal.id, 0) == CARDS_PER_ANIMAL]
+        return complete_sets(self.cards)
 
     def incomplete(self) -> list[tuple[str, int]]:
         return [
@@ -41,6 +41,14 @@ class Holding:
             for animal in ANIMALS
             if 0 < self.cards.get(animal.id, 0) < CARDS_PER_ANIMAL
         ]
+
+
+MOST_VALUABLE_FIRST = tuple(animal.id for animal in reversed(ANIMALS))
+
+
+def complete_sets(cards: Mapping[str, int]) -> list[str]:
+    """The animals of which ``cards`` holds all four, most valuable first."""
+    return [animal for animal in MOST_VALUABLE_FIRST if cards.get(animal, 0) == CARDS_PER_ANIMAL]
 
 
 @dataclass(frozen=True)
@@ -187,14 +195,27 @@ def bonus_warnings(players: tuple[Holding, ...]) -> list[str]:
     return warnings
 
 
-def score_player(holding: Holding, edition: int, multiply: bool) -> PlayerResult:
-    sets = tuple(holding.complete_sets())
+def _scored(sets: tuple[str, ...], edition: int, multiply: bool, bonus_card: bool) -> tuple[int, int, int, int]:
+    """(sum of the sets' values, multiplier, bonus, score) of a player with these complete sets."""
     animal_sum = sum(BY_ID[animal].value for animal in sets)
     multiplier = len(sets) if (edition == 2 or multiply) else 1
-    bonus = BONUS_POINTS if (edition == 1 and holding.bonus) else 0
+    bonus = BONUS_POINTS if (edition == 1 and bonus_card) else 0
     # K9: the bonus card is added after the multiplication.
-    score = animal_sum * multiplier + bonus
+    return animal_sum, multiplier, bonus, animal_sum * multiplier + bonus
+
+
+def score_player(holding: Holding, edition: int, multiply: bool) -> PlayerResult:
+    sets = tuple(holding.complete_sets())
+    animal_sum, multiplier, bonus, score = _scored(sets, edition, multiply, holding.bonus)
     return PlayerResult(holding.name, score, sets, animal_sum, multiplier, bonus, tuple(holding.incomplete()))
+
+
+def final_score(cards: Mapping[str, int], edition: int, multiply: bool, bonus_card: bool) -> int:
+    """:func:`score_player`'s score alone, as a replay checks a recorded score: no explanation is made."""
+    # the sets in the order held, not most valuable first: a sum and a count do not depend on it, and a
+    # player's few animals are read instead of all ten (for every player of every record replayed)
+    sets = tuple([animal for animal, held in cards.items() if held == CARDS_PER_ANIMAL])
+    return _scored(sets, edition, multiply, bonus_card)[3]
 
 
 def score_game(snapshot: Snapshot, *, multiply: bool = False) -> GameResult:

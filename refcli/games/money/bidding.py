@@ -9,11 +9,15 @@ sits the round out (M3).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from itertools import filterfalse
+from operator import attrgetter
 from typing import NamedTuple
 
 from refcli.games.money.cards import Card
 from refcli.language.i18n import _
 from refcli.results.report import listed
+
+SERIAL = attrgetter("serial")
 
 
 class NeedSerials(Exception):
@@ -62,42 +66,42 @@ def real_cards(cards: Sequence[Card]) -> list[Card]:
     return [card for card in cards if card.kind != "bluff"]
 
 
-def lowest_serial(cards: Sequence[Card]) -> int:
-    return min(card.serial for card in real_cards(cards) if card.serial is not None)
-
-
 def order_offers(offers: Mapping[str, Sequence[Card]]) -> Bidding:
     """The values, the order of play and who sits out; NeedSerials when a tie needs serial numbers."""
-    values: dict[str, int] = {}
-    sitting_out: list[str] = []
+    real = {name: real_cards(cards) for name, cards in offers.items()}
+    return order_counted(offers, {name: sum(card.value for card in cards) for name, cards in real.items()}, real)
+
+
+def order_counted(
+    offers: Mapping[str, Sequence[Card]], values: dict[str, int], real: Mapping[str, Sequence[Card]]
+) -> Bidding:
+    """``order_offers`` given each offer's value and its cards but the bluff card (the engine has just counted
+    both while checking the offers against the hands: they are not counted again)."""
+    # those offering a real card take part (filtered in C, as every round does it), highest first; sorted()
+    # keeps the offers of one value in the order they were revealed
+    value_of = values.__getitem__
+    order = sorted(filter(real.__getitem__, real), key=value_of, reverse=True)
+    sitting_out = () if len(order) == len(real) else tuple(filterfalse(real.__getitem__, real))
+    if len(set(map(value_of, order))) == len(order):  # no two offers of one value: no tie to break
+        return tuple.__new__(Bidding, (values, tuple(order), sitting_out, ()))
     groups: dict[int, list[str]] = {}
-    for name, cards in offers.items():
-        value = 0
-        real = False
-        for card in cards:
-            if card.kind != "bluff":
-                value += card.value
-                real = True
-        values[name] = value
-        if real:
-            groups.setdefault(value, []).append(name)
-        else:
-            sitting_out.append(name)
-    order: list[str] = []
+    for name in order:
+        groups.setdefault(values[name], []).append(name)
+    order = []
     ties: list[TieBroken] = []
-    for value in sorted(groups, reverse=True):
-        tied = groups[value]
+    for value, tied in groups.items():  # already highest first
         if len(tied) > 1:
-            missing = [
-                (name, index)
-                for name in tied
-                for index, card in enumerate(offers[name], 1)
-                if card.kind != "bluff" and card.serial is None
-            ]
-            if missing:
+            serials = {name: list(map(SERIAL, real[name])) for name in tied}
+            if any(None in numbers for numbers in serials.values()):
+                missing = [
+                    (name, index)
+                    for name in tied
+                    for index, card in enumerate(offers[name], 1)
+                    if card.kind != "bluff" and card.serial is None
+                ]
                 raise NeedSerials(tied, value, missing)
-            serial = {name: lowest_serial(offers[name]) for name in tied}
-            tied = sorted(tied, key=serial.__getitem__)
-            ties.append(TieBroken(tuple(tied), value, tuple(serial[name] for name in tied)))
+            lowest = {name: min(numbers) for name, numbers in serials.items()}
+            tied = sorted(tied, key=lowest.__getitem__)
+            ties.append(TieBroken(tuple(tied), value, tuple(map(lowest.__getitem__, tied))))
         order.extend(tied)
-    return Bidding(values, tuple(order), tuple(sitting_out), tuple(ties))
+    return Bidding(values, tuple(order), sitting_out, tuple(ties))

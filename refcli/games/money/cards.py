@@ -10,9 +10,9 @@ monedas"). In input a card is written ``"euro 30 #12"``, ``"coin #5"`` or
 from __future__ import annotations
 
 import re
+import sys
 from collections import Counter
-from collections.abc import Iterable
-from functools import lru_cache
+from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
 from refcli.language.folding import fold as fold_word  # a word as the game's Spanish words are matched
@@ -43,6 +43,8 @@ class Card(NamedTuple):  # a tuple: compared in C when hands are searched card b
             return f"coin{serial}"
         return f"{self.currency} {self.value}{serial}"
 
+
+BLUFF = Card("bluff")  # every bluff card: parse_card makes no other, so an offer's are counted by equality, in C
 
 # The currencies of the box and the examples, by the name the input uses (folded).
 CURRENCY_NAMES: dict[str, str] = {
@@ -141,8 +143,8 @@ def card_word(folded: str, words: frozenset[str]) -> bool:
 _CARD = re.compile(r"^\s*(?P<name>[^\s#]+(?:\s+[^\s#\d][^\s#]*)*?)\s*(?P<value>\d+)?\s*(?:#\s*(?P<serial>\d+))?\s*$")
 
 
-@lru_cache(maxsize=4096)  # a game's 69 cards are written again and again in a record
-def parse_card(text: str) -> Card:
+def read_card(text: str) -> Card:
+    """A card from its text (``parse_card`` is this, remembered)."""
     match = _CARD.match(text)
     if not match:
         raise CardSyntaxError(text)
@@ -153,20 +155,37 @@ def parse_card(text: str) -> Card:
     value = int(match["value"]) if match["value"] else None
     serial = int(match["serial"]) if match["serial"] else None
     if name == "bluff" and value is None and serial is None:
-        return Card("bluff")
+        return BLUFF
     if name in ("coin", "moneda", "münze"):
         if value not in (None, COIN_VALUE):
             raise CardSyntaxError(text)
         return Card("coin", "", COIN_VALUE, serial)
     if value is None:
         raise CardSyntaxError(text)
-    return Card("note", name, value, serial)
+    # one string per currency name: a hand searched for a card compares its cards' currencies by identity
+    return Card("note", sys.intern(name), value, serial)
+
+
+class _Remembered(dict[str, Card]):
+    """The cards read so far by their text: a game's 69 cards are written again and again in a record.
+
+    Looked up as a dict (a card already read costs no Python call, nor the argument tuple an ``lru_cache``
+    builds); bounded, and a text that is not a card raises each time, as it is never stored."""
+
+    def __missing__(self, text: str) -> Card:
+        card = read_card(text)
+        if len(self) < _REMEMBERED:
+            self[text] = card
+        return card
+
+
+_REMEMBERED = 4096
+parse_card: Callable[[str], Card] = _Remembered().__getitem__
 
 
 def impossible_cards(cards: Iterable[Card]) -> list[str]:
     """Problems with a set of cards that cannot all exist in one game, as sentences."""
-    deck = Deck()
-    return [problem for problem in map(deck.add, cards) if problem]
+    return Deck().add(cards)
 
 
 class Deck:
@@ -175,48 +194,72 @@ class Deck:
     Cards never leave a game of Money!, so every card seen (the setup, each
     refill, an offer) must fit the box together with all the others: a card
     dealt again, a fourth euro 20, an eighth currency. ``add`` returns the
-    first problem the card makes, as a sentence, or None.
+    problems the cards make, as sentences.
     """
 
     __slots__ = ("coins", "notes", "serials")
 
     def __init__(self) -> None:
-        self.notes: dict[str, Counter[int]] = {}
+        # currency → note value → how many; plain dicts, as a Counter's missing key costs a Python call and
+        # a replay adds every card of the game
+        self.notes: dict[str, dict[int, int]] = {}
         self.coins = 0
         self.serials: set[int] = set()
 
-    def add(self, card: Card) -> str | None:
-        problem = None
-        if card.kind == "note":
-            counted = self.notes.get(card.currency)
-            if counted is None:
-                counted = self.notes[card.currency] = Counter()
-                if len(self.notes) > MAX_CURRENCIES:
-                    problem = _("{count} currencies, but the game has {most}").format(
-                        count=len(self.notes), most=MAX_CURRENCIES
-                    )
-            counted[card.value] += 1
-            allowed = _NOTE_COUNTS.get(card.value, 0)
-            if not allowed:
-                problem = _("there is no {value} note (notes are 20, 30, 40, 50 and 60)").format(value=card.value)
-            elif counted[card.value] > allowed:
-                problem = _("{count} {currency} {value} notes, but each currency has {allowed}").format(
-                    count=counted[card.value], currency=currency(card.currency), value=card.value, allowed=allowed
-                )
-        elif card.kind == "coin":
-            self.coins += 1
-            if self.coins > COINS:
-                problem = _("{count} coins, but the game has {most}").format(count=self.coins, most=COINS)
-        else:
-            return None  # bluff cards: one per player, checked with the offers
-        serial = card.serial
-        if serial is not None:
-            if serial not in SERIALS:
-                problem = problem or _("serial #{serial} does not exist (FRED 001 to FRED 069)").format(serial=serial)
-            elif serial in self.serials:
-                problem = problem or _("serial #{serial} is on two cards").format(serial=serial)
-            self.serials.add(serial)
+    def add(self, cards: Iterable[Card]) -> list[str]:
+        """Each card added in turn; the problems they make, in order (empty: all of them fit the box).
+
+        One loop over a display's or a setup's cards: a replay adds every card of the game, and a call per
+        card was a large share of a refill's cost."""
+        problems: list[str] = []
+        notes = self.notes
+        serials = self.serials
+        for kind, name, value, serial in cards:
+            problem = None
+            if kind == "note":
+                counted = notes.get(name)
+                if counted is None:
+                    counted = notes[name] = {}
+                    if len(notes) > MAX_CURRENCIES:
+                        problem = _("{count} currencies, but the game has {most}").format(
+                            count=len(notes), most=MAX_CURRENCIES
+                        )
+                count = counted[value] = counted.get(value, 0) + 1
+                if count > _NOTE_COUNTS.get(value, 0):  # one test for "no such note" and "one too many"
+                    problem = self.note_problem(name, value, count)
+            elif kind == "coin":
+                self.coins += 1
+                if self.coins > COINS:
+                    problem = _("{count} coins, but the game has {most}").format(count=self.coins, most=COINS)
+            else:
+                continue  # bluff cards: one per player, checked with the offers
+            if serial in serials or serial not in _SERIALS:  # one test for the rare cases: seen, unknown or none
+                problem = self.serial_problem(serial, problem)
+            else:
+                serials.add(serial)
+            if problem:
+                problems.append(problem)
+        return problems
+
+    def note_problem(self, name: str, value: int, count: int) -> str:
+        allowed = _NOTE_COUNTS.get(value, 0)
+        if not allowed:
+            return _("there is no {value} note (notes are 20, 30, 40, 50 and 60)").format(value=value)
+        return _("{count} {currency} {value} notes, but each currency has {allowed}").format(
+            count=count, currency=currency(name), value=value, allowed=allowed
+        )
+
+    def serial_problem(self, serial: int | None, problem: str | None) -> str | None:
+        """The first problem a card's serial makes (none without a serial); the card's own comes first."""
+        if serial is None:
+            return problem
+        if serial not in _SERIALS:
+            problem = problem or _("serial #{serial} does not exist (FRED 001 to FRED 069)").format(serial=serial)
+        elif serial in self.serials:
+            problem = problem or _("serial #{serial} is on two cards").format(serial=serial)
+        self.serials.add(serial)
         return problem
 
 
-_NOTE_COUNTS = Counter(NOTE_VALUES)
+_NOTE_COUNTS: dict[int, int] = dict(Counter(NOTE_VALUES))
+_SERIALS = frozenset(SERIALS)  # a set: `None in` a range compares None with every number

@@ -3,8 +3,8 @@
 A situation ruling (``situations.py``) builds a ``State`` from the situation
 file and applies its one action with ``step``; a recorded game (``replay.py``)
 builds the start ``State`` from the setup and applies every event with the
-same ``step``. So a ruling and a replay cannot decide the same moment
-differently.
+same ``step`` (looking each event's function up in ``STEPS`` itself). So a
+ruling and a replay cannot decide the same moment differently.
 
 Actions: ``Offers`` (a round's offers, revealed together), ``Exchange`` (one
 player's action) and ``Refill`` (the displays topped up after the round). A
@@ -17,13 +17,14 @@ is broken, so a replay costs little per event.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple, Protocol
+from operator import itemgetter
+from typing import Any, NamedTuple, Protocol
 
 from refcli.games.money import clauses as C
-from refcli.games.money.bidding import Bidding, NeedSerials, order_offers
-from refcli.games.money.cards import COINS, CURRENCIES_FOR_PLAYERS, NOTE_VALUES, Card, Deck, impossible_cards
+from refcli.games.money.bidding import Bidding, NeedSerials, order_counted
+from refcli.games.money.cards import BLUFF, COINS, CURRENCIES_FOR_PLAYERS, NOTE_VALUES, Card, Deck, impossible_cards
 from refcli.games.money.shown import card as shown_card
 from refcli.language.i18n import N_, _
 
@@ -35,6 +36,7 @@ TOOK_UNKNOWN = {
     "right": N_("{player} took the right display, whose cards are not recorded"),
     "left": N_("{player} took the left display, whose cards are not recorded"),
 }
+VALUE = itemgetter(2)  # a card's value (Card.value), summed in C over an offer: by index, no attribute lookup
 DISPLAY_CARDS = {"right": N_("the right display's cards"), "left": N_("the left display's cards")}
 
 
@@ -54,8 +56,8 @@ class Refill(NamedTuple):
 
     right: int | None = None
     left: int | None = None
-    right_cards: tuple[Card, ...] | None = None
-    left_cards: tuple[Card, ...] | None = None
+    right_cards: Sequence[Card] | None = None
+    left_cards: Sequence[Card] | None = None
 
 
 Action = Offers | Exchange | Refill
@@ -155,51 +157,64 @@ def start(
     )
     problem = None
     if hands is not None:
-        state.hands = {name: [card for card in hands.get(name, ()) if card.kind != "bluff"] for name in players}
+        state.hands = {name: without_bluffs(hands.get(name, ())) for name in players}
         if right is not None and left is not None:
             state.deck = Deck()
             seen = [card for name in players for card in state.hands[name]] + list(right) + list(left)
-            problems = [found for found in map(state.deck.add, seen) if found]
+            problems = state.deck.add(seen)
             problem = problems[0] if problems else None
     return state, problem
 
 
+def without_bluffs(cards: Sequence[Card]) -> list[Card]:
+    """The cards, bluff cards aside, as a new list."""
+    real = list(cards)
+    return [card for card in real if card != BLUFF] if BLUFF in real else real
+
+
 # -- the step function -------------------------------------------------------------
-def step(state: State, action: Action, referee: Referee) -> Outcome:
-    """Apply one action to ``state`` (in place) and return what happened."""
-    if state.phase == "over":
-        referee.broken(
-            C.END_PILE, _("the game is over: the final round was played with the last cards of the draw pile")
-        )
-        return None
-    if type(action) is Offers:
-        return offers(state, action, referee)
-    if type(action) is Exchange:
-        return exchange(state, action, referee)
-    assert type(action) is Refill
-    return refill(state, action, referee)
+def step(state: State, action: Action, referee: Referee, *, outcome: bool = True) -> Outcome:
+    """Apply one action to ``state`` (in place) and return what happened.
+
+    ``outcome=False``: the same rules applied, but what happened is not built (None is returned). A replay
+    only needs the state and the broken rules, and building every event's outcome (with copies of the cards
+    taken and given) was a large share of its cost.
+    """
+    return STEPS[type(action)](state, action, referee, outcome)
 
 
-def offers(state: State, action: Offers, referee: Referee) -> OffersOutcome:
+def game_over(referee: Referee) -> None:
+    """Every action after the final round: each action's function tests it where it finds the wrong phase."""
+    referee.broken(C.END_PILE, _("the game is over: the final round was played with the last cards of the draw pile"))
+
+
+def offers(state: State, action: Offers, referee: Referee, outcome: bool = True) -> OffersOutcome | None:
     """A round's offers, revealed together: checked, valued and put in order (003 "Visión general")."""
     if state.phase != "offers":
+        if state.phase == "over":
+            game_over(referee)
+            return None
         rule = C.REFILL_ORDER if state.phase == "refill" else C.TURN_ALL_BIDDERS
         referee.broken(rule, _("a new round starts only after every bidder has acted and the displays are refilled"))
     offered = action.offers
-    missing = [name for name in state.players if name not in offered]
-    if missing:
+    if not all(map(offered.__contains__, state.players)):
         referee.broken(
             C.OFFER_CHOOSE,
             _("no offer recorded for {players} (an offer of only the bluff card sits out)").format(
-                players=", ".join(missing)
+                players=", ".join(name for name in state.players if name not in offered)
             ),
         )
-    table: dict[str, list[Card]] = {}
-    verified = state.hands is not None and state.deck is not None  # every card offered came from a checked hand
+    table: dict[str, list[Card]] = {}  # the real cards of each offer (bluff cards go back to the hand)
+    values: dict[str, int] = {}
+    hands = state.hands
+    verified = hands is not None and state.deck is not None  # every card offered came from a checked hand
     for name, cards in offered.items():
-        real = [card for card in cards if card.kind != "bluff"]
-        bluffs = len(cards) - len(real)
-        if bluffs > 1:
+        real = list(cards)
+        bluffs = real.count(BLUFF)
+        if bluffs == 1:  # an offer holds its one bluff card or none: counted and removed in C
+            real.remove(BLUFF)
+        elif bluffs:
+            real = [card for card in real if card != BLUFF]
             referee.broken(
                 C.SETUP_BLUFF_CARD,
                 _("{player} offers {count} bluff cards, but each player has one bluff card").format(
@@ -207,8 +222,11 @@ def offers(state: State, action: Offers, referee: Referee) -> OffersOutcome:
                 ),
             )
         table[name] = real
-        if state.hands is not None:
-            hand = state.hands.setdefault(name, [])
+        values[name] = sum(map(VALUE, real))
+        if hands is not None:
+            hand = hands.get(name)
+            if hand is None:
+                hand = hands[name] = []
             for card in real:
                 try:
                     hand.remove(card)
@@ -228,18 +246,21 @@ def offers(state: State, action: Offers, referee: Referee) -> OffersOutcome:
         if problems:
             referee.broken(C.COMPONENTS_NOTES, _("these cards cannot all exist: {problem}").format(problem=problems[0]))
     try:
-        bidding = order_offers(offered)
+        bidding = order_counted(offered, values, table)
     except NeedSerials as need:
         referee.need_serials(need)
-        values = {name: sum(card.value for card in cards) for name, cards in table.items()}
         bidding = Bidding(values, tuple(name for name in offered if table[name]), (), ())
     state.bidding = bidding
     state.table = table
-    state.waiting = list(bidding.order)
+    waiting = state.waiting = list(bidding.order)
     state.next_up = None
-    round_over = not state.waiting
-    state.phase = "exchanges" if not round_over else end_of_round(state)
-    return OffersOutcome(bidding, state.expected, round_over, state.phase == "over")
+    if waiting:
+        state.phase = "exchanges"
+    else:
+        state.phase = end_of_round(state)
+    if not outcome:
+        return None
+    return OffersOutcome(bidding, state.expected, not waiting, state.phase == "over")
 
 
 def end_of_round(state: State) -> str:
@@ -247,28 +268,33 @@ def end_of_round(state: State) -> str:
     return "over" if state.final_round else "refill"
 
 
-def exchange(state: State, action: Exchange, referee: Referee) -> ExchangeOutcome | None:
+def exchange(state: State, action: Exchange, referee: Referee, outcome: bool = True) -> ExchangeOutcome | None:
     """One player's action: a display, a swap or keep (003 "Como se Juega")."""
-    player = action.player
+    player, kind, wanted = action
     bidding = state.bidding
     if state.phase != "exchanges" or bidding is None:
+        if state.phase == "over":
+            game_over(referee)
+            return None
         referee.broken(
             C.TURN_ALL_BIDDERS,
             _("{player} cannot act now: no round of offers is waiting for actions").format(player=player),
         )
         return None
-    if player in bidding.sitting_out:
-        referee.broken(
-            C.OFFER_SIT_OUT, _("{player} offered only the bluff card and sits this round out").format(player=player)
-        )
-        return None
     waiting = state.waiting
-    if player not in waiting:
-        referee.broken(C.TURN_ALL_BIDDERS, _("{player} has already acted this round").format(player=player))
-        return None
-    expected = state.expected
-    if player != expected:
-        if state.next_up is not None:
+    next_up = state.next_up
+    expected = next_up if next_up is not None else waiting[0] if waiting else None
+    if player != expected:  # the one expected is always still waiting, so never sitting out
+        if player in bidding.sitting_out:
+            referee.broken(
+                C.OFFER_SIT_OUT,
+                _("{player} offered only the bluff card and sits this round out").format(player=player),
+            )
+            return None
+        if player not in waiting:
+            referee.broken(C.TURN_ALL_BIDDERS, _("{player} has already acted this round").format(player=player))
+            return None
+        if next_up is not None:
             referee.broken(
                 C.SWAP_RULING,
                 _("{expected} acts now, with the offer just swapped to them, not {player}").format(
@@ -284,57 +310,57 @@ def exchange(state: State, action: Exchange, referee: Referee) -> ExchangeOutcom
             )
     waiting.remove(player)
     state.next_up = None
-    offer = state.table.pop(player, [])
-    kind = action.action
+    table = state.table
+    offer = table.pop(player, [])
+    hands = state.hands
     partner = None
-    takes: tuple[Card, ...] | None
+    takes: Sequence[Card] | None
     if kind == "right" or kind == "left":
-        display = state.displays[kind]
-        takes = None if display is None else tuple(display)
-        if display is None:
+        displays = state.displays
+        takes = displays[kind]
+        if takes is None:
             unknown_hand(state, referee, _(TOOK_UNKNOWN[kind]).format(player=player))
         else:
-            give(state, player, display)
-            state.displays[kind] = offer
+            if hands is not None:
+                hands[player].extend(takes)
+            displays[kind] = offer
         state.sizes[kind] = len(offer)
     elif kind == "swap":
-        wanted = action.partner or ""
         if wanted not in waiting:
             referee.broken(
                 C.SWAP_RULING,
                 _("{player} has no offer on the table to swap with (sitting out, or already acted)").format(
-                    player=wanted
+                    player=wanted or ""
                 ),
             )
-            takes = tuple(offer)
-            give(state, player, offer)
+            takes = offer
         else:
             partner = wanted
-            takes = tuple(state.table[partner])
-            give(state, player, takes)
-            state.table[partner] = offer
+            takes = table[partner]
+            table[partner] = offer
             state.next_up = partner  # exchange.swap-next
+        if hands is not None:
+            hands[player].extend(takes)
     else:
         takes = ()
-        give(state, player, offer)
-    round_over = not waiting
-    if round_over:
+        if hands is not None:
+            hands[player].extend(offer)
+    if not waiting:
         state.phase = end_of_round(state)
+    if not outcome:
+        return None
+    # the cards taken are never changed after this (a display taken is replaced by the offer), so a copy
+    # of them now is what was taken
     return ExchangeOutcome(
         player,
         kind,
         partner,
-        takes,
+        None if takes is None else tuple(takes),
         tuple(offer) if kind != "keep" else (),
         state.expected,
-        round_over,
+        not waiting,
         state.phase == "over",
     )
-
-
-def give(state: State, player: str, cards: Sequence[Card]) -> None:
-    if state.hands is not None:
-        state.hands[player].extend(cards)
 
 
 def unknown_hand(state: State, referee: Referee, why: str) -> None:
@@ -346,57 +372,86 @@ def unknown_hand(state: State, referee: Referee, why: str) -> None:
         )
 
 
-def refill(state: State, action: Refill, referee: Referee) -> RefillOutcome:
+def refill(state: State, action: Refill, referee: Referee, outcome: bool = True) -> RefillOutcome | None:
     """The displays topped up to four, right first, then left; the last cards make the final round."""
     if state.phase != "refill":
+        if state.phase == "over":
+            game_over(referee)
+            return None
         referee.broken(C.REFILL_ORDER, _("the displays are refilled only after every bidder has acted"))
     sizes = state.sizes
     pile = state.pile
+    right = sizes["right"]
+    left = sizes["left"]
     if pile == 0:
         # end.pile: nothing left to deal, so the round just played was the final round
         state.phase = "over"
-        return RefillOutcome(0, 0, sizes["right"], sizes["left"], 0, False, True)
-    to_right = min(max(DISPLAY - sizes["right"], 0), pile)
-    to_left = min(max(DISPLAY - sizes["left"], 0), pile - to_right)
-    dealt = rule = (to_right, to_left)
-    if action.right is not None and action.left is not None:
-        if (action.right, action.left) != dealt:
+        return RefillOutcome(0, 0, right, left, 0, False, True) if outcome else None
+    # what each display lacks, as far as the pile goes (conditionals: min() and max() parse their arguments
+    # as keywords, a large share of a refill's cost)
+    to_right = DISPLAY - right if right < DISPLAY else 0
+    if to_right > pile:
+        to_right = pile
+    to_left = DISPLAY - left if left < DISPLAY else 0
+    if to_left > pile - to_right:
+        to_left = pile - to_right
+    recorded_right, recorded_left, right_cards, left_cards = action  # unpacked: no attribute lookups
+    dealt_right, dealt_left = to_right, to_left
+    if recorded_right is not None and recorded_left is not None:
+        if recorded_right != to_right or recorded_left != to_left:
             referee.broken(
                 C.REFILL_ORDER,
                 _(
                     "with {right} cards right, {left} left and {pile} in the pile, "
                     "the refill is {to_right} right then {to_left} left, not {recorded_right} and {recorded_left}"
                 ).format(
-                    right=sizes["right"],
-                    left=sizes["left"],
+                    right=right,
+                    left=left,
                     pile=pile,
                     to_right=to_right,
                     to_left=to_left,
-                    recorded_right=action.right,
-                    recorded_left=action.left,
+                    recorded_right=recorded_right,
+                    recorded_left=recorded_left,
                 ),
             )
-        dealt = (action.right, action.left)  # a replay carries on with the cards the record deals
-    for side, count, cards in zip(SIDES, dealt, (action.right_cards, action.left_cards)):
-        display = state.displays[side]
-        if cards is None:
-            if display is not None and count:
-                state.displays[side] = None
-                state.deck = None
-                referee.skip(_(DISPLAY_CARDS[side]), _("the cards dealt are not recorded"))
-        else:
-            if display is not None:
-                display.extend(cards)
-            if state.deck is not None:
-                for card in cards:
-                    problem = state.deck.add(card)
-                    if problem:
-                        referee.broken(
-                            C.COMPONENTS_NOTES, _("these cards cannot all exist: {problem}").format(problem=problem)
-                        )
-        sizes[side] += count
-    state.pile = max(pile - dealt[0] - dealt[1], 0)
-    if state.pile == 0:
+        dealt_right, dealt_left = recorded_right, recorded_left  # a replay carries on with the cards the record deals
+    deal(state, "right", dealt_right, right_cards, referee)
+    deal(state, "left", dealt_left, left_cards, referee)
+    pile -= dealt_right + dealt_left
+    if pile < 0:
+        pile = 0
+    state.pile = pile
+    if pile == 0:
         state.final_round = True  # M5: the next round is the final round
     state.phase = "offers"
-    return RefillOutcome(rule[0], rule[1], sizes["right"], sizes["left"], state.pile, state.final_round, False)
+    if not outcome:
+        return None
+    return RefillOutcome(to_right, to_left, sizes["right"], sizes["left"], pile, state.final_round, False)
+
+
+def deal(state: State, side: str, count: int, cards: Sequence[Card] | None, referee: Referee) -> None:
+    """``count`` cards dealt to a display: its cards when the record lists them, checked against the box."""
+    display = state.displays[side]
+    if cards is None:
+        if display is not None and count:
+            state.displays[side] = None
+            state.deck = None
+            referee.skip(_(DISPLAY_CARDS[side]), _("the cards dealt are not recorded"))
+    else:
+        if display is not None:
+            display.extend(cards)
+        deck = state.deck
+        if deck is not None:
+            for problem in deck.add(cards):
+                referee.broken(C.COMPONENTS_NOTES, _("these cards cannot all exist: {problem}").format(problem=problem))
+    state.sizes[side] += count
+
+
+# What ``step`` applies, by the action's type. A replay looks its events up here itself (the same functions,
+# one Python call fewer per event than through ``step``).
+# Each function takes its own type of action (Any: a dict cannot pair each key with its value's type).
+STEPS: dict[type, Callable[[State, Any, Referee, bool], Outcome]] = {
+    Offers: offers,
+    Exchange: exchange,
+    Refill: refill,
+}

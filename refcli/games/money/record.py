@@ -16,7 +16,7 @@ from refcli.games.money.formats import RECORD, WITH_EXPECTED
 from refcli.games.money.replay import Event, Exchange, Offers, Record, Refill, Replay, replay
 from refcli.language.i18n import _
 from refcli.reading.documents import Document
-from refcli.reading.formats.description import with_made
+from refcli.reading.formats.description import Made, with_made
 from refcli.reading.tables import Table, missing_key
 from refcli.results.records import Records
 
@@ -24,32 +24,33 @@ GAME = "money"
 
 
 # The events, made by the reader as it reads each [[event]] (``refcli.reading.formats.description.with_made``):
-# each maker takes the variant's values in the order of its fields (formats.RECORD).
-def offers(tag: str, offers: dict[str, list[Card]], note: str | None) -> Offers:
-    return Offers({name: tuple(offer) for name, offer in offers.items()})
-
-
-def exchange(tag: str, player: str, action: str, partner: str | None, note: str | None) -> Exchange:
-    return Exchange(player, action, partner)
+# offers and exchanges declared (``Made``: NamedTuples made from their fields in order, without the NamedTuple's
+# own ``__new__``, written into the fast reader), a refill by its function (its counts depend on the values).
+# The offers keep the reader's fresh lists: nothing else holds them, and the engine only reads them.
+OFFERS = Made(Offers, ("offers",))
+EXCHANGE = Made(Exchange, ("player", "action", "with"))
 
 
 def refill(tag: str, right: list[Card] | int, left: list[Card] | int, note: str | None) -> Refill:
-    """The counts dealt to each display, and its cards when the record lists them."""
+    """The counts dealt to each display, and its cards when the record lists them (the reader's fresh lists)."""
+    if type(right) is list and type(left) is list:  # as a record of the cards writes every refill
+        return tuple.__new__(Refill, (len(right), len(left), right, left))
     return Refill(
         len(right) if isinstance(right, list) else right,
         len(left) if isinstance(left, list) else left,
-        tuple(right) if isinstance(right, list) else None,
-        tuple(left) if isinstance(left, list) else None,
+        right if isinstance(right, list) else None,
+        left if isinstance(left, list) else None,
     )
 
 
-FORMAT = with_made(RECORD, "event", {"offers": offers, "exchange": exchange, "refill": refill})
+FORMAT = with_made(RECORD, "event", {"offers": OFFERS, "exchange": EXCHANGE, "refill": refill})
 
 
 def check_partners(top: Table, players: list[str], events: list[Event]) -> None:
     """``with`` names the partner of a swap, and only of a swap."""
     for index, event in enumerate(events, 1):
-        if type(event) is not Exchange:
+        # an exchange's "with" is given exactly when it is a swap (the two tests agree): nothing to say
+        if type(event) is not Exchange or (event.action == "swap") is (event.partner is not None):
             continue
         if event.action == "swap" and event.partner is None:
             raise top.problem_at(

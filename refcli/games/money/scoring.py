@@ -47,15 +47,35 @@ class PlayerScore:
         return (", ".join(parts) or _("nothing")) + f" = {self.score}"
 
 
+def currency_points(notes: Sequence[int]) -> int:
+    """A currency's score: M1's penalty under 200 (floored at 0), M2's 100 per triplet of 20s or of 30s."""
+    face = sum(notes)
+    points = face
+    if face < THRESHOLD:  # M1: less 100, floored at 0 (a conditional: min() parses its arguments as keywords)
+        points = face - PENALTY if face > PENALTY else 0
+    if notes.count(20) >= 3:
+        points += TRIPLET_BONUS
+    if notes.count(30) >= 3:
+        points += TRIPLET_BONUS
+    return points
+
+
+def player_points(notes: Mapping[str, Sequence[int]], coins: int) -> int:
+    """A player's score, without the breakdown (a replay checks the recorded scores with it)."""
+    points = coins * COIN_VALUE
+    for cards in notes.values():  # a loop, not sum() over a generator: a replay scores every player
+        if cards:
+            points += currency_points(cards)
+    return points
+
+
 def score_currency(currency: str, notes: Sequence[int]) -> CurrencyScore:
     face = sum(notes)
     penalty = min(PENALTY, face) if face < THRESHOLD else 0
     triplets = tuple(value for value in (20, 30) if list(notes).count(value) >= 3)
-    score = face - penalty + TRIPLET_BONUS * len(triplets)
-    return CurrencyScore(currency, tuple(sorted(notes)), face, penalty, triplets, score)
+    return CurrencyScore(currency, tuple(sorted(notes)), face, penalty, triplets, currency_points(notes))
 
 
 def score_player(name: str, notes: Mapping[str, Sequence[int]], coins: int) -> PlayerScore:
     currencies = tuple(score_currency(currency, cards) for currency, cards in notes.items() if cards)
-    total = sum(c.score for c in currencies) + coins * COIN_VALUE
-    return PlayerScore(name, currencies, coins, total)
+    return PlayerScore(name, currencies, coins, player_points(notes, coins))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from refcli.games.money.cards import COINS, CURRENCIES_FOR_PLAYERS, NOTE_VALUES, Card
+from refcli.games.money.cards import BLUFF, COINS, CURRENCIES_FOR_PLAYERS, NOTE_VALUES, Card
 from refcli.games.money.replay import DISPLAY, HAND, Exchange, Offers, Record, Refill, Replay
 
 NAMES = ("Ana", "Ben", "Cid", "Dora", "Eli")
@@ -47,7 +47,7 @@ def random_game(seed: int, *, players: int | None = None) -> dict[str, Any]:
         for name in names:
             hand = state.hands[name]
             chosen = [card for card in hand if rng.random() < 0.35]
-            offers[name] = tuple(chosen + ([Card("bluff")] if rng.random() < 0.5 or not chosen else []))
+            offers[name] = tuple(chosen + ([BLUFF] if rng.random() < 0.5 or not chosen else []))
         apply({"type": "offers", "offers": {n: [str(c) for c in cs] for n, cs in offers.items()}}, Offers(offers))
         while state.phase == "exchanges":
             player = state.expected

@@ -81,7 +81,7 @@ class Type(Record):
     # fields by position, in their order (the tag's first), and a reader then gives what it returns instead
     # of the values by key. A game's record sets it (``with_made``) so its events are built as they are
     # read, without a table of values for each on the way; descriptions are written without it.
-    make: Callable[..., Any] | None = None
+    make: Callable[..., Any] | Made | None = None  # a function, or a :class:`Made` (the fast reader writes it inline)
 
 
 @record
@@ -181,10 +181,67 @@ def variant(value: str, help: str, *fields: Field) -> Field:
     return Field(value, table(*fields), help)
 
 
-def with_made(desc: Description, key: str, makers: Mapping[str, Callable[..., Any]]) -> Description:
+_object_new = object.__new__
+_tuple_new = tuple.__new__
+
+
+@record
+class Made(Record):
+    """A maker said as data: the class of the object a variant's values become, and which of them it keeps.
+
+    A record holds hundreds of events, and a maker written as a function costs a Python call for each, with
+    every value of the variant passed to it, and a copy of each array it keeps as a tuple. Declared, the fast
+    reader writes the making into its own code (``refcli.reading.formats.fast``): the arrays read straight
+    into tuples, the object made where the values are read. The nested readers make the same object by
+    calling the declaration (``__call__``, the values by position as a maker function takes them), so both
+    paths make it from the one declaration. ``with_made`` fills ``fields``.
+    """
+
+    cls: type
+    keeps: tuple[str, ...]  # the object's values in its order: a field's key, or a name in ``constants``
+    tuples: frozenset[str] = frozenset()  # the array fields kept as tuples (an absent one's None stays None)
+    # True: an object whose ``__dict__`` gets each value under its name in ``keeps`` (a frozen dataclass,
+    # filled without its ``__init__``, which sets each field through ``object.__setattr__``); False: a tuple
+    # subclass (a NamedTuple) made from the values in that order, without its ``__new__``.
+    attributes: bool = False
+    constants: tuple[tuple[str, Any], ...] = ()  # names in ``keeps`` that are no field: their fixed value
+    fields: tuple[str, ...] = ()  # the variant's field keys, in order (how the values come by position)
+
+    def __call__(self, *values: Any) -> Any:
+        """The object, from the variant's values by position (as a maker function takes them)."""
+        return self.of(dict(zip(self.fields, values, strict=True)))
+
+    def of(self, values: Mapping[str, Any]) -> Any:
+        """The object, from the variant's values by key."""
+        given = {**values, **dict(self.constants)}
+        tuples = self.tuples
+        kept = [
+            tuple(given[name]) if name in tuples and given[name] is not None else given[name] for name in self.keeps
+        ]
+        if self.attributes:
+            made: Any = _object_new(self.cls)
+            made.__dict__.update(zip(self.keeps, kept))
+            return made
+        return _tuple_new(self.cls, kept)
+
+
+def _bound(maker: Callable[..., Any] | Made, t: Type) -> Callable[..., Any] | Made:
+    """``maker``, a :class:`Made` told its variant's fields (checked: it keeps only those and its constants)."""
+    if not isinstance(maker, Made):
+        return maker
+    kinds = {f.key: f.type.kind for f in t.fields}
+    constants = dict(maker.constants)
+    unknown = [name for name in maker.keeps if name not in kinds and name not in constants]
+    if unknown or any(kinds.get(key) != "array" for key in maker.tuples):
+        raise ValueError(f"{maker.cls.__name__} keeps {unknown} or makes tuples of {sorted(maker.tuples)}")
+    return maker._replace(fields=tuple(kinds))
+
+
+def with_made(desc: Description, key: str, makers: Mapping[str, Callable[..., Any] | Made]) -> Description:
     """``desc`` whose ``[[key]]`` tables (a union) are read as objects: each variant made by ``makers[its tag]``.
 
-    Each maker takes the variant's values by position, in the order of its fields (``Type.make``).
+    Each maker takes the variant's values by position, in the order of its fields (``Type.make``), or is a
+    :class:`Made` (the same, declared).
     """
     fields = []
     for f in desc.fields:
@@ -194,7 +251,9 @@ def with_made(desc: Description, key: str, makers: Mapping[str, Callable[..., An
                 raise ValueError(f"{key} is not a union of tables")
             if set(makers) != {v.key for v in union.variants}:
                 raise ValueError(f"makers for {sorted(makers)}, variants {[v.key for v in union.variants]}")
-            variants = tuple(v._replace(type=v.type._replace(make=makers[v.key])) for v in union.variants)
+            variants = tuple(
+                v._replace(type=v.type._replace(make=_bound(makers[v.key], v.type))) for v in union.variants
+            )
             f = f._replace(type=f.type._replace(item=union._replace(variants=variants)))
         fields.append(f)
     return desc._replace(fields=tuple(fields))
@@ -235,6 +294,8 @@ def custom(
 ) -> Type:
     """A game-specific value: ``parse`` returns it or raises ValueError/TypeError (any TOML value may come);
     an error with a ``suggestion`` (`` (…)``, translated) ends the message with it, instead of "did you mean".
+    What ``parse`` gives depends on the value alone: the fast reader remembers what it gave a string or an
+    integer (``refcli.reading.formats.fast``).
 
     ``words``: the words a value may be, when they are few enough to name (animals); a typo of one gets
     "did you mean" in the message; ``spanish_words``, more of them, Spanish ones: a Spanish run, or a

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from typing import Any
 
 from refcli.language.folding import fold
-from refcli.reading.formats.description import Description, Field, Type, folded_synonyms, reading_order
+from refcli.reading.formats.description import Description, Field, Made, Type, folded_synonyms, reading_order
 
 # (the document's table, the reading context) -> the values; raises anything on a value it does not accept
 FastReader = Callable[[Any, Any], dict[str, Any]]
@@ -43,6 +43,7 @@ class _Source:
         self.lines: list[str] = []
         self.names: dict[str, Any] = {"NotFast": NotFast, "MISSING": _MISSING, "FOLD": fold}
         self.count = 0
+        self.memos: dict[Any, tuple[str, str]] = {}  # a custom value's parser -> (its memo, its remembering parser)
 
     def fresh(self, stem: str) -> str:
         self.count += 1
@@ -118,9 +119,8 @@ def _value(source: _Source, t: Type, src: str, key: str, depth: int) -> str:
             source.line(depth + 1, "raise NotFast")
         return word
     if kind == "custom":
-        parse = source.constant(t.parse, "PARSE")
         out = source.fresh("c")
-        source.line(depth, f"{out} = {parse}({src})")
+        _custom(source, t, src, out, depth)
         return out
     if kind == "array":
         return _array(source, t, src, key, depth)
@@ -152,6 +152,67 @@ def _value(source: _Source, t: Type, src: str, key: str, depth: int) -> str:
     return out
 
 
+def _custom(source: _Source, t: Type, src: str, out: str, depth: int) -> None:
+    """Write the lines that set ``out`` to ``t.parse(src)``: remembered for a string or an integer, unless the
+    parser remembers already.
+
+    A game's value is written again and again in a record (an animal, a score, a card), and its parser may fold
+    accents and look plurals up each time. A parser gives a value for what it is given alone (``custom``), so
+    what it gave a string or an integer is what it gives it again: kept, when nothing can change it (a string,
+    an integer, a tuple of those: nothing a replay could change, ``_unchangeable``), in a memo of bounded
+    size. The value's exact type is checked first: a
+    bool (equal to 1) or a float (1.0) is never looked up. Any other value, and a refusal, is the parser's.
+    """
+    parse = t.parse
+    assert parse is not None
+    if _cached(parse):
+        source.line(depth, f"{out} = {source.constant(parse, 'PARSE')}({src})")
+        return
+    if parse not in source.memos:
+        memo: dict[Any, Any] = {}
+        source.memos[parse] = (source.constant(memo, "MEMO"), source.constant(_remembering(parse, memo), "PARSE"))
+    memo_name, remembering = source.memos[parse]
+    source.line(depth, f"{out} = {memo_name}.get({src}) if type({src}) is str or type({src}) is int else None")
+    source.line(depth, f"if {out} is None: {out} = {remembering}({src})")
+
+
+# distinct strings remembered a parser and a reader; past it, parsed each time. Money!'s cards, each written
+# with its serial number ("euro 30 #12"), are a few thousand in a thousand records.
+MEMO_SIZE = 4096
+
+
+def _cached(parse: Any) -> bool:
+    """Whether ``parse`` remembers what it gave already (``functools.lru_cache``, ``functools.cache``)."""
+    return hasattr(parse, "cache_info")
+
+
+def _remembering(parse: Callable[[Any], Any], memo: dict[Any, Any]) -> Callable[[Any], Any]:
+    """``parse``, keeping in ``memo`` what it gives a string or an integer when that is a string or an integer."""
+
+    def remembering(value: Any) -> Any:
+        parsed = parse(value)
+        if len(memo) < MEMO_SIZE and type(value) in (str, int) and _unchangeable(parsed):
+            memo[value] = parsed
+        return parsed
+
+    return remembering
+
+
+_PLAIN = (str, int, type(None))
+
+
+def _unchangeable(value: Any) -> bool:
+    """Whether nothing can change ``value``, so one may serve every time it is read: a string, an integer, or a
+    tuple of those (a NamedTuple too, whose class gives its instances no ``__dict__``), such as a game's card."""
+    if type(value) in _PLAIN:
+        return value is not None
+    return (
+        isinstance(value, tuple)
+        and not hasattr(value, "__dict__")
+        and all(type(item) in _PLAIN or type(item) is bool for item in value)
+    )
+
+
 def _synonyms(source: _Source, t: Type) -> str:
     """The name of ``t``'s synonyms by folded word (``folded_synonyms``, as the nested reader looks them up)."""
     return source.constant(folded_synonyms(t), "SYNONYMS")
@@ -167,7 +228,9 @@ def _counted(source: _Source, src: str, minimum: int | None, maximum: int | None
         source.line(depth, f"if {' or '.join(checks)}: raise NotFast")
 
 
-def _array(source: _Source, t: Type, src: str, key: str, depth: int) -> str:
+def _array(source: _Source, t: Type, src: str, key: str, depth: int, *, kept: str = "list") -> str:
+    """``kept``: what the items are gathered in, ``list`` (as the nested reader) or ``tuple`` (a ``Made`` keeps it
+    so: built so at once, not a list and then its copy)."""
     assert t.item is not None
     item = t.item
     source.line(depth, f"if type({src}) is not list: raise NotFast")
@@ -178,18 +241,23 @@ def _array(source: _Source, t: Type, src: str, key: str, depth: int) -> str:
         source.line(depth, f"for {v} in {src}:")
         source.line(depth + 1, f"if type({v}) is not int or not {item.minimum!r} <= {v} <= {item.maximum!r}:")
         source.line(depth + 2, "raise NotFast")
-        source.line(depth, f"{out} = list({src})")
+        source.line(depth, f"{out} = {kept}({src})")
         return out
-    if item.kind == "custom":
-        parse = source.constant(item.parse, "PARSE")
-        v = source.fresh("v")
-        source.line(depth, f"{out} = [{parse}({v}) for {v} in {src}]")
+    if item.kind == "custom" and _cached(item.parse):  # the parser remembers: one C call an item, as the nested
+        parse = source.constant(item.parse, "PARSE")  # reader calls it
+        source.line(depth, f"{out} = {kept}(map({parse}, {src}))")
         return out
     v = source.fresh("v")
     source.line(depth, f"{out} = []")
     source.line(depth, f"for {v} in {src}:")
-    got = _value(source, item, v, key, depth + 1)
+    if item.kind == "custom":
+        got = source.fresh("c")
+        _custom(source, item, v, got, depth + 1)
+    else:
+        got = _value(source, item, v, key, depth + 1)
     source.line(depth + 1, f"{out}.append({got})")
+    if kept != "list":
+        source.line(depth, f"{out} = {kept}({out})")
     return out
 
 
@@ -244,7 +312,9 @@ def _variants(source: _Source, t: Type, src: str, tag: str, out: str, depth: int
     """One branch per variant, picked by the tag's exact word; ``last``: what the ``else`` does."""
     for index, variant in enumerate(t.variants):
         source.line(depth, f"{'if' if index == 0 else 'elif'} {tag} == {variant.key!r} and type({tag}) is str:")
-        if variant.type.make is not None:
+        if isinstance(variant.type.make, Made):
+            got = _declared_table(source, variant.type.make, variant.type, src, depth + 1, known=t.tag)
+        elif variant.type.make is not None:
             got = _made_table(source, variant.type, src, depth + 1, known=t.tag, word=variant.key)
         else:
             got = _table(source, variant.type.fields, src, depth + 1, known=t.tag)
@@ -301,24 +371,32 @@ def _roster_table(source: _Source, fields: tuple[Field, ...], src: str, depth: i
     parts = []
     for f in reading_order(fields):
         v = source.fresh("v")
-        source.line(depth, f"{v} = {src}.get({f.key!r}, MISSING)")
-        source.line(depth, f"if {v} is not MISSING:")
-        got = _value(source, f.type, v, f.key, depth + 1)
+        inner = _fetched(source, f, src, v, depth)
+        got = _value(source, f.type, v, f.key, inner)
         if got != v:
-            source.line(depth + 1, f"{v} = {got}")
+            source.line(inner, f"{v} = {got}")
         roster = source.roster_of(f)
         if roster is not None:
             fn = source.constant(roster, "ROSTER")
-            source.line(depth + 1, f"ctx.names = names = {fn}({v}, ctx, ())")
-        if f.required:
-            source.line(depth, "else:")
-            source.line(depth + 1, "raise NotFast")
-        else:
+            source.line(inner, f"ctx.names = names = {fn}({v}, ctx, ())")
+        if not f.required:
             source.line(depth, "else:")
             source.line(depth + 1, f"{v} = {_default(source, f.default)}")
         parts.append(f"{f.key!r}: {v}")
     source.line(depth, f"{out} = {{{', '.join(parts)}}}")
     return out
+
+
+def _fetched(source: _Source, f: Field, src: str, v: str, depth: int) -> int:
+    """Write the lines that set ``v`` to the value of ``f``'s key in the table ``src``; return the depth of the
+    lines that read it. A key that may be left out opens an ``if`` (its caller may write the ``else``); a required
+    one is subscripted: left out, it raises KeyError, and the nested readers say it is missing."""
+    if f.required:
+        source.line(depth, f"{v} = {src}[{f.key!r}]")
+        return depth
+    source.line(depth, f"{v} = {src}.get({f.key!r}, MISSING)")
+    source.line(depth, f"if {v} is not MISSING:")
+    return depth + 1
 
 
 def _default(source: _Source, default: Any) -> str:
@@ -337,14 +415,10 @@ def _plain_table(source: _Source, fields: tuple[Field, ...], src: str, depth: in
         if f.key == known and f.type.kind == "const":  # the copy holds the word (the same string)
             continue
         v = source.fresh("v")
-        source.line(depth, f"{v} = {src}.get({f.key!r}, MISSING)")
-        source.line(depth, f"if {v} is not MISSING:")
-        got = _value(source, f.type, v, f.key, depth + 1)
+        inner = _fetched(source, f, src, v, depth)
+        got = _value(source, f.type, v, f.key, inner)
         if got != v:
-            source.line(depth + 1, f"{out}[{f.key!r}] = {got}")
-        if f.required:
-            source.line(depth, "else:")
-            source.line(depth + 1, "raise NotFast")
+            source.line(inner, f"{out}[{f.key!r}] = {got}")
     plain = {f.key: f.default for f in fields if not f.required and type(f.default) not in (list, dict)}
     fresh = [(f.key, f.default) for f in fields if not f.required and type(f.default) in (list, dict)]
     if plain or fresh:
@@ -371,15 +445,57 @@ def _made_table(source: _Source, t: Type, src: str, depth: int, known: str, word
             args.append(repr(word))
             continue
         v = source.fresh("v")
-        source.line(depth, f"{v} = {src}.get({f.key!r}, MISSING)")
-        source.line(depth, f"if {v} is not MISSING:")
-        got = _value(source, f.type, v, f.key, depth + 1)
+        inner = _fetched(source, f, src, v, depth)
+        got = _value(source, f.type, v, f.key, inner)
         if got != v:
-            source.line(depth + 1, f"{v} = {got}")
-        source.line(depth, "else:")
-        source.line(depth + 1, "raise NotFast" if f.required else f"{v} = {_default(source, f.default)}")
+            source.line(inner, f"{v} = {got}")
+        if not f.required:
+            source.line(depth, "else:")
+            source.line(depth + 1, f"{v} = {_default(source, f.default)}")
         args.append(v)
     make = source.constant(t.make, "MAKE")
     out = source.fresh("o")
     source.line(depth, f"{out} = {make}({', '.join(args)})")
+    return out
+
+
+def _declared_table(source: _Source, made: Made, t: Type, src: str, depth: int, known: str) -> str:
+    """A variant's table made into the object ``made`` declares, written here: no call to a maker, no list of the
+    values, and the arrays it keeps as tuples read straight into tuples (``Made.__call__`` makes the same).
+
+    ``known``: the tag key, already matched exactly (the object never keeps the tag: it is the class).
+    """
+    allowed = source.constant(frozenset(f.key for f in t.fields), "KEYS")
+    source.line(depth, f"if not {allowed}.issuperset({src}): raise NotFast")
+    got: dict[str, str] = {name: source.constant(value, "VALUE") for name, value in made.constants}
+    for f in t.fields:
+        if f.key == known and f.type.kind == "const":
+            got[f.key] = repr(f.type.value)
+            continue
+        v = source.fresh("v")
+        inner = _fetched(source, f, src, v, depth)
+        written = len(source.lines)
+        if f.key in made.tuples:
+            value = _array(source, f.type, v, f.key, inner, kept="tuple")
+        else:
+            value = _value(source, f.type, v, f.key, inner)
+        if value != v:
+            source.line(inner, f"{v} = {value}")
+        elif len(source.lines) == written:
+            source.line(inner, "pass")
+        if not f.required and f.key in made.keeps:  # an absent key the object does not keep: only checked
+            source.line(depth, "else:")
+            default = tuple(f.default) if f.key in made.tuples and f.default is not None else f.default
+            source.line(depth + 1, f"{v} = {_default(source, default)}")
+        got[f.key] = v
+    cls = source.constant(made.cls, "CLASS")
+    out = source.fresh("o")
+    if made.attributes:
+        source.names["OBJECT_NEW"] = object.__new__
+        values = ", ".join(f"{name!r}: {got[name]}" for name in made.keeps)
+        source.line(depth, f"{out} = OBJECT_NEW({cls})")
+        source.line(depth, f"{out}.__dict__.update({{{values}}})")
+    else:
+        source.names["TUPLE_NEW"] = tuple.__new__
+        source.line(depth, f"{out} = TUPLE_NEW({cls}, ({''.join(f'{got[name]}, ' for name in made.keeps)}))")
     return out

@@ -29,7 +29,6 @@ translated where they are put in.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -462,6 +461,8 @@ def tuple_reader(t: Type, key: str) -> Reader:
 
 
 def unknown_key(ctx: Context, here: KeyPath, value: dict[str, Any], allowed: list[str]) -> DataError:
+    import difflib  # only for a key that is wrong: kept off a batch's start-up
+
     key = next(k for k in value if k not in allowed)
     close = difflib.get_close_matches(key, allowed, n=1)
     keys = ", ".join(allowed)
