@@ -12,6 +12,7 @@ from conftest import EXAMPLES, Invoke
 from refcli.games.bamboozled.simulate import random_game as bamboozled_game
 from refcli.games.kuhhandel.simulate import random_game as kuhhandel_game
 from refcli.games.record_toml import to_toml
+from refcli.language import i18n
 
 Write = Callable[..., str]
 
@@ -104,6 +105,9 @@ def test_a_line_of_a_file_travels_as_where_it_is_and_reads_back_as_read(tmp_path
     first, second = pickle.loads(sent)
     assert first.raw == line + b"\n" and type(first.raw) is bytes
     assert isinstance(second.raw, Refused) and second.raw.status == 66 and "games.jsonl" in second.raw.message
+    assert "it changed while refcli was reading it; validate it again" in second.raw.message
+    i18n.set_language("es")  # a whole sentence in the run's language, not the system's English words
+    assert "ha cambiado mientras refcli lo leía; vuelve a validarlo" in pickle.loads(sent)[1].raw.message
 
 
 def test_jsonl_rule_errors_exit_1(invoke: Invoke, tmp_path: Path) -> None:

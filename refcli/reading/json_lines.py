@@ -73,19 +73,25 @@ def reread(
     """A line of a regular file, read again where a worker unpickles it (``FileBytes``).
 
     If it no longer holds what the parent read there (the file was replaced or
-    rewritten while being validated), the line is refused as unreadable: the
-    system's "stale file handle" (ESTALE) is what this is.
+    rewritten while being validated), the line is refused as unreadable, with
+    a sentence that says so in the run's language (the system's nearest words,
+    "stale file handle", would reach a Spanish reader in English).
     """
-    import errno
     import zlib
 
     try:
         raw = os.pread(_opened(path, identity), length, offset)
         if len(raw) != length or zlib.crc32(raw) != crc:
-            raise OSError(errno.ESTALE, os.strerror(errno.ESTALE))
+            raise _Changed
+    except _Changed:
+        return Refused.of(InputUnreadable(name, _("it changed while refcli was reading it; validate it again")))
     except OSError as error:
         return Refused.of(InputUnreadable.because(name, error))
     return raw
+
+
+class _Changed(Exception):
+    """The file no longer holds, at a line's place, what the parent read there."""
 
 
 # The file a worker last re-read lines of (its path and identity, and its descriptor): a worker reads one
@@ -100,9 +106,7 @@ def _opened(path: str, identity: tuple[int, int]) -> int:
     status = os.fstat(descriptor)
     if (status.st_dev, status.st_ino) != identity:  # another file now has that name
         os.close(descriptor)
-        import errno
-
-        raise OSError(errno.ESTALE, os.strerror(errno.ESTALE))
+        raise _Changed
     if _REREADING:
         os.close(_REREADING.pop()[2])
     _REREADING.append((path, identity, descriptor))
