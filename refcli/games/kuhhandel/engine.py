@@ -40,6 +40,7 @@ from refcli.games.kuhhandel.money import (
     holds,
     in_play_counts,
     invalid_cards,
+    remove_cards,
 )
 from refcli.games.kuhhandel.names import animal as animal_name
 from refcli.games.kuhhandel.names import the_animal
@@ -424,11 +425,8 @@ class State(ReplayLog):
         money = self.money
         hand = money.get(payer)
         if hand is not None:
-            left = hand.copy()  # remove_cards, for every payment
-            try:
-                for card in cards:
-                    left.remove(card)
-            except ValueError:
+            left = remove_cards(hand, cards)
+            if left is None:
                 self.error(
                     C.HOLDS_THE_CARDS, _(NOT_HELD[what]).format(name=payer, cards=list(cards), held=sorted(hand))
                 )
@@ -971,6 +969,16 @@ def _cow_trade(s: State, e: CowTrade) -> Outcome:
     return out
 
 
+def _traded(hand: list[int], gives: tuple[int, ...], takes: tuple[int, ...]) -> tuple[list[int], bool]:
+    """A side's hand after a cow trade, and whether it held what it gave (if not, it keeps its cards)."""
+    kept = remove_cards(hand, gives)
+    held = kept is not None
+    if kept is None:
+        kept = hand.copy()
+    kept += takes
+    return kept, held
+
+
 def _exchange(s: State, challenger: str, gives: tuple[int, ...], defender: str, receives: tuple[int, ...]) -> None:
     """The money of a cow trade changes hands: each side's known money gives its cards and takes the other's.
 
@@ -979,28 +987,11 @@ def _exchange(s: State, challenger: str, gives: tuple[int, ...], defender: str, 
     """
     money = s.money
     c_hand, d_hand = money.get(challenger), money.get(defender)
-    # each side's hand without what it gives, as ``remove_cards`` would make it (written out: for every cow trade)
     c_gave = d_gave = False
     if c_hand is not None:
-        kept = c_hand.copy()
-        try:
-            for card in gives:
-                kept.remove(card)
-            c_gave = True
-        except ValueError:
-            kept = c_hand.copy()
-        kept += receives
-        money[challenger] = kept
+        money[challenger], c_gave = _traded(c_hand, gives, receives)
     if d_hand is not None:
-        kept = d_hand.copy()
-        try:
-            for card in receives:
-                kept.remove(card)
-            d_gave = True
-        except ValueError:
-            kept = d_hand.copy()
-        kept += gives
-        money[defender] = kept
+        money[defender], d_gave = _traded(d_hand, receives, gives)
     if c_gave and d_gave:
         return  # cards that went from one hand known to the other leave the money known as it was
     if c_hand is not None:
