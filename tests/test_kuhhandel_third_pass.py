@@ -3,6 +3,7 @@ made ruled with its consequence (K7), one finding for one defect. Each test is b
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -107,6 +108,22 @@ def test_the_money_check_is_made_again_once_more_money_is_known() -> None:
     assert state.money["Ana"] is None  # the holder's money is no longer followed
 
 
+def _legal_and_broken_records(seeds: int) -> Iterator[tuple[int, Any]]:
+    """For each seed, a random legal game's record and that of its broken copy (when it still reads)."""
+    from refcli.games.kuhhandel.record import read_record
+    from refcli.games.kuhhandel.simulate import random_game
+    from refcli.model.errors import DataError
+    from refcli.reading.documents import Document
+
+    for seed in range(seeds):
+        game = random_game(seed)
+        for document in (game, _broken_copy(game, seed)):
+            try:
+                yield seed, read_record(Document.from_data(document, "record"))
+            except DataError:
+                continue
+
+
 def _broken_copy(document: dict[str, Any], seed: int) -> dict[str, Any]:
     """A random game with some of its money changed: payments left out, cards not held or of no value."""
     import copy
@@ -130,32 +147,22 @@ def test_the_money_counted_as_it_moves_is_the_money_held() -> None:
     """The check before every event (K18) reads counts kept as money moves: after every event of legal and
     broken games they are the cards of each value in the hands whose money is known."""
     from refcli.games.kuhhandel.money import VALUES
-    from refcli.games.kuhhandel.record import read_record
     from refcli.games.kuhhandel.replay import Replay
-    from refcli.games.kuhhandel.simulate import random_game
-    from refcli.model.errors import DataError
-    from refcli.reading.documents import Document
 
     def counted(state: Replay) -> list[int]:
         cards = [card for hand in state.money.values() if hand is not None for card in hand]
         return [cards.count(value) for value in VALUES]
 
     checked = forgotten = 0
-    for seed in range(40):
-        game = random_game(seed)
-        for document in (game, _broken_copy(game, seed)):
-            try:
-                record = read_record(Document.from_data(document, "record"))
-            except DataError:
-                continue
-            state = Replay(record)
-            assert state.held == counted(state)
-            state.check_money_exists(event=None)
-            for event in record.events:
-                state.apply(event)
-                assert state.held == counted(state), (seed, state.number)
-                checked += 1
-            forgotten += any(hand is None for hand in state.money.values())
+    for seed, record in _legal_and_broken_records(40):
+        state = Replay(record)
+        assert state.held == counted(state)
+        state.check_money_exists(event=None)
+        for event in record.events:
+            state.apply(event)
+            assert state.held == counted(state), (seed, state.number)
+            checked += 1
+        forgotten += any(hand is None for hand in state.money.values())
     assert checked > 1000 and forgotten > 5  # many events, and money no longer followed in some games
 
 
@@ -163,11 +170,7 @@ def test_the_animals_shared_as_they_move_are_the_animals_held() -> None:
     """Whether a cow trade is possible (asked before every event once the pile is empty, K14) reads counts
     kept as the animals move: after every event of legal and broken games they are, for each animal, the
     players holding some but not all four, and who may challenge is who shares an animal with another."""
-    from refcli.games.kuhhandel.record import read_record
     from refcli.games.kuhhandel.replay import Replay
-    from refcli.games.kuhhandel.simulate import random_game
-    from refcli.model.errors import DataError
-    from refcli.reading.documents import Document
 
     def sharing(state: Replay) -> dict[str, int]:
         counted: dict[str, int] = {}
@@ -182,20 +185,14 @@ def test_the_animals_shared_as_they_move_are_the_animals_held() -> None:
         return [p for p in state.players if any(0 < n < 4 and shared[a] > 1 for a, n in state.holdings[p].items())]
 
     end_games = 0
-    for seed in range(40):
-        game = random_game(seed)
-        for document in (game, _broken_copy(game, seed)):
-            try:
-                record = read_record(Document.from_data(document, "record"))
-            except DataError:
-                continue
-            state = Replay(record)
-            for event in record.events:
-                state.apply(event)
-                assert {a: n for a, n in state.sharing.items() if n} == sharing(state), (seed, state.number)
-                assert state.trade_possible() == any(n > 1 for n in sharing(state).values())
-                assert [p for p in state.players if state.can_challenge(p)] == challengers(state)
-                end_games += state.pile == 0
+    for seed, record in _legal_and_broken_records(40):
+        state = Replay(record)
+        for event in record.events:
+            state.apply(event)
+            assert {a: n for a, n in state.sharing.items() if n} == sharing(state), (seed, state.number)
+            assert state.trade_possible() == any(n > 1 for n in sharing(state).values())
+            assert [p for p in state.players if state.can_challenge(p)] == challengers(state)
+            end_games += state.pile == 0
     assert end_games > 100  # many events with the pile empty, where the counts decide who plays
 
 
