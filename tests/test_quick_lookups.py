@@ -234,16 +234,21 @@ def one_run(mode: str, args: tuple[str, ...], env: dict[str, str]) -> tuple[str,
     return done.stdout, done.stderr
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
-@pytest.mark.parametrize(("args", "quick"), COMPARED, ids=[" ".join(args) for args, _ in COMPARED])
-def test_a_quick_answer_is_the_full_command_lines_answer(args: tuple[str, ...], quick: bool, lang: str) -> None:
-    """Output, stderr and exit status of a line are the same whichever path answers it."""
+def assert_one_answer(args: tuple[str, ...], lang: str, *, quick: bool) -> None:
+    """Output, stderr and exit status of ``args`` the same on both paths, and ``quick`` says which answered."""
     env = {"REFCLI_LANG": lang}
     fast_out, fast_err = one_run("quick", args, env)
     full_out, full_err = one_run("full", args, env)
     assert fast_out == full_out
     assert fast_err.replace("typer False", "typer True") == full_err
     assert fast_err.endswith("typer False--" if quick else "typer True--"), fast_err
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize(("args", "quick"), COMPARED, ids=[" ".join(args) for args, _ in COMPARED])
+def test_a_quick_answer_is_the_full_command_lines_answer(args: tuple[str, ...], quick: bool, lang: str) -> None:
+    """Output, stderr and exit status of a line are the same whichever path answers it."""
+    assert_one_answer(args, lang, quick=quick)
 
 
 # ---------------------------------------------------------------- a batch of JSON lines, answered quickly too
@@ -288,9 +293,4 @@ def test_a_quick_batch_is_the_full_command_lines_batch(
     ]
     records.write_text("\n".join([*lines, "{not json", "", '["a list"]', *lines[:2]]) + "\n", encoding="utf-8")
     args = tuple(str(records) if arg == RECORDS else arg for arg in args)
-    env = {"REFCLI_LANG": lang}
-    fast_out, fast_err = one_run("quick", args, env)
-    full_out, full_err = one_run("full", args, env)
-    assert fast_out == full_out
-    assert fast_err.replace("typer False", "typer True") == full_err
-    assert fast_err.endswith("typer False--" if quick else "typer True--"), fast_err
+    assert_one_answer(args, lang, quick=quick)
