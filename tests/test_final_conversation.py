@@ -243,7 +243,7 @@ def read_after(terminal: Terminal, start: int, marker: str, text: str, timeout: 
         if select.select([terminal.master], [], [], left)[0]:
             chunk = os.read(terminal.master, 4096)
             assert chunk, f"refcli ended before {text!r}"
-            terminal.seen += chunk.decode("utf-8", "replace")
+            terminal.take(chunk)
     return terminal.seen[start:].split(marker, 1)[1]
 
 

@@ -6,6 +6,7 @@ terminal); one runs refcli on a real pseudo-terminal.
 
 from __future__ import annotations
 
+import codecs
 import json
 import os
 import select
@@ -260,6 +261,13 @@ class Terminal:
         )
         os.close(slave)
         self.seen = ""
+        # A read can end inside a character of several bytes (the "í" of "línea"): the decoder keeps the first
+        # bytes until the rest arrives, where decoding each read on its own would show two replacement marks.
+        self.decoder = codecs.getincrementaldecoder("utf-8")("replace")
+
+    def take(self, chunk: bytes) -> None:
+        """Add what refcli wrote to what the person has seen."""
+        self.seen += self.decoder.decode(chunk)
 
     def read_until(self, text: str, timeout: float = 30) -> str:
         deadline = time.monotonic() + timeout  # a hang guard, not a timing
@@ -273,7 +281,7 @@ class Terminal:
                 except OSError:  # the other side closed
                     chunk = b""
                 assert chunk, f"refcli ended before {text!r}: {self.seen[-400:]!r}"
-                self.seen += chunk.decode("utf-8", "replace")
+                self.take(chunk)
         return self.seen
 
     def type(self, keys: str) -> None:
@@ -288,7 +296,7 @@ class Terminal:
                 chunk = os.read(self.master, 4096)
                 if not chunk:
                     break
-                self.seen += chunk.decode("utf-8", "replace")
+                self.take(chunk)
         except OSError:
             pass
         code = self.process.wait(timeout=30)
