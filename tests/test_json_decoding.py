@@ -168,3 +168,19 @@ def test_without_msgspec_json_reads_every_line(monkeypatch: pytest.MonkeyPatch) 
     for _ in range(json_lines._JSON_FIRST + 5):
         assert decoder.record(b"{}") is None
     assert decoder.decode is None
+
+
+def test_workers_start_with_msgspec_loaded_by_the_parent(tmp_path: Any) -> None:
+    from contextlib import closing
+
+    from refcli import validating
+    from refcli.cli import batch
+    from refcli.model.options import ValidateOptions
+
+    source = tmp_path / "two.jsonl"
+    source.write_text('{"game": "nope"}\n{"game": "nope"}\n', encoding="utf-8")
+    with json_alone():
+        tasks = json_lines.json_lines(str(source), 1 << 20)
+        with closing(batch.run(tasks, validating.validate_line, None, ValidateOptions(), 2, "json")) as outcomes:
+            assert len(list(outcomes)) == 2
+        assert json_lines._fast.decode is not None  # forked workers share it: none imports it again

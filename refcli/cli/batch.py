@@ -33,9 +33,9 @@ from refcli.language.i18n import N_, _
 from refcli.language.visible import in_document, visible
 from refcli.model.exit_status import ExitStatus, worst
 from refcli.model.options import LONGEST_RECORD_TIMEOUT, SCHEMA_VERSION, Format, ValidateOptions
-from refcli.reading.json_lines import FileBytes, LineTask
+from refcli.reading.json_lines import FileBytes, LineTask, decode_fast_from_now
 from refcli.results.findings import Counts, FileResult, input_failure
-from refcli.validating import Outcome, Task
+from refcli.validating import Outcome, Task, validate_line
 
 if TYPE_CHECKING:
     from refcli.model.game import Game
@@ -293,6 +293,8 @@ def _outcomes(
                 compile_description(record, built_in)
     from refcli.reading import table_defaults
 
+    if check is validate_line:
+        decode_fast_from_now()  # once here, not once in every worker after its first lines
     game_id = game.id if game is not None else None
     work = partial(_work_elsewhere, check, game_id, options, style, i18n.language(), table_defaults.current())
     yield from ordered_map(work, tasks, jobs, partial(worker_died, style), total, task_bytes, sent_bytes)

@@ -181,6 +181,12 @@ class _FastDecoder:
 _fast = _FastDecoder()
 
 
+def decode_fast_from_now() -> None:
+    """Load msgspec's decoder now, in a process about to start workers that will each read many lines."""
+    if _fast.decode is None:
+        _fast.load()
+
+
 def parse_json_line(raw: bytes, name: str, number: int) -> dict[str, Any]:
     """One JSON line as a record, refused by the rules TOML input follows (UTF-8, no NUL)."""
     from refcli.reading.documents import decode, too_many_digits
