@@ -11,15 +11,14 @@ from typing import Any
 
 from refcli.language.i18n import _
 from refcli.reading.documents import Document
+from refcli.reading.player_names import warnings as similar_names
 
 
 def of_document(doc: Document) -> list[dict[str, Any]]:
     """The warnings for ``doc`` once it has been read (``{"code", "message", …}`` each; usually none)."""
     found: list[dict[str, Any]] = []
     if doc.names:
-        from refcli.reading.player_names import warnings
-
-        found += warnings(doc.names)
+        found += similar_names(doc.names)
     if doc.defaulted:
         found += [table_default(key, value) for key, value in doc.defaulted.items()]
     return found
