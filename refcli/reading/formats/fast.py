@@ -126,12 +126,14 @@ def _value(source: _Source, t: Type, src: str, key: str, depth: int) -> str:
         return _array(source, t, src, key, depth)
     if kind == "tuple":
         items = t.items
-        source.line(depth, f"if type({src}) is not list or len({src}) != {len(items)}: raise NotFast")
-        parts = []
-        for index, item in enumerate(items):
-            part = source.fresh("p")
-            source.line(depth, f"{part} = {src}[{index}]")
-            parts.append(_value(source, item, part, key, depth))
+        source.line(depth, f"if type({src}) is not list: raise NotFast")
+        if not items:
+            source.line(depth, f"if {src}: raise NotFast")
+            return "()"
+        items_read = [source.fresh("p") for _ in items]
+        # unpacked at once (one opcode, not a len() call and a subscript an item): a list of another length raises
+        source.line(depth, f"{''.join(f'{part}, ' for part in items_read)}= {src}")
+        parts = [_value(source, item, part, key, depth) for item, part in zip(items, items_read, strict=True)]
         return "(" + "".join(f"{part}, " for part in parts) + ")"
     if kind == "table":
         source.line(depth, f"if type({src}) is not dict: raise NotFast")
@@ -182,8 +184,17 @@ MEMO_SIZE = 4096
 
 
 def _cached(parse: Any) -> bool:
-    """Whether ``parse`` remembers what it gave already (``functools.lru_cache``, ``functools.cache``)."""
-    return hasattr(parse, "cache_info")
+    """Whether ``parse`` remembers what it gave already: ``functools.lru_cache``, ``functools.cache``, or the
+    lookup of a dict that fills itself (the bound ``__getitem__`` of a dict whose class has ``__missing__``, as
+    Money! reads its cards: a card read already costs one C call, in ``map`` too, and no memo of ours beside)."""
+    if hasattr(parse, "cache_info"):
+        return True
+    owner = getattr(parse, "__self__", None)
+    return (
+        isinstance(owner, dict)
+        and hasattr(type(owner), "__missing__")
+        and getattr(parse, "__name__", None) == "__getitem__"
+    )
 
 
 def _remembering(parse: Callable[[Any], Any], memo: dict[Any, Any]) -> Callable[[Any], Any]:
@@ -394,8 +405,9 @@ def _fetched(source: _Source, f: Field, src: str, v: str, depth: int) -> int:
     if f.required:
         source.line(depth, f"{v} = {src}[{f.key!r}]")
         return depth
-    source.line(depth, f"{v} = {src}.get({f.key!r}, MISSING)")
-    source.line(depth, f"if {v} is not MISSING:")
+    # tested, then subscripted: most of a record's optional keys are left out, and `in` costs no call
+    source.line(depth, f"if {f.key!r} in {src}:")
+    source.line(depth + 1, f"{v} = {src}[{f.key!r}]")
     return depth + 1
 
 
@@ -492,9 +504,12 @@ def _declared_table(source: _Source, made: Made, t: Type, src: str, depth: int, 
     out = source.fresh("o")
     if made.attributes:
         source.names["OBJECT_NEW"] = object.__new__
+        source.names["OBJECT_SETATTR"] = object.__setattr__
         values = ", ".join(f"{name!r}: {got[name]}" for name in made.keeps)
         source.line(depth, f"{out} = OBJECT_NEW({cls})")
-        source.line(depth, f"{out}.__dict__.update({{{values}}})")
+        # the table built here becomes the object's __dict__ (not copied into a new one); object.__setattr__, as
+        # a frozen dataclass's own __setattr__ refuses
+        source.line(depth, f"OBJECT_SETATTR({out}, '__dict__', {{{values}}})")
     else:
         source.names["TUPLE_NEW"] = tuple.__new__
         source.line(depth, f"{out} = TUPLE_NEW({cls}, ({''.join(f'{got[name]}, ' for name in made.keeps)}))")
