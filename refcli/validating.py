@@ -17,6 +17,7 @@ from refcli.language.visible import visible
 from refcli.model.errors import DataError, RefcliError, one_line
 from refcli.model.exit_status import ExitStatus, status_for
 from refcli.model.options import ValidateOptions
+from refcli.reading.documents import Document  # here, not in validate_line: an import statement a line costs
 from refcli.reading.json_lines import LineTask, Refused, parse_json_line
 from refcli.reading.warnings import of_document
 from refcli.results.findings import FileResult, input_failure, located, warned
@@ -56,8 +57,6 @@ def validate_path(task: PathTask, game: Game | None, options: ValidateOptions) -
 
 def validate_line(task: LineTask, game: Game | None, options: ValidateOptions) -> Outcome:
     """Validate one JSON line: a record in the same shape as the TOML, read by the same rules."""
-    from refcli.reading.documents import Document
-
     if isinstance(task.raw, Refused):
         return refused(task.raw, task.where), task.raw.status, task.raw.message
     try:

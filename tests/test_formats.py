@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import read_slowly
 
 from refcli.language.i18n import DEFAULT, LANGUAGES
 from refcli.model import registry
@@ -604,3 +605,40 @@ def test_switching_on_finds_keys_and_commented_tables() -> None:
     assert [line for line, _ in switched_on(lines)] == ['# b = "x"          # help', "# c = 2", "# [t]   # help"]
     table = dict(switched_on(lines))["# [t]   # help"]
     assert table[-3:] == ["[t]", "Ana = 1", "d = 3"]
+
+
+class _Cards(dict[str, str]):
+    """A parser as Money! reads its cards: a dict that fills itself (``__missing__``), looked up as ``__getitem__``."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.misses: list[Any] = []
+
+    def __missing__(self, text: Any) -> str:
+        self.misses.append(text)
+        if type(text) is not str:
+            raise ValueError(text)
+        self[text] = text.upper()
+        return self[text]
+
+
+def test_a_parser_that_remembers_as_a_dict_is_called_by_the_fast_path_alone_and_reads_as_the_nested_readers() -> None:
+    """The fast path calls a self-filling dict's lookup itself, one C call a value (``map`` for an array), with no
+    memo of its own beside it: each text is parsed once, whichever path reads it, and both give the same values;
+    a value the dict does not hold (``True``, equal to no text) goes to the parser, which refuses it."""
+    from refcli.reading.formats.fast import _cached
+    from refcli.reading.formats.reader import Context, compile_description
+
+    cards = _Cards()
+    assert _cached(cards.__getitem__) and not _cached({}.__getitem__) and not _cached(str.upper)
+    kind = F.custom(cards.__getitem__, expected="a card", schema={}, example="x")
+    desc = Description("test", "record", "cards", "", (Field("one", kind, ""), Field("many", F.array(kind), "")))
+    fast = compile_description(desc)[2]
+    doc = Document.from_data({"one": "euro", "many": ["euro", "yen", "euro"]}, "cards")
+    read_fast = fast(doc.data, Context(doc))
+    assert read_fast == read_slowly(desc, doc) == {"one": "EURO", "many": ["EURO", "YEN", "EURO"]}
+    assert type(read_fast["many"]) is list and cards.misses == ["euro", "yen"]
+    bad = Document.from_data({"many": ["euro", True]}, "cards")
+    with pytest.raises(ValueError):
+        fast(bad.data, Context(bad))
+    assert cards.misses[-1] is True

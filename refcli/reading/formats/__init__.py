@@ -66,8 +66,10 @@ template writer and the schema writer are imported when first used.
 from __future__ import annotations
 
 import importlib
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
+from refcli.reading import table_defaults  # a module that imports nothing, asked for every record read
 from refcli.reading.formats.description import (
     EXAMPLE_NAMES,
     KINDS,
@@ -168,12 +170,24 @@ def with_spanish_words(desc: Description, game: Game | None = None) -> Descripti
     return with_words(desc, game)
 
 
+def _reader() -> ModuleType:
+    """``refcli.reading.formats.reader``, imported when first used (off the start-up path), then kept: a batch
+    reads thousands of records, and an import statement costs each of them a lookup of the module and its spec."""
+    global _READER
+    if _READER is None:
+        from refcli.reading.formats import reader
+
+        _READER = reader
+    return _READER
+
+
+_READER: ModuleType | None = None
+
+
 def _with_table_defaults(desc: Description, data: Any, doc: Document) -> Any:
     """``data`` (a document's top-level table) with the table's defaults (``refcli config``) of the keys it
     leaves out, noted on ``doc`` so that the run says where they came from; the library sets none, and reads
     every file as it is written."""
-    from refcli.reading import table_defaults
-
     wanted = table_defaults.of_game(desc.game)
     if not wanted or not isinstance(data, dict):
         return data
@@ -189,18 +203,16 @@ def read(desc: Description, doc: Document, *, game: Game | None = None) -> dict[
     ``game`` is the declaration of the game ``desc`` belongs to (its Spanish words are read too); a game's
     engine passes its own, so reading never looks the game up again. Without it the registry is asked.
     """
-    from refcli.reading.formats.reader import read_document
-
     data = _with_table_defaults(desc, doc.data, doc)
-    return read_document(desc, doc, None if data is doc.data else data, game=game)
+    values: dict[str, Any] = _reader().read_document(desc, doc, None if data is doc.data else data, game=game)
+    return values
 
 
 def read_table(desc: Description, table: Table, *, game: Game | None = None) -> dict[str, Any]:
     """``read`` for a ``refcli.reading.tables.Table`` (what a situation function is given)."""
-    from refcli.reading.formats.reader import read_document
-
     data = _with_table_defaults(desc, table.data, table.doc) if not table.path else table.data
-    return read_document(desc, table.doc, data, table.path, game=game)
+    values: dict[str, Any] = _reader().read_document(desc, table.doc, data, table.path, game=game)
+    return values
 
 
 def template_text(desc: Description) -> str:

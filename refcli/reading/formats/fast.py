@@ -84,7 +84,7 @@ def _value(source: _Source, t: Type, src: str, key: str, depth: int) -> str:
     """Write the lines that check ``src`` (a variable) as a ``t``; return the expression of its value."""
     kind = t.kind
     if kind == "integer":
-        source.line(depth, f"if type({src}) is not int or not {t.minimum!r} <= {src} <= {t.maximum!r}: raise NotFast")
+        source.line(depth, f"if {_not_integer(src, t)}: raise NotFast")
         return src
     if kind == "boolean":
         source.line(depth, f"if {src} is not True and {src} is not False: raise NotFast")
@@ -126,12 +126,14 @@ def _value(source: _Source, t: Type, src: str, key: str, depth: int) -> str:
         return _array(source, t, src, key, depth)
     if kind == "tuple":
         items = t.items
-        source.line(depth, f"if type({src}) is not list or len({src}) != {len(items)}: raise NotFast")
-        parts = []
-        for index, item in enumerate(items):
-            part = source.fresh("p")
-            source.line(depth, f"{part} = {src}[{index}]")
-            parts.append(_value(source, item, part, key, depth))
+        source.line(depth, f"if type({src}) is not list: raise NotFast")
+        if not items:
+            source.line(depth, f"if {src}: raise NotFast")
+            return "()"
+        items_read = [source.fresh("p") for _ in items]
+        # unpacked at once (one opcode, not a len() call and a subscript an item): a list of another length raises
+        source.line(depth, f"{''.join(f'{part}, ' for part in items_read)}= {src}")
+        parts = [_value(source, item, part, key, depth) for item, part in zip(items, items_read, strict=True)]
         return "(" + "".join(f"{part}, " for part in parts) + ")"
     if kind == "table":
         source.line(depth, f"if type({src}) is not dict: raise NotFast")
@@ -150,6 +152,13 @@ def _value(source: _Source, t: Type, src: str, key: str, depth: int) -> str:
     source.line(depth, "ctx.names = names")
     source.line(depth, f"{out} = {reader}({src}, ctx, (), None)")
     return out
+
+
+def _not_integer(src: str, t: Type) -> str:
+    """The test that ``src`` is not an integer in ``t``'s range: two comparisons, each one opcode with its jump
+    (a chained ``lo <= x <= hi`` copies and swaps the value between them, and integers are checked by the
+    thousand)."""
+    return f"type({src}) is not int or {src} < {t.minimum!r} or {src} > {t.maximum!r}"
 
 
 def _custom(source: _Source, t: Type, src: str, out: str, depth: int) -> None:
@@ -182,8 +191,17 @@ MEMO_SIZE = 4096
 
 
 def _cached(parse: Any) -> bool:
-    """Whether ``parse`` remembers what it gave already (``functools.lru_cache``, ``functools.cache``)."""
-    return hasattr(parse, "cache_info")
+    """Whether ``parse`` remembers what it gave already: ``functools.lru_cache``, ``functools.cache``, or the
+    lookup of a dict that fills itself (the bound ``__getitem__`` of a dict whose class has ``__missing__``, as
+    Money! reads its cards: a card read already costs one C call, in ``map`` too, and no memo of ours beside)."""
+    if hasattr(parse, "cache_info"):
+        return True
+    owner = getattr(parse, "__self__", None)
+    return (
+        isinstance(owner, dict)
+        and hasattr(type(owner), "__missing__")
+        and getattr(parse, "__name__", None) == "__getitem__"
+    )
 
 
 def _remembering(parse: Callable[[Any], Any], memo: dict[Any, Any]) -> Callable[[Any], Any]:
@@ -239,7 +257,7 @@ def _array(source: _Source, t: Type, src: str, key: str, depth: int, *, kept: st
     if item.kind == "integer":  # as the nested reader: one pass, then a copy
         v = source.fresh("v")
         source.line(depth, f"for {v} in {src}:")
-        source.line(depth + 1, f"if type({v}) is not int or not {item.minimum!r} <= {v} <= {item.maximum!r}:")
+        source.line(depth + 1, f"if {_not_integer(v, item)}:")
         source.line(depth + 2, "raise NotFast")
         source.line(depth, f"{out} = {kept}({src})")
         return out
@@ -292,7 +310,7 @@ def _tables(source: _Source, t: Type, src: str, key: str, depth: int) -> str:
 def _union(source: _Source, t: Type, src: str, depth: int) -> str:
     out, tag = source.fresh("u"), source.fresh("tag")
     source.line(depth, f"if type({src}) is not dict: raise NotFast")
-    source.line(depth, f"{tag} = {src}.get({t.tag!r})")
+    source.line(depth, f"{tag} = {src}[{t.tag!r}]")  # left out, it raises: the nested reader says it is missing
     if not t.synonyms:
         _variants(source, t, src, tag, out, depth, last="raise NotFast")
         return out
@@ -394,8 +412,9 @@ def _fetched(source: _Source, f: Field, src: str, v: str, depth: int) -> int:
     if f.required:
         source.line(depth, f"{v} = {src}[{f.key!r}]")
         return depth
-    source.line(depth, f"{v} = {src}.get({f.key!r}, MISSING)")
-    source.line(depth, f"if {v} is not MISSING:")
+    # tested, then subscripted: most of a record's optional keys are left out, and `in` costs no call
+    source.line(depth, f"if {f.key!r} in {src}:")
+    source.line(depth + 1, f"{v} = {src}[{f.key!r}]")
     return depth + 1
 
 
@@ -492,9 +511,12 @@ def _declared_table(source: _Source, made: Made, t: Type, src: str, depth: int, 
     out = source.fresh("o")
     if made.attributes:
         source.names["OBJECT_NEW"] = object.__new__
+        source.names["OBJECT_SETATTR"] = object.__setattr__
         values = ", ".join(f"{name!r}: {got[name]}" for name in made.keeps)
         source.line(depth, f"{out} = OBJECT_NEW({cls})")
-        source.line(depth, f"{out}.__dict__.update({{{values}}})")
+        # the table built here becomes the object's __dict__ (not copied into a new one); object.__setattr__, as
+        # a frozen dataclass's own __setattr__ refuses
+        source.line(depth, f"OBJECT_SETATTR({out}, '__dict__', {{{values}}})")
     else:
         source.names["TUPLE_NEW"] = tuple.__new__
         source.line(depth, f"{out} = TUPLE_NEW({cls}, ({''.join(f'{got[name]}, ' for name in made.keeps)}))")
