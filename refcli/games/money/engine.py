@@ -416,8 +416,11 @@ def refill(state: State, action: Refill, referee: Referee, outcome: bool = True)
                 ),
             )
         dealt_right, dealt_left = recorded_right, recorded_left  # a replay carries on with the cards the record deals
-    deal(state, "right", dealt_right, right_cards, referee)
-    deal(state, "left", dealt_left, left_cards, referee)
+    # a side dealt nothing is left alone (no call): most refills deal to one display only
+    if dealt_right or right_cards:
+        deal(state, "right", dealt_right, right_cards, referee)
+    if dealt_left or left_cards:
+        deal(state, "left", dealt_left, left_cards, referee)
     pile -= dealt_right + dealt_left
     if pile < 0:
         pile = 0
