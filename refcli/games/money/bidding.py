@@ -80,8 +80,12 @@ def order_counted(
     # those offering a real card take part (filtered in C, as every round does it), highest first; sorted()
     # keeps the offers of one value in the order they were revealed
     value_of = values.__getitem__
-    order = sorted(filter(real.__getitem__, real), key=value_of, reverse=True)
-    sitting_out = () if len(order) == len(real) else tuple(filterfalse(real.__getitem__, real))
+    if all(real.values()):  # the usual round: nobody sits out, so no offer is filtered
+        order = sorted(real, key=value_of, reverse=True)
+        sitting_out: tuple[str, ...] = ()
+    else:
+        order = sorted(filter(real.__getitem__, real), key=value_of, reverse=True)
+        sitting_out = tuple(filterfalse(real.__getitem__, real))
     # no two offers of one value, sitting out or not: no tie to break (two offers sitting out, both worth 0,
     # only send the round to broken_ties, which finds no tie among the bidders). tuple.__new__: without the
     # NamedTuple's own __new__, a Python call, as every round makes its Bidding.
