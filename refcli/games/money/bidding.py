@@ -80,28 +80,48 @@ def order_counted(
     # those offering a real card take part (filtered in C, as every round does it), highest first; sorted()
     # keeps the offers of one value in the order they were revealed
     value_of = values.__getitem__
-    order = sorted(filter(real.__getitem__, real), key=value_of, reverse=True)
-    sitting_out = () if len(order) == len(real) else tuple(filterfalse(real.__getitem__, real))
-    if len(set(map(value_of, order))) == len(order):  # no two offers of one value: no tie to break
+    if all(real.values()):  # the usual round: nobody sits out, so no offer is filtered
+        order = sorted(real, key=value_of, reverse=True)
+        sitting_out: tuple[str, ...] = ()
+    else:
+        order = sorted(filter(real.__getitem__, real), key=value_of, reverse=True)
+        sitting_out = tuple(filterfalse(real.__getitem__, real))
+    # no two offers of one value, sitting out or not: no tie to break (two offers sitting out, both worth 0,
+    # only send the round to broken_ties, which finds no tie among the bidders). tuple.__new__: without the
+    # NamedTuple's own __new__, a Python call, as every round makes its Bidding.
+    if len(set(values.values())) == len(values):
         return tuple.__new__(Bidding, (values, tuple(order), sitting_out, ()))
+    return broken_ties(offers, values, real, order, sitting_out)
+
+
+def broken_ties(
+    offers: Mapping[str, Sequence[Card]],
+    values: dict[str, int],
+    real: Mapping[str, Sequence[Card]],
+    order: list[str],
+    sitting_out: tuple[str, ...],
+) -> Bidding:
+    """The bidding when some offers share a value: each tie put in order by the lowest serials (register M6)."""
     groups: dict[int, list[str]] = {}
     for name in order:
         groups.setdefault(values[name], []).append(name)
-    order = []
+    ordered: list[str] = []
     ties: list[TieBroken] = []
     for value, tied in groups.items():  # already highest first
         if len(tied) > 1:
-            serials = {name: list(map(SERIAL, real[name])) for name in tied}
-            if any(None in numbers for numbers in serials.values()):
-                missing = [
-                    (name, index)
-                    for name in tied
-                    for index, card in enumerate(offers[name], 1)
-                    if card.kind != "bluff" and card.serial is None
-                ]
-                raise NeedSerials(tied, value, missing)
-            lowest = {name: min(numbers) for name, numbers in serials.items()}
+            lowest: dict[str, int] = {}
+            for name in tied:
+                numbers = list(map(SERIAL, real[name]))
+                if None in numbers:
+                    missing = [
+                        (name, index)
+                        for name in tied
+                        for index, card in enumerate(offers[name], 1)
+                        if card.kind != "bluff" and card.serial is None
+                    ]
+                    raise NeedSerials(tied, value, missing)
+                lowest[name] = min(numbers)
             tied = sorted(tied, key=lowest.__getitem__)
-            ties.append(TieBroken(tuple(tied), value, tuple(map(lowest.__getitem__, tied))))
-        order.extend(tied)
-    return Bidding(values, tuple(order), sitting_out, tuple(ties))
+            ties.append(tuple.__new__(TieBroken, (tuple(tied), value, tuple(map(lowest.__getitem__, tied)))))
+        ordered.extend(tied)
+    return tuple.__new__(Bidding, (values, tuple(ordered), sitting_out, tuple(ties)))

@@ -200,8 +200,8 @@ class Deck:
     __slots__ = ("coins", "notes", "serials")
 
     def __init__(self) -> None:
-        # currency → note value → how many; plain dicts, as a Counter's missing key costs a Python call and
-        # a replay adds every card of the game
+        # currency → note value → how many more of it the box holds (below 0: too many seen); plain dicts,
+        # as a Counter's missing key costs a Python call and a replay adds every card of the game
         self.notes: dict[str, dict[int, int]] = {}
         self.coins = 0
         self.serials: set[int] = set()
@@ -217,16 +217,16 @@ class Deck:
         for kind, name, value, serial in cards:
             problem = None
             if kind == "note":
-                counted = notes.get(name)
-                if counted is None:
-                    counted = notes[name] = {}
+                left = notes.get(name)
+                if left is None:
+                    left = notes[name] = dict(_NOTE_COUNTS)  # a currency's count starts full: one lookup a note
                     if len(notes) > MAX_CURRENCIES:
                         problem = _("{count} currencies, but the game has {most}").format(
                             count=len(notes), most=MAX_CURRENCIES
                         )
-                count = counted[value] = counted.get(value, 0) + 1
-                if count > _NOTE_COUNTS.get(value, 0):  # one test for "no such note" and "one too many"
-                    problem = self.note_problem(name, value, count)
+                more = left[value] = left.get(value, 0) - 1
+                if more < 0:  # one test for "no such note" and "one too many"
+                    problem = self.note_problem(name, value, _NOTE_COUNTS.get(value, 0) - more)
             elif kind == "coin":
                 self.coins += 1
                 if self.coins > COINS:

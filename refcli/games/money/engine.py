@@ -271,8 +271,7 @@ def end_of_round(state: State) -> str:
 def exchange(state: State, action: Exchange, referee: Referee, outcome: bool = True) -> ExchangeOutcome | None:
     """One player's action: a display, a swap or keep (003 "Como se Juega")."""
     player, kind, wanted = action
-    bidding = state.bidding
-    if state.phase != "exchanges" or bidding is None:
+    if state.phase != "exchanges":  # the offers set the bidding and someone waiting before this phase
         if state.phase == "over":
             game_over(referee)
             return None
@@ -283,8 +282,10 @@ def exchange(state: State, action: Exchange, referee: Referee, outcome: bool = T
         return None
     waiting = state.waiting
     next_up = state.next_up
-    expected = next_up if next_up is not None else waiting[0] if waiting else None
+    expected = waiting[0] if next_up is None else next_up  # the exchanges go on while someone is waiting
     if player != expected:  # the one expected is always still waiting, so never sitting out
+        bidding = state.bidding
+        assert bidding is not None  # set with the phase, by the offers
         if player in bidding.sitting_out:
             referee.broken(
                 C.OFFER_SIT_OUT,
@@ -311,7 +312,7 @@ def exchange(state: State, action: Exchange, referee: Referee, outcome: bool = T
     waiting.remove(player)
     state.next_up = None
     table = state.table
-    offer = table.pop(player, [])
+    offer = table.pop(player)  # every player waiting has an offer on the table
     hands = state.hands
     partner = None
     takes: Sequence[Card] | None
@@ -415,8 +416,11 @@ def refill(state: State, action: Refill, referee: Referee, outcome: bool = True)
                 ),
             )
         dealt_right, dealt_left = recorded_right, recorded_left  # a replay carries on with the cards the record deals
-    deal(state, "right", dealt_right, right_cards, referee)
-    deal(state, "left", dealt_left, left_cards, referee)
+    # a side dealt nothing is left alone (no call): most refills deal to one display only
+    if dealt_right or right_cards:
+        deal(state, "right", dealt_right, right_cards, referee)
+    if dealt_left or left_cards:
+        deal(state, "left", dealt_left, left_cards, referee)
     pile -= dealt_right + dealt_left
     if pile < 0:
         pile = 0
