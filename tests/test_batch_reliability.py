@@ -232,6 +232,28 @@ def test_a_chunk_of_large_tasks_stays_near_a_megabyte() -> None:
     assert [index for index, _ in queue.chunk(64)] == [0, 1]
 
 
+def test_the_last_chunks_shrink_when_only_the_bytes_of_the_input_are_known() -> None:
+    # the lines of a file: their number is known only at its end, their bytes from the start
+    from refcli.cli.workers import CHUNK, _Pool, _Queue
+
+    lines = [b"x" * 100] * 1000
+    queue = _Queue(iter(lines), len)
+    pool = _Pool(abs, 2, len, None)
+    pool.chunks_sent = 20  # under way: full chunks
+    sizes = []
+    while not queue.exhausted or queue.pending:
+        size = pool._chunk_size(queue.left(None, 100 * len(lines)))
+        queue.fill(size, True)
+        if queue.pending:
+            sizes.append(len(queue.chunk(size)))
+    assert sum(sizes) == len(lines)
+    assert sizes[0] == CHUNK and sizes[-4:] == [1, 1, 1, 1]  # the two workers end within a line of each other
+    assert _Queue(iter(lines), len).left(None, None) is None  # a pipe: nothing known, chunks stay full
+    queue = _Queue(iter(lines), len)
+    queue.fill(10, True)
+    assert queue.left(None, 100 * len(lines)) == queue.left(len(lines), None) == 1000
+
+
 def test_ordered_map_ends_when_every_worker_dies() -> None:
     tasks = [(number, "kill") for number in range(12)]
     assert list(ordered_map(_double_or_die, tasks, 2, lambda task, code: code)) == [-signal.SIGKILL] * 12

@@ -254,15 +254,17 @@ def run(
     jobs: int,
     style: str,
     total: int | None = None,
+    total_bytes: int | None = None,
 ) -> Generator[Rendered, None, None]:
     """Rendered outcomes in input order, from this process or from up to ``jobs`` worker processes.
 
     Close the iterator when done with it (``contextlib.closing``): that stops
     the workers at once if the caller leaves early (the reader went away).
-    The messages are in the current language, in every worker too.
+    The messages are in the current language, in every worker too. ``total`` (the number of tasks) or
+    ``total_bytes`` (the bytes of the lines of regular files) lets workers finish together.
     """
     with _alarm_for_the_run():
-        yield from _outcomes(tasks, check, game, options, jobs, style, total)
+        yield from _outcomes(tasks, check, game, options, jobs, style, total, total_bytes)
 
 
 def _outcomes(
@@ -273,6 +275,7 @@ def _outcomes(
     jobs: int,
     style: str,
     total: int | None,
+    total_bytes: int | None = None,
 ) -> Iterator[Rendered]:
     """``run``'s outcomes, in this process or in worker processes."""
     if jobs <= 1:
@@ -297,7 +300,8 @@ def _outcomes(
         decode_fast_from_now()  # once here, not once in every worker after its first lines
     game_id = game.id if game is not None else None
     work = partial(_work_elsewhere, check, game_id, options, style, i18n.language(), table_defaults.current())
-    yield from ordered_map(work, tasks, jobs, partial(worker_died, style), total, task_bytes, sent_bytes)
+    died = partial(worker_died, style)
+    yield from ordered_map(work, tasks, jobs, died, total, task_bytes, sent_bytes, total_bytes)
 
 
 def task_bytes(task: Task) -> int:

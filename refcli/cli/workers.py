@@ -59,16 +59,19 @@ def ordered_map(
     total: int | None = None,
     weight: Callable[[Task], int] | None = None,
     sent: Callable[[Task], int] | None = None,
+    total_weight: int | None = None,
 ) -> Iterator[Result]:
     """``work(task)`` for each task in input order; ``lost(task, exitcode)`` where a worker died.
 
     ``total`` (when known) lets the last chunks shrink so the workers finish together;
+    ``total_weight`` (the bytes of every task, when their number is not known: the lines of a file)
+    does the same, from the tasks' weight so far;
     ``weight`` (a task's size in bytes) keeps a chunk near CHUNK_BYTES when tasks are large;
     ``sent`` (the bytes a task adds to a message, if not its weight) says which chunks are light.
     """
     pool = _Pool(work, jobs, weight, sent)
     try:
-        yield from pool.results(iter(tasks), lost, total)
+        yield from pool.results(iter(tasks), lost, total, total_weight)
     except BaseException:
         pool.kill()  # interrupted (refcli.cli.lifecycle.Interrupted), or the reader went away: stop now
         raise
@@ -118,7 +121,11 @@ class _Pool(Generic[Task, Result]):
 
     # -- the parent's loop --------------------------------------------------------
     def results(
-        self, source: Iterator[Task], lost: Callable[[Task, int | None], Result], total: int | None
+        self,
+        source: Iterator[Task],
+        lost: Callable[[Task, int | None], Result],
+        total: int | None,
+        total_weight: int | None = None,
     ) -> Iterator[Result]:
         from multiprocessing.connection import wait
 
@@ -129,7 +136,7 @@ class _Pool(Generic[Task, Result]):
             # Hand a chunk to every worker that has none, starting workers while there is work,
             # and a next chunk to a busy worker while chunks are light.
             while self._idle() is not None or len(self.workers) < self.jobs or self._may_take_next():
-                size = self._chunk_size(None if total is None else total - queue.taken + len(queue.pending))
+                size = self._chunk_size(queue.left(total, total_weight))
                 # New tasks are read only while those read and not yet given stay few: memory stays flat.
                 queue.fill(size, queue.taken - given - len(queue.pending) < AHEAD * CHUNK * self.jobs)
                 if not queue.pending:
@@ -313,7 +320,16 @@ class _Queue(Generic[Task]):
         self.weight = weight or (lambda task: 0)
         self.pending: deque[tuple[int, Task]] = deque()
         self.taken = 0  # tasks read from the source
+        self.weighed = 0  # and what they weigh
         self.exhausted = False
+
+    def left(self, total: int | None, total_weight: int | None) -> int | None:
+        """How many tasks are not yet sent: counted from ``total``, else estimated from ``total_weight``."""
+        if total is not None:
+            return total - self.taken + len(self.pending)
+        if total_weight is None or not self.weighed:
+            return None
+        return len(self.pending) + max(total_weight - self.weighed, 0) * self.taken // self.weighed
 
     def fill(self, size: int, may_read: bool) -> None:
         """Read from the source until ``size`` tasks (or CHUNK_BYTES) are waiting."""
@@ -326,7 +342,9 @@ class _Queue(Generic[Task]):
                 break
             self.pending.append((self.taken, task))
             self.taken += 1
-            load += self.weight(task)
+            weight = self.weight(task)
+            self.weighed += weight
+            load += weight
 
     def chunk(self, size: int) -> list[tuple[int, Task]]:
         """The next chunk: up to ``size`` tasks and CHUNK_BYTES, at least one task."""
