@@ -40,7 +40,7 @@ from refcli.games.kuhhandel.money import (
     holds,
     in_play_counts,
     invalid_cards,
-    remove_cards,
+    take_cards,
 )
 from refcli.games.kuhhandel.names import animal as animal_name
 from refcli.games.kuhhandel.names import the_animal
@@ -425,8 +425,7 @@ class State(ReplayLog):
         money = self.money
         hand = money.get(payer)
         if hand is not None:
-            left = remove_cards(hand, cards)
-            if left is None:
+            if not take_cards(hand, cards):
                 self.error(
                     C.HOLDS_THE_CARDS, _(NOT_HELD[what]).format(name=payer, cards=list(cards), held=sorted(hand))
                 )
@@ -436,7 +435,6 @@ class State(ReplayLog):
                     why=_("{payer} handed {payee} cards {payer} did not hold").format(payer=payer, payee=payee),
                 )
                 return
-            money[payer] = left
         received = money.get(payee)
         if received is not None:
             received.extend(cards)
@@ -918,31 +916,19 @@ def _cow_trade(s: State, e: CowTrade) -> Outcome:
                 ),
             )
     try:
-        result = resolve_trade(
-            s.edition,
-            c_holds,
-            d_holds,
-            e.offer,
-            e.counter,
-            e.rebid,
-            e.rebid_counter,
-            e.rebid is not None if e.rebid_given is None else e.rebid_given,
-            s.explain,
+        side, count, to_challenger, to_defender, ties = resolve_trade(
+            s.edition, c_holds, d_holds, e, out if s.explain else None
         )
     except RuleBroken as broken:
         return _refused(s, e, out, broken)
-    count = out.count = result.cards
-    out.ties = result.ties
-    if s.explain:
-        out.clauses += result.clauses
-        out.facts += result.facts
-    if result.winner is None:
+    out.count, out.ties = count, ties
+    if side is None:
         out.needs_rebid = True  # the challenger offers again: still the same turn
         out.next_player = challenger
         return out
-    winner, loser = (challenger, defender) if result.winner == "challenger" else (defender, challenger)
+    winner, loser = (challenger, defender) if side == "challenger" else (defender, challenger)
     out.winner, out.loser = winner, loser
-    to_challenger, to_defender = out.to_challenger, out.to_defender = result.to_challenger, result.to_defender
+    out.to_challenger, out.to_defender = to_challenger, to_defender
     if e.winner is not None and e.winner != winner:
         s.error(
             C.COW_TRADE_HIGHER_WINS,
@@ -969,16 +955,6 @@ def _cow_trade(s: State, e: CowTrade) -> Outcome:
     return out
 
 
-def _traded(hand: list[int], gives: tuple[int, ...], takes: tuple[int, ...]) -> tuple[list[int], bool]:
-    """A side's hand after a cow trade, and whether it held what it gave (if not, it keeps its cards)."""
-    kept = remove_cards(hand, gives)
-    held = kept is not None
-    if kept is None:
-        kept = hand.copy()
-    kept += takes
-    return kept, held
-
-
 def _exchange(s: State, challenger: str, gives: tuple[int, ...], defender: str, receives: tuple[int, ...]) -> None:
     """The money of a cow trade changes hands: each side's known money gives its cards and takes the other's.
 
@@ -987,11 +963,12 @@ def _exchange(s: State, challenger: str, gives: tuple[int, ...], defender: str, 
     """
     money = s.money
     c_hand, d_hand = money.get(challenger), money.get(defender)
-    c_gave = d_gave = False
+    c_gave = c_hand is not None and take_cards(c_hand, gives)
+    d_gave = d_hand is not None and take_cards(d_hand, receives)
     if c_hand is not None:
-        money[challenger], c_gave = _traded(c_hand, gives, receives)
+        c_hand += receives
     if d_hand is not None:
-        money[defender], d_gave = _traded(d_hand, receives, gives)
+        d_hand += gives
     if c_gave and d_gave:
         return  # cards that went from one hand known to the other leave the money known as it was
     if c_hand is not None:

@@ -199,6 +199,22 @@ def remove_cards(hand: list[int], cards: Iterable[int]) -> list[int] | None:
     return remaining
 
 
+def take_cards(hand: list[int], cards: Sequence[int]) -> bool:
+    """Take ``cards`` out of ``hand`` in place: :func:`remove_cards` without a copy, for a payment or an exchange.
+
+    False when the hand does not hold them all: it then keeps every card it
+    had (in another order, which no rule reads).
+    """
+    rest = iter(cards)  # when a card is missing, what is left of it says how many were taken
+    try:
+        for card in rest:
+            hand.remove(card)
+    except ValueError:
+        hand += cards[: len(cards) - len(list(rest)) - 1]  # the cards taken before the one missing go back
+        return False
+    return True
+
+
 def holds(hand: list[int], cards: Sequence[int]) -> bool:
     """Whether ``hand`` holds ``cards``, each as often as it is given."""
     if len(cards) == 1:  # the usual offer: one card, looked for without a copy of the hand
