@@ -19,8 +19,9 @@ ruling's money and a replay's alike.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from refcli.games.kuhhandel import clauses as C
 from refcli.games.kuhhandel.auction import check_bids
@@ -506,9 +507,7 @@ def held_at_least(*offers: Sequence[int] | None) -> list[int]:
 
 def step(state: State, event: Event) -> Outcome:
     """Apply one auction or cow trade to ``state`` and say what happened."""
-    if isinstance(event, Auction):
-        return _auction(state, event)
-    return _cow_trade(state, event)
+    return ACTIONS[type(event)](state, event)
 
 
 def pay_donkey(state: State, out: Outcome) -> None:
@@ -979,3 +978,8 @@ def _exchange(s: State, challenger: str, gives: tuple[int, ...], defender: str, 
         if d_gave:
             s.count_money(receives, -1)
         s.count_money(gives, 1)
+
+
+# What ``step`` does for each kind of event. A replay looks its events up here too, and so goes through the
+# same functions as a ruling without the call to ``step`` for every event.
+ACTIONS: dict[type, Callable[[State, Any], Outcome]] = {Auction: _auction, CowTrade: _cow_trade}

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from itertools import chain
 
 from refcli.games.kuhhandel import clauses as C
-from refcli.games.kuhhandel.engine import Auction, CowTrade, Event, Outcome, State, step
+from refcli.games.kuhhandel.engine import ACTIONS, Auction, CowTrade, Event, Outcome, State
 from refcli.games.kuhhandel.money import START_MONEY
 from refcli.games.kuhhandel.scoring import final_score
 from refcli.language.i18n import _, ngettext
@@ -67,7 +67,7 @@ class Replay(State):
             self.error(C.END_GAME_OVER, _("the game is already over: the deck is empty and no cow trade is possible"))
             self.outcome = None
             return
-        outcome = self.outcome = step(self, event)
+        outcome = self.outcome = ACTIONS[type(event)](self, event)  # what ``step`` does, without its call
         if outcome.needs_rebid:
             self.error(C.TIE_REOFFER, _("the offers are equal: the challenger must offer again (record a rebid)"))
             self.end_turn()
