@@ -205,12 +205,12 @@ def take_cards(hand: list[int], cards: Sequence[int]) -> bool:
     False when the hand does not hold them all: it then keeps every card it
     had (in another order, which no rule reads).
     """
-    rest = iter(cards)  # when a card is missing, what is left of it says how many were taken
+    size = len(hand)
     try:
-        for card in rest:
+        for card in cards:
             hand.remove(card)
     except ValueError:
-        hand += cards[: len(cards) - len(list(rest)) - 1]  # the cards taken before the one missing go back
+        hand += cards[: size - len(hand)]  # the cards taken before the one missing go back
         return False
     return True
 
