@@ -242,6 +242,9 @@ class State(ReplayLog):
     # (``gain``, ``lose``): a cow trade is possible while two of them share an animal, which is asked
     # before every event once the pile is empty (K14). Whatever changes ``holdings`` goes through those.
     sharing: Counter[str] = field(init=False, default_factory=Counter, repr=False, compare=False)
+    # How many players' money is not known (None in ``money``), kept by ``forget_money``: an auction asks
+    # whether a payment may come from one of them (K18) for every sale.
+    unknown: int = field(init=False, default=0, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         for name in self.players:
@@ -251,6 +254,8 @@ class State(ReplayLog):
         for hand in self.money.values():
             if hand is not None:
                 self.count_money(hand, 1)
+            else:
+                self.unknown += 1
         for cards in self.holdings.values():
             for animal, held in cards.items():
                 if 0 < held < CARDS_PER_ANIMAL:
@@ -278,6 +283,7 @@ class State(ReplayLog):
         if hand is not None:
             self.count_money(hand, -1)
             self.money[name] = None
+            self.unknown += 1
             self.skipped.append(
                 _("money checks for {name} from event {number} on: {why}").format(
                     name=name, number=self.number, why=why
@@ -610,7 +616,7 @@ def _auction(s: State, e: Auction) -> Outcome:
         )
     # K18, for every auction: the check passes again, as it did last time, while no more money is known, no less
     # can be in play (``fitted``) and no player whose money is not known pays; a ruling explains it all the same
-    if s.fitted != s.donkeys or s.explain or (e.paid is not None and None in s.money.values()):
+    if s.fitted != s.donkeys or s.explain or (s.unknown and e.paid is not None):
         _check_auction_money(s, e, out)
     if e.bids:  # no bids, nothing to check
         try:
@@ -629,7 +635,7 @@ def _check_auction_money(s: State, e: Auction, out: Outcome) -> None:
     two sides are no longer followed).
     """
     shown = None
-    if e.paid is not None and None in s.money.values():
+    if s.unknown and e.paid is not None:
         payer = _recorded_sides(e)[0]
         if s.money.get(payer) is None:  # only what a payer whose money is not known pays is added to the count
             shown = {payer: e.paid}
@@ -683,12 +689,17 @@ def _settle_auction(s: State, e: Auction, out: Outcome) -> None:
     # the lower bids are never called, so nobody sees whether they were covered.
     money = s.money
     bidder_hand = money.get(bidder)
-    uncovered = bidder_hand is not None and sum(bidder_hand) < price
-    cannot_pay = uncovered if e.cannot_pay is None else e.cannot_pay
+    auctioneer, paid, cannot_pay = e.auctioneer, e.paid, e.cannot_pay
+    # whether the top bidder holds less than the bid matters unless the record says they could pay and what
+    # they paid (checked card by card below) for a sale without the buy right: the usual auction, not summed
+    uncovered = (
+        bidder_hand is not None and (cannot_pay is not False or paid is None or e.buyback) and sum(bidder_hand) < price
+    )
+    if cannot_pay is None:
+        cannot_pay = uncovered
     if cannot_pay:
         _run_again(s, e, out, bidder, price, bidder_hand, uncovered)
         return
-    auctioneer, paid = e.auctioneer, e.paid
     if uncovered and (e.buyback or paid is None):  # a recorded payment is checked card by card below
         if e.buyback:
             message = _(
@@ -898,10 +909,12 @@ def _cow_trade(s: State, e: CowTrade) -> Outcome:
     holdings = s.holdings
     c_holds = holdings[challenger].get(animal, 0) if challenger in holdings else 0
     d_holds = holdings[defender].get(animal, 0) if defender in holdings else 0
-    try:
-        check_eligible(challenger, defender, animal, c_holds, d_holds)
-    except RuleBroken as broken:
-        return _refused(s, e, out, broken)
+    # the usual trade, two players each holding some, together no more than four, is eligible without a call
+    if challenger == defender or not 0 < c_holds or not 0 < d_holds or c_holds + d_holds > CARDS_PER_ANIMAL:
+        try:
+            check_eligible(challenger, defender, animal, c_holds, d_holds)
+        except RuleBroken as broken:
+            return _refused(s, e, out, broken)
     for name, cards, what in offers:
         hand = money.get(name)  # read again: money found not to fit what can be in play is no longer followed
         # ``holds``, with the usual offer of one card looked for here: for every offer of every cow trade
