@@ -82,8 +82,8 @@ class Offers(Protocol):
 class Notes(Protocol):
     """Where a ruling collects the clauses applied and the facts assumed (the engine's ``Outcome``)."""
 
-    clauses: list[str]
-    facts: list[str]
+    clauses: tuple[str, ...]
+    facts: tuple[str, ...]
 
 
 # How a trade ends: the winner ("challenger", "defender", or None when a rebid is needed), the cards of the
@@ -104,24 +104,24 @@ def _settle(
     """One round of offers: accept, or compare offer and counter (no tie). ``notes``: None when not explaining."""
     if counter is None:
         if notes is not None:
-            notes.clauses.append(C.COW_TRADE_ACCEPT)
+            notes.clauses += (C.COW_TRADE_ACCEPT,)
             if 0 in offer:  # K5: edition 2 hands 0-cards over, edition 1 returns them
-                notes.clauses.append(C.ZERO_CARDS)
+                notes.clauses += (C.ZERO_CARDS,)
         return "challenger", count, (), _handed(offer, edition), ties
     if notes is not None:
-        notes.clauses += [C.COW_TRADE_COUNTER, C.COW_TRADE_HIGHER_WINS]
+        notes.clauses += (C.COW_TRADE_COUNTER, C.COW_TRADE_HIGHER_WINS)
     winner = "challenger" if sum(offer) > sum(counter) else "defender"
     if edition == 2:
         if notes is not None:
-            notes.clauses.append(C.COW_TRADE_KEEP_MONEY)
+            notes.clauses += (C.COW_TRADE_KEEP_MONEY,)
             if 0 in offer or 0 in counter:
-                notes.clauses.append(C.ZERO_CARDS)
+                notes.clauses += (C.ZERO_CARDS,)
         return winner, count, counter, offer, ties
     # K6: the higher offer is paid to the other player, whose own offer goes back.
     if notes is not None:
-        notes.clauses += [C.EDITION1_COW_TRADE, C.EDITION1_COUNTER]
+        notes.clauses += (C.EDITION1_COW_TRADE, C.EDITION1_COUNTER)
         if 0 in offer or 0 in counter:
-            notes.clauses += [C.ZERO_CARDS_EDITION1, C.ZERO_CARDS]
+            notes.clauses += (C.ZERO_CARDS_EDITION1, C.ZERO_CARDS)
     if winner == "challenger":
         return winner, count, (), _handed(offer, 1), ties
     return winner, count, _handed(counter, 1), (), ties
@@ -145,39 +145,39 @@ def resolve_trade(
     if not tied and rebid_given:
         raise RuleBroken(_("a rebid comes only after equal offers, and these offers differ"), C.TIE_REOFFER)
     if notes is not None:
-        notes.clauses += [C.COW_TRADE_WHEN, C.COW_TRADE_BLUFF]
-        notes.clauses += [C.PAIRS_BOTH_TWO, C.CARDS_AT_STAKE] if count == 2 else [C.PAIRS_ONE_CARD, C.CARDS_AT_STAKE]
-        notes.facts.append(
+        notes.clauses += (C.COW_TRADE_WHEN, C.COW_TRADE_BLUFF)
+        notes.clauses += (C.PAIRS_BOTH_TWO, C.CARDS_AT_STAKE) if count == 2 else (C.PAIRS_ONE_CARD, C.CARDS_AT_STAKE)
+        notes.facts += (
             ngettext(
                 "{count} card at stake (challenger holds {challenger_holds}, defender {defender_holds})",
                 "{count} cards at stake (challenger holds {challenger_holds}, defender {defender_holds})",
                 count,
-            ).format(count=count, challenger_holds=challenger_holds, defender_holds=defender_holds)
+            ).format(count=count, challenger_holds=challenger_holds, defender_holds=defender_holds),
         )
     if not tied:
         return _settle(edition, offer, counter, count, 0, notes)
     if notes is not None:
-        notes.clauses += [C.TIE_REOFFER, C.TIE_PROCEDURE]
+        notes.clauses += (C.TIE_REOFFER, C.TIE_PROCEDURE)
     if not rebid_given:
         if notes is not None:
-            notes.facts.append(
+            notes.facts += (
                 _("the offers tied at {total}; both go back and the challenger must offer again").format(
                     total=sum(offer)
-                )
+                ),
             )
         return None, count, (), (), 1
     rebid = rebid or ()
     rebid_counter = trade.rebid_counter
     if rebid_counter is not None and sum(rebid) == sum(rebid_counter):
         if notes is not None:
-            notes.clauses.append(C.TIE_SECOND)
-            notes.facts.append(
-                _("the offers tied twice; both offers go back and the challenger takes the animals for nothing")
+            notes.clauses += (C.TIE_SECOND,)
+            notes.facts += (
+                _("the offers tied twice; both offers go back and the challenger takes the animals for nothing"),
             )
         return "challenger", count, (), (), 2
     if notes is not None:
-        notes.facts.append(
-            _("the first offers tied at {total} and went back; the rebid decides").format(total=sum(offer))
+        notes.facts += (
+            _("the first offers tied at {total} and went back; the rebid decides").format(total=sum(offer)),
         )
     return _settle(edition, rebid, rebid_counter, count, 1, notes)
 

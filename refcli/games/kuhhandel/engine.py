@@ -162,8 +162,9 @@ class Outcome:
     """What one step did: who took what, the money moved, who acts next.
 
     Made for every event a replay applies, so made cheaply: only the animal
-    and the two lists are set, every other field reads its default from the
-    class until the step sets it.
+    is set, every other field reads its default from the class until the
+    step sets it. The clauses and facts are tuples, added to only when a
+    ruling explains itself, so a replay's outcomes share the empty ones.
     """
 
     animal: str
@@ -188,13 +189,11 @@ class Outcome:
     needs_rebid: bool = False
     # both
     next_player: str | None = None  # whose turn follows (before skipping players who cannot trade)
-    clauses: list[str] = field(default_factory=list)  # clause ids applied, in order (explain only)
-    facts: list[str] = field(default_factory=list)  # what the ruling assumed (explain only)
+    clauses: tuple[str, ...] = ()  # clause ids applied, in order (explain only)
+    facts: tuple[str, ...] = ()  # what the ruling assumed (explain only)
 
     def __init__(self, animal: str) -> None:
         self.animal = animal
-        self.clauses = []
-        self.facts = []
 
     @property
     def overpaid(self) -> int | None:
@@ -529,11 +528,11 @@ def pay_donkey(state: State, out: Outcome) -> None:
     state.donkeys += 1
     out.donkey_payout = payout
     if state.explain:
-        out.clauses += [C.DONKEY_INTERRUPT, C.DONKEY_PAYOUTS, C.DONKEY_TO_EVERYONE]
-        out.facts.append(
+        out.clauses += (C.DONKEY_INTERRUPT, C.DONKEY_PAYOUTS, C.DONKEY_TO_EVERYONE)
+        out.facts += (
             _("donkey number {number}: every player, the auctioneer too, first receives {payout}").format(
                 number=state.donkeys, payout=payout
-            )
+            ),
         )
     if short is not None:
         # K19: only a deal beyond the rules' setup leaves the bank short; who went without is unknown
@@ -555,8 +554,8 @@ def _auction(s: State, e: Auction) -> Outcome:
     out = Outcome(animal)
     repeat = s.repeat
     if s.explain:
-        out.clauses += [C.AUCTION_REVEAL, C.AUCTION_RISING]
-        out.facts.append(_("the bids are listed in the order they were made"))
+        out.clauses += (C.AUCTION_REVEAL, C.AUCTION_RISING)
+        out.facts += (_("the bids are listed in the order they were made"),)
     if repeat is not None:
         auctioneer, animal, excluded = repeat
         if (e.auctioneer, e.animal) != (auctioneer, animal):
@@ -573,10 +572,8 @@ def _auction(s: State, e: Auction) -> Outcome:
                     _("{bidder} could not pay and may not bid when the auction is run again").format(bidder=bidder),
                 )
         if s.explain:
-            out.clauses += [C.CANNOT_PAY, C.ONLY_WINNING_BID_CHECKED]
-            out.facts.append(
-                _("the auction is run again without {players}").format(players=", ".join(sorted(excluded)))
-            )
+            out.clauses += (C.CANNOT_PAY, C.ONLY_WINNING_BID_CHECKED)
+            out.facts += (_("the auction is run again without {players}").format(players=", ".join(sorted(excluded))),)
     else:
         if s.pile == 0:
             s.error(C.EMPTY_DECK_NO_AUCTION, _("no animal cards are left to auction: only cow trades are possible"))
@@ -642,8 +639,8 @@ def _check_auction_money(s: State, e: Auction, out: Outcome) -> None:
     if not s.check_money_exists(shown):
         s.forget_beyond(_recorded_sides(e))
     elif s.explain and any(hand for hand in s.money.values()):
-        out.clauses.append(C.MONEY_IN_PLAY)
-        out.facts.append(money_in_play_fact(s))
+        out.clauses += (C.MONEY_IN_PLAY,)
+        out.facts += (money_in_play_fact(s),)
 
 
 def _recorded_sides(e: Auction) -> tuple[str, str]:
@@ -671,20 +668,20 @@ def _settle_auction(s: State, e: Auction, out: Outcome) -> None:
         if e.buyback and s.choices:
             # nothing to buy back: the auctioneer takes the animal for free all the same
             if s.explain:
-                out.facts.append(_("nobody bid, so there is no bid for the auctioneer to buy back"))
+                out.facts += (_("nobody bid, so there is no bid for the auctioneer to buy back"),)
         elif e.buyback:
             s.error(C.AUCTION_BUY_RIGHT, _("nobody bid, so there is no highest bid for the auctioneer to match"))
         if e.cannot_pay:
             s.error(C.CANNOT_PAY, _("nobody bid, so nobody has a bid to pay"))
         if s.explain:
-            out.clauses.append(C.AUCTION_NO_BIDS)
+            out.clauses += (C.AUCTION_NO_BIDS,)
         _hand_over(s, e, e.auctioneer, out)
         return
     bidder, price = bids[-1]
     out.price = price
     explain = s.explain
     if explain:
-        out.clauses += [C.AUCTION_SOLD, C.AUCTION_PAY]
+        out.clauses += (C.AUCTION_SOLD, C.AUCTION_PAY)
     # K13: the top bid is the one that must be honoured, whoever ends up paying it;
     # the lower bids are never called, so nobody sees whether they were covered.
     money = s.money
@@ -715,15 +712,15 @@ def _settle_auction(s: State, e: Auction, out: Outcome) -> None:
             message.format(bidder=bidder, held=sum(bidder_hand or ()), price=price, auctioneer=auctioneer),
         )
     elif explain and bidder_hand is None and s.choose_payments and e.buyback:
-        out.facts.append(
-            _("{bidder}'s money is not given, so the bid is taken as one {bidder} could pay").format(bidder=bidder)
+        out.facts += (
+            _("{bidder}'s money is not given, so the bid is taken as one {bidder} could pay").format(bidder=bidder),
         )
     # whoever pays takes the animal: the auctioneer using the buy right, else the top bidder
     if e.buyback and not _buy_right_lost(s, e, out, bidder, price):
         out.buy_right_lost = False
         payer, payee = auctioneer, bidder
         if explain:
-            out.clauses.append(C.AUCTION_BUY_RIGHT)
+            out.clauses += (C.AUCTION_BUY_RIGHT,)
     else:
         payer, payee = bidder, auctioneer
     out.payer, out.payee = payer, payee
@@ -740,13 +737,13 @@ def _settle_auction(s: State, e: Auction, out: Outcome) -> None:
     if paid is None:
         if s.choose_payments:
             if explain:
-                out.facts.append(_("{payer}'s money is not given, so the payment is not checked").format(payer=payer))
+                out.facts += (_("{payer}'s money is not given, so the payment is not checked").format(payer=payer),)
         else:
             s.forget_money(payer, _("the cards paid are not recorded"))
             s.forget_money(payee, _("the cards received are not recorded"))
     else:
         if explain:
-            out.clauses += [C.NO_CHANGE, C.NO_CHANGE_001, C.PAYMENT_CHOICE]
+            out.clauses += (C.NO_CHANGE, C.NO_CHANGE_001, C.PAYMENT_CHOICE)
         if not VALUE_SET.issuperset(paid):  # the usual case, every card a money card, checked at once
             s.check_cards_exist(paid, payer, "payment")
         total = sum(paid)
@@ -778,15 +775,15 @@ def _run_again(
             _("{bidder} holds {held} and could pay {price}").format(bidder=bidder, held=sum(bidder_hand), price=price),
         )
     if s.explain:
-        out.clauses += [C.CANNOT_PAY, C.ONLY_WINNING_BID_CHECKED]
+        out.clauses += (C.CANNOT_PAY, C.ONLY_WINNING_BID_CHECKED)
         if bidder_hand is not None:
-            out.facts.append(_("{bidder} holds {held} in money cards").format(bidder=bidder, held=sum(bidder_hand)))
+            out.facts += (_("{bidder} holds {held} in money cards").format(bidder=bidder, held=sum(bidder_hand)),)
         if e.buyback:
-            out.facts.append(
+            out.facts += (
                 _(
                     "{auctioneer} wanted the buy right, but {bidder}'s bid cannot be honoured, "
                     "and the auctioneer never pays out for it (K13)"
-                ).format(auctioneer=e.auctioneer, bidder=bidder)
+                ).format(auctioneer=e.auctioneer, bidder=bidder),
             )
     excluded = s.repeat[2] if s.repeat else frozenset()
     s.repeat = (e.auctioneer, e.animal, excluded | {bidder})
@@ -819,11 +816,11 @@ def _buy_right_lost(s: State, e: Auction, out: Outcome, bidder: str, price: int)
         return False
     out.buy_right_lost = True
     if s.explain:
-        out.clauses += [C.AUCTION_BUY_RIGHT, C.BUY_RIGHT_NEEDS_MONEY, C.ONLY_WINNING_BID_CHECKED]
-        out.facts.append(
+        out.clauses += (C.AUCTION_BUY_RIGHT, C.BUY_RIGHT_NEEDS_MONEY, C.ONLY_WINNING_BID_CHECKED)
+        out.facts += (
             _("{auctioneer} holds {held} in money cards, less than the top bid of {price}").format(
                 auctioneer=e.auctioneer, held=sum(hand), price=price
-            )
+            ),
         )
     return True
 
@@ -904,8 +901,8 @@ def _cow_trade(s: State, e: CowTrade) -> Outcome:
     # K18 as for an auction: a check that would pass as it did last time, unexplained, is not made again
     if shown is not None or s.fitted != s.donkeys or s.explain:
         if s.check_money_exists(shown, (challenger, defender)) and s.explain:
-            out.clauses.append(C.MONEY_IN_PLAY)
-            out.facts.append(money_in_play_fact(s))
+            out.clauses += (C.MONEY_IN_PLAY,)
+            out.facts += (money_in_play_fact(s),)
     holdings = s.holdings
     c_holds = holdings[challenger].get(animal, 0) if challenger in holdings else 0
     d_holds = holdings[defender].get(animal, 0) if defender in holdings else 0
