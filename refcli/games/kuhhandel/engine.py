@@ -260,14 +260,17 @@ class State(ReplayLog):
                 if 0 < held < CARDS_PER_ANIMAL:
                     self.sharing[animal] += 1
 
-    def count_money(self, cards: Sequence[int], sign: int) -> None:
-        """Count ``cards`` into (``sign`` 1) or out of (-1) the money known; a card of no value is not counted."""
+    def count_money(self, cards: Sequence[int], times: int) -> None:
+        """Count ``cards`` into (``times`` 1, or as many times as it is given) or out of (-1) the money known.
+
+        A card of no value is not counted.
+        """
         held = self.held
         for card in cards:
             index = VALUE_INDEX.get(card)
             if index is not None:
-                held[index] += sign
-        if sign > 0:
+                held[index] += times
+        if times > 0:
             self.fitted = None
 
     # -- reporting ----------------------------------------------------------------
@@ -467,7 +470,7 @@ class State(ReplayLog):
                 hand.append(card)
                 known += 1
         if known:
-            self.count_money((card,) * known, 1)
+            self.count_money((card,), known)
 
     def gain(self, name: str, animal: str, count: int) -> None:
         """``name`` takes ``count`` cards of ``animal``; edition 1 awards the bonus card on a completed pair."""
