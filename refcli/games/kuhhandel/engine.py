@@ -38,9 +38,9 @@ from refcli.games.kuhhandel.money import (
     choose_payment,
     deal_counts,
     dealt_counts,
-    holds,
     in_play_counts,
     invalid_cards,
+    remove_cards,
     take_cards,
 )
 from refcli.games.kuhhandel.names import animal as animal_name
@@ -477,7 +477,7 @@ class State(ReplayLog):
         held = self.holdings[name]
         before = held.get(animal, 0)
         after = held[animal] = before + count
-        if (before in SOME_NOT_ALL) is not (after in SOME_NOT_ALL):  # ``share`` inlined: for every sale
+        if (before in SOME_NOT_ALL) is not (after in SOME_NOT_ALL):  # now some (or no longer some) of the four
             self.sharing[animal] += 1 if after in SOME_NOT_ALL else -1
         if after == CARDS_PER_ANIMAL and self.edition == 1 and self.bonus_holder is None:
             partner = BONUS_PARTNER.get(animal)
@@ -489,12 +489,8 @@ class State(ReplayLog):
         held = self.holdings[name]
         before = held.get(animal, 0)
         after = held[animal] = before - count
-        if (before in SOME_NOT_ALL) is not (after in SOME_NOT_ALL):
-            self.share(animal, after)
-
-    def share(self, animal: str, held: int) -> None:
-        """A player's cards of ``animal`` became ``held``, from a count that was (or was not) a part of the four."""
-        self.sharing[animal] += 1 if held in SOME_NOT_ALL else -1
+        if (before in SOME_NOT_ALL) is not (after in SOME_NOT_ALL):  # no longer some (or now some) of the four
+            self.sharing[animal] += 1 if after in SOME_NOT_ALL else -1
 
 
 # -- the step function ----------------------------------------------------------------
@@ -917,8 +913,12 @@ def _cow_trade(s: State, e: CowTrade) -> Outcome:
             return _refused(s, e, out, broken)
     for name, cards, what in offers:
         hand = money.get(name)  # read again: money found not to fit what can be in play is no longer followed
-        # ``holds``, with the usual offer of one card looked for here: for every offer of every cow trade
-        if hand is not None and cards and not (cards[0] in hand if len(cards) == 1 else holds(hand, cards)):
+        # whether the hand holds the offer: one card, the usual offer, looked for in it, more taken out of a copy
+        if (
+            hand is not None
+            and cards
+            and not (cards[0] in hand if len(cards) == 1 else remove_cards(hand, cards) is not None)
+        ):
             s.error(C.HOLDS_THE_CARDS, _(NOT_HELD[what]).format(name=name, cards=list(cards), held=sorted(hand)))
             s.forget_transfer(
                 challenger,

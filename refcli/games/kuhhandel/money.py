@@ -213,10 +213,3 @@ def take_cards(hand: list[int], cards: Sequence[int]) -> bool:
         hand += cards[: size - len(hand)]  # the cards taken before the one missing go back
         return False
     return True
-
-
-def holds(hand: list[int], cards: Sequence[int]) -> bool:
-    """Whether ``hand`` holds ``cards``, each as often as it is given."""
-    if len(cards) == 1:  # the usual offer: one card, looked for without a copy of the hand
-        return cards[0] in hand
-    return remove_cards(hand, cards) is not None
