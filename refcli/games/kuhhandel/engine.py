@@ -911,22 +911,29 @@ def _cow_trade(s: State, e: CowTrade) -> Outcome:
             check_eligible(challenger, defender, animal, c_holds, d_holds)
         except RuleBroken as broken:
             return _refused(s, e, out, broken)
+    # a side's money without a several-card offer, found while checking it is held: the exchange hands that offer
+    # over without taking its cards out again
+    kept: dict[str, tuple[tuple[int, ...], list[int]]] = {}
     for name, cards, what in offers:
         hand = money.get(name)  # read again: money found not to fit what can be in play is no longer followed
-        # whether the hand holds the offer: one card, the usual offer, looked for in it, more taken out of a copy
-        if (
-            hand is not None
-            and cards
-            and not (cards[0] in hand if len(cards) == 1 else remove_cards(hand, cards) is not None)
-        ):
-            s.error(C.HOLDS_THE_CARDS, _(NOT_HELD[what]).format(name=name, cards=list(cards), held=sorted(hand)))
-            s.forget_transfer(
-                challenger,
-                defender,
-                why=_("{name} offered cards {name} did not hold in a cow trade with {other}").format(
-                    name=name, other=defender if name == challenger else challenger
-                ),
-            )
+        if hand is None or not cards:
+            continue
+        if len(cards) == 1:  # the usual offer, one card, looked for in the hand
+            if cards[0] in hand:
+                continue
+        else:
+            left = remove_cards(hand, cards)
+            if left is not None:
+                kept[name] = cards, left
+                continue
+        s.error(C.HOLDS_THE_CARDS, _(NOT_HELD[what]).format(name=name, cards=list(cards), held=sorted(hand)))
+        s.forget_transfer(
+            challenger,
+            defender,
+            why=_("{name} offered cards {name} did not hold in a cow trade with {other}").format(
+                name=name, other=defender if name == challenger else challenger
+            ),
+        )
     try:
         side, count, to_challenger, to_defender, ties = resolve_trade(
             s.edition, c_holds, d_holds, e, out if s.explain else None
@@ -960,26 +967,45 @@ def _cow_trade(s: State, e: CowTrade) -> Outcome:
         )
     s.lose(loser, animal, count)
     s.gain(winner, animal, count)
-    _exchange(s, challenger, to_defender, defender, to_challenger)
+    _exchange(s, challenger, to_defender, defender, to_challenger, kept)
     players = s.players
     s.turn = turn = (s.turn + 1) % len(players)  # end_turn, for every cow trade
     out.next_player = players[turn]
     return out
 
 
-def _exchange(s: State, challenger: str, gives: tuple[int, ...], defender: str, receives: tuple[int, ...]) -> None:
+def _exchange(
+    s: State,
+    challenger: str,
+    gives: tuple[int, ...],
+    defender: str,
+    receives: tuple[int, ...],
+    kept: Mapping[str, tuple[tuple[int, ...], list[int]]],
+) -> None:
     """The money of a cow trade changes hands: each side's known money gives its cards and takes the other's.
 
-    A side that does not hold what it gives (reported before) keeps its
-    money and takes the other's cards all the same.
+    ``kept``: a side's money without an offer it was found to hold, used
+    when that offer is what it gives. A side that does not hold what it
+    gives (reported before) keeps its money and takes the other's cards all the same.
     """
     money = s.money
     c_hand, d_hand = money.get(challenger), money.get(defender)
-    c_gave = c_hand is not None and take_cards(c_hand, gives)
-    d_gave = d_hand is not None and take_cards(d_hand, receives)
+    c_gave = d_gave = False
     if c_hand is not None:
+        c_kept = kept.get(challenger)
+        if c_kept is not None and c_kept[0] is gives:
+            c_hand = money[challenger] = c_kept[1]
+            c_gave = True
+        else:
+            c_gave = take_cards(c_hand, gives)
         c_hand += receives
     if d_hand is not None:
+        d_kept = kept.get(defender)
+        if d_kept is not None and d_kept[0] is receives:
+            d_hand = money[defender] = d_kept[1]
+            d_gave = True
+        else:
+            d_gave = take_cards(d_hand, receives)
         d_hand += gives
     if c_gave and d_gave:
         return  # cards that went from one hand known to the other leave the money known as it was
