@@ -997,7 +997,7 @@ def _exchange(
             c_hand = money[challenger] = c_kept[1]
             c_gave = True
         else:
-            c_gave = take_cards(c_hand, gives)
+            c_gave = take_cards(c_hand, gives) if gives else True  # the loser of an edition-1 trade gives nothing
         c_hand += receives
     if d_hand is not None:
         d_kept = kept.get(defender)
@@ -1005,7 +1005,7 @@ def _exchange(
             d_hand = money[defender] = d_kept[1]
             d_gave = True
         else:
-            d_gave = take_cards(d_hand, receives)
+            d_gave = take_cards(d_hand, receives) if receives else True  # an accepted offer, or a lost trade
         d_hand += gives
     if c_gave and d_gave:
         return  # cards that went from one hand known to the other leave the money known as it was
