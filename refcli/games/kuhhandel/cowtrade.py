@@ -89,7 +89,7 @@ class Notes(Protocol):
 # How a trade ends: the winner ("challenger", "defender", or None when a rebid is needed), the cards of the
 # animal at stake (K4), the money cards the challenger receives from the defender, those the defender
 # receives from the challenger, and the ties (K3). A plain tuple: built for every cow trade a replay
-# applies, where a named tuple's constructor alone cost as much as deciding the trade.
+# applies, where a named tuple's constructor cost about half of settling the trade.
 TradeResult = tuple[str | None, int, tuple[int, ...], tuple[int, ...], int]
 
 
