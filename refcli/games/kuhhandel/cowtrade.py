@@ -7,9 +7,9 @@ K6 (edition-1 money), K14 (who is skipped once the deck is empty).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Protocol
 
 from refcli.games.kuhhandel import clauses as C
 from refcli.games.kuhhandel.components import ANIMALS, CARDS_PER_ANIMAL
@@ -64,115 +64,122 @@ def check_eligible(challenger: str, defender: str, animal: str, challenger_holds
         )
 
 
-class TradeResult(NamedTuple):  # a tuple: built for every cow trade a replay applies, so built cheaply
-    winner: str | None  # "challenger" | "defender" | None when a rebid is needed
-    cards: int  # cards of the animal at stake (K4)
-    to_challenger: tuple[int, ...]  # money cards the challenger receives from the defender
-    to_defender: tuple[int, ...]  # money cards the defender receives from the challenger
-    ties: int
+class Offers(Protocol):
+    """The offers of one cow trade, in the order they were made (the engine's ``CowTrade`` is one)."""
+
+    @property
+    def offer(self) -> tuple[int, ...]: ...
+    @property
+    def counter(self) -> tuple[int, ...] | None: ...  # None: the defender accepted
+    @property
+    def rebid(self) -> tuple[int, ...] | None: ...
+    @property
+    def rebid_counter(self) -> tuple[int, ...] | None: ...
+    @property
+    def rebid_given(self) -> bool | None: ...  # None: a rebid is given when ``rebid`` is
+
+
+class Notes(Protocol):
+    """Where a ruling collects the clauses applied and the facts assumed (the engine's ``Outcome``)."""
+
     clauses: tuple[str, ...]
     facts: tuple[str, ...]
 
 
-def _handed(cards: Sequence[int], edition: int) -> tuple[int, ...]:
+# How a trade ends: the winner ("challenger", "defender", or None when a rebid is needed), the cards of the
+# animal at stake (K4), the money cards the challenger receives from the defender, those the defender
+# receives from the challenger, and the ties (K3). A plain tuple: built for every cow trade a replay
+# applies, where a named tuple's constructor cost about half of settling the trade.
+TradeResult = tuple[str | None, int, tuple[int, ...], tuple[int, ...], int]
+
+
+def _handed(cards: tuple[int, ...], edition: int) -> tuple[int, ...]:
     """K5: edition 1 returns 0-cards to their owner once the offers are seen."""
-    return tuple(cards) if edition == 2 else tuple(filter(None, cards))  # the cards that are not 0
+    return cards if edition == 2 or 0 not in cards else tuple(filter(None, cards))  # the cards that are not 0
 
 
 def _settle(
-    edition: int,
-    offer: Sequence[int],
-    counter: Sequence[int] | None,
-    count: int,
-    ties: int,
-    clauses: list[str] | None,
-    facts: list[str],
+    edition: int, offer: tuple[int, ...], counter: tuple[int, ...] | None, count: int, ties: int, notes: Notes | None
 ) -> TradeResult:
-    """One round of offers: accept, or compare offer and counter (no tie). ``clauses``: None when not explaining."""
-    explained = () if clauses is None else tuple(clauses)
+    """One round of offers: accept, or compare offer and counter (no tie). ``notes``: None when not explaining."""
     if counter is None:
-        if clauses is not None:
-            explained += (C.COW_TRADE_ACCEPT,)
+        if notes is not None:
+            notes.clauses += (C.COW_TRADE_ACCEPT,)
             if 0 in offer:  # K5: edition 2 hands 0-cards over, edition 1 returns them
-                explained += (C.ZERO_CARDS,)
-        return TradeResult("challenger", count, (), _handed(offer, edition), ties, explained, tuple(facts))
-    if clauses is not None:
-        explained += (C.COW_TRADE_COUNTER, C.COW_TRADE_HIGHER_WINS)
+                notes.clauses += (C.ZERO_CARDS,)
+        return "challenger", count, (), _handed(offer, edition), ties
+    if notes is not None:
+        notes.clauses += (C.COW_TRADE_COUNTER, C.COW_TRADE_HIGHER_WINS)
     winner = "challenger" if sum(offer) > sum(counter) else "defender"
     if edition == 2:
-        if clauses is not None:
-            explained += (C.COW_TRADE_KEEP_MONEY,)
+        if notes is not None:
+            notes.clauses += (C.COW_TRADE_KEEP_MONEY,)
             if 0 in offer or 0 in counter:
-                explained += (C.ZERO_CARDS,)
-        return TradeResult(winner, count, tuple(counter), tuple(offer), ties, explained, tuple(facts))
+                notes.clauses += (C.ZERO_CARDS,)
+        return winner, count, counter, offer, ties
     # K6: the higher offer is paid to the other player, whose own offer goes back.
-    if clauses is not None:
-        explained += (C.EDITION1_COW_TRADE, C.EDITION1_COUNTER)
+    if notes is not None:
+        notes.clauses += (C.EDITION1_COW_TRADE, C.EDITION1_COUNTER)
         if 0 in offer or 0 in counter:
-            explained += (C.ZERO_CARDS_EDITION1, C.ZERO_CARDS)
+            notes.clauses += (C.ZERO_CARDS_EDITION1, C.ZERO_CARDS)
     if winner == "challenger":
-        return TradeResult(winner, count, (), _handed(offer, 1), ties, explained, tuple(facts))
-    return TradeResult(winner, count, _handed(counter, 1), (), ties, explained, tuple(facts))
+        return winner, count, (), _handed(offer, 1), ties
+    return winner, count, _handed(counter, 1), (), ties
 
 
 def resolve_trade(
-    edition: int,
-    challenger_holds: int,
-    defender_holds: int,
-    offer: Sequence[int],
-    counter: Sequence[int] | None,
-    rebid: Sequence[int] | None = None,
-    rebid_counter: Sequence[int] | None = None,
-    rebid_given: bool = False,
-    explain: bool = True,
+    edition: int, challenger_holds: int, defender_holds: int, trade: Offers, notes: Notes | None = None
 ) -> TradeResult:
     """The end of a trade: offer, then accept or counter; after a tie, one rebid (K3).
 
-    ``rebid_given`` says whether the record or situation has a rebid at all
-    (a rebid of no cards is still a rebid). ``explain``: write the clauses
-    applied and the facts the ruling assumed (a replay, which shows neither,
-    leaves them empty: it resolves every cow trade of a record).
+    ``trade.rebid_given`` says whether the record or situation has a rebid
+    at all (a rebid of no cards is still a rebid). ``notes``: where a ruling
+    collects the clauses applied and the facts assumed (a replay, which
+    shows neither, gives None: it resolves every cow trade of a record).
+    Nothing is written to ``notes`` when the trade breaks a rule.
     """
-    count = cards_at_stake(challenger_holds, defender_holds)
-    clauses: list[str] | None = None
-    facts: list[str] = []
-    if explain:
-        clauses = [C.COW_TRADE_WHEN, C.COW_TRADE_BLUFF]
-        clauses += [C.PAIRS_BOTH_TWO, C.CARDS_AT_STAKE] if count == 2 else [C.PAIRS_ONE_CARD, C.CARDS_AT_STAKE]
-        facts.append(
+    count = 2 if challenger_holds == 2 and defender_holds == 2 else 1  # K4, as cards_at_stake: for every cow trade
+    offer, counter, rebid = trade.offer, trade.counter, trade.rebid
+    rebid_given = rebid is not None if trade.rebid_given is None else trade.rebid_given
+    tied = counter is not None and sum(offer) == sum(counter)
+    if not tied and rebid_given:
+        raise RuleBroken(_("a rebid comes only after equal offers, and these offers differ"), C.TIE_REOFFER)
+    if notes is not None:
+        notes.clauses += (C.COW_TRADE_WHEN, C.COW_TRADE_BLUFF)
+        notes.clauses += (C.PAIRS_BOTH_TWO, C.CARDS_AT_STAKE) if count == 2 else (C.PAIRS_ONE_CARD, C.CARDS_AT_STAKE)
+        notes.facts += (
             ngettext(
                 "{count} card at stake (challenger holds {challenger_holds}, defender {defender_holds})",
                 "{count} cards at stake (challenger holds {challenger_holds}, defender {defender_holds})",
                 count,
-            ).format(count=count, challenger_holds=challenger_holds, defender_holds=defender_holds)
+            ).format(count=count, challenger_holds=challenger_holds, defender_holds=defender_holds),
         )
-    tied = counter is not None and sum(offer) == sum(counter)
     if not tied:
-        if rebid_given:
-            raise RuleBroken(_("a rebid comes only after equal offers, and these offers differ"), C.TIE_REOFFER)
-        return _settle(edition, offer, counter, count, 0, clauses, facts)
-    if clauses is not None:
-        clauses += [C.TIE_REOFFER, C.TIE_PROCEDURE]
+        return _settle(edition, offer, counter, count, 0, notes)
+    if notes is not None:
+        notes.clauses += (C.TIE_REOFFER, C.TIE_PROCEDURE)
     if not rebid_given:
-        if explain:
-            facts.append(
+        if notes is not None:
+            notes.facts += (
                 _("the offers tied at {total}; both go back and the challenger must offer again").format(
                     total=sum(offer)
-                )
+                ),
             )
-        return TradeResult(None, count, (), (), 1, tuple(clauses or ()), tuple(facts))
+        return None, count, (), (), 1
     rebid = rebid or ()
+    rebid_counter = trade.rebid_counter
     if rebid_counter is not None and sum(rebid) == sum(rebid_counter):
-        if clauses is not None:
-            clauses.append(C.TIE_SECOND)
-        if explain:
-            facts.append(
-                _("the offers tied twice; both offers go back and the challenger takes the animals for nothing")
+        if notes is not None:
+            notes.clauses += (C.TIE_SECOND,)
+            notes.facts += (
+                _("the offers tied twice; both offers go back and the challenger takes the animals for nothing"),
             )
-        return TradeResult("challenger", count, (), (), 2, tuple(clauses or ()), tuple(facts))
-    if explain:
-        facts.append(_("the first offers tied at {total} and went back; the rebid decides").format(total=sum(offer)))
-    return _settle(edition, rebid, rebid_counter, count, 1, clauses, facts)
+        return "challenger", count, (), (), 2
+    if notes is not None:
+        notes.facts += (
+            _("the first offers tied at {total} and went back; the rebid decides").format(total=sum(offer)),
+        )
+    return _settle(edition, rebid, rebid_counter, count, 1, notes)
 
 
 @dataclass(frozen=True)

@@ -19,8 +19,9 @@ ruling's money and a replay's alike.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from refcli.games.kuhhandel import clauses as C
 from refcli.games.kuhhandel.auction import check_bids
@@ -37,10 +38,10 @@ from refcli.games.kuhhandel.money import (
     choose_payment,
     deal_counts,
     dealt_counts,
-    holds,
     in_play_counts,
     invalid_cards,
     remove_cards,
+    take_cards,
 )
 from refcli.games.kuhhandel.names import animal as animal_name
 from refcli.games.kuhhandel.names import the_animal
@@ -161,8 +162,9 @@ class Outcome:
     """What one step did: who took what, the money moved, who acts next.
 
     Made for every event a replay applies, so made cheaply: only the animal
-    and the two lists are set, every other field reads its default from the
-    class until the step sets it.
+    is set, every other field reads its default from the class until the
+    step sets it. The clauses and facts are tuples, added to only when a
+    ruling explains itself, so a replay's outcomes share the empty ones.
     """
 
     animal: str
@@ -187,13 +189,11 @@ class Outcome:
     needs_rebid: bool = False
     # both
     next_player: str | None = None  # whose turn follows (before skipping players who cannot trade)
-    clauses: list[str] = field(default_factory=list)  # clause ids applied, in order (explain only)
-    facts: list[str] = field(default_factory=list)  # what the ruling assumed (explain only)
+    clauses: tuple[str, ...] = ()  # clause ids applied, in order (explain only)
+    facts: tuple[str, ...] = ()  # what the ruling assumed (explain only)
 
     def __init__(self, animal: str) -> None:
         self.animal = animal
-        self.clauses = []
-        self.facts = []
 
     @property
     def overpaid(self) -> int | None:
@@ -241,6 +241,9 @@ class State(ReplayLog):
     # (``gain``, ``lose``): a cow trade is possible while two of them share an animal, which is asked
     # before every event once the pile is empty (K14). Whatever changes ``holdings`` goes through those.
     sharing: Counter[str] = field(init=False, default_factory=Counter, repr=False, compare=False)
+    # How many players' money is not known (None in ``money``), kept by ``forget_money``: an auction asks
+    # whether a payment may come from one of them (K18) for every sale.
+    unknown: int = field(init=False, default=0, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         for name in self.players:
@@ -250,19 +253,24 @@ class State(ReplayLog):
         for hand in self.money.values():
             if hand is not None:
                 self.count_money(hand, 1)
+            else:
+                self.unknown += 1
         for cards in self.holdings.values():
             for animal, held in cards.items():
                 if 0 < held < CARDS_PER_ANIMAL:
                     self.sharing[animal] += 1
 
-    def count_money(self, cards: Sequence[int], sign: int) -> None:
-        """Count ``cards`` into (``sign`` 1) or out of (-1) the money known; a card of no value is not counted."""
+    def count_money(self, cards: Sequence[int], times: int) -> None:
+        """Count ``cards`` into (``times`` 1, or as many times as it is given) or out of (-1) the money known.
+
+        A card of no value is not counted.
+        """
         held = self.held
         for card in cards:
             index = VALUE_INDEX.get(card)
             if index is not None:
-                held[index] += sign
-        if sign > 0:
+                held[index] += times
+        if times > 0:
             self.fitted = None
 
     # -- reporting ----------------------------------------------------------------
@@ -277,6 +285,7 @@ class State(ReplayLog):
         if hand is not None:
             self.count_money(hand, -1)
             self.money[name] = None
+            self.unknown += 1
             self.skipped.append(
                 _("money checks for {name} from event {number} on: {why}").format(
                     name=name, number=self.number, why=why
@@ -425,8 +434,7 @@ class State(ReplayLog):
         money = self.money
         hand = money.get(payer)
         if hand is not None:
-            left = remove_cards(hand, cards)
-            if left is None:
+            if not take_cards(hand, cards):
                 self.error(
                     C.HOLDS_THE_CARDS, _(NOT_HELD[what]).format(name=payer, cards=list(cards), held=sorted(hand))
                 )
@@ -436,7 +444,6 @@ class State(ReplayLog):
                     why=_("{payer} handed {payee} cards {payer} did not hold").format(payer=payer, payee=payee),
                 )
                 return
-            money[payer] = left
         received = money.get(payee)
         if received is not None:
             received.extend(cards)
@@ -463,14 +470,14 @@ class State(ReplayLog):
                 hand.append(card)
                 known += 1
         if known:
-            self.count_money((card,) * known, 1)
+            self.count_money((card,), known)
 
     def gain(self, name: str, animal: str, count: int) -> None:
         """``name`` takes ``count`` cards of ``animal``; edition 1 awards the bonus card on a completed pair."""
         held = self.holdings[name]
         before = held.get(animal, 0)
         after = held[animal] = before + count
-        if (before in SOME_NOT_ALL) is not (after in SOME_NOT_ALL):  # ``share`` inlined: for every sale
+        if (before in SOME_NOT_ALL) is not (after in SOME_NOT_ALL):  # now some (or no longer some) of the four
             self.sharing[animal] += 1 if after in SOME_NOT_ALL else -1
         if after == CARDS_PER_ANIMAL and self.edition == 1 and self.bonus_holder is None:
             partner = BONUS_PARTNER.get(animal)
@@ -482,12 +489,8 @@ class State(ReplayLog):
         held = self.holdings[name]
         before = held.get(animal, 0)
         after = held[animal] = before - count
-        if (before in SOME_NOT_ALL) is not (after in SOME_NOT_ALL):
-            self.share(animal, after)
-
-    def share(self, animal: str, held: int) -> None:
-        """A player's cards of ``animal`` became ``held``, from a count that was (or was not) a part of the four."""
-        self.sharing[animal] += 1 if held in SOME_NOT_ALL else -1
+        if (before in SOME_NOT_ALL) is not (after in SOME_NOT_ALL):  # no longer some (or now some) of the four
+            self.sharing[animal] += 1 if after in SOME_NOT_ALL else -1
 
 
 # -- the step function ----------------------------------------------------------------
@@ -508,9 +511,7 @@ def held_at_least(*offers: Sequence[int] | None) -> list[int]:
 
 def step(state: State, event: Event) -> Outcome:
     """Apply one auction or cow trade to ``state`` and say what happened."""
-    if isinstance(event, Auction):
-        return _auction(state, event)
-    return _cow_trade(state, event)
+    return ACTIONS[type(event)](state, event)
 
 
 def pay_donkey(state: State, out: Outcome) -> None:
@@ -526,11 +527,11 @@ def pay_donkey(state: State, out: Outcome) -> None:
     state.donkeys += 1
     out.donkey_payout = payout
     if state.explain:
-        out.clauses += [C.DONKEY_INTERRUPT, C.DONKEY_PAYOUTS, C.DONKEY_TO_EVERYONE]
-        out.facts.append(
+        out.clauses += (C.DONKEY_INTERRUPT, C.DONKEY_PAYOUTS, C.DONKEY_TO_EVERYONE)
+        out.facts += (
             _("donkey number {number}: every player, the auctioneer too, first receives {payout}").format(
                 number=state.donkeys, payout=payout
-            )
+            ),
         )
     if short is not None:
         # K19: only a deal beyond the rules' setup leaves the bank short; who went without is unknown
@@ -552,8 +553,8 @@ def _auction(s: State, e: Auction) -> Outcome:
     out = Outcome(animal)
     repeat = s.repeat
     if s.explain:
-        out.clauses += [C.AUCTION_REVEAL, C.AUCTION_RISING]
-        out.facts.append(_("the bids are listed in the order they were made"))
+        out.clauses += (C.AUCTION_REVEAL, C.AUCTION_RISING)
+        out.facts += (_("the bids are listed in the order they were made"),)
     if repeat is not None:
         auctioneer, animal, excluded = repeat
         if (e.auctioneer, e.animal) != (auctioneer, animal):
@@ -570,10 +571,8 @@ def _auction(s: State, e: Auction) -> Outcome:
                     _("{bidder} could not pay and may not bid when the auction is run again").format(bidder=bidder),
                 )
         if s.explain:
-            out.clauses += [C.CANNOT_PAY, C.ONLY_WINNING_BID_CHECKED]
-            out.facts.append(
-                _("the auction is run again without {players}").format(players=", ".join(sorted(excluded)))
-            )
+            out.clauses += (C.CANNOT_PAY, C.ONLY_WINNING_BID_CHECKED)
+            out.facts += (_("the auction is run again without {players}").format(players=", ".join(sorted(excluded))),)
     else:
         if s.pile == 0:
             s.error(C.EMPTY_DECK_NO_AUCTION, _("no animal cards are left to auction: only cow trades are possible"))
@@ -613,7 +612,7 @@ def _auction(s: State, e: Auction) -> Outcome:
         )
     # K18, for every auction: the check passes again, as it did last time, while no more money is known, no less
     # can be in play (``fitted``) and no player whose money is not known pays; a ruling explains it all the same
-    if s.fitted != s.donkeys or s.explain or (e.paid is not None and None in s.money.values()):
+    if s.fitted != s.donkeys or s.explain or (s.unknown and e.paid is not None):
         _check_auction_money(s, e, out)
     if e.bids:  # no bids, nothing to check
         try:
@@ -632,15 +631,15 @@ def _check_auction_money(s: State, e: Auction, out: Outcome) -> None:
     two sides are no longer followed).
     """
     shown = None
-    if e.paid is not None and None in s.money.values():
+    if s.unknown and e.paid is not None:
         payer = _recorded_sides(e)[0]
         if s.money.get(payer) is None:  # only what a payer whose money is not known pays is added to the count
             shown = {payer: e.paid}
     if not s.check_money_exists(shown):
         s.forget_beyond(_recorded_sides(e))
     elif s.explain and any(hand for hand in s.money.values()):
-        out.clauses.append(C.MONEY_IN_PLAY)
-        out.facts.append(money_in_play_fact(s))
+        out.clauses += (C.MONEY_IN_PLAY,)
+        out.facts += (money_in_play_fact(s),)
 
 
 def _recorded_sides(e: Auction) -> tuple[str, str]:
@@ -668,30 +667,35 @@ def _settle_auction(s: State, e: Auction, out: Outcome) -> None:
         if e.buyback and s.choices:
             # nothing to buy back: the auctioneer takes the animal for free all the same
             if s.explain:
-                out.facts.append(_("nobody bid, so there is no bid for the auctioneer to buy back"))
+                out.facts += (_("nobody bid, so there is no bid for the auctioneer to buy back"),)
         elif e.buyback:
             s.error(C.AUCTION_BUY_RIGHT, _("nobody bid, so there is no highest bid for the auctioneer to match"))
         if e.cannot_pay:
             s.error(C.CANNOT_PAY, _("nobody bid, so nobody has a bid to pay"))
         if s.explain:
-            out.clauses.append(C.AUCTION_NO_BIDS)
+            out.clauses += (C.AUCTION_NO_BIDS,)
         _hand_over(s, e, e.auctioneer, out)
         return
     bidder, price = bids[-1]
     out.price = price
     explain = s.explain
     if explain:
-        out.clauses += [C.AUCTION_SOLD, C.AUCTION_PAY]
+        out.clauses += (C.AUCTION_SOLD, C.AUCTION_PAY)
     # K13: the top bid is the one that must be honoured, whoever ends up paying it;
     # the lower bids are never called, so nobody sees whether they were covered.
     money = s.money
     bidder_hand = money.get(bidder)
-    uncovered = bidder_hand is not None and sum(bidder_hand) < price
-    cannot_pay = uncovered if e.cannot_pay is None else e.cannot_pay
+    auctioneer, paid, cannot_pay = e.auctioneer, e.paid, e.cannot_pay
+    # whether the top bidder holds less than the bid matters unless the record says they could pay and what
+    # they paid (checked card by card below) for a sale without the buy right: the usual auction, not summed
+    uncovered = (
+        bidder_hand is not None and (cannot_pay is not False or paid is None or e.buyback) and sum(bidder_hand) < price
+    )
+    if cannot_pay is None:
+        cannot_pay = uncovered
     if cannot_pay:
         _run_again(s, e, out, bidder, price, bidder_hand, uncovered)
         return
-    auctioneer, paid = e.auctioneer, e.paid
     if uncovered and (e.buyback or paid is None):  # a recorded payment is checked card by card below
         if e.buyback:
             message = _(
@@ -707,15 +711,15 @@ def _settle_auction(s: State, e: Auction, out: Outcome) -> None:
             message.format(bidder=bidder, held=sum(bidder_hand or ()), price=price, auctioneer=auctioneer),
         )
     elif explain and bidder_hand is None and s.choose_payments and e.buyback:
-        out.facts.append(
-            _("{bidder}'s money is not given, so the bid is taken as one {bidder} could pay").format(bidder=bidder)
+        out.facts += (
+            _("{bidder}'s money is not given, so the bid is taken as one {bidder} could pay").format(bidder=bidder),
         )
     # whoever pays takes the animal: the auctioneer using the buy right, else the top bidder
     if e.buyback and not _buy_right_lost(s, e, out, bidder, price):
         out.buy_right_lost = False
         payer, payee = auctioneer, bidder
         if explain:
-            out.clauses.append(C.AUCTION_BUY_RIGHT)
+            out.clauses += (C.AUCTION_BUY_RIGHT,)
     else:
         payer, payee = bidder, auctioneer
     out.payer, out.payee = payer, payee
@@ -732,13 +736,13 @@ def _settle_auction(s: State, e: Auction, out: Outcome) -> None:
     if paid is None:
         if s.choose_payments:
             if explain:
-                out.facts.append(_("{payer}'s money is not given, so the payment is not checked").format(payer=payer))
+                out.facts += (_("{payer}'s money is not given, so the payment is not checked").format(payer=payer),)
         else:
             s.forget_money(payer, _("the cards paid are not recorded"))
             s.forget_money(payee, _("the cards received are not recorded"))
     else:
         if explain:
-            out.clauses += [C.NO_CHANGE, C.NO_CHANGE_001, C.PAYMENT_CHOICE]
+            out.clauses += (C.NO_CHANGE, C.NO_CHANGE_001, C.PAYMENT_CHOICE)
         if not VALUE_SET.issuperset(paid):  # the usual case, every card a money card, checked at once
             s.check_cards_exist(paid, payer, "payment")
         total = sum(paid)
@@ -770,15 +774,15 @@ def _run_again(
             _("{bidder} holds {held} and could pay {price}").format(bidder=bidder, held=sum(bidder_hand), price=price),
         )
     if s.explain:
-        out.clauses += [C.CANNOT_PAY, C.ONLY_WINNING_BID_CHECKED]
+        out.clauses += (C.CANNOT_PAY, C.ONLY_WINNING_BID_CHECKED)
         if bidder_hand is not None:
-            out.facts.append(_("{bidder} holds {held} in money cards").format(bidder=bidder, held=sum(bidder_hand)))
+            out.facts += (_("{bidder} holds {held} in money cards").format(bidder=bidder, held=sum(bidder_hand)),)
         if e.buyback:
-            out.facts.append(
+            out.facts += (
                 _(
                     "{auctioneer} wanted the buy right, but {bidder}'s bid cannot be honoured, "
                     "and the auctioneer never pays out for it (K13)"
-                ).format(auctioneer=e.auctioneer, bidder=bidder)
+                ).format(auctioneer=e.auctioneer, bidder=bidder),
             )
     excluded = s.repeat[2] if s.repeat else frozenset()
     s.repeat = (e.auctioneer, e.animal, excluded | {bidder})
@@ -811,11 +815,11 @@ def _buy_right_lost(s: State, e: Auction, out: Outcome, bidder: str, price: int)
         return False
     out.buy_right_lost = True
     if s.explain:
-        out.clauses += [C.AUCTION_BUY_RIGHT, C.BUY_RIGHT_NEEDS_MONEY, C.ONLY_WINNING_BID_CHECKED]
-        out.facts.append(
+        out.clauses += (C.AUCTION_BUY_RIGHT, C.BUY_RIGHT_NEEDS_MONEY, C.ONLY_WINNING_BID_CHECKED)
+        out.facts += (
             _("{auctioneer} holds {held} in money cards, less than the top bid of {price}").format(
                 auctioneer=e.auctioneer, held=sum(hand), price=price
-            )
+            ),
         )
     return True
 
@@ -896,53 +900,54 @@ def _cow_trade(s: State, e: CowTrade) -> Outcome:
     # K18 as for an auction: a check that would pass as it did last time, unexplained, is not made again
     if shown is not None or s.fitted != s.donkeys or s.explain:
         if s.check_money_exists(shown, (challenger, defender)) and s.explain:
-            out.clauses.append(C.MONEY_IN_PLAY)
-            out.facts.append(money_in_play_fact(s))
+            out.clauses += (C.MONEY_IN_PLAY,)
+            out.facts += (money_in_play_fact(s),)
     holdings = s.holdings
     c_holds = holdings[challenger].get(animal, 0) if challenger in holdings else 0
     d_holds = holdings[defender].get(animal, 0) if defender in holdings else 0
-    try:
-        check_eligible(challenger, defender, animal, c_holds, d_holds)
-    except RuleBroken as broken:
-        return _refused(s, e, out, broken)
+    # the usual trade, two players each holding some, together no more than four, is eligible without a call
+    if challenger == defender or not 0 < c_holds or not 0 < d_holds or c_holds + d_holds > CARDS_PER_ANIMAL:
+        try:
+            check_eligible(challenger, defender, animal, c_holds, d_holds)
+        except RuleBroken as broken:
+            return _refused(s, e, out, broken)
+    # a side's money without a several-card offer, found while checking it is held: the exchange hands that offer
+    # over without taking its cards out again
+    kept: dict[str, tuple[tuple[int, ...], list[int]]] = {}
     for name, cards, what in offers:
         hand = money.get(name)  # read again: money found not to fit what can be in play is no longer followed
-        # ``holds``, with the usual offer of one card looked for here: for every offer of every cow trade
-        if hand is not None and cards and not (cards[0] in hand if len(cards) == 1 else holds(hand, cards)):
-            s.error(C.HOLDS_THE_CARDS, _(NOT_HELD[what]).format(name=name, cards=list(cards), held=sorted(hand)))
-            s.forget_transfer(
-                challenger,
-                defender,
-                why=_("{name} offered cards {name} did not hold in a cow trade with {other}").format(
-                    name=name, other=defender if name == challenger else challenger
-                ),
-            )
+        if hand is None or not cards:
+            continue
+        if len(cards) == 1:  # the usual offer, one card, looked for in the hand
+            if cards[0] in hand:
+                continue
+        else:
+            left = remove_cards(hand, cards)
+            if left is not None:
+                kept[name] = cards, left
+                continue
+        s.error(C.HOLDS_THE_CARDS, _(NOT_HELD[what]).format(name=name, cards=list(cards), held=sorted(hand)))
+        s.forget_transfer(
+            challenger,
+            defender,
+            why=_("{name} offered cards {name} did not hold in a cow trade with {other}").format(
+                name=name, other=defender if name == challenger else challenger
+            ),
+        )
     try:
-        result = resolve_trade(
-            s.edition,
-            c_holds,
-            d_holds,
-            e.offer,
-            e.counter,
-            e.rebid,
-            e.rebid_counter,
-            e.rebid is not None if e.rebid_given is None else e.rebid_given,
-            s.explain,
+        side, count, to_challenger, to_defender, ties = resolve_trade(
+            s.edition, c_holds, d_holds, e, out if s.explain else None
         )
     except RuleBroken as broken:
         return _refused(s, e, out, broken)
-    count = out.count = result.cards
-    out.ties = result.ties
-    if s.explain:
-        out.clauses += result.clauses
-        out.facts += result.facts
-    if result.winner is None:
+    out.count, out.ties = count, ties
+    if side is None:
         out.needs_rebid = True  # the challenger offers again: still the same turn
         out.next_player = challenger
         return out
-    winner, loser = (challenger, defender) if result.winner == "challenger" else (defender, challenger)
+    winner, loser = (challenger, defender) if side == "challenger" else (defender, challenger)
     out.winner, out.loser = winner, loser
-    to_challenger, to_defender = out.to_challenger, out.to_defender = result.to_challenger, result.to_defender
+    out.to_challenger, out.to_defender = to_challenger, to_defender
     if e.winner is not None and e.winner != winner:
         s.error(
             C.COW_TRADE_HIGHER_WINS,
@@ -962,36 +967,46 @@ def _cow_trade(s: State, e: CowTrade) -> Outcome:
         )
     s.lose(loser, animal, count)
     s.gain(winner, animal, count)
-    _exchange(s, challenger, to_defender, defender, to_challenger)
+    _exchange(s, challenger, to_defender, defender, to_challenger, kept)
     players = s.players
     s.turn = turn = (s.turn + 1) % len(players)  # end_turn, for every cow trade
     out.next_player = players[turn]
     return out
 
 
-def _traded(hand: list[int], gives: tuple[int, ...], takes: tuple[int, ...]) -> tuple[list[int], bool]:
-    """A side's hand after a cow trade, and whether it held what it gave (if not, it keeps its cards)."""
-    kept = remove_cards(hand, gives)
-    held = kept is not None
-    if kept is None:
-        kept = hand.copy()
-    kept += takes
-    return kept, held
-
-
-def _exchange(s: State, challenger: str, gives: tuple[int, ...], defender: str, receives: tuple[int, ...]) -> None:
+def _exchange(
+    s: State,
+    challenger: str,
+    gives: tuple[int, ...],
+    defender: str,
+    receives: tuple[int, ...],
+    kept: Mapping[str, tuple[tuple[int, ...], list[int]]],
+) -> None:
     """The money of a cow trade changes hands: each side's known money gives its cards and takes the other's.
 
-    A side that does not hold what it gives (reported before) keeps its
-    money and takes the other's cards all the same.
+    ``kept``: a side's money without an offer it was found to hold, used
+    when that offer is what it gives. A side that does not hold what it
+    gives (reported before) keeps its money and takes the other's cards all the same.
     """
     money = s.money
     c_hand, d_hand = money.get(challenger), money.get(defender)
     c_gave = d_gave = False
     if c_hand is not None:
-        money[challenger], c_gave = _traded(c_hand, gives, receives)
+        c_kept = kept.get(challenger)
+        if c_kept is not None and c_kept[0] is gives:
+            c_hand = money[challenger] = c_kept[1]
+            c_gave = True
+        else:
+            c_gave = take_cards(c_hand, gives) if gives else True  # the loser of an edition-1 trade gives nothing
+        c_hand += receives
     if d_hand is not None:
-        money[defender], d_gave = _traded(d_hand, receives, gives)
+        d_kept = kept.get(defender)
+        if d_kept is not None and d_kept[0] is receives:
+            d_hand = money[defender] = d_kept[1]
+            d_gave = True
+        else:
+            d_gave = take_cards(d_hand, receives) if receives else True  # an accepted offer, or a lost trade
+        d_hand += gives
     if c_gave and d_gave:
         return  # cards that went from one hand known to the other leave the money known as it was
     if c_hand is not None:
@@ -1002,3 +1017,8 @@ def _exchange(s: State, challenger: str, gives: tuple[int, ...], defender: str, 
         if d_gave:
             s.count_money(receives, -1)
         s.count_money(gives, 1)
+
+
+# What ``step`` does for each kind of event. A replay looks its events up here too, and so goes through the
+# same functions as a ruling without the call to ``step`` for every event.
+ACTIONS: dict[type, Callable[[State, Any], Outcome]] = {Auction: _auction, CowTrade: _cow_trade}

@@ -199,8 +199,17 @@ def remove_cards(hand: list[int], cards: Iterable[int]) -> list[int] | None:
     return remaining
 
 
-def holds(hand: list[int], cards: Sequence[int]) -> bool:
-    """Whether ``hand`` holds ``cards``, each as often as it is given."""
-    if len(cards) == 1:  # the usual offer: one card, looked for without a copy of the hand
-        return cards[0] in hand
-    return remove_cards(hand, cards) is not None
+def take_cards(hand: list[int], cards: Sequence[int]) -> bool:
+    """Take ``cards`` out of ``hand`` in place: :func:`remove_cards` without a copy, for a payment or an exchange.
+
+    False when the hand does not hold them all: it then keeps every card it
+    had (in another order, which no rule reads).
+    """
+    size = len(hand)
+    try:
+        for card in cards:
+            hand.remove(card)
+    except ValueError:
+        hand += cards[: size - len(hand)]  # the cards taken before the one missing go back
+        return False
+    return True

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from itertools import chain
 
 from refcli.games.kuhhandel import clauses as C
-from refcli.games.kuhhandel.engine import Auction, CowTrade, Event, Outcome, State, step
+from refcli.games.kuhhandel.engine import ACTIONS, Auction, CowTrade, Event, Outcome, State
 from refcli.games.kuhhandel.money import START_MONEY
 from refcli.games.kuhhandel.scoring import final_score
 from refcli.language.i18n import _, ngettext
@@ -54,21 +54,28 @@ class Replay(State):
         )
         self.record = record
         self.scores: dict[str, int] = {}  # computed at the end
+        self.outcome: Outcome | None = None  # what the last event applied did
 
     def apply(self, event: Event) -> None:
-        self.play(event)
+        """Apply one recorded event through the engine; ``outcome`` says what it did (None: the game was over).
 
-    def play(self, event: Event) -> Outcome | None:
-        """Apply one recorded event through the engine; its outcome (None: the game was over)."""
+        What run_replay calls for every event: the work is done here, not in a
+        method this one would call, and ``play`` returns the outcome.
+        """
         self.number += 1
         if self.pile == 0 and self.game_over():
             self.error(C.END_GAME_OVER, _("the game is already over: the deck is empty and no cow trade is possible"))
-            return None
-        outcome = step(self, event)
+            self.outcome = None
+            return
+        outcome = self.outcome = ACTIONS[type(event)](self, event)  # what ``step`` does, without its call
         if outcome.needs_rebid:
             self.error(C.TIE_REOFFER, _("the offers are equal: the challenger must offer again (record a rebid)"))
             self.end_turn()
-        return outcome
+
+    def play(self, event: Event) -> Outcome | None:
+        """Apply one recorded event through the engine; its outcome (None: the game was over)."""
+        self.apply(event)
+        return self.outcome
 
     # -- the end --------------------------------------------------------------
     def finish(self) -> dict[str, int]:
