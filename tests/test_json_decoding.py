@@ -179,8 +179,12 @@ def test_workers_start_with_msgspec_loaded_by_the_parent(tmp_path: Any) -> None:
 
     source = tmp_path / "two.jsonl"
     source.write_text('{"game": "nope"}\n{"game": "nope"}\n', encoding="utf-8")
-    with json_alone():
-        tasks = json_lines.json_lines(str(source), 1 << 20)
-        with closing(batch.run(tasks, validating.validate_line, None, ValidateOptions(), 2, "json")) as outcomes:
-            assert len(list(outcomes)) == 2
-        assert json_lines._fast.decode is not None  # forked workers share it: none imports it again
+    for size, loaded in [(None, True), (batch.MANY_LINES_BYTES + 1, True), (source.stat().st_size, False)]:
+        with json_alone():
+            tasks = json_lines.json_lines(str(source), 1 << 20)
+            run = batch.run(tasks, validating.validate_line, None, ValidateOptions(), 2, "json", total_bytes=size)
+            with closing(run) as outcomes:
+                assert len(list(outcomes)) == 2
+            # many lines (or a pipe, whose size is not known): forked workers share it, none imports it again;
+            # two lines are read by json, as with --jobs 1
+            assert (json_lines._fast.decode is not None) is loaded, size

@@ -296,12 +296,17 @@ def _outcomes(
                 compile_description(record, built_in)
     from refcli.reading import table_defaults
 
-    if check is validate_line:
+    if check is validate_line and (total_bytes is None or total_bytes > MANY_LINES_BYTES):
         decode_fast_from_now()  # once here, not once in every worker after its first lines
     game_id = game.id if game is not None else None
     work = partial(_work_elsewhere, check, game_id, options, style, i18n.language(), table_defaults.current())
     died = partial(worker_died, style)
     yield from ordered_map(work, tasks, jobs, died, total, task_bytes, sent_bytes, total_bytes)
+
+
+# The JSON lines of a megabyte are many (a few hundred recorded games): worth msgspec's import before the workers
+# start (refcli.reading.json_lines); a few lines on their own are read by json.
+MANY_LINES_BYTES = 1 << 20
 
 
 def task_bytes(task: Task) -> int:
