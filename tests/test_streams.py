@@ -255,6 +255,48 @@ def test_a_signal_python_lost_while_importing_still_ends_the_run_before_stdin_is
     assert (child.returncode, stdout, stderr) == (ExitStatus.INTERRUPTED, b"", b"")
 
 
+# A signal whose handler runs inside a weakref callback (an import's module lock is released through one):
+# Python cannot raise its exception there, reports it as "Exception ignored in" with a traceback, and goes on.
+# Here the first thing refcli reads makes such a callback run, as a signal would find it.
+SIGNAL_IN_A_CALLBACK = """
+import sys, weakref
+from refcli.model import interruption
+import refcli.cli.common
+
+
+class Lock:
+    pass
+
+
+def read_stdin(*args, **kwargs):
+    lock = Lock()
+    released = weakref.ref(lock, lambda ref: interruption.signalled(15))
+    del lock  # the callback runs, and the signal's exception cannot leave it
+    assert released() is None
+    return reading(*args, **kwargs)
+
+
+reading, refcli.cli.common.validate_files = refcli.cli.common.validate_files, read_stdin
+from refcli.cli.start import main
+sys.argv = ["refcli", "validate", "--jsonl", "-"]
+main()
+"""
+
+
+def test_a_signal_python_cannot_raise_in_a_callback_says_nothing_and_ends_the_run() -> None:
+    child = subprocess.Popen(
+        [sys.executable, "-c", SIGNAL_IN_A_CALLBACK],
+        stdin=subprocess.PIPE,  # held open: refcli must stop before it waits on it
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        stdout, stderr = _wait(child)
+    finally:
+        child.kill()
+    assert (child.returncode, stdout, stderr) == (ExitStatus.INTERRUPTED, b"", b"")
+
+
 def _wait(child: subprocess.Popen[bytes]) -> tuple[bytes, bytes]:
     """The child's output once it ends by itself, its stdin still open (a hang guard, not a timing)."""
     child.wait(timeout=GUARD_SECONDS)

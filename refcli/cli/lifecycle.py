@@ -86,12 +86,31 @@ def handle_signals() -> None:
     """From here on SIGINT and SIGTERM raise :class:`Interrupted` in the main thread."""
     import signal
 
+    sys.unraisablehook = _quiet_about_signals
     try:
         for signum in (signal.SIGINT, signal.SIGTERM):
             if signal.getsignal(signum) != signal.SIG_IGN:  # ignored by whoever started refcli: stays so
                 signal.signal(signum, _interrupt)
     except ValueError:  # not the main thread: leave signals to whoever runs refcli
         pass
+
+
+# What Python does with an exception it cannot raise: one raised in a weakref callback, a __del__ or the
+# like, which it reports on stderr, with a traceback, and then goes on.
+_report_unraisable = sys.unraisablehook
+
+
+def _quiet_about_signals(unraisable: sys.UnraisableHookArgs) -> None:
+    """Python's report of an exception it could not raise, except a signal's :class:`Interrupted`.
+
+    A signal can come while Python runs such a callback (an import's module lock is released through one):
+    its exception cannot leave the callback. The signal is remembered all the same
+    (``refcli.model.interruption``): refcli stops before it waits on input and ends with 130, so Python's
+    "Exception ignored in" and its traceback would only be noise on the screen.
+    """
+    if isinstance(unraisable.exc_value, Interrupted):
+        return
+    _report_unraisable(unraisable)
 
 
 # -- the standard streams --------------------------------------------------------
