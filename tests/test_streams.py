@@ -242,17 +242,20 @@ main()
 
 @pytest.mark.parametrize("args", [["score", "-"], ["validate", "--jsonl", "-"]], ids=["score", "batch"])
 def test_a_signal_python_lost_while_importing_still_ends_the_run_before_stdin_is_read(args: list[str]) -> None:
+    assert _ended_by(LOST_SIGNAL, *args) == (ExitStatus.INTERRUPTED, b"", b"")
+
+
+def _ended_by(script: str, *args: str) -> tuple[int, bytes, bytes]:
+    """``python -c script args``'s exit status, stdout and stderr; its stdin is held open, so a run that waited
+    on it instead of stopping would meet the hang guard."""
     child = subprocess.Popen(
-        [sys.executable, "-c", LOST_SIGNAL, *args],
-        stdin=subprocess.PIPE,  # held open: without the check refcli would wait on it until the guard
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
+        [sys.executable, "-c", script, *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE
     )
     try:
         stdout, stderr = _wait(child)
     finally:
         child.kill()
-    assert (child.returncode, stdout, stderr) == (ExitStatus.INTERRUPTED, b"", b"")
+    return child.returncode, stdout, stderr
 
 
 # A signal whose handler runs inside a weakref callback (an import's module lock is released through one):
@@ -284,17 +287,7 @@ main()
 
 
 def test_a_signal_python_cannot_raise_in_a_callback_says_nothing_and_ends_the_run() -> None:
-    child = subprocess.Popen(
-        [sys.executable, "-c", SIGNAL_IN_A_CALLBACK],
-        stdin=subprocess.PIPE,  # held open: refcli must stop before it waits on it
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-    )
-    try:
-        stdout, stderr = _wait(child)
-    finally:
-        child.kill()
-    assert (child.returncode, stdout, stderr) == (ExitStatus.INTERRUPTED, b"", b"")
+    assert _ended_by(SIGNAL_IN_A_CALLBACK) == (ExitStatus.INTERRUPTED, b"", b"")
 
 
 def _wait(child: subprocess.Popen[bytes]) -> tuple[bytes, bytes]:
