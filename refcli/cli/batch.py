@@ -396,7 +396,7 @@ def write_results(
 
     out = sys.stdout
     code = ExitStatus.OK
-    tally = [0, 0, 0]  # valid, invalid, unreadable (``Counts.counted``, without a new tuple a record)
+    tally = [0, 0, 0]  # valid, invalid, unreadable: made into Counts at the end, not a new tuple a record
     cited: dict[tuple[str, str], None] = {}
     gathered: list[FileResult] = []
     progress = Progress(total)
@@ -420,7 +420,7 @@ def write_results(
                 for warning in warnings:
                     print(warning, file=sys.stderr)
             code = worst(code, status)
-            tally[0 if status == 0 else 1 if status == 1 else 2] += 1
+            tally[Counts.column(status)] += 1
             if rules:
                 cited.update(dict.fromkeys(rules))
             if style == "jsonl":
