@@ -57,7 +57,14 @@ from refcli.language.i18n import _
 from refcli.model.errors import InputUnreadable, OutputFailed, ReaderGone, os_reason
 from refcli.model.interruption import Interrupted, signalled
 
-__all__ = ["Interrupted", "flush_stdout", "guard_standard_streams", "handle_signals", "quit_on_signals"]
+__all__ = [
+    "Interrupted",
+    "collect_garbage_from_here",
+    "flush_stdout",
+    "guard_standard_streams",
+    "handle_signals",
+    "quit_on_signals",
+]
 from refcli.output.terminal import ERRORS, register_ascii_fallback
 
 STDOUT_NAME = "<stdout>"
@@ -93,6 +100,19 @@ def handle_signals() -> None:
                 signal.signal(signum, _interrupt)
     except ValueError:  # not the main thread: leave signals to whoever runs refcli
         pass
+
+
+def collect_garbage_from_here() -> None:
+    """A command that goes on (a batch) collects its garbage again, where a short run had turned it off.
+
+    ``refcli.cli.start.program`` turns the collector off for a short run; a batch makes garbage by the record.
+    What start-up built lives as long as the run: frozen, a full collection no longer walks it.
+    """
+    import gc
+
+    if not gc.isenabled():
+        gc.freeze()
+        gc.enable()
 
 
 # What Python does with an exception it cannot raise: one raised in a weakref callback, a __del__ or the

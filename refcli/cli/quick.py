@@ -407,14 +407,11 @@ def _validate(game: Game | None, words: list[str], root_color: str | None) -> An
     seconds = DEFAULT_RECORD_TIMEOUT if timeout is None else _seconds(timeout)
 
     def answer() -> int:
-        import gc
-
+        from refcli.cli.lifecycle import collect_garbage_from_here
         from refcli.language import i18n
         from refcli.output.terminal import choose_color, reset_color
 
-        if not gc.isenabled():  # a batch collects its garbage, as the full command line's does
-            gc.freeze()
-            gc.enable()
+        collect_garbage_from_here()  # a batch, as on the full command line
         if game is not None:
             i18n.prefer_game(game.id)
         reset_color()

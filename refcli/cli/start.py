@@ -129,10 +129,9 @@ def _answer(arguments: list[str]) -> int:
 def _full_command_line() -> None:
     """typer's command line (``refcli.cli.app``); always ends in SystemExit."""
     from refcli.cli.app import app
+    from refcli.cli.lifecycle import collect_garbage_from_here
 
-    if not gc.isenabled():  # its imports are made; a long command (a batch) collects its garbage as usual
-        gc.freeze()
-        gc.enable()
+    collect_garbage_from_here()  # its imports are made; a long command (a batch) collects its garbage as usual
     app()
 
 
