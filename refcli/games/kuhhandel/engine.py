@@ -207,10 +207,12 @@ class State(ReplayLog):
 
     edition: int
     players: tuple[str, ...]
-    holdings: dict[str, Counter[str]] = field(default_factory=dict)
+    # Plain dicts of counts, not Counters: a Counter's item access costs several times a dict's, and the
+    # animals change hands at every event a replay applies. An animal never held may be missing: read ``.get``.
+    holdings: dict[str, dict[str, int]] = field(default_factory=dict)
     money: dict[str, list[int] | None] = field(default_factory=dict)
     pile: int = TOTAL_CARDS  # animal cards not yet turned up
-    sold: Counter[str] = field(default_factory=Counter)  # cards of each animal turned up and sold
+    sold: dict[str, int] = field(default_factory=dict)  # cards of each animal turned up and sold
     donkeys: int = 0  # donkeys turned up (and paid out) so far
     turn: int = 0
     repeat: tuple[str, str, frozenset[str]] | None = None  # auctioneer, animal, excluded bidders
@@ -240,14 +242,14 @@ class State(ReplayLog):
     # How many players hold some but not all four cards of each animal, kept as the animals change hands
     # (``gain``, ``lose``): a cow trade is possible while two of them share an animal, which is asked
     # before every event once the pile is empty (K14). Whatever changes ``holdings`` goes through those.
-    sharing: Counter[str] = field(init=False, default_factory=Counter, repr=False, compare=False)
+    sharing: dict[str, int] = field(init=False, default_factory=dict, repr=False, compare=False)
     # How many players' money is not known (None in ``money``), kept by ``forget_money``: an auction asks
     # whether a payment may come from one of them (K18) for every sale.
     unknown: int = field(init=False, default=0, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         for name in self.players:
-            self.holdings.setdefault(name, Counter())
+            self.holdings.setdefault(name, {})
             self.money.setdefault(name, None)
         self.held = [0] * len(VALUES)
         for hand in self.money.values():
@@ -258,7 +260,7 @@ class State(ReplayLog):
         for cards in self.holdings.values():
             for animal, held in cards.items():
                 if 0 < held < CARDS_PER_ANIMAL:
-                    self.sharing[animal] += 1
+                    self.sharing[animal] = self.sharing.get(animal, 0) + 1
 
     def count_money(self, cards: Sequence[int], times: int) -> None:
         """Count ``cards`` into (``times`` 1, or as many times as it is given) or out of (-1) the money known.
@@ -478,10 +480,11 @@ class State(ReplayLog):
         before = held.get(animal, 0)
         after = held[animal] = before + count
         if (before in SOME_NOT_ALL) is not (after in SOME_NOT_ALL):  # now some (or no longer some) of the four
-            self.sharing[animal] += 1 if after in SOME_NOT_ALL else -1
+            sharing = self.sharing
+            sharing[animal] = sharing.get(animal, 0) + (1 if after in SOME_NOT_ALL else -1)
         if after == CARDS_PER_ANIMAL and self.edition == 1 and self.bonus_holder is None:
             partner = BONUS_PARTNER.get(animal)
-            if partner is not None and held[partner] == CARDS_PER_ANIMAL:
+            if partner is not None and held.get(partner) == CARDS_PER_ANIMAL:
                 self.bonus_holder = name
 
     def lose(self, name: str, animal: str, count: int) -> None:
@@ -490,7 +493,8 @@ class State(ReplayLog):
         before = held.get(animal, 0)
         after = held[animal] = before - count
         if (before in SOME_NOT_ALL) is not (after in SOME_NOT_ALL):  # no longer some (or now some) of the four
-            self.sharing[animal] += 1 if after in SOME_NOT_ALL else -1
+            sharing = self.sharing
+            sharing[animal] = sharing.get(animal, 0) + (1 if after in SOME_NOT_ALL else -1)
 
 
 # -- the step function ----------------------------------------------------------------

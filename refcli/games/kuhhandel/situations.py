@@ -9,7 +9,6 @@ clause.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -85,7 +84,7 @@ def situation_state(
         edition=edition,
         players=tuple(players),
         money={name: list(cards) for name, cards in (money or {}).items()},
-        holdings={name: Counter(cards) for name, cards in (holdings or {}).items()},
+        holdings={name: dict(cards) for name, cards in (holdings or {}).items()},
         pile=pile,
         turn=0 if turn is None else list(players).index(turn),
         donkeys=donkeys,
