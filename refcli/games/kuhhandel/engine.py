@@ -161,10 +161,11 @@ Event = Auction | CowTrade
 class Outcome:
     """What one step did: who took what, the money moved, who acts next.
 
-    Made for every event a replay applies, so made cheaply: only the animal
-    is set, every other field reads its default from the class until the
-    step sets it. The clauses and facts are tuples, added to only when a
-    ruling explains itself, so a replay's outcomes share the empty ones.
+    Made for every event a replay applies, so made cheaply: ``Outcome()``,
+    then the animal set (a Python ``__init__`` taking it would cost more than
+    the rest of making the object); every other field reads its default from
+    the class until the step sets it. The clauses and facts are tuples, added
+    to only when a ruling explains itself, so a replay's outcomes share the empty ones.
     """
 
     animal: str
@@ -191,9 +192,6 @@ class Outcome:
     next_player: str | None = None  # whose turn follows (before skipping players who cannot trade)
     clauses: tuple[str, ...] = ()  # clause ids applied, in order (explain only)
     facts: tuple[str, ...] = ()  # what the ruling assumed (explain only)
-
-    def __init__(self, animal: str) -> None:
-        self.animal = animal
 
     @property
     def overpaid(self) -> int | None:
@@ -554,7 +552,8 @@ def pay_donkey(state: State, out: Outcome) -> None:
 
 def _auction(s: State, e: Auction) -> Outcome:
     animal = e.animal
-    out = Outcome(animal)
+    out = Outcome()
+    out.animal = animal
     repeat = s.repeat
     if s.explain:
         out.clauses += (C.AUCTION_REVEAL, C.AUCTION_RISING)
@@ -882,7 +881,8 @@ def _offers(e: CowTrade) -> list[tuple[str, tuple[int, ...], str]]:
 
 def _cow_trade(s: State, e: CowTrade) -> Outcome:
     animal, challenger, defender = e.animal, e.challenger, e.defender
-    out = Outcome(animal)
+    out = Outcome()
+    out.animal = animal
     if s.repeat is not None:
         s.error(
             C.CANNOT_PAY,

@@ -422,7 +422,8 @@ def donkey(top: Table) -> Verdict:
     money = check_money(values["money"])
     donkey_payout(donkeys_before)  # only four donkeys
     state = situation_state(values["edition"], players, money=money, donkeys=donkeys_before)
-    result = Outcome("donkey")
+    result = Outcome()
+    result.animal = "donkey"
     pay_donkey(state, result)  # the same payout the replay makes, checking the money held before it (K18)
     payout = result.donkey_payout
     outcome: dict[str, Any] = {
