@@ -364,13 +364,16 @@ class State(ReplayLog):
     def money_limits(self) -> tuple[int, ...]:
         """How many cards of each value (in the order of VALUES) can be in play now (K18).
 
-        They change only with the donkeys: computed once for each number of donkeys.
+        They change only with the donkeys: computed for every number of donkeys the first time they are
+        asked, so the deal is counted once a game (a replay asks again after each donkey).
         """
         limits = self.limits.get(self.donkeys)
         if limits is None:
             seats = self.seats or len(self.players)
             deal = dealt_counts(self.edition, seats) if self.deal is None else deal_counts(self.deal)
-            limits = self.limits[self.donkeys] = in_play_counts(self.edition, deal, seats, self.donkeys)
+            for donkeys in range(max(self.donkeys, len(DONKEY_PAYOUTS)) + 1):
+                self.limits[donkeys] = in_play_counts(self.edition, deal, seats, donkeys)
+            limits = self.limits[self.donkeys]
         return limits
 
     # -- questions ----------------------------------------------------------------
