@@ -388,7 +388,7 @@ class State(ReplayLog):
         """Whether ``player`` has a challenge to make: an animal held in part, by someone else in part too."""
         sharing = self.sharing
         for animal, held in self.holdings.get(player, {}).items():
-            if 0 < held < CARDS_PER_ANIMAL and sharing[animal] > 1:
+            if held in SOME_NOT_ALL and sharing[animal] > 1:
                 return True
         return False
 
@@ -405,8 +405,10 @@ class State(ReplayLog):
 
     # -- bookkeeping ----------------------------------------------------------------
     def check_turn(self, actor: str) -> None:
-        if self.pile and self.players[self.turn] == actor:
-            return  # the usual case: cards are left, so nobody is skipped (K14), and it is the actor's turn
+        if self.players[self.turn] == actor and (self.pile or self.repeat is not None or self.can_challenge(actor)):
+            # the usual case: it is the actor's turn, and nobody is skipped (K14): cards are left, an auction is to
+            # be run again, or the actor has a challenge to make, so current_player would name the actor
+            return
         expected = self.current_player()
         if actor != expected:
             rule = C.SKIP_WHEN_NO_TRADE if self.pile == 0 else C.TURN_CLOCKWISE
