@@ -382,7 +382,12 @@ class State(ReplayLog):
 
     def trade_possible(self) -> bool:
         """Whether two players hold some of the same animal, neither all four (a cow trade can be made)."""
-        return max(self.sharing.values(), default=0) > 1
+        # a loop that stops at the first animal shared, not max(): asked before every event once the pile is
+        # empty, when an animal shared is usually found among the first, and max() compares every count
+        for players in self.sharing.values():
+            if players > 1:
+                return True
+        return False
 
     def can_challenge(self, player: str) -> bool:
         """Whether ``player`` has a challenge to make: an animal held in part, by someone else in part too."""
