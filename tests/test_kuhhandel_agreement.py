@@ -86,10 +86,10 @@ def check_cow_trade(tmp_path: Path, state: Replay, event: CowTrade) -> dict[str,
         "animal": event.animal,
         "challenger": {
             "name": event.challenger,
-            "holds": state.holdings[event.challenger][event.animal],
+            "holds": state.holdings[event.challenger].get(event.animal, 0),
             "offer": list(event.offer),
         },
-        "defender": {"name": event.defender, "holds": state.holdings[event.defender][event.animal]},
+        "defender": {"name": event.defender, "holds": state.holdings[event.defender].get(event.animal, 0)},
     }
     if event.counter is not None:
         document["defender"]["offer"] = list(event.counter)

@@ -68,7 +68,9 @@ def trade_with_non_holder(game: dict[str, Any], rng: random.Random) -> int | Non
     options = []
     for index, event in enumerate(record.events):
         if game["event"][index]["type"] == "cow-trade":
-            lacking = [p for p in game["players"] if p != event.challenger and state.holdings[p][event.animal] == 0]
+            lacking = [
+                p for p in game["players"] if p != event.challenger and state.holdings[p].get(event.animal, 0) == 0
+            ]
             if lacking:
                 options.append((index, lacking))
         state.apply(event)

@@ -99,9 +99,16 @@ def _handed(cards: tuple[int, ...], edition: int) -> tuple[int, ...]:
 
 
 def _settle(
-    edition: int, offer: tuple[int, ...], counter: tuple[int, ...] | None, count: int, ties: int, notes: Notes | None
+    edition: int,
+    offer: tuple[int, ...],
+    counter: tuple[int, ...] | None,
+    higher: bool,
+    count: int,
+    ties: int,
+    notes: Notes | None,
 ) -> TradeResult:
-    """One round of offers: accept, or compare offer and counter (no tie). ``notes``: None when not explaining."""
+    """One round of offers: accept, or compare offer and counter (no tie). ``higher``: the offer is the higher
+    (summed once, by the caller, which also asks whether they tie). ``notes``: None when not explaining."""
     if counter is None:
         if notes is not None:
             notes.clauses += (C.COW_TRADE_ACCEPT,)
@@ -110,7 +117,7 @@ def _settle(
         return "challenger", count, (), _handed(offer, edition), ties
     if notes is not None:
         notes.clauses += (C.COW_TRADE_COUNTER, C.COW_TRADE_HIGHER_WINS)
-    winner = "challenger" if sum(offer) > sum(counter) else "defender"
+    winner = "challenger" if higher else "defender"
     if edition == 2:
         if notes is not None:
             notes.clauses += (C.COW_TRADE_KEEP_MONEY,)
@@ -141,7 +148,10 @@ def resolve_trade(
     count = 2 if challenger_holds == 2 and defender_holds == 2 else 1  # K4, as cards_at_stake: for every cow trade
     offer, counter, rebid = trade.offer, trade.counter, trade.rebid
     rebid_given = rebid is not None if trade.rebid_given is None else trade.rebid_given
-    tied = counter is not None and sum(offer) == sum(counter)
+    offered = countered = 0  # an accepted offer is not summed: it neither ties nor is compared
+    if counter is not None:
+        offered, countered = sum(offer), sum(counter)
+    tied = counter is not None and offered == countered
     if not tied and rebid_given:
         raise RuleBroken(_("a rebid comes only after equal offers, and these offers differ"), C.TIE_REOFFER)
     if notes is not None:
@@ -155,20 +165,20 @@ def resolve_trade(
             ).format(count=count, challenger_holds=challenger_holds, defender_holds=defender_holds),
         )
     if not tied:
-        return _settle(edition, offer, counter, count, 0, notes)
+        return _settle(edition, offer, counter, offered > countered, count, 0, notes)
     if notes is not None:
         notes.clauses += (C.TIE_REOFFER, C.TIE_PROCEDURE)
     if not rebid_given:
         if notes is not None:
             notes.facts += (
-                _("the offers tied at {total}; both go back and the challenger must offer again").format(
-                    total=sum(offer)
-                ),
+                _("the offers tied at {total}; both go back and the challenger must offer again").format(total=offered),
             )
         return None, count, (), (), 1
     rebid = rebid or ()
     rebid_counter = trade.rebid_counter
-    if rebid_counter is not None and sum(rebid) == sum(rebid_counter):
+    rebid_total = sum(rebid)
+    answer_total = rebid_total if rebid_counter is None else sum(rebid_counter)
+    if rebid_counter is not None and rebid_total == answer_total:
         if notes is not None:
             notes.clauses += (C.TIE_SECOND,)
             notes.facts += (
@@ -176,10 +186,8 @@ def resolve_trade(
             )
         return "challenger", count, (), (), 2
     if notes is not None:
-        notes.facts += (
-            _("the first offers tied at {total} and went back; the rebid decides").format(total=sum(offer)),
-        )
-    return _settle(edition, rebid, rebid_counter, count, 1, notes)
+        notes.facts += (_("the first offers tied at {total} and went back; the rebid decides").format(total=offered),)
+    return _settle(edition, rebid, rebid_counter, rebid_total > answer_total, count, 1, notes)
 
 
 @dataclass(frozen=True)

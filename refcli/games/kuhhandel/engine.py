@@ -161,10 +161,11 @@ Event = Auction | CowTrade
 class Outcome:
     """What one step did: who took what, the money moved, who acts next.
 
-    Made for every event a replay applies, so made cheaply: only the animal
-    is set, every other field reads its default from the class until the
-    step sets it. The clauses and facts are tuples, added to only when a
-    ruling explains itself, so a replay's outcomes share the empty ones.
+    Made for every event a replay applies, so made cheaply: ``Outcome()``,
+    then the animal set (a Python ``__init__`` taking it would cost more than
+    the rest of making the object); every other field reads its default from
+    the class until the step sets it. The clauses and facts are tuples, added
+    to only when a ruling explains itself, so a replay's outcomes share the empty ones.
     """
 
     animal: str
@@ -192,9 +193,6 @@ class Outcome:
     clauses: tuple[str, ...] = ()  # clause ids applied, in order (explain only)
     facts: tuple[str, ...] = ()  # what the ruling assumed (explain only)
 
-    def __init__(self, animal: str) -> None:
-        self.animal = animal
-
     @property
     def overpaid(self) -> int | None:
         return None if self.paid is None else sum(self.paid) - self.price
@@ -207,10 +205,12 @@ class State(ReplayLog):
 
     edition: int
     players: tuple[str, ...]
-    holdings: dict[str, Counter[str]] = field(default_factory=dict)
+    # Plain dicts of counts, not Counters: a Counter's item access costs several times a dict's, and the
+    # animals change hands at every event a replay applies. An animal never held may be missing: read ``.get``.
+    holdings: dict[str, dict[str, int]] = field(default_factory=dict)
     money: dict[str, list[int] | None] = field(default_factory=dict)
     pile: int = TOTAL_CARDS  # animal cards not yet turned up
-    sold: Counter[str] = field(default_factory=Counter)  # cards of each animal turned up and sold
+    sold: dict[str, int] = field(default_factory=dict)  # cards of each animal turned up and sold
     donkeys: int = 0  # donkeys turned up (and paid out) so far
     turn: int = 0
     repeat: tuple[str, str, frozenset[str]] | None = None  # auctioneer, animal, excluded bidders
@@ -240,14 +240,14 @@ class State(ReplayLog):
     # How many players hold some but not all four cards of each animal, kept as the animals change hands
     # (``gain``, ``lose``): a cow trade is possible while two of them share an animal, which is asked
     # before every event once the pile is empty (K14). Whatever changes ``holdings`` goes through those.
-    sharing: Counter[str] = field(init=False, default_factory=Counter, repr=False, compare=False)
+    sharing: dict[str, int] = field(init=False, default_factory=dict, repr=False, compare=False)
     # How many players' money is not known (None in ``money``), kept by ``forget_money``: an auction asks
     # whether a payment may come from one of them (K18) for every sale.
     unknown: int = field(init=False, default=0, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         for name in self.players:
-            self.holdings.setdefault(name, Counter())
+            self.holdings.setdefault(name, {})
             self.money.setdefault(name, None)
         self.held = [0] * len(VALUES)
         for hand in self.money.values():
@@ -258,7 +258,7 @@ class State(ReplayLog):
         for cards in self.holdings.values():
             for animal, held in cards.items():
                 if 0 < held < CARDS_PER_ANIMAL:
-                    self.sharing[animal] += 1
+                    self.sharing[animal] = self.sharing.get(animal, 0) + 1
 
     def count_money(self, cards: Sequence[int], times: int) -> None:
         """Count ``cards`` into (``times`` 1, or as many times as it is given) or out of (-1) the money known.
@@ -364,13 +364,16 @@ class State(ReplayLog):
     def money_limits(self) -> tuple[int, ...]:
         """How many cards of each value (in the order of VALUES) can be in play now (K18).
 
-        They change only with the donkeys: computed once for each number of donkeys.
+        They change only with the donkeys: computed for every number of donkeys the first time they are
+        asked, so the deal is counted once a game (a replay asks again after each donkey).
         """
         limits = self.limits.get(self.donkeys)
         if limits is None:
             seats = self.seats or len(self.players)
             deal = dealt_counts(self.edition, seats) if self.deal is None else deal_counts(self.deal)
-            limits = self.limits[self.donkeys] = in_play_counts(self.edition, deal, seats, self.donkeys)
+            for donkeys in range(max(self.donkeys, len(DONKEY_PAYOUTS)) + 1):
+                self.limits[donkeys] = in_play_counts(self.edition, deal, seats, donkeys)
+            limits = self.limits[self.donkeys]
         return limits
 
     # -- questions ----------------------------------------------------------------
@@ -379,13 +382,18 @@ class State(ReplayLog):
 
     def trade_possible(self) -> bool:
         """Whether two players hold some of the same animal, neither all four (a cow trade can be made)."""
-        return max(self.sharing.values(), default=0) > 1
+        # a loop that stops at the first animal shared, not max(): asked before every event once the pile is
+        # empty, when an animal shared is usually found among the first, and max() compares every count
+        for players in self.sharing.values():
+            if players > 1:
+                return True
+        return False
 
     def can_challenge(self, player: str) -> bool:
         """Whether ``player`` has a challenge to make: an animal held in part, by someone else in part too."""
         sharing = self.sharing
         for animal, held in self.holdings.get(player, {}).items():
-            if 0 < held < CARDS_PER_ANIMAL and sharing[animal] > 1:
+            if held in SOME_NOT_ALL and sharing[animal] > 1:
                 return True
         return False
 
@@ -402,8 +410,10 @@ class State(ReplayLog):
 
     # -- bookkeeping ----------------------------------------------------------------
     def check_turn(self, actor: str) -> None:
-        if self.pile and self.players[self.turn] == actor:
-            return  # the usual case: cards are left, so nobody is skipped (K14), and it is the actor's turn
+        if self.players[self.turn] == actor and (self.pile or self.repeat is not None or self.can_challenge(actor)):
+            # the usual case: it is the actor's turn, and nobody is skipped (K14): cards are left, an auction is to
+            # be run again, or the actor has a challenge to make, so current_player would name the actor
+            return
         expected = self.current_player()
         if actor != expected:
             rule = C.SKIP_WHEN_NO_TRADE if self.pile == 0 else C.TURN_CLOCKWISE
@@ -478,10 +488,11 @@ class State(ReplayLog):
         before = held.get(animal, 0)
         after = held[animal] = before + count
         if (before in SOME_NOT_ALL) is not (after in SOME_NOT_ALL):  # now some (or no longer some) of the four
-            self.sharing[animal] += 1 if after in SOME_NOT_ALL else -1
+            sharing = self.sharing
+            sharing[animal] = sharing.get(animal, 0) + (1 if after in SOME_NOT_ALL else -1)
         if after == CARDS_PER_ANIMAL and self.edition == 1 and self.bonus_holder is None:
             partner = BONUS_PARTNER.get(animal)
-            if partner is not None and held[partner] == CARDS_PER_ANIMAL:
+            if partner is not None and held.get(partner) == CARDS_PER_ANIMAL:
                 self.bonus_holder = name
 
     def lose(self, name: str, animal: str, count: int) -> None:
@@ -490,7 +501,8 @@ class State(ReplayLog):
         before = held.get(animal, 0)
         after = held[animal] = before - count
         if (before in SOME_NOT_ALL) is not (after in SOME_NOT_ALL):  # no longer some (or now some) of the four
-            self.sharing[animal] += 1 if after in SOME_NOT_ALL else -1
+            sharing = self.sharing
+            sharing[animal] = sharing.get(animal, 0) + (1 if after in SOME_NOT_ALL else -1)
 
 
 # -- the step function ----------------------------------------------------------------
@@ -550,7 +562,8 @@ def pay_donkey(state: State, out: Outcome) -> None:
 
 def _auction(s: State, e: Auction) -> Outcome:
     animal = e.animal
-    out = Outcome(animal)
+    out = Outcome()
+    out.animal = animal
     repeat = s.repeat
     if s.explain:
         out.clauses += (C.AUCTION_REVEAL, C.AUCTION_RISING)
@@ -878,7 +891,8 @@ def _offers(e: CowTrade) -> list[tuple[str, tuple[int, ...], str]]:
 
 def _cow_trade(s: State, e: CowTrade) -> Outcome:
     animal, challenger, defender = e.animal, e.challenger, e.defender
-    out = Outcome(animal)
+    out = Outcome()
+    out.animal = animal
     if s.repeat is not None:
         s.error(
             C.CANNOT_PAY,

@@ -195,10 +195,9 @@ def bonus_warnings(players: tuple[Holding, ...]) -> list[str]:
     return warnings
 
 
-def _scored(sets: tuple[str, ...], edition: int, multiply: bool, bonus_card: bool) -> tuple[int, int, int, int]:
-    """(sum of the sets' values, multiplier, bonus, score) of a player with these complete sets."""
-    animal_sum = sum(BY_ID[animal].value for animal in sets)
-    multiplier = len(sets) if (edition == 2 or multiply) else 1
+def _scored(animal_sum: int, sets: int, edition: int, multiply: bool, bonus_card: bool) -> tuple[int, int, int, int]:
+    """(sum of the sets' values, multiplier, bonus, score) of a player with ``sets`` complete sets worth ``animal_sum``."""
+    multiplier = sets if (edition == 2 or multiply) else 1
     bonus = BONUS_POINTS if (edition == 1 and bonus_card) else 0
     # K9: the bonus card is added after the multiplication.
     return animal_sum, multiplier, bonus, animal_sum * multiplier + bonus
@@ -206,16 +205,22 @@ def _scored(sets: tuple[str, ...], edition: int, multiply: bool, bonus_card: boo
 
 def score_player(holding: Holding, edition: int, multiply: bool) -> PlayerResult:
     sets = tuple(holding.complete_sets())
-    animal_sum, multiplier, bonus, score = _scored(sets, edition, multiply, holding.bonus)
+    animal_sum, multiplier, bonus, score = _scored(
+        sum(BY_ID[animal].value for animal in sets), len(sets), edition, multiply, holding.bonus
+    )
     return PlayerResult(holding.name, score, sets, animal_sum, multiplier, bonus, tuple(holding.incomplete()))
 
 
 def final_score(cards: Mapping[str, int], edition: int, multiply: bool, bonus_card: bool) -> int:
     """:func:`score_player`'s score alone, as a replay checks a recorded score: no explanation is made."""
-    # the sets in the order held, not most valuable first: a sum and a count do not depend on it, and a
-    # player's few animals are read instead of all ten (for every player of every record replayed)
-    sets = tuple([animal for animal, held in cards.items() if held == CARDS_PER_ANIMAL])
-    return _scored(sets, edition, multiply, bonus_card)[3]
+    # the sets summed and counted in the order held: a player's few animals are read instead of all ten, and
+    # no tuple of them is made (for every player of every record replayed)
+    animal_sum = sets = 0
+    for animal, held in cards.items():
+        if held == CARDS_PER_ANIMAL:
+            animal_sum += BY_ID[animal].value
+            sets += 1
+    return _scored(animal_sum, sets, edition, multiply, bonus_card)[3]
 
 
 def score_game(snapshot: Snapshot, *, multiply: bool = False) -> GameResult:

@@ -9,7 +9,6 @@ clause.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -85,7 +84,7 @@ def situation_state(
         edition=edition,
         players=tuple(players),
         money={name: list(cards) for name, cards in (money or {}).items()},
-        holdings={name: Counter(cards) for name, cards in (holdings or {}).items()},
+        holdings={name: dict(cards) for name, cards in (holdings or {}).items()},
         pile=pile,
         turn=0 if turn is None else list(players).index(turn),
         donkeys=donkeys,
@@ -423,7 +422,8 @@ def donkey(top: Table) -> Verdict:
     money = check_money(values["money"])
     donkey_payout(donkeys_before)  # only four donkeys
     state = situation_state(values["edition"], players, money=money, donkeys=donkeys_before)
-    result = Outcome("donkey")
+    result = Outcome()
+    result.animal = "donkey"
     pay_donkey(state, result)  # the same payout the replay makes, checking the money held before it (K18)
     payout = result.donkey_payout
     outcome: dict[str, Any] = {
