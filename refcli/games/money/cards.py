@@ -197,14 +197,16 @@ class Deck:
     problems the cards make, as sentences.
     """
 
-    __slots__ = ("coins", "notes", "serials")
+    __slots__ = ("coins", "notes", "unseen")
 
     def __init__(self) -> None:
         # currency → note value → how many more of it the box holds (below 0: too many seen); plain dicts,
         # as a Counter's missing key costs a Python call and a replay adds every card of the game
         self.notes: dict[str, dict[int, int]] = {}
         self.coins = 0
-        self.serials: set[int] = set()
+        # the serials no card seen so far carries: a serial found here is one test for the usual card (neither
+        # seen before, nor unknown, nor missing), and taking it out records it as seen
+        self.unseen: set[int | None] = set(_SERIALS)
 
     def add(self, cards: Iterable[Card]) -> list[str]:
         """Each card added in turn; the problems they make, in order (empty: all of them fit the box).
@@ -213,7 +215,7 @@ class Deck:
         card was a large share of a refill's cost."""
         problems: list[str] = []
         notes = self.notes
-        serials = self.serials
+        unseen = self.unseen
         for kind, name, value, serial in cards:
             problem = None
             if kind == "note":
@@ -224,7 +226,11 @@ class Deck:
                         problem = _("{count} currencies, but the game has {most}").format(
                             count=len(notes), most=MAX_CURRENCIES
                         )
-                more = left[value] = left.get(value, 0) - 1
+                try:
+                    more = left[value] - 1  # a subscript, not get(): no method call for the usual note
+                except KeyError:  # no such note in the box: none of it to take
+                    more = -1
+                left[value] = more
                 if more < 0:  # one test for "no such note" and "one too many"
                     problem = self.note_problem(name, value, _NOTE_COUNTS.get(value, 0) - more)
             elif kind == "coin":
@@ -233,10 +239,10 @@ class Deck:
                     problem = _("{count} coins, but the game has {most}").format(count=self.coins, most=COINS)
             else:
                 continue  # bluff cards: one per player, checked with the offers
-            if serial in serials or serial not in _SERIALS:  # one test for the rare cases: seen, unknown or none
+            if serial in unseen:
+                unseen.remove(serial)
+            else:  # the rare cases: seen, unknown or none
                 problem = self.serial_problem(serial, problem)
-            else:
-                serials.add(serial)
             if problem:
                 problems.append(problem)
         return problems
@@ -255,9 +261,8 @@ class Deck:
             return problem
         if serial not in _SERIALS:
             problem = problem or _("serial #{serial} does not exist (FRED 001 to FRED 069)").format(serial=serial)
-        elif serial in self.serials:
+        elif serial not in self.unseen:
             problem = problem or _("serial #{serial} is on two cards").format(serial=serial)
-        self.serials.add(serial)
         return problem
 
 
