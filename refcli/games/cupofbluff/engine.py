@@ -135,7 +135,7 @@ _new = tuple.__new__
 class State:
     """A game between turns: each player's chips (in the order they came), who plays next, the variant."""
 
-    __slots__ = ("players", "seat", "chips", "holder", "points", "turn", "target", "over")
+    __slots__ = ("players", "seat", "after", "chips", "holder", "points", "turn", "target", "over")
 
     def __init__(
         self, players: Sequence[str], chips: Mapping[str, Sequence[int]], *, turn: str, target: int = 0
@@ -143,7 +143,9 @@ class State:
         """``chips`` in front of each player, every chip 3-18 in at most one place (``RuleBroken`` if not)."""
         check_holdings(chips)
         self.players: tuple[str, ...] = tuple(players)
-        self.seat: dict[str, int] = dict(zip(self.players, range(len(self.players))))  # one per record replayed
+        count = len(self.players)
+        self.seat: dict[str, int] = dict(zip(self.players, range(count)))  # one per record replayed
+        self.after: tuple[int, ...] = (*range(1, count), 0)  # the seat that plays after each seat (clockwise)
         self.chips: dict[str, list[int]] = {name: list(chips.get(name, ())) for name in self.players}
         self.holder: dict[int, str] = {chip: name for name, held in self.chips.items() for chip in held}
         self.points: dict[str, int] = {name: points_of(held) for name, held in self.chips.items()}
@@ -202,19 +204,31 @@ def step(state: State, action: Action, *, gift_open: bool = False) -> Step:
     situation asks whether one is owed), which is then no broken rule.
     """
     problems: list[Problem] = []
-    call, exchange, gift = advance(state, action, problems, gift_open)
+    played = advance(state, action, problems, gift_open)
+    call = exchange = gift = None
+    if isinstance(played, ExchangeResult):
+        exchange = played
+    elif played is not None:
+        truth, fooled, chip, chip_to, holder, must_give, gift = played
+        clauses = CALL_CLAUSES[holder is not None, fooled]
+        call = _new(CallResult, (truth, fooled, chip, chip_to, holder or "centre", must_give, clauses))
     return _new(Step, (tuple(problems), call, exchange, gift, state.players[state.turn], state.over))
+
+
+# What ``advance`` says a call did: ``CallResult``'s first fields (but who held the chip, None: the centre), then
+# the chip given under the exception. A plain tuple: one is made per call replayed; only ``step`` reads it.
+CallPlayed = tuple[bool, bool, int, str, str | None, bool, int | None]
 
 
 def advance(
     state: State, action: Action, problems: list[Problem], gift_open: bool = False
-) -> tuple[CallResult | None, ExchangeResult | None, int | None]:
-    """``step`` without its ``Step``: the turn applied, the rules it broke appended to ``problems``, and
-    (the call's result, the exchange's, the gift). A replay needs only the problems, so it calls this."""
+) -> CallPlayed | ExchangeResult | None:
+    """``step`` without its ``Step``: the turn applied, the rules it broke appended to ``problems``, and what
+    the call or the exchange did (None: neither was played). A replay needs only the problems, so it calls this."""
     if state.over:
         problems.append(Problem(C.END_LAST_CHIP, _("the game is over: {why}").format(why=state.why())))
-        return None, None, None
-    actor = action.caller if isinstance(action, Call) else action.player
+        return None
+    actor = action[0]  # a Call's caller, an Exchange's player: by index, cheaper than a NamedTuple's field
     seat = state.seat[actor]
     if seat != state.turn:
         problems.append(
@@ -225,21 +239,20 @@ def advance(
                 ),
             )
         )
-    state.turn = (seat + 1) % len(state.players)
-    call = exchange = gift = None
+    state.turn = state.after[seat]
+    played: CallPlayed | ExchangeResult | None = None
     try:
-        if isinstance(action, Call):
-            call = judge_call(state, action)
-            gift = _play_call(state, action, call, problems, gift_open)
+        if type(action) is Call:
+            played = _play_call(state, action, problems, gift_open)
         else:
-            exchange = judge_exchange(state, action)
-            _play_exchange(state, action, exchange, problems)
+            played = judge_exchange(state, action)  # type: ignore[arg-type]
+            _play_exchange(state, action, played, problems)  # type: ignore[arg-type]
     except RuleBroken as broken:
         problems.append(Problem(broken.clause, str(broken)))
     target = state.target  # the game was not over before this turn: is it now?
     if len(state.holder) == ALL_CHIPS or (target and max(state.points.values()) >= target):
         state.over = True
-    return call, exchange, gift
+    return played
 
 
 def check_dice(dice: Sequence[int]) -> None:
@@ -251,9 +264,13 @@ def _not_a_roll(dice: Sequence[int]) -> NoReturn:
     raise RuleBroken(_("a roll is three dice showing 1 to 6, not {dice}").format(dice=list(dice)), C.COMPONENTS)
 
 
-def judge_call(state: State, call: Call) -> CallResult:
-    """Who scores the chip called (004 "Puntaje el Chip"; register C3, C5, C6); RuleBroken if no rule allows it."""
-    caller, target, called, dice, answer, _gives, _chip_to = call
+def _play_call(state: State, call: Call, problems: list[Problem], gift_open: bool) -> CallPlayed:
+    """Who scores the chip called (004 "Puntaje el Chip"; register C3, C5, C6), RuleBroken if no rule allows the
+    call; then the chip moved as ruled and the gift the exception owes.
+
+    Judged and played in one function: the call's seven fields are read once (most turns are calls).
+    """
+    caller, target, called, dice, answer, gives, recorded = call
     total = TOTALS.get(dice)  # None: not three dice showing 1 to 6
     if total is None:
         _not_a_roll(dice)
@@ -261,7 +278,8 @@ def judge_call(state: State, call: Call) -> CallResult:
         raise RuleBroken(
             _("{caller} cannot target themselves: the target is an opponent").format(caller=caller), C.TARGET_ANY
         )
-    if called not in POINTS:
+    worth = POINTS.get(called)
+    if worth is None:
         raise RuleBroken(_("there is no chip {chip}: call a number from 3 to 18").format(chip=called), C.CALL_OWN_CHIP)
     holder = state.holder.get(called)
     if holder == caller:  # C5: "anotado previamente" is read as "in front of the caller now"
@@ -278,33 +296,28 @@ def judge_call(state: State, call: Call) -> CallResult:
         )
     truth = total == called
     fooled = truth == (answer == "bluff")
-    must_give = holder == target and not fooled and bool(state.chips[caller])
-    clauses = CALL_CLAUSES[holder is not None, fooled]
-    return _new(
-        CallResult, (truth, fooled, called, caller if fooled else target, holder or "centre", must_give, clauses)
-    )
-
-
-def _play_call(state: State, call: Call, result: CallResult, problems: list[Problem], gift_open: bool) -> int | None:
-    """Move the chip called as ruled, then the gift the exception owes; the gift given, if any."""
-    caller, target, _called, _dice, _answer, gives, recorded = call
-    _truth, fooled, chip, chip_to, chip_from, must_give, _clauses = result
+    chips, points = state.chips, state.points
+    must_give = holder == target and not fooled and bool(chips[caller])
+    chip_to = caller if fooled else target
     if recorded is not None and recorded != chip_to:
         problems.append(
             Problem(
                 C.SCORE_FOOLED if fooled else C.SCORE_NOT_FOOLED,
-                _("chip {chip} goes to {player}, not {recorded}").format(chip=chip, player=chip_to, recorded=recorded),
+                _("chip {chip} goes to {player}, not {recorded}").format(
+                    chip=called, player=chip_to, recorded=recorded
+                ),
             )
         )
     # The gift is one of the chips in front of the caller at the start of the turn (C3, C5); when the
     # caller owes one the chip called stays with the target, so the caller's chips are still those.
-    chips, points, worth = state.chips, state.points, POINTS[chip]
+    chip_from = holder or "centre"
     if chip_from != "centre":
-        chips[chip_from].remove(chip)
+        chips[chip_from].remove(called)
         points[chip_from] -= worth
-    chips[chip_to].append(chip)  # C6: a target who keeps the chip puts it back in front of them
+    chips[chip_to].append(called)  # C6: a target who keeps the chip puts it back in front of them
     points[chip_to] += worth
-    state.holder[chip] = chip_to
+    state.holder[called] = chip_to
+    gift = None
     if must_give:
         if gives is None:
             if not gift_open:
@@ -316,8 +329,7 @@ def _play_call(state: State, call: Call, result: CallResult, problems: list[Prob
                         ),
                     )
                 )
-            return None
-        if state.holder.get(gives) != caller:
+        elif state.holder.get(gives) != caller:
             problems.append(
                 Problem(
                     C.EXCEPTION,
@@ -326,11 +338,11 @@ def _play_call(state: State, call: Call, result: CallResult, problems: list[Prob
                     ),
                 )
             )
-            return None
-        state._take_off(gives, caller)
-        state._place(gives, target)
-        return gives
-    if gives is not None:
+        else:
+            state._take_off(gives, caller)
+            state._place(gives, target)
+            gift = gives
+    elif gives is not None:
         problems.append(
             Problem(
                 C.EXCEPTION,
@@ -339,7 +351,7 @@ def _play_call(state: State, call: Call, result: CallResult, problems: list[Prob
                 ),
             )
         )
-    return None
+    return truth, fooled, called, chip_to, holder, must_give, gift
 
 
 def judge_exchange(state: State, exchange: Exchange) -> ExchangeResult:

@@ -46,9 +46,11 @@ class Replay(ReplayLog):
 
     record: Record
     state: State = field(init=False)
+    problems: list[Problem] = field(init=False)  # the current turn's, empty between turns (one list a record)
 
     def __post_init__(self) -> None:
         self.state = State.start(self.record.players, first=self.record.first, target=self.record.target)
+        self.problems = []
 
     @property
     def chips(self) -> dict[str, list[int]]:
@@ -60,10 +62,12 @@ class Replay(ReplayLog):
 
     def apply(self, event: Call | Exchange) -> None:
         self.number += 1
-        problems: list[Problem] = []
+        problems = self.problems
         advance(self.state, event, problems)  # ``step``'s rules; only the problems are read here
-        for problem in problems:
-            self.error(problem.clause, problem.message)
+        if problems:  # most turns break no rule
+            for problem in problems:
+                self.error(problem.clause, problem.message)
+            problems.clear()
 
     def finish(self) -> str | None:
         end = finish(self.state)
