@@ -18,10 +18,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from itertools import product
-from typing import NamedTuple, NoReturn
+from typing import NamedTuple, NoReturn, Protocol
 
 from refcli.games.cupofbluff import clauses as C
-from refcli.games.cupofbluff.chips import CHIPS, POINTS, check_holdings, points_of, standings
+from refcli.games.cupofbluff.chips import CHIPS, POINTS, Standing, check_holdings, points_of, standings
 from refcli.language.i18n import _, ngettext
 from refcli.model.errors import RuleBroken
 
@@ -60,6 +60,12 @@ class Problem(NamedTuple):
 
     clause: str
     message: str
+
+
+class Problems(Protocol):
+    """Where ``advance`` puts the rules a turn breaks: a list (``step``), or a replay that reports each at once."""
+
+    def append(self, problem: Problem, /) -> None: ...
 
 
 class CallResult(NamedTuple):
@@ -141,14 +147,19 @@ class State:
         self, players: Sequence[str], chips: Mapping[str, Sequence[int]], *, turn: str, target: int = 0
     ) -> None:
         """``chips`` in front of each player, every chip 3-18 in at most one place (``RuleBroken`` if not)."""
-        check_holdings(chips)
         self.players: tuple[str, ...] = tuple(players)
         count = len(self.players)
         self.seat: dict[str, int] = dict(zip(self.players, range(count)))  # one per record replayed
         self.after: tuple[int, ...] = (*range(1, count), 0)  # the seat that plays after each seat (clockwise)
-        self.chips: dict[str, list[int]] = {name: list(chips.get(name, ())) for name in self.players}
-        self.holder: dict[int, str] = {chip: name for name, held in self.chips.items() for chip in held}
-        self.points: dict[str, int] = {name: points_of(held) for name, held in self.chips.items()}
+        if chips:
+            check_holdings(chips)
+            self.chips: dict[str, list[int]] = {name: list(chips.get(name, ())) for name in self.players}
+            self.holder: dict[int, str] = {chip: name for name, held in self.chips.items() for chip in held}
+            self.points: dict[str, int] = {name: points_of(held) for name, held in self.chips.items()}
+        else:  # a record's start (one per record replayed): every chip in the centre, nothing to count
+            self.chips = {name: [] for name in self.players}
+            self.holder = {}
+            self.points = dict.fromkeys(self.players, 0)
         self.turn: int = self.seat[turn]  # the seat of the player who plays next
         self.target: int = target  # the points-target variant (C7); 0: until the centre is empty
         self.over: bool = self._over()
@@ -221,7 +232,7 @@ CallPlayed = tuple[bool, bool, int, str, str | None, bool, int | None]
 
 
 def advance(
-    state: State, action: Action, problems: list[Problem], gift_open: bool = False
+    state: State, action: Action, problems: Problems, gift_open: bool = False
 ) -> CallPlayed | ExchangeResult | None:
     """``step`` without its ``Step``: the turn applied, the rules it broke appended to ``problems``, and what
     the call or the exchange did (None: neither was played). A replay needs only the problems, so it calls this."""
@@ -264,7 +275,7 @@ def _not_a_roll(dice: Sequence[int]) -> NoReturn:
     raise RuleBroken(_("a roll is three dice showing 1 to 6, not {dice}").format(dice=list(dice)), C.COMPONENTS)
 
 
-def _play_call(state: State, call: Call, problems: list[Problem], gift_open: bool) -> CallPlayed:
+def _play_call(state: State, call: Call, problems: Problems, gift_open: bool) -> CallPlayed:
     """Who scores the chip called (004 "Puntaje el Chip"; register C3, C5, C6), RuleBroken if no rule allows the
     call; then the chip moved as ruled and the gift the exception owes.
 
@@ -371,7 +382,7 @@ def judge_exchange(state: State, exchange: Exchange) -> ExchangeResult:
                 _("{player} does not hold chip {chip}").format(player=player, chip=chip), C.DOUBLES_EXCHANGE
             )
         handed.add(chip)
-    points = sum(POINTS[chip] for chip in returns)
+    points = points_of(returns)
     # The chips handed back are worth less than their sum, so the new chip is never one of them.
     choices = tuple(chip for chip in CHIPS_WORTH.get(points, ()) if chip not in state.holder)
     if not choices:
@@ -379,10 +390,10 @@ def judge_exchange(state: State, exchange: Exchange) -> ExchangeResult:
             _("no chip worth {points} points is in the centre, so the exchange cannot be made").format(points=points),
             C.EXCHANGE,
         )
-    return ExchangeResult(points, choices, EXCHANGE_CLAUSES)
+    return _new(ExchangeResult, (points, choices, EXCHANGE_CLAUSES))
 
 
-def _play_exchange(state: State, exchange: Exchange, result: ExchangeResult, problems: list[Problem]) -> None:
+def _play_exchange(state: State, exchange: Exchange, result: ExchangeResult, problems: Problems) -> None:
     takes = exchange.takes
     if takes is None:
         return
@@ -407,9 +418,20 @@ def _play_exchange(state: State, exchange: Exchange, result: ExchangeResult, pro
 def finish(state: State) -> End:
     """end.last-chip, end.target (C7): is the game over; end.winner, end.tie (C4): who wins."""
     ranked = standings(state.chips, state.points)  # the state keeps each player's points as chips move
-    winners = [s.name for s in ranked if s.rank == 1] if state.over else []
     clauses = [C.END_LAST_CHIP, C.END_WINNER] + ([C.END_TARGET, C.TARGET_VARIANT] if state.target else [])
     points = [s.points for s in ranked]
     if state.over and points.count(max(points)) > 1:
         clauses += [C.END_TIE, C.TIE_BREAK]
-    return End(state.over, state.why(), dict(zip(state.chips, points)), winners, tuple(clauses))
+    return End(state.over, state.why(), dict(zip(state.chips, points)), winners(state, ranked), tuple(clauses))
+
+
+def winners(state: State, ranked: list[Standing] | None = None) -> list[str]:
+    """end.winner, end.tie (C4): the players ranked first, once the game is over (a tie may be shared).
+
+    ``finish`` says it with the rest of the end; a replay asks only this (``ranked``: the standings, if made).
+    """
+    if not state.over:
+        return []
+    if ranked is None:
+        ranked = standings(state.chips, state.points)
+    return [s.name for s in ranked if s.rank == 1]
