@@ -235,7 +235,11 @@ def advance(
     state: State, action: Action, problems: Problems, gift_open: bool = False
 ) -> CallPlayed | ExchangeResult | None:
     """``step`` without its ``Step``: the turn applied, the rules it broke appended to ``problems``, and what
-    the call or the exchange did (None: neither was played). A replay needs only the problems, so it calls this."""
+    the call or the exchange did (None: neither was played). A replay needs only the problems, so it calls this.
+
+    A call (004 "Puntaje el Chip"; register C3, C5, C6) is judged and played here, not in a function of its
+    own: most turns are calls, and a replay then makes one Python call less per turn.
+    """
     if state.over:
         problems.append(Problem(C.END_LAST_CHIP, _("the game is over: {why}").format(why=state.why())))
         return None
@@ -251,17 +255,76 @@ def advance(
             )
         )
     state.turn = state.after[seat]
-    played: CallPlayed | ExchangeResult | None = None
+    played: CallPlayed | ExchangeResult | None
     try:
-        if type(action) is Call:
-            played = _play_call(state, action, problems, gift_open)
-        else:
+        if type(action) is not Call:
             played = judge_exchange(state, action)  # type: ignore[arg-type]
             _play_exchange(state, action, played, problems)  # type: ignore[arg-type]
+        else:
+            # The caller as the state spells it, the very string its dictionaries hold: the look-ups and
+            # comparisons that follow (and those of later turns, which find it holding chips) match by identity.
+            caller = state.players[seat]
+            _caller, target, called, dice, answer, gives, recorded = action  # read once: most turns are calls
+            total = TOTALS.get(dice)  # None: not three dice showing 1 to 6
+            if total is None:
+                _not_a_roll(dice)
+            if caller == target:
+                raise RuleBroken(
+                    _("{caller} cannot target themselves: the target is an opponent").format(caller=caller),
+                    C.TARGET_ANY,
+                )
+            worth = POINTS.get(called)
+            if worth is None:
+                raise RuleBroken(
+                    _("there is no chip {chip}: call a number from 3 to 18").format(chip=called), C.CALL_OWN_CHIP
+                )
+            holder = state.holder.get(called)
+            if holder == caller:  # C5: "anotado previamente" is read as "in front of the caller now"
+                raise RuleBroken(
+                    _(
+                        "{caller} already scored chip {chip} and holds it: call a chip you want, not one you hold (C5)"
+                    ).format(caller=caller, chip=called),
+                    C.CHIP_AT_STAKE,
+                )
+            if holder is not None and holder != target:
+                raise RuleBroken(
+                    _("chip {chip} is in front of {holder}, so {holder} must be the target").format(
+                        chip=called, holder=holder
+                    ),
+                    C.TARGET_MUST,
+                )
+            truth = total == called
+            fooled = truth == (answer == "bluff")
+            chips, points = state.chips, state.points
+            must_give = holder == target and not fooled and bool(chips[caller])
+            chip_to = caller if fooled else target
+            if recorded is not None and recorded != chip_to:
+                problems.append(
+                    Problem(
+                        C.SCORE_FOOLED if fooled else C.SCORE_NOT_FOOLED,
+                        _("chip {chip} goes to {player}, not {recorded}").format(
+                            chip=called, player=chip_to, recorded=recorded
+                        ),
+                    )
+                )
+            chip_from = holder or "centre"
+            if chip_from != "centre":
+                chips[chip_from].remove(called)
+                points[chip_from] -= worth
+            chips[chip_to].append(called)  # C6: a target who keeps the chip puts it back in front of them
+            points[chip_to] += worth
+            state.holder[called] = chip_to
+            gift = (
+                _give(state, caller, target, gives, must_give, problems, gift_open)
+                if must_give or gives is not None
+                else None
+            )
+            played = (truth, fooled, called, chip_to, holder, must_give, gift)
     except RuleBroken as broken:
         problems.append(Problem(broken.clause, str(broken)))
-    target = state.target  # the game was not over before this turn: is it now?
-    if len(state.holder) == ALL_CHIPS or (target and max(state.points.values()) >= target):
+        played = None
+    # the game was not over before this turn: is it now?
+    if len(state.holder) == ALL_CHIPS or (state.target and max(state.points.values()) >= state.target):
         state.over = True
     return played
 
@@ -275,59 +338,14 @@ def _not_a_roll(dice: Sequence[int]) -> NoReturn:
     raise RuleBroken(_("a roll is three dice showing 1 to 6, not {dice}").format(dice=list(dice)), C.COMPONENTS)
 
 
-def _play_call(state: State, call: Call, problems: Problems, gift_open: bool) -> CallPlayed:
-    """Who scores the chip called (004 "Puntaje el Chip"; register C3, C5, C6), RuleBroken if no rule allows the
-    call; then the chip moved as ruled and the gift the exception owes.
+def _give(
+    state: State, caller: str, target: str, gives: int | None, must_give: bool, problems: Problems, gift_open: bool
+) -> int | None:
+    """The exception (C3, C5): the chip the caller gives the target, when one is owed and given as the rules say.
 
-    Judged and played in one function: the call's seven fields are read once (most turns are calls).
+    The gift is one of the chips in front of the caller at the start of the turn; when the caller owes one the
+    chip called stays with the target, so the caller's chips are still those.
     """
-    caller, target, called, dice, answer, gives, recorded = call
-    total = TOTALS.get(dice)  # None: not three dice showing 1 to 6
-    if total is None:
-        _not_a_roll(dice)
-    if caller == target:
-        raise RuleBroken(
-            _("{caller} cannot target themselves: the target is an opponent").format(caller=caller), C.TARGET_ANY
-        )
-    worth = POINTS.get(called)
-    if worth is None:
-        raise RuleBroken(_("there is no chip {chip}: call a number from 3 to 18").format(chip=called), C.CALL_OWN_CHIP)
-    holder = state.holder.get(called)
-    if holder == caller:  # C5: "anotado previamente" is read as "in front of the caller now"
-        raise RuleBroken(
-            _("{caller} already scored chip {chip} and holds it: call a chip you want, not one you hold (C5)").format(
-                caller=caller, chip=called
-            ),
-            C.CHIP_AT_STAKE,
-        )
-    if holder is not None and holder != target:
-        raise RuleBroken(
-            _("chip {chip} is in front of {holder}, so {holder} must be the target").format(chip=called, holder=holder),
-            C.TARGET_MUST,
-        )
-    truth = total == called
-    fooled = truth == (answer == "bluff")
-    chips, points = state.chips, state.points
-    must_give = holder == target and not fooled and bool(chips[caller])
-    chip_to = caller if fooled else target
-    if recorded is not None and recorded != chip_to:
-        problems.append(
-            Problem(
-                C.SCORE_FOOLED if fooled else C.SCORE_NOT_FOOLED,
-                _("chip {chip} goes to {player}, not {recorded}").format(
-                    chip=called, player=chip_to, recorded=recorded
-                ),
-            )
-        )
-    # The gift is one of the chips in front of the caller at the start of the turn (C3, C5); when the
-    # caller owes one the chip called stays with the target, so the caller's chips are still those.
-    chip_from = holder or "centre"
-    if chip_from != "centre":
-        chips[chip_from].remove(called)
-        points[chip_from] -= worth
-    chips[chip_to].append(called)  # C6: a target who keeps the chip puts it back in front of them
-    points[chip_to] += worth
-    state.holder[called] = chip_to
     gift = None
     if must_give:
         if gives is None:
@@ -362,7 +380,7 @@ def _play_call(state: State, call: Call, problems: Problems, gift_open: bool) ->
                 ),
             )
         )
-    return truth, fooled, called, chip_to, holder, must_give, gift
+    return gift
 
 
 def judge_exchange(state: State, exchange: Exchange) -> ExchangeResult:
