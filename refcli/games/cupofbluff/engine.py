@@ -243,9 +243,9 @@ def advance(
     if state.over:
         problems.append(Problem(C.END_LAST_CHIP, _("the game is over: {why}").format(why=state.why())))
         return None
-    actor = action[0]  # a Call's caller, an Exchange's player: by index, cheaper than a NamedTuple's field
-    seat = state.seat[actor]
+    seat = state.seat[action[0]]  # a Call's caller, an Exchange's player: by index, cheaper than a NamedTuple's field
     if seat != state.turn:
+        actor = action[0]
         problems.append(
             Problem(
                 C.TURN_FIRST,
@@ -320,12 +320,15 @@ def advance(
                 else None
             )
             played = (truth, fooled, called, chip_to, holder, must_give, gift)
+            # The game was not over before this turn: is it now? Only a call can end it: it may take the centre's
+            # last chip, and the player the chip goes to (with the gift, if any) is the only one whose points rise.
+            # An exchange hands back two chips or more for one worth as many points (nobody's points change, the
+            # centre grows); a turn no rule allows moves no chip.
+            if len(state.holder) == ALL_CHIPS or (state.target and points[chip_to] >= state.target):
+                state.over = True
     except RuleBroken as broken:
         problems.append(Problem(broken.clause, str(broken)))
         played = None
-    # the game was not over before this turn: is it now?
-    if len(state.holder) == ALL_CHIPS or (state.target and max(state.points.values()) >= state.target):
-        state.over = True
     return played
 
 

@@ -60,7 +60,14 @@ class Replay(ReplayLog):
 
     def apply(self, event: Call | Exchange) -> None:
         self.number += 1
-        advance(self.state, event, self)  # ``step``'s rules; each rule broken comes to ``append``
+        if not self.strict:
+            advance(self.state, event, self)  # ``step``'s rules; each rule broken comes to ``append``
+            return
+        # --strict: the turn is applied in full, then its first broken rule ends the replay
+        problems: list[Problem] = []
+        advance(self.state, event, problems)
+        for problem in problems:
+            self.error(problem.clause, problem.message)
 
     def append(self, problem: Problem) -> None:
         """A rule the turn being applied breaks (``engine.Problems``): a finding at once, no list per turn."""
