@@ -14,7 +14,7 @@ from hypothesis import given, settings
 
 from refcli.games.cupofbluff import clauses as cob_clauses
 from refcli.games.cupofbluff.chips import POINTS, points_of, standings, ways
-from refcli.games.cupofbluff.record import validate_document
+from refcli.games.cupofbluff.record import Call, Record, replay, validate_document
 from refcli.games.cupofbluff.simulate import random_game
 from refcli.rules.catalogue import rules_for
 
@@ -403,3 +403,14 @@ def test_format_errors_are_located(invoke: Invoke, write: Write, verb: str, text
     result = invoke(["cup-of-bluff", verb, path])
     assert result.exit_code == 65, result.stdout
     assert result.stderr.strip().replace(path, "FILE") == f"refcli: error: {message}"
+
+
+def test_strict_replay_applies_the_turn_in_full_before_it_stops() -> None:
+    """--strict stops at the first broken rule, yet the turn that broke it is played out: Ben calls out of
+    turn (turn.first), and chip 10 still goes where the call rules, as the summary shows."""
+    # Ben calls 10 at Ana on a roll of 10 and Ana says bluff: it was the truth, Ana is fooled and Ben scores chip 10
+    record = Record(players=("Ana", "Ben"), events=(Call("Ben", "Ana", 10, (3, 3, 4), "bluff"),), first="Ana")
+    strict, lenient = replay(record, strict=True), replay(record)
+    assert [finding.rule for finding in strict.findings] == [cob_clauses.TURN_FIRST]
+    assert strict.state.chips == lenient.state.chips == {"Ana": [], "Ben": [10]}
+    assert strict.state.players[strict.state.turn] == "Ana"  # play passed clockwise from Ben, the actor

@@ -60,7 +60,7 @@ def summary(record: Record, replayed: Replay) -> dict[str, Any]:
         "events": len(record.events),
         "over": state.winner is not None,
         "winner": state.winner,
-        "strikes": {name: state.strikes[name] for name in record.players},
+        "strikes": dict(state.strikes),  # by seat in seating order, as the players are listed
     }
 
 

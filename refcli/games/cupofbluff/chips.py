@@ -83,6 +83,11 @@ class Standing(NamedTuple):
     rank: int
 
 
+# Every replayed record ranks its players: ``tuple.__new__`` with the fields in order skips the NamedTuple's own
+# ``__new__``, a Python function (it only adds defaults, and Standing has none).
+_new = tuple.__new__
+
+
 def standings(chips: Mapping[str, Sequence[int]], points: Mapping[str, int] | None = None) -> list[Standing]:
     """Each player's points, chips and rank, in the order given (C4); ``points``: each one's, if already counted.
 
@@ -95,6 +100,6 @@ def standings(chips: Mapping[str, Sequence[int]], points: Mapping[str, int] | No
     best_first = sorted(keys, reverse=True)
     # a player's rank is 1 + how many rank strictly higher: the place of their key's first copy, best first
     return [
-        Standing(name, points, -fewer, best_first.index((points, fewer)) + 1)
+        _new(Standing, (name, points, -fewer, best_first.index((points, fewer)) + 1))
         for name, (points, fewer) in zip(chips, keys)
     ]

@@ -18,10 +18,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from itertools import product
-from typing import NamedTuple, NoReturn
+from typing import NamedTuple, NoReturn, Protocol
 
 from refcli.games.cupofbluff import clauses as C
-from refcli.games.cupofbluff.chips import CHIPS, POINTS, check_holdings, points_of, standings
+from refcli.games.cupofbluff.chips import CHIPS, POINTS, Standing, check_holdings, points_of, standings
 from refcli.language.i18n import _, ngettext
 from refcli.model.errors import RuleBroken
 
@@ -60,6 +60,12 @@ class Problem(NamedTuple):
 
     clause: str
     message: str
+
+
+class Problems(Protocol):
+    """Where ``advance`` puts the rules a turn breaks: a list (``step``), or a replay that reports each at once."""
+
+    def append(self, problem: Problem, /) -> None: ...
 
 
 class CallResult(NamedTuple):
@@ -135,18 +141,25 @@ _new = tuple.__new__
 class State:
     """A game between turns: each player's chips (in the order they came), who plays next, the variant."""
 
-    __slots__ = ("players", "seat", "chips", "holder", "points", "turn", "target", "over")
+    __slots__ = ("players", "seat", "after", "chips", "holder", "points", "turn", "target", "over")
 
     def __init__(
         self, players: Sequence[str], chips: Mapping[str, Sequence[int]], *, turn: str, target: int = 0
     ) -> None:
         """``chips`` in front of each player, every chip 3-18 in at most one place (``RuleBroken`` if not)."""
-        check_holdings(chips)
         self.players: tuple[str, ...] = tuple(players)
-        self.seat: dict[str, int] = dict(zip(self.players, range(len(self.players))))  # one per record replayed
-        self.chips: dict[str, list[int]] = {name: list(chips.get(name, ())) for name in self.players}
-        self.holder: dict[int, str] = {chip: name for name, held in self.chips.items() for chip in held}
-        self.points: dict[str, int] = {name: points_of(held) for name, held in self.chips.items()}
+        count = len(self.players)
+        self.seat: dict[str, int] = dict(zip(self.players, range(count)))  # one per record replayed
+        self.after: tuple[int, ...] = (*range(1, count), 0)  # the seat that plays after each seat (clockwise)
+        if chips:
+            check_holdings(chips)
+            self.chips: dict[str, list[int]] = {name: list(chips.get(name, ())) for name in self.players}
+            self.holder: dict[int, str] = {chip: name for name, held in self.chips.items() for chip in held}
+            self.points: dict[str, int] = {name: points_of(held) for name, held in self.chips.items()}
+        else:  # a record's start (one per record replayed): every chip in the centre, nothing to count
+            self.chips = {name: [] for name in self.players}
+            self.holder = {}
+            self.points = dict.fromkeys(self.players, 0)
         self.turn: int = self.seat[turn]  # the seat of the player who plays next
         self.target: int = target  # the points-target variant (C7); 0: until the centre is empty
         self.over: bool = self._over()
@@ -202,21 +215,37 @@ def step(state: State, action: Action, *, gift_open: bool = False) -> Step:
     situation asks whether one is owed), which is then no broken rule.
     """
     problems: list[Problem] = []
-    call, exchange, gift = advance(state, action, problems, gift_open)
+    played = advance(state, action, problems, gift_open)
+    call = exchange = gift = None
+    if isinstance(played, ExchangeResult):
+        exchange = played
+    elif played is not None:
+        truth, fooled, chip, chip_to, holder, must_give, gift = played
+        clauses = CALL_CLAUSES[holder is not None, fooled]
+        call = _new(CallResult, (truth, fooled, chip, chip_to, holder or "centre", must_give, clauses))
     return _new(Step, (tuple(problems), call, exchange, gift, state.players[state.turn], state.over))
 
 
+# What ``advance`` says a call did: ``CallResult``'s first fields (but who held the chip, None: the centre), then
+# the chip given under the exception. A plain tuple: one is made per call replayed; only ``step`` reads it.
+CallPlayed = tuple[bool, bool, int, str, str | None, bool, int | None]
+
+
 def advance(
-    state: State, action: Action, problems: list[Problem], gift_open: bool = False
-) -> tuple[CallResult | None, ExchangeResult | None, int | None]:
-    """``step`` without its ``Step``: the turn applied, the rules it broke appended to ``problems``, and
-    (the call's result, the exchange's, the gift). A replay needs only the problems, so it calls this."""
+    state: State, action: Action, problems: Problems, gift_open: bool = False
+) -> CallPlayed | ExchangeResult | None:
+    """``step`` without its ``Step``: the turn applied, the rules it broke appended to ``problems``, and what
+    the call or the exchange did (None: neither was played). A replay needs only the problems, so it calls this.
+
+    A call (004 "Puntaje el Chip"; register C3, C5, C6) is judged and played here, not in a function of its
+    own: most turns are calls, and a replay then makes one Python call less per turn.
+    """
     if state.over:
         problems.append(Problem(C.END_LAST_CHIP, _("the game is over: {why}").format(why=state.why())))
-        return None, None, None
-    actor = action.caller if isinstance(action, Call) else action.player
-    seat = state.seat[actor]
+        return None
+    seat = state.seat[action[0]]  # a Call's caller, an Exchange's player: by index, cheaper than a NamedTuple's field
     if seat != state.turn:
+        actor = action[0]
         problems.append(
             Problem(
                 C.TURN_FIRST,
@@ -225,21 +254,82 @@ def advance(
                 ),
             )
         )
-    state.turn = (seat + 1) % len(state.players)
-    call = exchange = gift = None
+    state.turn = state.after[seat]
+    played: CallPlayed | ExchangeResult | None
     try:
-        if isinstance(action, Call):
-            call = judge_call(state, action)
-            gift = _play_call(state, action, call, problems, gift_open)
+        if type(action) is not Call:
+            played = judge_exchange(state, action)  # type: ignore[arg-type]
+            _play_exchange(state, action, played, problems)  # type: ignore[arg-type]
         else:
-            exchange = judge_exchange(state, action)
-            _play_exchange(state, action, exchange, problems)
+            # The caller as the state spells it, the very string its dictionaries hold: the look-ups and
+            # comparisons that follow (and those of later turns, which find it holding chips) match by identity.
+            caller = state.players[seat]
+            _caller, target, called, dice, answer, gives, recorded = action  # read once: most turns are calls
+            total = TOTALS.get(dice)  # None: not three dice showing 1 to 6
+            if total is None:
+                _not_a_roll(dice)
+            if caller == target:
+                raise RuleBroken(
+                    _("{caller} cannot target themselves: the target is an opponent").format(caller=caller),
+                    C.TARGET_ANY,
+                )
+            worth = POINTS.get(called)
+            if worth is None:
+                raise RuleBroken(
+                    _("there is no chip {chip}: call a number from 3 to 18").format(chip=called), C.CALL_OWN_CHIP
+                )
+            holder = state.holder.get(called)
+            if holder == caller:  # C5: "anotado previamente" is read as "in front of the caller now"
+                raise RuleBroken(
+                    _(
+                        "{caller} already scored chip {chip} and holds it: call a chip you want, not one you hold (C5)"
+                    ).format(caller=caller, chip=called),
+                    C.CHIP_AT_STAKE,
+                )
+            if holder is not None and holder != target:
+                raise RuleBroken(
+                    _("chip {chip} is in front of {holder}, so {holder} must be the target").format(
+                        chip=called, holder=holder
+                    ),
+                    C.TARGET_MUST,
+                )
+            truth = total == called
+            fooled = truth == (answer == "bluff")
+            chips, points = state.chips, state.points
+            must_give = holder == target and not fooled and bool(chips[caller])
+            chip_to = caller if fooled else target
+            if recorded is not None and recorded != chip_to:
+                problems.append(
+                    Problem(
+                        C.SCORE_FOOLED if fooled else C.SCORE_NOT_FOOLED,
+                        _("chip {chip} goes to {player}, not {recorded}").format(
+                            chip=called, player=chip_to, recorded=recorded
+                        ),
+                    )
+                )
+            chip_from = holder or "centre"
+            if chip_from != "centre":
+                chips[chip_from].remove(called)
+                points[chip_from] -= worth
+            chips[chip_to].append(called)  # C6: a target who keeps the chip puts it back in front of them
+            points[chip_to] += worth
+            state.holder[called] = chip_to
+            gift = (
+                _give(state, caller, target, gives, must_give, problems, gift_open)
+                if must_give or gives is not None
+                else None
+            )
+            played = (truth, fooled, called, chip_to, holder, must_give, gift)
+            # The game was not over before this turn: is it now? Only a call can end it: it may take the centre's
+            # last chip, and the player the chip goes to (with the gift, if any) is the only one whose points rise.
+            # An exchange hands back two chips or more for one worth as many points (nobody's points change, the
+            # centre grows); a turn no rule allows moves no chip.
+            if len(state.holder) == ALL_CHIPS or (state.target and points[chip_to] >= state.target):
+                state.over = True
     except RuleBroken as broken:
         problems.append(Problem(broken.clause, str(broken)))
-    target = state.target  # the game was not over before this turn: is it now?
-    if len(state.holder) == ALL_CHIPS or (target and max(state.points.values()) >= target):
-        state.over = True
-    return call, exchange, gift
+        played = None
+    return played
 
 
 def check_dice(dice: Sequence[int]) -> None:
@@ -251,60 +341,15 @@ def _not_a_roll(dice: Sequence[int]) -> NoReturn:
     raise RuleBroken(_("a roll is three dice showing 1 to 6, not {dice}").format(dice=list(dice)), C.COMPONENTS)
 
 
-def judge_call(state: State, call: Call) -> CallResult:
-    """Who scores the chip called (004 "Puntaje el Chip"; register C3, C5, C6); RuleBroken if no rule allows it."""
-    caller, target, called, dice, answer, _gives, _chip_to = call
-    total = TOTALS.get(dice)  # None: not three dice showing 1 to 6
-    if total is None:
-        _not_a_roll(dice)
-    if caller == target:
-        raise RuleBroken(
-            _("{caller} cannot target themselves: the target is an opponent").format(caller=caller), C.TARGET_ANY
-        )
-    if called not in POINTS:
-        raise RuleBroken(_("there is no chip {chip}: call a number from 3 to 18").format(chip=called), C.CALL_OWN_CHIP)
-    holder = state.holder.get(called)
-    if holder == caller:  # C5: "anotado previamente" is read as "in front of the caller now"
-        raise RuleBroken(
-            _("{caller} already scored chip {chip} and holds it: call a chip you want, not one you hold (C5)").format(
-                caller=caller, chip=called
-            ),
-            C.CHIP_AT_STAKE,
-        )
-    if holder is not None and holder != target:
-        raise RuleBroken(
-            _("chip {chip} is in front of {holder}, so {holder} must be the target").format(chip=called, holder=holder),
-            C.TARGET_MUST,
-        )
-    truth = total == called
-    fooled = truth == (answer == "bluff")
-    must_give = holder == target and not fooled and bool(state.chips[caller])
-    clauses = CALL_CLAUSES[holder is not None, fooled]
-    return _new(
-        CallResult, (truth, fooled, called, caller if fooled else target, holder or "centre", must_give, clauses)
-    )
+def _give(
+    state: State, caller: str, target: str, gives: int | None, must_give: bool, problems: Problems, gift_open: bool
+) -> int | None:
+    """The exception (C3, C5): the chip the caller gives the target, when one is owed and given as the rules say.
 
-
-def _play_call(state: State, call: Call, result: CallResult, problems: list[Problem], gift_open: bool) -> int | None:
-    """Move the chip called as ruled, then the gift the exception owes; the gift given, if any."""
-    caller, target, _called, _dice, _answer, gives, recorded = call
-    _truth, fooled, chip, chip_to, chip_from, must_give, _clauses = result
-    if recorded is not None and recorded != chip_to:
-        problems.append(
-            Problem(
-                C.SCORE_FOOLED if fooled else C.SCORE_NOT_FOOLED,
-                _("chip {chip} goes to {player}, not {recorded}").format(chip=chip, player=chip_to, recorded=recorded),
-            )
-        )
-    # The gift is one of the chips in front of the caller at the start of the turn (C3, C5); when the
-    # caller owes one the chip called stays with the target, so the caller's chips are still those.
-    chips, points, worth = state.chips, state.points, POINTS[chip]
-    if chip_from != "centre":
-        chips[chip_from].remove(chip)
-        points[chip_from] -= worth
-    chips[chip_to].append(chip)  # C6: a target who keeps the chip puts it back in front of them
-    points[chip_to] += worth
-    state.holder[chip] = chip_to
+    The gift is one of the chips in front of the caller at the start of the turn; when the caller owes one the
+    chip called stays with the target, so the caller's chips are still those.
+    """
+    gift = None
     if must_give:
         if gives is None:
             if not gift_open:
@@ -316,8 +361,7 @@ def _play_call(state: State, call: Call, result: CallResult, problems: list[Prob
                         ),
                     )
                 )
-            return None
-        if state.holder.get(gives) != caller:
+        elif state.holder.get(gives) != caller:
             problems.append(
                 Problem(
                     C.EXCEPTION,
@@ -326,11 +370,11 @@ def _play_call(state: State, call: Call, result: CallResult, problems: list[Prob
                     ),
                 )
             )
-            return None
-        state._take_off(gives, caller)
-        state._place(gives, target)
-        return gives
-    if gives is not None:
+        else:
+            state._take_off(gives, caller)
+            state._place(gives, target)
+            gift = gives
+    elif gives is not None:
         problems.append(
             Problem(
                 C.EXCEPTION,
@@ -339,7 +383,7 @@ def _play_call(state: State, call: Call, result: CallResult, problems: list[Prob
                 ),
             )
         )
-    return None
+    return gift
 
 
 def judge_exchange(state: State, exchange: Exchange) -> ExchangeResult:
@@ -359,7 +403,7 @@ def judge_exchange(state: State, exchange: Exchange) -> ExchangeResult:
                 _("{player} does not hold chip {chip}").format(player=player, chip=chip), C.DOUBLES_EXCHANGE
             )
         handed.add(chip)
-    points = sum(POINTS[chip] for chip in returns)
+    points = points_of(returns)
     # The chips handed back are worth less than their sum, so the new chip is never one of them.
     choices = tuple(chip for chip in CHIPS_WORTH.get(points, ()) if chip not in state.holder)
     if not choices:
@@ -367,10 +411,10 @@ def judge_exchange(state: State, exchange: Exchange) -> ExchangeResult:
             _("no chip worth {points} points is in the centre, so the exchange cannot be made").format(points=points),
             C.EXCHANGE,
         )
-    return ExchangeResult(points, choices, EXCHANGE_CLAUSES)
+    return _new(ExchangeResult, (points, choices, EXCHANGE_CLAUSES))
 
 
-def _play_exchange(state: State, exchange: Exchange, result: ExchangeResult, problems: list[Problem]) -> None:
+def _play_exchange(state: State, exchange: Exchange, result: ExchangeResult, problems: Problems) -> None:
     takes = exchange.takes
     if takes is None:
         return
@@ -395,9 +439,20 @@ def _play_exchange(state: State, exchange: Exchange, result: ExchangeResult, pro
 def finish(state: State) -> End:
     """end.last-chip, end.target (C7): is the game over; end.winner, end.tie (C4): who wins."""
     ranked = standings(state.chips, state.points)  # the state keeps each player's points as chips move
-    winners = [s.name for s in ranked if s.rank == 1] if state.over else []
     clauses = [C.END_LAST_CHIP, C.END_WINNER] + ([C.END_TARGET, C.TARGET_VARIANT] if state.target else [])
     points = [s.points for s in ranked]
     if state.over and points.count(max(points)) > 1:
         clauses += [C.END_TIE, C.TIE_BREAK]
-    return End(state.over, state.why(), dict(zip(state.chips, points)), winners, tuple(clauses))
+    return End(state.over, state.why(), dict(zip(state.chips, points)), winners(state, ranked), tuple(clauses))
+
+
+def winners(state: State, ranked: list[Standing] | None = None) -> list[str]:
+    """end.winner, end.tie (C4): the players ranked first, once the game is over (a tie may be shared).
+
+    ``finish`` says it with the rest of the end; a replay asks only this (``ranked``: the standings, if made).
+    """
+    if not state.over:
+        return []
+    if ranked is None:
+        ranked = standings(state.chips, state.points)
+    return [s.name for s in ranked if s.rank == 1]

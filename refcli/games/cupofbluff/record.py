@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 
 from refcli.games.cupofbluff import GAME as CUP_OF_BLUFF  # the declaration: reading uses its words, never looks it up
 from refcli.games.cupofbluff import clauses as C
-from refcli.games.cupofbluff.engine import Call, Exchange, Problem, State, advance, finish
+from refcli.games.cupofbluff.engine import Call, Exchange, Problem, State, advance, winners
 from refcli.games.cupofbluff.formats import RECORD
 from refcli.language.i18n import _, ngettext
 from refcli.reading.documents import Document
@@ -60,15 +60,24 @@ class Replay(ReplayLog):
 
     def apply(self, event: Call | Exchange) -> None:
         self.number += 1
+        if not self.strict:
+            advance(self.state, event, self)  # ``step``'s rules; each rule broken comes to ``append``
+            return
+        # --strict: the turn is applied in full, then its first broken rule ends the replay
         problems: list[Problem] = []
-        advance(self.state, event, problems)  # ``step``'s rules; only the problems are read here
+        advance(self.state, event, problems)
         for problem in problems:
             self.error(problem.clause, problem.message)
 
+    def append(self, problem: Problem) -> None:
+        """A rule the turn being applied breaks (``engine.Problems``): a finding at once, no list per turn."""
+        self.error(problem.clause, problem.message)
+
     def finish(self) -> str | None:
-        end = finish(self.state)
+        state = self.state
         recorded = self.record.winner
-        if not end.over:
+        ranked_first = winners(state)  # ``engine.finish``'s winners; the replay reads nothing else of the end
+        if not state.over:
             left = len(self.state.centre())
             if recorded is not None:
                 message = ngettext(
@@ -84,10 +93,10 @@ class Replay(ReplayLog):
                     left,
                 ).format(n=left)
                 self.warn(C.END_LAST_CHIP, message, event=None)
-        elif recorded is not None and recorded not in end.winners:
-            message = _("{winners} won, not {recorded}").format(winners=listed(end.winners), recorded=recorded)
+        elif recorded is not None and recorded not in ranked_first:
+            message = _("{winners} won, not {recorded}").format(winners=listed(ranked_first), recorded=recorded)
             self.error(C.END_WINNER, message, event=None)
-        return end.winners[0] if len(end.winners) == 1 else None
+        return ranked_first[0] if len(ranked_first) == 1 else None
 
 
 def replay(record: Record, *, strict: bool = False) -> Replay:
@@ -122,7 +131,8 @@ def record_of(values: dict[str, Any], doc: Document) -> Record:
     )
 
 
-def summary(record: Record, state: Replay) -> dict[str, Any]:
+def summary(record: Record, replayed: Replay) -> dict[str, Any]:
+    state = replayed.state
     return {"events": len(record.events), "over": state.over, "chips": state.chips}
 
 
