@@ -397,3 +397,28 @@ def exact_of(value: Any) -> Any:
     if type(value) in (list, tuple):
         return (type(value).__name__, [exact_of(item) for item in value])
     return exact(value)
+
+
+# -- an object's __dict__ set as object.__setattr__ sets it (refcli.reading.formats.fast._dict_setter) -------------
+def test_the_dict_setter_sets_the_table_itself_as_the_object_dict_and_refuses_where_setattr_refuses() -> None:
+    from refcli.reading.formats.fast import _dict_setter
+
+    @dataclass(frozen=True)
+    class Base:
+        one: int
+
+    @dataclass(frozen=True)
+    class Made(Base):  # its __dict__ descriptor is the base's: found along the MRO
+        two: int
+
+    class Slotted:
+        __slots__ = ("one",)
+
+    values = {"one": 1, "two": 2}
+    made = object.__new__(Made)
+    _dict_setter(Made)(made, values)
+    assert made.__dict__ is values and made == Made(1, 2)
+    with pytest.raises(AttributeError):  # no __dict__ to set: refused, as object.__setattr__ refuses
+        _dict_setter(Slotted)(object.__new__(Slotted), {"one": 1})
+    with pytest.raises(AttributeError):
+        object.__setattr__(object.__new__(Slotted), "__dict__", {"one": 1})

@@ -21,6 +21,8 @@ to that reader (a ``slow`` call), or refuses.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
+from types import GetSetDescriptorType
 from typing import Any
 
 from refcli.language.folding import fold
@@ -69,7 +71,10 @@ def compile_fast(desc: Description, slow: Callable[[Type, str], Any], roster_of:
     """The fast reader of ``desc``; ``slow`` compiles a nested reader (for the values not inlined)."""
     source = _Source(slow, roster_of)
     source.line(0, "def read(value, ctx):")
-    source.line(1, "names = ctx.names")
+    # roster: the players' names as the nested readers take them (a list, or None before it is read); names:
+    # the same in a frozenset once read, as each player key of each event is looked up in it (one hash and one
+    # comparison, where a list compares the value with each name before it)
+    source.line(1, "roster = names = ctx.names")
     source.line(1, "if type(value) is not dict: raise NotFast")
     result = _table(source, desc.fields, "value", 1)
     source.line(1, f"return {result}")
@@ -93,7 +98,8 @@ def _value(source: _Source, t: Type, src: str, key: str, depth: int) -> str:
         source.line(depth, f"if type({src}) is not str: raise NotFast")
         return src
     if kind == "player":
-        # names is the roster once read (a list of str); None before: `in` raises, the nested reader decides
+        # names: the roster's names once read; None before: `in` raises, the nested reader decides (and a value
+        # that cannot be hashed raises too)
         source.line(depth, f"if {src} not in names: raise NotFast")
         return src
     if kind == "choice":
@@ -149,7 +155,7 @@ def _value(source: _Source, t: Type, src: str, key: str, depth: int) -> str:
     # names, name, other maps: the nested reader (a failure there raises, and all is read again)
     reader = source.constant(source.slow(t, key), "SLOW")
     out = source.fresh("s")
-    source.line(depth, "ctx.names = names")
+    source.line(depth, "ctx.names = roster")
     source.line(depth, f"{out} = {reader}({src}, ctx, (), None)")
     return out
 
@@ -259,11 +265,12 @@ def _array(source: _Source, t: Type, src: str, key: str, depth: int, *, kept: st
         source.line(depth, f"for {v} in {src}:")
         source.line(depth + 1, f"if {_not_integer(v, item)}:")
         source.line(depth + 2, "raise NotFast")
-        source.line(depth, f"{out} = {kept}({src})")
+        source.line(depth, f"{out} = {_gathered(kept, src)}")
         return out
     if item.kind == "custom" and _cached(item.parse):  # the parser remembers: one C call an item, as the nested
         parse = source.constant(item.parse, "PARSE")  # reader calls it
-        source.line(depth, f"{out} = {kept}(map({parse}, {src}))")
+        # a list unpacked from the map, not list() called on it: one call fewer for each of thousands of lists
+        source.line(depth, f"{out} = {_gathered(kept, f'map({parse}, {src})')}")
         return out
     v = source.fresh("v")
     source.line(depth, f"{out} = []")
@@ -277,6 +284,11 @@ def _array(source: _Source, t: Type, src: str, key: str, depth: int, *, kept: st
     if kept != "list":
         source.line(depth, f"{out} = {kept}({out})")
     return out
+
+
+def _gathered(kept: str, iterable: str) -> str:
+    """The expression gathering ``iterable`` into a new ``kept`` (``list`` as a display, ``[*items]``: no call)."""
+    return f"[*{iterable}]" if kept == "list" else f"{kept}({iterable})"
 
 
 def _player_map(source: _Source, t: Type, src: str, key: str, depth: int) -> str:
@@ -396,7 +408,8 @@ def _roster_table(source: _Source, fields: tuple[Field, ...], src: str, depth: i
         roster = source.roster_of(f)
         if roster is not None:
             fn = source.constant(roster, "ROSTER")
-            source.line(inner, f"ctx.names = names = {fn}({v}, ctx, ())")
+            source.line(inner, f"ctx.names = roster = {fn}({v}, ctx, ())")
+            source.line(inner, "names = frozenset(roster)")
         if not f.required:
             source.line(depth, "else:")
             source.line(depth + 1, f"{v} = {_default(source, f.default)}")
@@ -511,13 +524,33 @@ def _declared_table(source: _Source, made: Made, t: Type, src: str, depth: int, 
     out = source.fresh("o")
     if made.attributes:
         source.names["OBJECT_NEW"] = object.__new__
-        source.names["OBJECT_SETATTR"] = object.__setattr__
         values = ", ".join(f"{name!r}: {got[name]}" for name in made.keeps)
         source.line(depth, f"{out} = OBJECT_NEW({cls})")
-        # the table built here becomes the object's __dict__ (not copied into a new one); object.__setattr__, as
-        # a frozen dataclass's own __setattr__ refuses
-        source.line(depth, f"OBJECT_SETATTR({out}, '__dict__', {{{values}}})")
+        # the table built here becomes the object's __dict__ (not copied into a new one), set as
+        # object.__setattr__ sets it (a frozen dataclass's own __setattr__ refuses)
+        source.line(depth, f"{source.constant(_dict_setter(made.cls), 'SET_DICT')}({out}, {{{values}}})")
     else:
         source.names["TUPLE_NEW"] = tuple.__new__
         source.line(depth, f"{out} = TUPLE_NEW({cls}, ({''.join(f'{got[name]}, ' for name in made.keeps)}))")
     return out
+
+
+def _dict_setter(cls: type) -> Callable[[Any, dict[str, Any]], None]:
+    """What ``object.__setattr__(obj, "__dict__", values)`` does for an instance of ``cls``, looked up once.
+
+    That call looks ``__dict__`` up along the class's MRO for each object, and calls the first one found (the
+    descriptor of the class that gave its instances a ``__dict__``); here it is found once, and its ``__set__``
+    called straight: the same setting, without the lookup and the generic call of a slot wrapper.
+    """
+    for klass in cls.__mro__:
+        descriptor = vars(klass).get("__dict__")
+        if descriptor is not None:
+            if type(descriptor) is GetSetDescriptorType:
+                setter: Callable[[Any, dict[str, Any]], None] = descriptor.__set__
+                return setter
+            break
+    return partial(_set_dict, object.__setattr__)
+
+
+def _set_dict(set_attribute: Callable[[Any, str, Any], None], obj: Any, values: dict[str, Any]) -> None:
+    set_attribute(obj, "__dict__", values)
