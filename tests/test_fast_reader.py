@@ -422,3 +422,23 @@ def test_the_dict_setter_sets_the_table_itself_as_the_object_dict_and_refuses_wh
         _dict_setter(Slotted)(object.__new__(Slotted), {"one": 1})
     with pytest.raises(AttributeError):
         object.__setattr__(object.__new__(Slotted), "__dict__", {"one": 1})
+
+
+def test_a_table_with_as_many_keys_as_it_requires_but_one_unknown_is_refused_by_the_fast_path() -> None:
+    """A table whose length is that of its required keys is taken to have no other key (``_known_keys``): one
+    unknown key in place of a required one must still be refused (and one beside them found)."""
+    desc = descriptions("refcli.games.money")["record"]
+    fast = compile_description(desc)[2]
+    good = {"type": "exchange", "player": "Ana", "action": "right"}
+    for event, accepted in (
+        (good, True),
+        ({"type": "exchange", "player": "Ana", "actoin": "right"}, False),
+        ({**good, "actoin": "right"}, False),
+    ):
+        data = {"players": ["Ana", "Ben", "Cid"], "event": [event]}
+        try:
+            fast(data, Context(Document("fast.toml", data, "")))
+        except Exception:  # noqa: BLE001 - any refusal sends the document to the nested readers
+            assert not accepted, event
+        else:
+            assert accepted, event
