@@ -442,3 +442,27 @@ def test_a_table_with_as_many_keys_as_it_requires_but_one_unknown_is_refused_by_
             assert not accepted, event
         else:
             assert accepted, event
+
+
+def test_a_player_named_in_the_record_is_read_as_the_roster_s_own_string_on_both_paths() -> None:
+    """A name written again in the events (another string object, equal) is read as the one in the list of
+    players, by the fast path and by the nested readers alike: a replay's lookups of it find that object."""
+    desc = descriptions("refcli.games.money")["record"]
+
+    def fresh(name: str) -> str:  # an equal string, another object (as a JSON decoder makes each one)
+        return "".join(list(name))
+
+    data = {
+        "players": ["Ana", "Ben", "Cid"],
+        "hands": {fresh("Ben"): []},
+        "event": [{"type": "exchange", "player": fresh("Cid"), "action": "right", "with": fresh("Ana")}],
+    }
+    assert data["event"][0]["player"] is not data["players"][2]  # type: ignore[index]
+    for values in (
+        compile_description(desc)[2](data, Context(Document("names.toml", data, ""))),
+        read_slowly(desc, Document("names.toml", data, "")),
+    ):
+        players = values["players"]
+        exchange = values["event"][0]
+        assert exchange["player"] is players[2] and exchange["with"] is players[0]
+        assert next(iter(values["hands"])) is players[1]

@@ -72,8 +72,9 @@ def compile_fast(desc: Description, slow: Callable[[Type, str], Any], roster_of:
     source = _Source(slow, roster_of)
     source.line(0, "def read(value, ctx):")
     # roster: the players' names as the nested readers take them (a list, or None before it is read); names:
-    # the same in a frozenset once read, as each player key of each event is looked up in it (one hash and one
-    # comparison, where a list compares the value with each name before it)
+    # each of them by itself once read, as each player key of each event is looked up in it (one hash and one
+    # comparison, where a list compares the value with each name before it), and the value read is the
+    # roster's own string: the replay's comparisons and lookups of that name then find the same object first
     source.line(1, "roster = names = ctx.names")
     source.line(1, "if type(value) is not dict: raise NotFast")
     result = _table(source, desc.fields, "value", 1)
@@ -98,9 +99,10 @@ def _value(source: _Source, t: Type, src: str, key: str, depth: int) -> str:
         source.line(depth, f"if type({src}) is not str: raise NotFast")
         return src
     if kind == "player":
-        # names: the roster's names once read; None before: `in` raises, the nested reader decides (and a value
-        # that cannot be hashed raises too)
-        source.line(depth, f"if {src} not in names: raise NotFast")
+        # names: each of the roster's names by itself once read; None before: the subscript raises, the nested
+        # reader decides (and a value that is no name or cannot be hashed raises too). The value read is the
+        # roster's own string, as the nested reader gives it (``refcli.reading.formats.reader.listed``)
+        source.line(depth, f"{src} = names[{src}]")
         return src
     if kind == "choice":
         words = source.constant(frozenset(t.choices), "WORDS")
@@ -297,7 +299,7 @@ def _player_map(source: _Source, t: Type, src: str, key: str, depth: int) -> str
     source.line(depth, f"if type({src}) is not dict: raise NotFast")
     source.line(depth, f"{out} = {{}}")
     source.line(depth, f"for {k}, {v} in {src}.items():")
-    source.line(depth + 1, f"if {k} not in names: raise NotFast")
+    source.line(depth + 1, f"{k} = names[{k}]")
     got = _value(source, t.item, v, key, depth + 1)
     source.line(depth + 1, f"{out}[{k}] = {got}")
     _counted(source, out, t.minimum, t.maximum, depth)
@@ -420,7 +422,7 @@ def _roster_table(source: _Source, fields: tuple[Field, ...], src: str, depth: i
         if roster is not None:
             fn = source.constant(roster, "ROSTER")
             source.line(inner, f"ctx.names = roster = {fn}({v}, ctx, ())")
-            source.line(inner, "names = frozenset(roster)")
+            source.line(inner, "names = dict(zip(roster, roster))")
         if not f.required:
             source.line(depth, "else:")
             source.line(depth + 1, f"{v} = {_default(source, f.default)}")
@@ -460,7 +462,7 @@ def _plain_table(source: _Source, fields: tuple[Field, ...], src: str, depth: in
         v = source.fresh("v")
         inner = _fetched(source, f, src, v, depth)
         got = _value(source, f.type, v, f.key, inner)
-        if got != v:
+        if got != v or f.type.kind == "player":  # (a player: ``v`` is now the roster's own string)
             source.line(inner, f"{out}[{f.key!r}] = {got}")
     plain = {f.key: f.default for f in fields if not f.required and type(f.default) not in (list, dict)}
     fresh = [(f.key, f.default) for f in fields if not f.required and type(f.default) in (list, dict)]

@@ -375,13 +375,22 @@ def player_reader(t: Type, key: str) -> Reader:
     def read(value: Any, ctx: Context, parent: KeyPath, k: PathPart | None) -> Any:
         names = ctx.names
         if names is not None and value in names:  # the usual case: before any message is built
-            return value
+            return listed(value, names)
         names = ctx.roster()
         if type(value) is not str:
             raise ctx.fail(at(parent, k), not_text(), describe(value))
         return the_player(value, names, ctx, at(parent, k), wrong)
 
     return read
+
+
+def listed(value: str, names: list[str]) -> str:
+    """The roster's own string for ``value``, a name equal to one of ``names``.
+
+    Every player a record names is then one object, the one in the list of players, whichever path read it
+    (the fast reader looks it up so): a replay's comparisons and lookups of that name find it first.
+    """
+    return names[names.index(value)]
 
 
 def the_player(value: str, names: list[str], ctx: Context, here: KeyPath, wrong: Callable[[], str]) -> str:
@@ -594,7 +603,7 @@ def map_reader(t: Type, key: str) -> Reader:
 
         def read_key(k: str, ctx: Context, here: KeyPath) -> Any:
             if ctx.names is not None and k in ctx.names:  # the usual case
-                return k
+                return listed(k, ctx.names)
             return the_player(k, ctx.roster(), ctx, here + (k,), lambda: _("a player's name ({names})"))
     elif key_type.kind == "name":
 
