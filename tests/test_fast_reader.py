@@ -397,3 +397,72 @@ def exact_of(value: Any) -> Any:
     if type(value) in (list, tuple):
         return (type(value).__name__, [exact_of(item) for item in value])
     return exact(value)
+
+
+# -- an object's __dict__ set as object.__setattr__ sets it (refcli.reading.formats.fast._dict_setter) -------------
+def test_the_dict_setter_sets_the_table_itself_as_the_object_dict_and_refuses_where_setattr_refuses() -> None:
+    from refcli.reading.formats.fast import _dict_setter
+
+    @dataclass(frozen=True)
+    class Base:
+        one: int
+
+    @dataclass(frozen=True)
+    class Made(Base):  # its __dict__ descriptor is the base's: found along the MRO
+        two: int
+
+    class Slotted:
+        __slots__ = ("one",)
+
+    values = {"one": 1, "two": 2}
+    made = object.__new__(Made)
+    _dict_setter(Made)(made, values)
+    assert made.__dict__ is values and made == Made(1, 2)
+    with pytest.raises(AttributeError):  # no __dict__ to set: refused, as object.__setattr__ refuses
+        _dict_setter(Slotted)(object.__new__(Slotted), {"one": 1})
+    with pytest.raises(AttributeError):
+        object.__setattr__(object.__new__(Slotted), "__dict__", {"one": 1})
+
+
+def test_a_table_with_as_many_keys_as_it_requires_but_one_unknown_is_refused_by_the_fast_path() -> None:
+    """A table whose length is that of its required keys is taken to have no other key (``_known_keys``): one
+    unknown key in place of a required one must still be refused (and one beside them found)."""
+    desc = descriptions("refcli.games.money")["record"]
+    fast = compile_description(desc)[2]
+    good = {"type": "exchange", "player": "Ana", "action": "right"}
+    for event, accepted in (
+        (good, True),
+        ({"type": "exchange", "player": "Ana", "actoin": "right"}, False),
+        ({**good, "actoin": "right"}, False),
+    ):
+        data = {"players": ["Ana", "Ben", "Cid"], "event": [event]}
+        try:
+            fast(data, Context(Document("fast.toml", data, "")))
+        except Exception:  # noqa: BLE001 - any refusal sends the document to the nested readers
+            assert not accepted, event
+        else:
+            assert accepted, event
+
+
+def test_a_player_named_in_the_record_is_read_as_the_roster_s_own_string_on_both_paths() -> None:
+    """A name written again in the events (another string object, equal) is read as the one in the list of
+    players, by the fast path and by the nested readers alike: a replay's lookups of it find that object."""
+    desc = descriptions("refcli.games.money")["record"]
+
+    def fresh(name: str) -> str:  # an equal string, another object (as a JSON decoder makes each one)
+        return "".join(list(name))
+
+    data = {
+        "players": ["Ana", "Ben", "Cid"],
+        "hands": {fresh("Ben"): []},
+        "event": [{"type": "exchange", "player": fresh("Cid"), "action": "right", "with": fresh("Ana")}],
+    }
+    assert data["event"][0]["player"] is not data["players"][2]  # type: ignore[index]
+    for values in (
+        compile_description(desc)[2](data, Context(Document("names.toml", data, ""))),
+        read_slowly(desc, Document("names.toml", data, "")),
+    ):
+        players = values["players"]
+        exchange = values["event"][0]
+        assert exchange["player"] is players[2] and exchange["with"] is players[0]
+        assert next(iter(values["hands"])) is players[1]

@@ -480,3 +480,31 @@ def test_names_are_paired_as_their_skeletons_say_whatever_the_alphabet(group: li
         if seen is not name:
             expected.append((seen, name))
     assert names.similar_pairs(group) == expected
+
+
+def test_a_list_of_players_read_again_gives_a_list_of_its_own_and_notes_the_names_on_each_document() -> None:
+    """The nested readers remember the names of a list of players read before (a batch lists the same few
+    again and again): each document still gets its own list, its names noted, and a bad list is still refused."""
+    from refcli.reading.formats import Type
+    from refcli.reading.formats.reader import Context, compile_type
+
+    read = compile_type(Type(kind="names", minimum=2, maximum=4), "players")
+    lists = []
+    for _ in range(2):
+        doc = Document("names.toml", {}, "")
+        lists.append(read([" Ana", "Ben"], Context(doc), (), "players"))
+        assert list(doc.names) == ["Ana", "Ben"]
+    assert lists[0] == lists[1] == ["Ana", "Ben"] and lists[0] is not lists[1]
+    lists[0].append("Cid")  # a list read is the caller's: the next reading is not changed by it
+    assert read([" Ana", "Ben"], Context(Document("names.toml", {}, "")), (), "players") == ["Ana", "Ben"]
+    for bad in (["Ana", ["Ben"]], ["Ana", "Ana"], ["Ana", 1]):
+        for _ in range(2):  # refused each time: never remembered
+            with pytest.raises(DataError):
+                read(bad, Context(Document("names.toml", {}, "")), (), "players")
+
+
+def test_the_pairs_of_names_alike_are_the_same_each_time_and_the_caller_s_own() -> None:
+    group = ["Ana", "ANA", "Ben"]
+    first = names.similar_pairs(group)
+    first.append(("x", "y"))
+    assert names.similar_pairs(group) == [("Ana", "ANA")]

@@ -118,8 +118,23 @@ def similar_pairs(names: Iterable[str]) -> list[tuple[str, str]]:
     """The pairs of ``names`` that look the same but are different players: each with the first that it looks like.
 
     A player written twice (the same name in NFC) is one player, not a pair; in another case, two players.
+    Remembered for the last few hundred tables of names: a batch's records name the same few tables again and
+    again.
     """
-    names = list(names)
+    written = tuple(names)
+    pairs = _PAIRS.get(written)
+    if pairs is None:
+        pairs = _similar_pairs(written)
+        if len(_PAIRS) < MAX_REMEMBERED:
+            _PAIRS[written] = pairs
+    return list(pairs)
+
+
+_PAIRS: dict[tuple[str, ...], list[tuple[str, str]]] = {}
+MAX_REMEMBERED = 256
+
+
+def _similar_pairs(names: tuple[str, ...]) -> list[tuple[str, str]]:
     if "".join(names).isascii():  # the usual table: what a name looks like (``skeleton``) is its lower case
         written = set(map(str.strip, names))  # ``normal``, for ASCII
         if len(set(map(str.lower, written))) == len(written):

@@ -21,6 +21,8 @@ to that reader (a ``slow`` call), or refuses.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
+from types import GetSetDescriptorType
 from typing import Any
 
 from refcli.language.folding import fold
@@ -69,7 +71,11 @@ def compile_fast(desc: Description, slow: Callable[[Type, str], Any], roster_of:
     """The fast reader of ``desc``; ``slow`` compiles a nested reader (for the values not inlined)."""
     source = _Source(slow, roster_of)
     source.line(0, "def read(value, ctx):")
-    source.line(1, "names = ctx.names")
+    # roster: the players' names as the nested readers take them (a list, or None before it is read); names:
+    # each of them by itself once read, as each player key of each event is looked up in it (one hash and one
+    # comparison, where a list compares the value with each name before it), and the value read is the
+    # roster's own string: the replay's comparisons and lookups of that name then find the same object first
+    source.line(1, "roster = names = ctx.names")
     source.line(1, "if type(value) is not dict: raise NotFast")
     result = _table(source, desc.fields, "value", 1)
     source.line(1, f"return {result}")
@@ -93,8 +99,10 @@ def _value(source: _Source, t: Type, src: str, key: str, depth: int) -> str:
         source.line(depth, f"if type({src}) is not str: raise NotFast")
         return src
     if kind == "player":
-        # names is the roster once read (a list of str); None before: `in` raises, the nested reader decides
-        source.line(depth, f"if {src} not in names: raise NotFast")
+        # names: each of the roster's names by itself once read; None before: the subscript raises, the nested
+        # reader decides (and a value that is no name or cannot be hashed raises too). The value read is the
+        # roster's own string, as the nested reader gives it (``refcli.reading.formats.reader.listed``)
+        source.line(depth, f"{src} = names[{src}]")
         return src
     if kind == "choice":
         words = source.constant(frozenset(t.choices), "WORDS")
@@ -149,7 +157,7 @@ def _value(source: _Source, t: Type, src: str, key: str, depth: int) -> str:
     # names, name, other maps: the nested reader (a failure there raises, and all is read again)
     reader = source.constant(source.slow(t, key), "SLOW")
     out = source.fresh("s")
-    source.line(depth, "ctx.names = names")
+    source.line(depth, "ctx.names = roster")
     source.line(depth, f"{out} = {reader}({src}, ctx, (), None)")
     return out
 
@@ -259,11 +267,12 @@ def _array(source: _Source, t: Type, src: str, key: str, depth: int, *, kept: st
         source.line(depth, f"for {v} in {src}:")
         source.line(depth + 1, f"if {_not_integer(v, item)}:")
         source.line(depth + 2, "raise NotFast")
-        source.line(depth, f"{out} = {kept}({src})")
+        source.line(depth, f"{out} = {_gathered(kept, src)}")
         return out
     if item.kind == "custom" and _cached(item.parse):  # the parser remembers: one C call an item, as the nested
         parse = source.constant(item.parse, "PARSE")  # reader calls it
-        source.line(depth, f"{out} = {kept}(map({parse}, {src}))")
+        # a list unpacked from the map, not list() called on it: one call fewer for each of thousands of lists
+        source.line(depth, f"{out} = {_gathered(kept, f'map({parse}, {src})')}")
         return out
     v = source.fresh("v")
     source.line(depth, f"{out} = []")
@@ -279,13 +288,18 @@ def _array(source: _Source, t: Type, src: str, key: str, depth: int, *, kept: st
     return out
 
 
+def _gathered(kept: str, iterable: str) -> str:
+    """The expression gathering ``iterable`` into a new ``kept`` (``list`` as a display, ``[*items]``: no call)."""
+    return f"[*{iterable}]" if kept == "list" else f"{kept}({iterable})"
+
+
 def _player_map(source: _Source, t: Type, src: str, key: str, depth: int) -> str:
     assert t.item is not None
     out, k, v = source.fresh("m"), source.fresh("k"), source.fresh("v")
     source.line(depth, f"if type({src}) is not dict: raise NotFast")
     source.line(depth, f"{out} = {{}}")
     source.line(depth, f"for {k}, {v} in {src}.items():")
-    source.line(depth + 1, f"if {k} not in names: raise NotFast")
+    source.line(depth + 1, f"{k} = names[{k}]")
     got = _value(source, t.item, v, key, depth + 1)
     source.line(depth + 1, f"{out}[{k}] = {got}")
     _counted(source, out, t.minimum, t.maximum, depth)
@@ -376,11 +390,22 @@ def _table(source: _Source, fields: tuple[Field, ...], src: str, depth: int, kno
 
     ``known``: a union's tag key, already matched exactly to its variant's word (its constant).
     """
-    allowed = source.constant(frozenset(f.key for f in fields), "KEYS")
-    source.line(depth, f"if not {allowed}.issuperset({src}): raise NotFast")
+    _known_keys(source, fields, src, depth, known)
     if any(f.roster for f in fields):
         return _roster_table(source, fields, src, depth)
     return _plain_table(source, fields, src, depth, known)
+
+
+def _known_keys(source: _Source, fields: tuple[Field, ...], src: str, depth: int, known: str = "") -> None:
+    """Write the check that the table ``src`` has no key but ``fields``' (``known``: a key it has, a union's tag).
+
+    A table with as many keys as the fields that must be there has no other (those are then subscripted: one
+    left out raises), so the keys are looked up only in a table that has more: most events give only their
+    required keys, and a length is cheaper than a lookup of each key.
+    """
+    allowed = source.constant(frozenset(f.key for f in fields), "KEYS")
+    required = sum(1 for f in fields if f.required or f.key == known)
+    source.line(depth, f"if len({src}) != {required} and not {allowed}.issuperset({src}): raise NotFast")
 
 
 def _roster_table(source: _Source, fields: tuple[Field, ...], src: str, depth: int) -> str:
@@ -396,7 +421,8 @@ def _roster_table(source: _Source, fields: tuple[Field, ...], src: str, depth: i
         roster = source.roster_of(f)
         if roster is not None:
             fn = source.constant(roster, "ROSTER")
-            source.line(inner, f"ctx.names = names = {fn}({v}, ctx, ())")
+            source.line(inner, f"ctx.names = roster = {fn}({v}, ctx, ())")
+            source.line(inner, "names = dict(zip(roster, roster))")
         if not f.required:
             source.line(depth, "else:")
             source.line(depth + 1, f"{v} = {_default(source, f.default)}")
@@ -436,7 +462,7 @@ def _plain_table(source: _Source, fields: tuple[Field, ...], src: str, depth: in
         v = source.fresh("v")
         inner = _fetched(source, f, src, v, depth)
         got = _value(source, f.type, v, f.key, inner)
-        if got != v:
+        if got != v or f.type.kind == "player":  # (a player: ``v`` is now the roster's own string)
             source.line(inner, f"{out}[{f.key!r}] = {got}")
     plain = {f.key: f.default for f in fields if not f.required and type(f.default) not in (list, dict)}
     fresh = [(f.key, f.default) for f in fields if not f.required and type(f.default) in (list, dict)]
@@ -456,8 +482,7 @@ def _made_table(source: _Source, t: Type, src: str, depth: int, known: str, word
     ``known``: the tag key, already matched exactly to ``word``, the value the nested reader gives it.
     """
     assert t.make is not None
-    allowed = source.constant(frozenset(f.key for f in t.fields), "KEYS")
-    source.line(depth, f"if not {allowed}.issuperset({src}): raise NotFast")
+    _known_keys(source, t.fields, src, depth, known)
     args = []
     for f in t.fields:
         if f.key == known and f.type.kind == "const":
@@ -484,8 +509,7 @@ def _declared_table(source: _Source, made: Made, t: Type, src: str, depth: int, 
 
     ``known``: the tag key, already matched exactly (the object never keeps the tag: it is the class).
     """
-    allowed = source.constant(frozenset(f.key for f in t.fields), "KEYS")
-    source.line(depth, f"if not {allowed}.issuperset({src}): raise NotFast")
+    _known_keys(source, t.fields, src, depth, known)
     got: dict[str, str] = {name: source.constant(value, "VALUE") for name, value in made.constants}
     for f in t.fields:
         if f.key == known and f.type.kind == "const":
@@ -511,13 +535,33 @@ def _declared_table(source: _Source, made: Made, t: Type, src: str, depth: int, 
     out = source.fresh("o")
     if made.attributes:
         source.names["OBJECT_NEW"] = object.__new__
-        source.names["OBJECT_SETATTR"] = object.__setattr__
         values = ", ".join(f"{name!r}: {got[name]}" for name in made.keeps)
         source.line(depth, f"{out} = OBJECT_NEW({cls})")
-        # the table built here becomes the object's __dict__ (not copied into a new one); object.__setattr__, as
-        # a frozen dataclass's own __setattr__ refuses
-        source.line(depth, f"OBJECT_SETATTR({out}, '__dict__', {{{values}}})")
+        # the table built here becomes the object's __dict__ (not copied into a new one), set as
+        # object.__setattr__ sets it (a frozen dataclass's own __setattr__ refuses)
+        source.line(depth, f"{source.constant(_dict_setter(made.cls), 'SET_DICT')}({out}, {{{values}}})")
     else:
         source.names["TUPLE_NEW"] = tuple.__new__
         source.line(depth, f"{out} = TUPLE_NEW({cls}, ({''.join(f'{got[name]}, ' for name in made.keeps)}))")
     return out
+
+
+def _dict_setter(cls: type) -> Callable[[Any, dict[str, Any]], None]:
+    """What ``object.__setattr__(obj, "__dict__", values)`` does for an instance of ``cls``, looked up once.
+
+    That call looks ``__dict__`` up along the class's MRO for each object, and calls the first one found (the
+    descriptor of the class that gave its instances a ``__dict__``); here it is found once, and its ``__set__``
+    called straight: the same setting, without the lookup and the generic call of a slot wrapper.
+    """
+    for klass in cls.__mro__:
+        descriptor = vars(klass).get("__dict__")
+        if descriptor is not None:
+            if type(descriptor) is GetSetDescriptorType:
+                setter: Callable[[Any, dict[str, Any]], None] = descriptor.__set__
+                return setter
+            break
+    return partial(_set_dict, object.__setattr__)
+
+
+def _set_dict(set_attribute: Callable[[Any, str, Any], None], obj: Any, values: dict[str, Any]) -> None:
+    set_attribute(obj, "__dict__", values)

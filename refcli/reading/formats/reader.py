@@ -375,13 +375,22 @@ def player_reader(t: Type, key: str) -> Reader:
     def read(value: Any, ctx: Context, parent: KeyPath, k: PathPart | None) -> Any:
         names = ctx.names
         if names is not None and value in names:  # the usual case: before any message is built
-            return value
+            return listed(value, names)
         names = ctx.roster()
         if type(value) is not str:
             raise ctx.fail(at(parent, k), not_text(), describe(value))
         return the_player(value, names, ctx, at(parent, k), wrong)
 
     return read
+
+
+def listed(value: str, names: list[str]) -> str:
+    """The roster's own string for ``value``, a name equal to one of ``names``.
+
+    Every player a record names is then one object, the one in the list of players, whichever path read it
+    (the fast reader looks it up so): a replay's comparisons and lookups of that name find it first.
+    """
+    return names[names.index(value)]
 
 
 def the_player(value: str, names: list[str], ctx: Context, here: KeyPath, wrong: Callable[[], str]) -> str:
@@ -396,6 +405,10 @@ def the_player(value: str, names: list[str], ctx: Context, here: KeyPath, wrong:
 
 def names_reader(t: Type, key: str) -> Reader:
     lo, hi = t.minimum or 0, t.maximum or 0
+    # The names read from a list written so before, and the same as the document's noted names: a batch's
+    # records list the same few tables of players again and again, and each name is normalised and checked
+    # as it is read. Only lists read without fault are kept (they hold strings), and a few hundred of them.
+    known: dict[tuple[Any, ...], tuple[tuple[str, ...], dict[str, None]]] = {}
 
     def read(value: Any, ctx: Context, parent: KeyPath, k: PathPart | None) -> Any:
         here = at(parent, k)
@@ -403,6 +416,20 @@ def names_reader(t: Type, key: str) -> Reader:
             raise ctx.fail(here, shape_expected(t), describe(value))
         if not lo <= len(value) <= hi:
             raise ctx.count(here, _("{minimum} to {maximum} player names").format(minimum=lo, maximum=hi), len(value))
+        written = tuple(value)
+        try:
+            kept = known.get(written)
+        except TypeError:  # an item that cannot be hashed: read (and refused) below
+            kept = None
+        if kept is not None:
+            ctx.doc.names.update(kept[1])
+            return list(kept[0])
+        found = read_names(written, ctx, here)
+        if len(known) < MAX_KNOWN_ROSTERS:
+            known[written] = (tuple(found), dict.fromkeys(found))
+        return found
+
+    def read_names(value: tuple[Any, ...], ctx: Context, here: KeyPath) -> list[str]:
         found: list[str] = []
         for index, item in enumerate(value, 1):
             name = read_name(item, ctx, here, index)  # NFC: the same name however typed; in another case, another
@@ -415,6 +442,9 @@ def names_reader(t: Type, key: str) -> Reader:
         return found
 
     return read
+
+
+MAX_KNOWN_ROSTERS = 256
 
 
 def array_reader(t: Type, key: str) -> Reader:
@@ -594,7 +624,7 @@ def map_reader(t: Type, key: str) -> Reader:
 
         def read_key(k: str, ctx: Context, here: KeyPath) -> Any:
             if ctx.names is not None and k in ctx.names:  # the usual case
-                return k
+                return listed(k, ctx.names)
             return the_player(k, ctx.roster(), ctx, here + (k,), lambda: _("a player's name ({names})"))
     elif key_type.kind == "name":
 
