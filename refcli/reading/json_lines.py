@@ -202,11 +202,13 @@ def decode_fast_from_now() -> None:
 
 def parse_json_line(raw: bytes, name: str, number: int) -> dict[str, Any]:
     """One JSON line as a record, refused by the rules TOML input follows (UTF-8, no NUL)."""
-    from refcli.reading.documents import decode, too_many_digits
-
     fast = _fast.record(raw)
     if fast is not None:
         return fast
+    # Imported here, past the usual way out: an import statement costs about what msgspec's decoding of a
+    # short record does, and more for this module (whose __getattr__ the import machinery asks each time).
+    from refcli.reading.documents import decode, too_many_digits
+
     if raw.startswith(BOM):  # json_lines took the file's own off line 1; one further on is a stray
         raise DataError(
             _("expected a JSON object, found a byte-order mark (U+FEFF); only the file may start with one"),
