@@ -21,6 +21,7 @@ interpreter (the spawn start method) that never saw ``--lang``.
 from __future__ import annotations
 
 import json
+import signal  # (loaded at start-up already: refcli.cli.lifecycle sets its handlers)
 import sys
 import time
 from collections.abc import Callable, Generator, Iterable, Iterator
@@ -165,10 +166,7 @@ _HANDLER_SET = False
 def _alarm_for_the_run() -> Iterator[None]:
     """SIGALRM handled by ``_time_up`` for the whole run, where records can be bounded (see ``bounded``)."""
     global _HANDLER_SET
-    import signal
-    import threading
-
-    if _HANDLER_SET or not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
+    if _HANDLER_SET or not _can_bound():
         yield
         return
     previous = signal.signal(signal.SIGALRM, _time_up)
@@ -188,13 +186,10 @@ def bounded(check: Check, task: Task, game: Game | None, options: ValidateOption
     its main thread. Where there is no such timer (Windows, or refcli called
     from another thread) records are not bounded.
     """
-    import signal
-    import threading
-
     seconds = min(options.record_timeout, LONGEST_RECORD_TIMEOUT)  # inf: a bound that never comes
-    if not seconds or not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
+    held = _HANDLER_SET  # the run holds the handler, so there is a timer and this is the main thread
+    if not seconds or not (held or _can_bound()):
         return check(task, game, options)
-    held = _HANDLER_SET  # else the handler is installed for this record alone
     previous = None if held else signal.signal(signal.SIGALRM, _time_up)
     try:
         try:
@@ -207,6 +202,13 @@ def bounded(check: Check, task: Task, game: Game | None, options: ValidateOption
     finally:
         if not held:
             signal.signal(signal.SIGALRM, previous)
+
+
+def _can_bound() -> bool:
+    """There is a timer signal here, and this is the main thread, the only one where Python handles a signal."""
+    import threading
+
+    return hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
 
 
 def timed_out(where: str, seconds: float) -> Outcome:
@@ -226,8 +228,6 @@ def worker_died(style: str, task: Task, exitcode: int | None) -> Rendered:
     killer, for a record that takes too much memory) would kill the next one.
     The other records that worker held are validated by a fresh one.
     """
-    import signal
-
     if exitcode is not None and exitcode < 0:
         try:
             name = signal.Signals(-exitcode).name
