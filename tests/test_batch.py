@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import json
-import os
 import tomllib
 from collections.abc import Callable
 from pathlib import Path
 
-import pytest
 from conftest import EXAMPLES, Invoke
 
 from refcli.games.bamboozled.simulate import random_game as bamboozled_game
@@ -86,30 +84,6 @@ def test_jobs_read_a_files_lines_again_where_the_parent_found_them(invoke: Invok
     out = [json.loads(line) for line in double.stdout.splitlines()]
     assert [row["file"].rsplit(":", 1)[1] for row in out] == ["1", "3", "4", "6", "7", "8", "9", "10"]
     assert [row["valid"] for row in out] == [True, True, False, True, False, True, True, True]
-
-
-def test_a_line_is_checked_the_same_way_in_the_parent_and_in_a_worker(monkeypatch: pytest.MonkeyPatch) -> None:
-    """hash() checks a re-read line only where workers are forked (they share the parent's hash secret); a
-    forked process gives the same hash, and without that the check is CRC-32, the same on both sides."""
-    import multiprocessing
-    import zlib
-
-    from refcli.reading import json_lines
-
-    assert json_lines.HASH_SHARED_WITH_WORKERS == ("fork" in multiprocessing.get_all_start_methods())
-    line = b'{"game": "money"}\n'
-    if json_lines.HASH_SHARED_WITH_WORKERS:
-        reader, writer = os.pipe()
-        child = os.fork()
-        if child == 0:  # the worker's side: its check of the same bytes, made afresh
-            os.write(writer, str(json_lines.line_check(bytes(bytearray(line)))).encode())
-            os._exit(0)
-        os.close(writer)
-        os.waitpid(child, 0)
-        assert int(os.read(reader, 100)) == json_lines.line_check(line) == hash(line)
-        os.close(reader)
-    monkeypatch.setattr(json_lines, "HASH_SHARED_WITH_WORKERS", False)
-    assert json_lines.line_check(line) == zlib.crc32(line)
 
 
 def test_a_line_of_a_file_travels_as_where_it_is_and_reads_back_as_read(tmp_path: Path) -> None:

@@ -49,8 +49,8 @@ class FileBytes(bytes):
     instead of receiving a copy of every byte through its pipe: the parent's
     messages stay a few hundred bytes a chunk, so it can hand a worker its
     next chunk while the worker is still busy (``refcli.cli.workers``). The
-    re-read is checked against the length and ``line_check`` of the bytes the
-    parent read, so a worker validates exactly the line the parent split off.
+    re-read is checked against the length and CRC-32 of the bytes the parent
+    read, so a worker validates exactly the line the parent split off.
     Everywhere else it is the bytes it holds.
     """
 
@@ -61,29 +61,14 @@ class FileBytes(bytes):
     number: int  # the line
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        where = (self.path, self.identity, self.offset, len(self), line_check(self), self.name, self.number)
+        import zlib
+
+        where = (self.path, self.identity, self.offset, len(self), zlib.crc32(self), self.name, self.number)
         return reread, where
 
 
-# The check a worker makes of a line it re-reads, against the parent's. Workers are forked wherever the
-# system can fork (``refcli.cli.workers``), and a forked worker shares the parent's hash secret, so there
-# hash() gives both sides the same value, eight times faster than CRC-32 over a line of several kilobytes
-# (the parent computes one for every line it hands out). A spawned worker draws a secret of its own:
-# there the check is CRC-32.
-HASH_SHARED_WITH_WORKERS = hasattr(os, "fork")
-
-
-def line_check(line: bytes) -> int:
-    """What a line's bytes are checked by, the same in the parent and in a worker: see HASH_SHARED_WITH_WORKERS."""
-    if HASH_SHARED_WITH_WORKERS:
-        return hash(line)
-    import zlib
-
-    return zlib.crc32(line)
-
-
 def reread(
-    path: str, identity: tuple[int, int], offset: int, length: int, check: int, name: str, number: int
+    path: str, identity: tuple[int, int], offset: int, length: int, crc: int, name: str, number: int
 ) -> bytes | Refused:
     """A line of a regular file, read again where a worker unpickles it (``FileBytes``).
 
@@ -92,9 +77,11 @@ def reread(
     a sentence that says so in the run's language (the system's nearest words,
     "stale file handle", would reach a Spanish reader in English).
     """
+    import zlib
+
     try:
         raw = os.pread(_opened(path, identity), length, offset)
-        if len(raw) != length or line_check(raw) != check:
+        if len(raw) != length or zlib.crc32(raw) != crc:
             raise _Changed
     except _Changed:
         return Refused.of(InputUnreadable(name, _("it changed while refcli was reading it; validate it again")))
