@@ -12,8 +12,11 @@ one session:
 
 and prints each time, its ratio to its baseline, the time per record, the CPU
 time (user + system: less disturbed than the elapsed time by other work on a
-shared machine) and the peak memory (max RSS) of each run. Run it at two sizes
-to see that time is linear and memory flat:
+shared machine) and the peak memory (max RSS) of each run. With ``--repeat N``
+the commands run in turn N times; each figure is a command's fastest run, and
+each goal's ratio is also given round by round (the median of the N ratios of
+two commands run one after the other), which a shared machine's changes of
+speed move least. Run it at two sizes to see that time is linear and memory flat:
 
     python benchmarks/batch.py --games 2000 20000 [--python PATH]
 
@@ -243,22 +246,26 @@ def measure_all(args: argparse.Namespace, python: str) -> int:
                 cpu_toml = cpu["refcli validate --format json"] / cpu["tomllib parse (baseline)"]
                 print(
                     f"  validate / tomllib parse: {single / base_toml(results):.2f}x (goal <= 1x); "
-                    f"in CPU time {cpu_toml:.2f}x"
+                    f"in CPU time {cpu_toml:.2f}x; {paired(runs, 'refcli validate --format json', 'tomllib parse (baseline)')}"
                 )
                 cpu_jobs = cpu["refcli validate --jobs 2 --format json"] / cpu["refcli validate --format json"]
-                print(f"  --jobs 2 speed-up: {single / jobs:.2f}x (goal >= 1.7x); CPU time {cpu_jobs:.2f}x --jobs 1's")
+                print(
+                    f"  --jobs 2 speed-up: {single / jobs:.2f}x (goal >= 1.7x); CPU time {cpu_jobs:.2f}x --jobs 1's; "
+                    f"{paired(runs, 'refcli validate --format json', 'refcli validate --jobs 2 --format json')}"
+                )
                 print(f"  --jsonl / TOML validate: {jsonl_time / single:.2f}x (goal <= 1x: the same or better rate)")
                 rows.append((count, single / count, results["refcli validate --format json"].rss))
             cpu_ratio = cpu["refcli validate --jsonl"] / cpu["json.loads per line (baseline)"]
             print(
                 f"  --jsonl validate / json.loads: {jsonl_time / base_json:.2f}x (goal <= 6x); "
-                f"in CPU time {cpu_ratio:.2f}x"
+                f"in CPU time {cpu_ratio:.2f}x; {paired(runs, 'refcli validate --jsonl', 'json.loads per line (baseline)')}"
             )
             jsonl_jobs = results["refcli validate --jsonl --jobs 2"].seconds
             cpu_jobs = cpu["refcli validate --jsonl --jobs 2"] / cpu["refcli validate --jsonl"]
             print(
                 f"  --jsonl --jobs 2 speed-up: {jsonl_time / jsonl_jobs:.2f}x (goal >= 1.7x); "
-                f"CPU time {cpu_jobs:.2f}x --jobs 1's"
+                f"CPU time {cpu_jobs:.2f}x --jobs 1's; "
+                f"{paired(runs, 'refcli validate --jsonl', 'refcli validate --jsonl --jobs 2')}"
             )
             print(f"  load average (1 minute): {load:.2f} before the commands, {os.getloadavg()[0]:.2f} after")
             if args.phases:
@@ -270,6 +277,19 @@ def measure_all(args: argparse.Namespace, python: str) -> int:
         )
         print(f"flat memory: peak {large_rss / 1024:.1f} MiB at {large} games, {small_rss / 1024:.1f} MiB at {small}")
     return 0
+
+
+def paired(runs: dict[str, list[Run]], first: str, second: str) -> str:
+    """The median, over the rounds, of ``first``'s time over ``second``'s in the same round.
+
+    The fastest run of each command (the figure before it) may come from different moments, and this
+    machine's speed moves by 10-20 % within a minute: the ratio of two commands run one after the other
+    moves less, and its median over the rounds least of all.
+    """
+    ratios = sorted(a.seconds / b.seconds for a, b in zip(runs[first], runs[second], strict=True))
+    middle = len(ratios) // 2
+    median = ratios[middle] if len(ratios) % 2 else (ratios[middle - 1] + ratios[middle]) / 2
+    return f"round by round {median:.2f}x (the median of {len(ratios)})"
 
 
 def toml_parser(python: str) -> str:
