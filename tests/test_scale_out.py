@@ -117,7 +117,10 @@ def test_a_bad_line_is_an_invalid_result_located_at_its_line() -> None:
     assert not result.valid and result.file == "shard-7.jsonl:12"
     (finding,) = result.findings
     assert (finding.rule, finding.line) == ("input", 12)
-    assert finding.message == "shard-7.jsonl:12: not valid JSON at column 1: expecting value"
+    assert finding.message == (
+        "shard-7.jsonl:12: not valid JSON at column 1: a value is expected there "
+        "(text in double quotes, a number, an object, an array, true, false or null)"
+    )
     unnamed = refcli.validate_line("[1]")
     assert unnamed.file == "<line>" and unnamed.findings[0].message == (
         "<line>:1: expected a JSON object (one record per line)"
@@ -232,7 +235,7 @@ def test_a_line_cut_short_is_located_at_its_end_with_or_without_its_line_break(
     path = tmp_path / "cut.jsonl"
     path.write_bytes(b'{"game": "kuhhandel", ' + ending)
     cli = invoke(["validate", "--jsonl", "--format", "json", str(path)])
-    said = f"{path}:1: not valid JSON at column 23: expecting property name enclosed in double quotes"
+    said = f"{path}:1: not valid JSON: the line ends at column 23 before the record does (was it cut short?)"
     assert said in cli.stderr, cli.stderr
     (finding,) = refcli.validate_line(b'{"game": "kuhhandel", ' + ending, name=str(path), line=1).findings
     assert finding.message == said

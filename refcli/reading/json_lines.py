@@ -206,15 +206,9 @@ def parse_json_line(raw: bytes, name: str, number: int) -> dict[str, Any]:
     try:
         data = _decode_json(text)
     except json.JSONDecodeError as error:
-        message = error.msg[:1].lower() + error.msg[1:]  # Python's own words: English
-        # A line cut short fails at the end of the text, past its line break, where json counts a line 2,
-        # column 1; the column that helps is the one on this line, after its last character.
-        column = error.colno if error.lineno == 1 else len(text.rstrip("\r\n")) + 1
-        raise DataError(
-            _("not valid JSON at column {column}: {message}").format(column=column, message=message),
-            file=name,
-            line=number,
-        ) from None
+        from refcli.reading.json_errors import own_words
+
+        raise DataError(own_words(error, text), file=name, line=number) from None
     except RecursionError:
         raise DataError(_("not valid JSON: arrays or objects nested too deeply"), file=name, line=number) from None
     except ValueError as error:  # e.g. an integer with more digits than Python converts
