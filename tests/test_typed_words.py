@@ -411,6 +411,29 @@ def test_an_unknown_language_is_refused_in_the_runs_language(invoke: Invoke, run
     assert said in result.output
 
 
+@pytest.mark.parametrize(
+    ("game", "english", "spanish"),
+    [
+        ("kuhhandel", '"auction", "cow-trade"', '"subasta", "intercambio de vacas"'),
+        ("money", '"offers", "exchange", "refill"', '"ofertas", "intercambio", "reposición"'),
+    ],
+)
+def test_an_unknown_event_type_is_refused_with_the_types_in_the_runs_words(
+    tmp_path: Path, invoke: Invoke, game: str, english: str, spanish: str
+) -> None:
+    """A Spanish run lists the Spanish word for each type (the reader takes it), an English run the ids; and
+    a Spanish word listed is read as that type."""
+    path = tmp_path / "games.jsonl"
+    path.write_text(json.dumps({"game": game, "players": ["Ana", "Ben", "Cid"], "event": [{"type": "trueque"}]}) + "\n")
+    for lang, said in (("en", f"is not one of {english}"), ("es", f"no es ninguna de las opciones: {spanish}")):
+        result = invoke(["--lang", lang, "validate", "--jsonl", str(path)])
+        assert result.exit_code == 65
+        assert f'event[1].type: "trueque" {said}' in result.stderr, result.stderr
+    first = spanish.split(", ")[0].strip('"')
+    path.write_text(json.dumps({"game": game, "players": ["Ana", "Ben", "Cid"], "event": [{"type": first}]}) + "\n")
+    assert "no es ninguna" not in invoke(["--lang", "es", "validate", "--jsonl", str(path)]).stderr
+
+
 # -- rules: the game's own words in both languages --------------------------------------------------------------
 @pytest.mark.parametrize("lang", ["en", "es"])
 @pytest.mark.parametrize(

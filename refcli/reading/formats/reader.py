@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 from refcli.language.folding import fold as fold_word
 from refcli.language.forms import meaning as other_form
-from refcli.language.i18n import N_, _, ngettext
+from refcli.language.i18n import N_, _, language, ngettext
 from refcli.language.suggestions import hint
 from refcli.language.visible import clip, visible
 from refcli.model.errors import DataError
@@ -724,12 +724,22 @@ def union_reader(t: Type, key: str) -> Reader:
                 raise ctx.missing(here + (tag,), union_expected(t))
             if type(kind) is not str:
                 raise ctx.fail(here + (tag,), union_expected(t), describe(kind))
-            raise ctx.not_among(
-                here + (tag,), ", ".join(f'"{word}"' for word in words), describe(kind), hint(kind, *near)
-            )
+            raise ctx.not_among(here + (tag,), tag_words(words, t), describe(kind), hint(kind, *near))
         return reader(value, ctx, parent, k)
 
     return read
+
+
+def tag_words(words: list[str], t: Type) -> str:
+    """The words a union's tag may be, quoted, as the run speaks: in Spanish, the game's first Spanish word for
+    each (the reader takes it as well as the English id), so that a Spanish refusal lists Spanish words."""
+    if language() != "en":
+        spanish: dict[str, str] = {}
+        for word, english in t.synonyms:
+            if word != english:
+                spanish.setdefault(english, word)
+        words = [spanish.get(word, word) for word in words]
+    return ", ".join(f'"{word}"' for word in words)
 
 
 def made(reader: Reader, t: Type) -> Reader:
