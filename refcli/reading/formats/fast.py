@@ -43,7 +43,7 @@ class _Source:
         self.slow = slow  # compiles a nested reader (for the values not inlined)
         self.roster_of = roster_of  # how the nested reader gets the names from the key listing the players
         self.lines: list[str] = []
-        self.names: dict[str, Any] = {"NotFast": NotFast, "MISSING": _MISSING, "FOLD": fold}
+        self.names: dict[str, Any] = {"NotFast": NotFast, "FOLD": fold}
         self.count = 0
         self.memos: dict[Any, tuple[str, str]] = {}  # a custom value's parser -> (its memo, its remembering parser)
 
@@ -58,13 +58,6 @@ class _Source:
 
     def line(self, depth: int, text: str) -> None:
         self.lines.append("    " * depth + text)
-
-
-class _Missing:
-    """A key that is not in the table (None is a value JSON can give)."""
-
-
-_MISSING = _Missing()
 
 
 def compile_fast(desc: Description, slow: Callable[[Type, str], Any], roster_of: Callable[[Field], Any]) -> FastReader:
