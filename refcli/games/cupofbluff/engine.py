@@ -257,9 +257,9 @@ def advance(
     state.turn = state.after[seat]
     played: CallPlayed | ExchangeResult | None
     try:
-        if type(action) is not Call:
-            played = judge_exchange(state, action)  # type: ignore[arg-type]
-            _play_exchange(state, action, played, problems)  # type: ignore[arg-type]
+        if isinstance(action, Exchange):
+            played = judge_exchange(state, action)
+            _play_exchange(state, action, played, problems)
         else:
             # The caller as the state spells it, the very string its dictionaries hold: the look-ups and
             # comparisons that follow (and those of later turns, which find it holding chips) match by identity.
