@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any
 
 from refcli.language.i18n import _
@@ -121,24 +122,15 @@ def similar_pairs(names: Iterable[str]) -> list[tuple[str, str]]:
     Remembered for the last few hundred tables of names: a batch's records name the same few tables again and
     again.
     """
-    written = tuple(names)
-    pairs = _PAIRS.get(written)
-    if pairs is None:
-        pairs = _similar_pairs(written)
-        if len(_PAIRS) < MAX_REMEMBERED:
-            _PAIRS[written] = pairs
-    return list(pairs)
+    return list(_similar_pairs(tuple(names)))
 
 
-_PAIRS: dict[tuple[str, ...], list[tuple[str, str]]] = {}
-MAX_REMEMBERED = 256
-
-
-def _similar_pairs(names: tuple[str, ...]) -> list[tuple[str, str]]:
+@lru_cache(maxsize=256)
+def _similar_pairs(names: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     if "".join(names).isascii():  # the usual table: what a name looks like (``skeleton``) is its lower case
         written = set(map(str.strip, names))  # ``normal``, for ASCII
         if len(set(map(str.lower, written))) == len(written):
-            return []
+            return ()
     players: dict[str, str] = {}
     for name in names:
         players.setdefault(normal(name), name)
@@ -148,7 +140,7 @@ def _similar_pairs(names: tuple[str, ...]) -> list[tuple[str, str]]:
         seen = first.setdefault(skeleton(name), name)
         if seen is not name:
             pairs.append((seen, name))
-    return pairs
+    return tuple(pairs)  # (remembered: nothing may change it)
 
 
 def warning_for(first: str, second: str) -> dict[str, Any]:
