@@ -188,3 +188,16 @@ def test_a_result_encoded_for_a_batch_is_json_dumps_text() -> None:
 
     value = {"file": "a×b.jsonl:3", "valid": False, "n": [1, 2.5, None, True], "t": {"ü": "\u2028\x00"}}
     assert _json(value) == json.dumps(value, ensure_ascii=False)
+
+
+def test_the_lines_size_is_known_only_for_regular_files(tmp_path: Path) -> None:
+    """What lets --jobs workers finish together on JSON lines: the bytes to read, known for regular files only."""
+    from refcli.reading.json_lines import lines_size
+
+    first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    first.write_bytes(b"{}\n" * 5)
+    second.write_bytes(b"{}\n")
+    assert lines_size([str(first), str(second)]) == 18
+    assert lines_size([str(first), "-"]) is None  # standard input: not known
+    assert lines_size([str(first), str(tmp_path / "missing.jsonl")]) is None  # reported when it is read
+    assert lines_size([str(tmp_path)]) is None  # a folder is no regular file

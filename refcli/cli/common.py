@@ -675,11 +675,11 @@ def validate_files(
     style = batch.output_style(fmt, jsonl)
     tasks: Any
     if jsonl:
-        from refcli.reading.json_lines import json_lines
+        from refcli.reading.json_lines import json_lines, lines_size
 
         tasks = (task for path in files for task in json_lines(path, options.max_bytes))
         check: batch.Check = validating.validate_line
-        total, total_bytes = None, regular_files_size(files) if jobs > 1 else None
+        total, total_bytes = None, lines_size(files) if jobs > 1 else None
     else:
         tasks = [validating.PathTask(path) for path in files]
         check, total, total_bytes = validating.validate_path, len(tasks), None
@@ -687,23 +687,6 @@ def validate_files(
     with closing(batch.run(tasks, check, game, options, jobs, style, total, total_bytes)) as outcomes:
         code = batch.write_results(outcomes, fmt, jsonl, total, explain=explain, page=page, bom=bom)
     finish(code)
-
-
-def regular_files_size(paths: list[str]) -> int | None:
-    """The bytes of ``paths`` when each is a regular file (standard input or a pipe: not known)."""
-    import os
-    import stat
-
-    size = 0
-    for path in paths:
-        try:
-            status = os.stat(path) if path != "-" else None
-        except (OSError, ValueError):  # reported when it is read
-            return None
-        if status is None or not stat.S_ISREG(status.st_mode):
-            return None
-        size += status.st_size
-    return size
 
 
 def rules_query(

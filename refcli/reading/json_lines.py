@@ -318,6 +318,21 @@ def json_lines(path: str, max_bytes: int) -> Iterator[LineTask]:
         yield LineTask(name, number + 1, Refused.of(InputUnreadable.because(name, error)))
 
 
+def lines_size(paths: list[str]) -> int | None:
+    """The bytes of the lines ``json_lines`` will read from ``paths``, when each is a regular file (standard input
+    or a pipe: not known; one that cannot be read is reported when it is read)."""
+    size = 0
+    for path in paths:
+        try:
+            status = os.stat(path) if path != "-" else None
+        except (OSError, ValueError):
+            return None
+        if status is None or not stat.S_ISREG(status.st_mode):
+            return None
+        size += status.st_size
+    return size
+
+
 def _regular_file(stream: IO[bytes], path: str) -> tuple[str, tuple[int, int]] | None:
     """The absolute path and identity of a regular file just opened, whose lines can be read again; else None."""
     if path == "-":
