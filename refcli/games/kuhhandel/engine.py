@@ -30,9 +30,9 @@ from refcli.games.kuhhandel.cowtrade import check_eligible, resolve_trade
 from refcli.games.kuhhandel.money import (
     DONKEY_PAYOUTS,
     SUPPLY,
-    VALUE_SET,
     VALUES,
     Beyond,
+    all_money_cards,
     bank_short,
     beyond_the_limits,
     choose_payment,
@@ -51,6 +51,9 @@ from refcli.results.findings import ReplayLog
 
 # a money card's value → its place in VALUES (and in the counts kept of the money known)
 VALUE_INDEX: dict[int, int] = {value: index for index, value in enumerate(VALUES)}
+# VALUE_INDEX.get, bound once (Python 3.11 makes a bound method at every call of a module global's method):
+# asked for every card counted into or out of the money known
+value_index = VALUE_INDEX.get
 
 # The counts of an animal's cards a player holds that leave a cow trade over it open: some, not all four.
 SOME_NOT_ALL = frozenset(range(1, CARDS_PER_ANIMAL))
@@ -267,7 +270,7 @@ class State(ReplayLog):
         """
         held = self.held
         for card in cards:
-            index = VALUE_INDEX.get(card)
+            index = value_index(card)
             if index is not None:
                 held[index] += times
         if times > 0:
@@ -323,7 +326,7 @@ class State(ReplayLog):
                     if counts is self.held:
                         counts = counts.copy()
                     for card in cards:
-                        index = VALUE_INDEX.get(card)
+                        index = value_index(card)
                         if index is not None:
                             counts[index] += 1
         if counts is self.held and self.fitted == self.donkeys:
@@ -426,7 +429,7 @@ class State(ReplayLog):
 
     def check_cards_exist(self, cards: Sequence[int], whose: str, what: str) -> None:
         """``what``: a key of NO_SUCH_CARD (the payment, an offer …)."""
-        if VALUE_SET.issuperset(cards):
+        if all_money_cards(cards):
             return
         wrong = invalid_cards(cards)
         if wrong:  # the message is built only when it is needed
@@ -756,7 +759,7 @@ def _settle_auction(s: State, e: Auction, out: Outcome) -> None:
     else:
         if explain:
             out.clauses += (C.NO_CHANGE, C.NO_CHANGE_001, C.PAYMENT_CHOICE)
-        if not VALUE_SET.issuperset(paid):  # the usual case, every card a money card, checked at once
+        if not all_money_cards(paid):  # the usual case, every card a money card, checked at once
             s.check_cards_exist(paid, payer, "payment")
         total = sum(paid)
         if total < price:
@@ -903,7 +906,7 @@ def _cow_trade(s: State, e: CowTrade) -> Outcome:
         s.check_turn(challenger)
     offers = _offers(e)
     for name, cards, what in offers:
-        if not VALUE_SET.issuperset(cards):  # the usual case, every card a money card, checked at once
+        if not all_money_cards(cards):  # the usual case, every card a money card, checked at once
             s.check_cards_exist(cards, name, what)
     # each side holds at least its larger offer: after a tie the offers go back (K3) and may be made again;
     # what a side shows counts only when its money is not known

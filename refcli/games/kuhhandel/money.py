@@ -17,6 +17,10 @@ VALUES: tuple[int, ...] = (0, 10, 50, 100, 200, 500)
 
 VALUE_SET = frozenset(VALUES)
 
+# Whether every card of a hand or an offer is a money card: asked of every payment and offer a replay applies.
+# Bound once: Python 3.11 calls a method of a module's global through a bound method made at every call.
+all_money_cards = VALUE_SET.issuperset
+
 SUPPLY: dict[int, dict[int, int]] = {
     2: {0: 10, 10: 20, 50: 10, 100: 5, 200: 5, 500: 5},
     1: {0: 10, 10: 25, 50: 5, 100: 5, 200: 5, 500: 5},
