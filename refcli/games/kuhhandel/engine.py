@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import Any
 
 from refcli.games.kuhhandel import clauses as C
@@ -38,7 +39,7 @@ from refcli.games.kuhhandel.money import (
     choose_payment,
     deal_counts,
     dealt_counts,
-    in_play_counts,
+    in_play_by_donkeys,
     invalid_cards,
     remove_cards,
     take_cards,
@@ -252,12 +253,13 @@ class State(ReplayLog):
         for name in self.players:
             self.holdings.setdefault(name, {})
             self.money.setdefault(name, None)
-        self.held = [0] * len(VALUES)
-        for hand in self.money.values():
-            if hand is not None:
-                self.count_money(hand, 1)
-            else:
-                self.unknown += 1
+        # the money known at the start, every hand counted at once (in C, by Counter): count_money card by card
+        # would cost a record's replay more than its first events
+        known = [hand for hand in self.money.values() if hand is not None]
+        counted = Counter(chain.from_iterable(known))
+        self.held = [counted[value] for value in VALUES]
+        if len(known) < len(self.money):
+            self.unknown = len(self.money) - len(known)
         for cards in self.holdings.values():
             for animal, held in cards.items():
                 if 0 < held < CARDS_PER_ANIMAL:
@@ -374,8 +376,8 @@ class State(ReplayLog):
         if limits is None:
             seats = self.seats or len(self.players)
             deal = dealt_counts(self.edition, seats) if self.deal is None else deal_counts(self.deal)
-            for donkeys in range(max(self.donkeys, len(DONKEY_PAYOUTS)) + 1):
-                self.limits[donkeys] = in_play_counts(self.edition, deal, seats, donkeys)
+            most = max(self.donkeys, len(DONKEY_PAYOUTS))
+            self.limits.update(enumerate(in_play_by_donkeys(self.edition, deal, seats, most)))
             limits = self.limits[self.donkeys]
         return limits
 
@@ -628,7 +630,7 @@ def _auction(s: State, e: Auction) -> Outcome:
         )
     # K18, for every auction: the check passes again, as it did last time, while no more money is known, no less
     # can be in play (``fitted``) and no player whose money is not known pays; a ruling explains it all the same
-    if s.fitted != s.donkeys or s.explain or (s.unknown and e.paid is not None):
+    if s.fitted != s.donkeys or s.explain or (e.paid is not None and s.unknown):
         _check_auction_money(s, e, out)
     if e.bids:  # no bids, nothing to check
         try:
@@ -910,15 +912,18 @@ def _cow_trade(s: State, e: CowTrade) -> Outcome:
             s.check_cards_exist(cards, name, what)
     # each side holds at least its larger offer: after a tie the offers go back (K3) and may be made again;
     # what a side shows counts only when its money is not known
+    # each side's money, read once a trade and again only where it may no longer be followed
     money = s.money
+    c_money, d_money = money.get(challenger), money.get(defender)
     shown = None
-    if money.get(challenger) is None or money.get(defender) is None:
+    if c_money is None or d_money is None:
         shown = {challenger: held_at_least(e.offer, e.rebid), defender: held_at_least(e.counter, e.rebid_counter)}
     # K18 as for an auction: a check that would pass as it did last time, unexplained, is not made again
     if shown is not None or s.fitted != s.donkeys or s.explain:
         if s.check_money_exists(shown, (challenger, defender)) and s.explain:
             out.clauses += (C.MONEY_IN_PLAY,)
             out.facts += (money_in_play_fact(s),)
+        c_money, d_money = money.get(challenger), money.get(defender)  # money that did not fit is no longer followed
     holdings = s.holdings
     c_holds = holdings[challenger].get(animal, 0) if challenger in holdings else 0
     d_holds = holdings[defender].get(animal, 0) if defender in holdings else 0
@@ -928,11 +933,11 @@ def _cow_trade(s: State, e: CowTrade) -> Outcome:
             check_eligible(challenger, defender, animal, c_holds, d_holds)
         except RuleBroken as broken:
             return _refused(s, e, out, broken)
-    # a side's money without a several-card offer, found while checking it is held: the exchange hands that offer
-    # over without taking its cards out again
-    kept: dict[str, tuple[tuple[int, ...], list[int]]] = {}
+    # each side's money without a several-card offer, found while checking it is held: the exchange hands that
+    # offer over without taking its cards out again (two names, not a dict: made for every cow trade)
+    c_kept = d_kept = None
     for name, cards, what in offers:
-        hand = money.get(name)  # read again: money found not to fit what can be in play is no longer followed
+        hand = c_money if name == challenger else d_money
         if hand is None or not cards:
             continue
         if len(cards) == 1:  # the usual offer, one card, looked for in the hand
@@ -941,7 +946,10 @@ def _cow_trade(s: State, e: CowTrade) -> Outcome:
         else:
             left = remove_cards(hand, cards)
             if left is not None:
-                kept[name] = cards, left
+                if name == challenger:
+                    c_kept = cards, left
+                else:
+                    d_kept = cards, left
                 continue
         s.error(C.HOLDS_THE_CARDS, _(NOT_HELD[what]).format(name=name, cards=list(cards), held=sorted(hand)))
         s.forget_transfer(
@@ -951,15 +959,17 @@ def _cow_trade(s: State, e: CowTrade) -> Outcome:
                 name=name, other=defender if name == challenger else challenger
             ),
         )
+        c_money = d_money = None  # neither side's money is followed from here
     try:
         side, count, to_challenger, to_defender, ties = resolve_trade(
             s.edition, c_holds, d_holds, e, out if s.explain else None
         )
     except RuleBroken as broken:
         return _refused(s, e, out, broken)
-    out.count, out.ties = count, ties
-    if side is None:
-        out.needs_rebid = True  # the challenger offers again: still the same turn
+    # needs_rebid is set either way: a replay asks it of every cow trade, and reads an attribute of the outcome
+    # itself faster than the class's default
+    out.count, out.ties, out.needs_rebid = count, ties, side is None
+    if side is None:  # the challenger offers again: still the same turn
         out.next_player = challenger
         return out
     winner, loser = (challenger, defender) if side == "challenger" else (defender, challenger)
@@ -984,42 +994,47 @@ def _cow_trade(s: State, e: CowTrade) -> Outcome:
         )
     s.lose(loser, animal, count)
     s.gain(winner, animal, count)
-    _exchange(s, challenger, to_defender, defender, to_challenger, kept)
+    _exchange(s, challenger, c_money, to_defender, c_kept, defender, d_money, to_challenger, d_kept)
     players = s.players
     s.turn = turn = (s.turn + 1) % len(players)  # end_turn, for every cow trade
     out.next_player = players[turn]
     return out
 
 
+# A side's money without an offer it was found to hold, with that offer (None: not found): the exchange uses it
+# when that offer is what the side gives.
+Kept = tuple[tuple[int, ...], list[int]] | None
+
+
 def _exchange(
     s: State,
-    challenger: str,
+    c_name: str,
+    c_hand: list[int] | None,
     gives: tuple[int, ...],
-    defender: str,
+    c_kept: Kept,
+    d_name: str,
+    d_hand: list[int] | None,
     receives: tuple[int, ...],
-    kept: Mapping[str, tuple[tuple[int, ...], list[int]]],
+    d_kept: Kept,
 ) -> None:
     """The money of a cow trade changes hands: each side's known money gives its cards and takes the other's.
 
-    ``kept``: a side's money without an offer it was found to hold, used
-    when that offer is what it gives. A side that does not hold what it
-    gives (reported before) keeps its money and takes the other's cards all the same.
+    Each side: its name, its money (None: not followed), the cards it gives,
+    and its money without an offer it was found to hold. A side that does not
+    hold what it gives (reported before) keeps its money and takes the other's cards all the same.
     """
     money = s.money
-    c_hand, d_hand = money.get(challenger), money.get(defender)
     c_gave = d_gave = False
     if c_hand is not None:
-        c_kept = kept.get(challenger)
         if c_kept is not None and c_kept[0] is gives:
-            c_hand = money[challenger] = c_kept[1]
+            c_hand = money[c_name] = c_kept[1]
             c_gave = True
         else:
             c_gave = take_cards(c_hand, gives) if gives else True  # the loser of an edition-1 trade gives nothing
         c_hand += receives
     if d_hand is not None:
-        d_kept = kept.get(defender)
         if d_kept is not None and d_kept[0] is receives:
-            d_hand = money[defender] = d_kept[1]
+            d_hand = money[d_name] = d_kept[1]
             d_gave = True
         else:
             d_gave = take_cards(d_hand, receives) if receives else True  # an accepted offer, or a lost trade

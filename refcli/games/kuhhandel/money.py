@@ -80,6 +80,12 @@ def in_play_counts(edition: int, deal: tuple[int, ...], players: int, donkeys: i
     return tuple(possible[value] for value in VALUES)
 
 
+@lru_cache(maxsize=256)
+def in_play_by_donkeys(edition: int, deal: tuple[int, ...], players: int, most: int) -> tuple[tuple[int, ...], ...]:
+    """:func:`in_play_counts` for every number of donkeys from none to ``most``: what a state asks once a game."""
+    return tuple(in_play_counts(edition, deal, players, donkeys) for donkeys in range(most + 1))
+
+
 @dataclass(frozen=True)
 class Beyond:
     """Cards of one value held beyond what can be in play: ``held`` counted, ``in_play`` possible."""

@@ -67,8 +67,9 @@ class Replay(State):
             self.error(C.END_GAME_OVER, _("the game is already over: the deck is empty and no cow trade is possible"))
             self.outcome = None
             return
-        outcome = self.outcome = ACTIONS[type(event)](self, event)  # what ``step`` does, without its call
-        if outcome.needs_rebid:
+        kind = type(event)
+        outcome = self.outcome = ACTIONS[kind](self, event)  # what ``step`` does, without its call
+        if kind is CowTrade and outcome.needs_rebid:  # only a cow trade needs a rebid: an auction's is not read
             self.error(C.TIE_REOFFER, _("the offers are equal: the challenger must offer again (record a rebid)"))
             self.end_turn()
 
