@@ -21,7 +21,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import chain
 from typing import Any
 
 from refcli.games.kuhhandel import clauses as C
@@ -253,13 +252,12 @@ class State(ReplayLog):
         for name in self.players:
             self.holdings.setdefault(name, {})
             self.money.setdefault(name, None)
-        # the money known at the start, every hand counted at once (in C, by Counter): count_money card by card
-        # would cost a record's replay more than its first events
-        known = [hand for hand in self.money.values() if hand is not None]
-        counted = Counter(chain.from_iterable(known))
-        self.held = [counted[value] for value in VALUES]
-        if len(known) < len(self.money):
-            self.unknown = len(self.money) - len(known)
+        self.held = [0] * len(VALUES)
+        for hand in self.money.values():
+            if hand is not None:
+                self.count_money(hand, 1)
+            else:
+                self.unknown += 1
         for cards in self.holdings.values():
             for animal, held in cards.items():
                 if 0 < held < CARDS_PER_ANIMAL:
