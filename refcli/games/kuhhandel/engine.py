@@ -902,17 +902,24 @@ def _cow_trade(s: State, e: CowTrade) -> Outcome:
             _("{the_animal} auction must be run again before anything else").format(the_animal=the_animal(s.repeat[1])),
         )
         s.repeat = None
-    if s.pile == 0 or s.players[s.turn] != challenger:  # else it is the challenger's turn: check_turn says so
+    holdings = s.holdings
+    c_holds = holdings[challenger].get(animal, 0) if challenger in holdings else 0
+    d_holds = holdings[defender].get(animal, 0) if defender in holdings else 0
+    # the usual trade, two players each holding some, together no more than four, is eligible without a call
+    eligible = challenger != defender and 0 < c_holds and 0 < d_holds and c_holds + d_holds <= CARDS_PER_ANIMAL
+    # At the challenger's turn, check_turn passes while cards are left, or when the challenger has this trade to
+    # make (nobody is skipped, K14): asked only otherwise, without looking through the challenger's animals.
+    if s.players[s.turn] != challenger or not (s.pile or eligible):
         s.check_turn(challenger)
     offers = _offers(e)
     for name, cards, what in offers:
         if not all_money_cards(cards):  # the usual case, every card a money card, checked at once
             s.check_cards_exist(cards, name, what)
-    # each side holds at least its larger offer: after a tie the offers go back (K3) and may be made again;
-    # what a side shows counts only when its money is not known
     # each side's money, read once a trade and again only where it may no longer be followed
     money = s.money
     c_money, d_money = money.get(challenger), money.get(defender)
+    # each side holds at least its larger offer: after a tie the offers go back (K3) and may be made again;
+    # what a side shows counts only when its money is not known
     shown = None
     if c_money is None or d_money is None:
         shown = {challenger: held_at_least(e.offer, e.rebid), defender: held_at_least(e.counter, e.rebid_counter)}
@@ -922,11 +929,7 @@ def _cow_trade(s: State, e: CowTrade) -> Outcome:
             out.clauses += (C.MONEY_IN_PLAY,)
             out.facts += (money_in_play_fact(s),)
         c_money, d_money = money.get(challenger), money.get(defender)  # money that did not fit is no longer followed
-    holdings = s.holdings
-    c_holds = holdings[challenger].get(animal, 0) if challenger in holdings else 0
-    d_holds = holdings[defender].get(animal, 0) if defender in holdings else 0
-    # the usual trade, two players each holding some, together no more than four, is eligible without a call
-    if challenger == defender or not 0 < c_holds or not 0 < d_holds or c_holds + d_holds > CARDS_PER_ANIMAL:
+    if not eligible:
         try:
             check_eligible(challenger, defender, animal, c_holds, d_holds)
         except RuleBroken as broken:
