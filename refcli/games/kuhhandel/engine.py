@@ -490,9 +490,10 @@ class State(ReplayLog):
         held = self.holdings[name]
         before = held.get(animal, 0)
         after = held[animal] = before + count
-        if (before in SOME_NOT_ALL) is not (after in SOME_NOT_ALL):  # now some (or no longer some) of the four
+        some = after in SOME_NOT_ALL
+        if (before in SOME_NOT_ALL) is not some:  # now some (or no longer some) of the four
             sharing = self.sharing
-            sharing[animal] = sharing.get(animal, 0) + (1 if after in SOME_NOT_ALL else -1)
+            sharing[animal] = sharing.get(animal, 0) + (1 if some else -1)
         if after == CARDS_PER_ANIMAL and self.edition == 1 and self.bonus_holder is None:
             partner = BONUS_PARTNER.get(animal)
             if partner is not None and held.get(partner) == CARDS_PER_ANIMAL:
@@ -503,9 +504,10 @@ class State(ReplayLog):
         held = self.holdings[name]
         before = held.get(animal, 0)
         after = held[animal] = before - count
-        if (before in SOME_NOT_ALL) is not (after in SOME_NOT_ALL):  # no longer some (or now some) of the four
+        some = after in SOME_NOT_ALL
+        if (before in SOME_NOT_ALL) is not some:  # no longer some (or now some) of the four
             sharing = self.sharing
-            sharing[animal] = sharing.get(animal, 0) + (1 if after in SOME_NOT_ALL else -1)
+            sharing[animal] = sharing.get(animal, 0) + (1 if some else -1)
 
 
 # -- the step function ----------------------------------------------------------------
