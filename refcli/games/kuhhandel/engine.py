@@ -18,7 +18,6 @@ ruling's money and a replay's alike.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -226,7 +225,8 @@ class State(ReplayLog):
     # its consequence (the buy right lost, K7). A record's events are what happened: one that could not
     # have happened is a finding, and the event is applied as recorded.
     choices: bool = False
-    deal: Counter[int] | None = None  # the money dealt at the start (None: the edition's setup for every player)
+    # the money dealt at the start, cards by value (None: the edition's setup for every player)
+    deal: Mapping[int, int] | None = None
     seats: int | None = None  # players at the table, when only some are named (None: all are)
     uncounted: set[int] = field(default_factory=set)  # values no longer held to what can be in play (K18)
     # The cards of each value (in the order of VALUES) held by the players whose money is known, kept as
