@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import Any
 
 from refcli.games.kuhhandel import clauses as C
@@ -41,6 +42,7 @@ from refcli.games.kuhhandel.money import (
     invalid_cards,
     remove_cards,
     take_cards,
+    value_counts,
 )
 from refcli.games.kuhhandel.names import animal as animal_name
 from refcli.games.kuhhandel.names import the_animal
@@ -252,12 +254,14 @@ class State(ReplayLog):
         for name in self.players:
             self.holdings.setdefault(name, {})
             self.money.setdefault(name, None)
-        self.held = [0] * len(VALUES)
-        for hand in self.money.values():
-            if hand is not None:
-                self.count_money(hand, 1)
-            else:
-                self.unknown += 1
+        # the money known at the start, counted once for every deal seen (every record of a table with the
+        # setup's money starts with the same cards): card by card, the count costs a replay more than its first events
+        known = [hand for hand in self.money.values() if hand is not None]
+        self.held = list(value_counts(tuple(chain.from_iterable(known))))
+        if known:
+            self.fitted = None  # more money is known than fitted last time (none yet)
+        if len(known) < len(self.money):
+            self.unknown = len(self.money) - len(known)
         for cards in self.holdings.values():
             for animal, held in cards.items():
                 if 0 < held < CARDS_PER_ANIMAL:

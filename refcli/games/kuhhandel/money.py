@@ -81,6 +81,12 @@ def in_play_counts(edition: int, deal: tuple[int, ...], players: int, donkeys: i
 
 
 @lru_cache(maxsize=256)
+def value_counts(cards: tuple[int, ...]) -> tuple[int, ...]:
+    """How many of ``cards`` are of each value, in the order of VALUES (cards of no value are not counted)."""
+    return tuple(cards.count(value) for value in VALUES)
+
+
+@lru_cache(maxsize=256)
 def in_play_by_donkeys(edition: int, deal: tuple[int, ...], players: int, most: int) -> tuple[tuple[int, ...], ...]:
     """:func:`in_play_counts` for every number of donkeys from none to ``most``: what a state asks once a game."""
     return tuple(in_play_counts(edition, deal, players, donkeys) for donkeys in range(most + 1))
