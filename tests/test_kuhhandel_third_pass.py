@@ -351,3 +351,27 @@ def test_a_bank_that_cannot_pay_a_donkey_is_reported_once(tmp_path: Path) -> Non
     errors = [f for f in result.findings if f.severity == "error"]
     assert [(f.event, f.rule) for f in errors] == [(1, "K19")]
     assert "only 1 cards of 50 are left in the bank" in errors[0].message
+
+
+def test_a_cow_trade_after_the_deck_is_empty_is_judged_by_whose_turn_it_is() -> None:
+    """000 "No más cartas de animales" (K14): once the deck is empty, a player who can challenge nobody is
+    skipped. The challenger at turn with the trade they make is not skipped; a challenger at turn who can
+    challenge nobody is, and the turn belongs to the next player who can."""
+    from refcli.games.kuhhandel.engine import CowTrade, State, step
+
+    def trade(ana: dict[str, int]) -> list[tuple[str, str]]:
+        state = State(
+            edition=2,
+            players=("Ana", "Ben", "Cid"),
+            holdings={"Ana": ana, "Ben": {"cow": 2}, "Cid": {"cow": 1}},
+            money={"Ana": [10, 50], "Ben": [0, 10], "Cid": [10]},
+            pile=0,
+            turn=0,
+        )
+        step(state, CowTrade("Ana", "Ben", "cow", offer=(10,), counter=(0,)))
+        return [(finding.rule, finding.message) for finding in state.findings]
+
+    assert trade({"cow": 1, "dog": 4}) == []  # Ana's turn, and Ana shares the cow with Ben
+    skipped = trade({"dog": 4})  # Ana holds no cow, and shares no other animal: she can challenge nobody
+    assert skipped[0] == ("K14", "it is Ben's turn, not Ana's")
+    assert [rule for rule, _message in skipped[1:]] == ["cow-trade.when"], skipped

@@ -18,9 +18,9 @@ ruling's money and a replay's alike.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import Any
 
 from refcli.games.kuhhandel import clauses as C
@@ -30,18 +30,19 @@ from refcli.games.kuhhandel.cowtrade import check_eligible, resolve_trade
 from refcli.games.kuhhandel.money import (
     DONKEY_PAYOUTS,
     SUPPLY,
-    VALUE_SET,
     VALUES,
     Beyond,
+    all_money_cards,
     bank_short,
     beyond_the_limits,
     choose_payment,
     deal_counts,
     dealt_counts,
-    in_play_counts,
+    in_play_by_donkeys,
     invalid_cards,
     remove_cards,
     take_cards,
+    value_counts,
 )
 from refcli.games.kuhhandel.names import animal as animal_name
 from refcli.games.kuhhandel.names import the_animal
@@ -51,6 +52,9 @@ from refcli.results.findings import ReplayLog
 
 # a money card's value → its place in VALUES (and in the counts kept of the money known)
 VALUE_INDEX: dict[int, int] = {value: index for index, value in enumerate(VALUES)}
+# VALUE_INDEX.get, bound once (Python 3.11 makes a bound method at every call of a module global's method):
+# asked for every card counted into or out of the money known
+value_index = VALUE_INDEX.get
 
 # The counts of an animal's cards a player holds that leave a cow trade over it open: some, not all four.
 SOME_NOT_ALL = frozenset(range(1, CARDS_PER_ANIMAL))
@@ -223,7 +227,8 @@ class State(ReplayLog):
     # its consequence (the buy right lost, K7). A record's events are what happened: one that could not
     # have happened is a finding, and the event is applied as recorded.
     choices: bool = False
-    deal: Counter[int] | None = None  # the money dealt at the start (None: the edition's setup for every player)
+    # the money dealt at the start, cards by value (None: the edition's setup for every player)
+    deal: Mapping[int, int] | None = None
     seats: int | None = None  # players at the table, when only some are named (None: all are)
     uncounted: set[int] = field(default_factory=set)  # values no longer held to what can be in play (K18)
     # The cards of each value (in the order of VALUES) held by the players whose money is known, kept as
@@ -249,12 +254,14 @@ class State(ReplayLog):
         for name in self.players:
             self.holdings.setdefault(name, {})
             self.money.setdefault(name, None)
-        self.held = [0] * len(VALUES)
-        for hand in self.money.values():
-            if hand is not None:
-                self.count_money(hand, 1)
-            else:
-                self.unknown += 1
+        # the money known at the start, counted once for every deal seen (every record of a table with the
+        # setup's money starts with the same cards): card by card, the count costs a replay more than its first events
+        known = [hand for hand in self.money.values() if hand is not None]
+        self.held = list(value_counts(tuple(chain.from_iterable(known))))
+        if known:
+            self.fitted = None  # more money is known than fitted last time (none yet)
+        if len(known) < len(self.money):
+            self.unknown = len(self.money) - len(known)
         for cards in self.holdings.values():
             for animal, held in cards.items():
                 if 0 < held < CARDS_PER_ANIMAL:
@@ -267,7 +274,7 @@ class State(ReplayLog):
         """
         held = self.held
         for card in cards:
-            index = VALUE_INDEX.get(card)
+            index = value_index(card)
             if index is not None:
                 held[index] += times
         if times > 0:
@@ -323,7 +330,7 @@ class State(ReplayLog):
                     if counts is self.held:
                         counts = counts.copy()
                     for card in cards:
-                        index = VALUE_INDEX.get(card)
+                        index = value_index(card)
                         if index is not None:
                             counts[index] += 1
         if counts is self.held and self.fitted == self.donkeys:
@@ -371,8 +378,8 @@ class State(ReplayLog):
         if limits is None:
             seats = self.seats or len(self.players)
             deal = dealt_counts(self.edition, seats) if self.deal is None else deal_counts(self.deal)
-            for donkeys in range(max(self.donkeys, len(DONKEY_PAYOUTS)) + 1):
-                self.limits[donkeys] = in_play_counts(self.edition, deal, seats, donkeys)
+            most = max(self.donkeys, len(DONKEY_PAYOUTS))
+            self.limits.update(enumerate(in_play_by_donkeys(self.edition, deal, seats, most)))
             limits = self.limits[self.donkeys]
         return limits
 
@@ -426,7 +433,7 @@ class State(ReplayLog):
 
     def check_cards_exist(self, cards: Sequence[int], whose: str, what: str) -> None:
         """``what``: a key of NO_SUCH_CARD (the payment, an offer …)."""
-        if VALUE_SET.issuperset(cards):
+        if all_money_cards(cards):
             return
         wrong = invalid_cards(cards)
         if wrong:  # the message is built only when it is needed
@@ -487,9 +494,10 @@ class State(ReplayLog):
         held = self.holdings[name]
         before = held.get(animal, 0)
         after = held[animal] = before + count
-        if (before in SOME_NOT_ALL) is not (after in SOME_NOT_ALL):  # now some (or no longer some) of the four
+        some = after in SOME_NOT_ALL
+        if (before in SOME_NOT_ALL) is not some:  # now some (or no longer some) of the four
             sharing = self.sharing
-            sharing[animal] = sharing.get(animal, 0) + (1 if after in SOME_NOT_ALL else -1)
+            sharing[animal] = sharing.get(animal, 0) + (1 if some else -1)
         if after == CARDS_PER_ANIMAL and self.edition == 1 and self.bonus_holder is None:
             partner = BONUS_PARTNER.get(animal)
             if partner is not None and held.get(partner) == CARDS_PER_ANIMAL:
@@ -500,9 +508,10 @@ class State(ReplayLog):
         held = self.holdings[name]
         before = held.get(animal, 0)
         after = held[animal] = before - count
-        if (before in SOME_NOT_ALL) is not (after in SOME_NOT_ALL):  # no longer some (or now some) of the four
+        some = after in SOME_NOT_ALL
+        if (before in SOME_NOT_ALL) is not some:  # no longer some (or now some) of the four
             sharing = self.sharing
-            sharing[animal] = sharing.get(animal, 0) + (1 if after in SOME_NOT_ALL else -1)
+            sharing[animal] = sharing.get(animal, 0) + (1 if some else -1)
 
 
 # -- the step function ----------------------------------------------------------------
@@ -625,7 +634,7 @@ def _auction(s: State, e: Auction) -> Outcome:
         )
     # K18, for every auction: the check passes again, as it did last time, while no more money is known, no less
     # can be in play (``fitted``) and no player whose money is not known pays; a ruling explains it all the same
-    if s.fitted != s.donkeys or s.explain or (s.unknown and e.paid is not None):
+    if s.fitted != s.donkeys or s.explain or (e.paid is not None and s.unknown):
         _check_auction_money(s, e, out)
     if e.bids:  # no bids, nothing to check
         try:
@@ -756,7 +765,7 @@ def _settle_auction(s: State, e: Auction, out: Outcome) -> None:
     else:
         if explain:
             out.clauses += (C.NO_CHANGE, C.NO_CHANGE_001, C.PAYMENT_CHOICE)
-        if not VALUE_SET.issuperset(paid):  # the usual case, every card a money card, checked at once
+        if not all_money_cards(paid):  # the usual case, every card a money card, checked at once
             s.check_cards_exist(paid, payer, "payment")
         total = sum(paid)
         if total < price:
@@ -899,37 +908,43 @@ def _cow_trade(s: State, e: CowTrade) -> Outcome:
             _("{the_animal} auction must be run again before anything else").format(the_animal=the_animal(s.repeat[1])),
         )
         s.repeat = None
-    if s.pile == 0 or s.players[s.turn] != challenger:  # else it is the challenger's turn: check_turn says so
+    holdings = s.holdings
+    c_holds = holdings[challenger].get(animal, 0) if challenger in holdings else 0
+    d_holds = holdings[defender].get(animal, 0) if defender in holdings else 0
+    # the usual trade, two players each holding some, together no more than four, is eligible without a call
+    eligible = challenger != defender and 0 < c_holds and 0 < d_holds and c_holds + d_holds <= CARDS_PER_ANIMAL
+    # At the challenger's turn, check_turn passes while cards are left, or when the challenger has this trade to
+    # make (nobody is skipped, K14): asked only otherwise, without looking through the challenger's animals.
+    if s.players[s.turn] != challenger or not (s.pile or eligible):
         s.check_turn(challenger)
     offers = _offers(e)
     for name, cards, what in offers:
-        if not VALUE_SET.issuperset(cards):  # the usual case, every card a money card, checked at once
+        if not all_money_cards(cards):  # the usual case, every card a money card, checked at once
             s.check_cards_exist(cards, name, what)
+    # each side's money, read once a trade and again only where it may no longer be followed
+    money = s.money
+    c_money, d_money = money.get(challenger), money.get(defender)
     # each side holds at least its larger offer: after a tie the offers go back (K3) and may be made again;
     # what a side shows counts only when its money is not known
-    money = s.money
     shown = None
-    if money.get(challenger) is None or money.get(defender) is None:
+    if c_money is None or d_money is None:
         shown = {challenger: held_at_least(e.offer, e.rebid), defender: held_at_least(e.counter, e.rebid_counter)}
     # K18 as for an auction: a check that would pass as it did last time, unexplained, is not made again
     if shown is not None or s.fitted != s.donkeys or s.explain:
         if s.check_money_exists(shown, (challenger, defender)) and s.explain:
             out.clauses += (C.MONEY_IN_PLAY,)
             out.facts += (money_in_play_fact(s),)
-    holdings = s.holdings
-    c_holds = holdings[challenger].get(animal, 0) if challenger in holdings else 0
-    d_holds = holdings[defender].get(animal, 0) if defender in holdings else 0
-    # the usual trade, two players each holding some, together no more than four, is eligible without a call
-    if challenger == defender or not 0 < c_holds or not 0 < d_holds or c_holds + d_holds > CARDS_PER_ANIMAL:
+        c_money, d_money = money.get(challenger), money.get(defender)  # money that did not fit is no longer followed
+    if not eligible:
         try:
             check_eligible(challenger, defender, animal, c_holds, d_holds)
         except RuleBroken as broken:
             return _refused(s, e, out, broken)
-    # a side's money without a several-card offer, found while checking it is held: the exchange hands that offer
-    # over without taking its cards out again
-    kept: dict[str, tuple[tuple[int, ...], list[int]]] = {}
+    # each side's money without a several-card offer, found while checking it is held: the exchange hands that
+    # offer over without taking its cards out again (two names, not a dict: made for every cow trade)
+    c_kept = d_kept = None
     for name, cards, what in offers:
-        hand = money.get(name)  # read again: money found not to fit what can be in play is no longer followed
+        hand = c_money if name == challenger else d_money
         if hand is None or not cards:
             continue
         if len(cards) == 1:  # the usual offer, one card, looked for in the hand
@@ -938,7 +953,10 @@ def _cow_trade(s: State, e: CowTrade) -> Outcome:
         else:
             left = remove_cards(hand, cards)
             if left is not None:
-                kept[name] = cards, left
+                if name == challenger:
+                    c_kept = cards, left
+                else:
+                    d_kept = cards, left
                 continue
         s.error(C.HOLDS_THE_CARDS, _(NOT_HELD[what]).format(name=name, cards=list(cards), held=sorted(hand)))
         s.forget_transfer(
@@ -948,15 +966,17 @@ def _cow_trade(s: State, e: CowTrade) -> Outcome:
                 name=name, other=defender if name == challenger else challenger
             ),
         )
+        c_money = d_money = None  # neither side's money is followed from here
     try:
         side, count, to_challenger, to_defender, ties = resolve_trade(
             s.edition, c_holds, d_holds, e, out if s.explain else None
         )
     except RuleBroken as broken:
         return _refused(s, e, out, broken)
-    out.count, out.ties = count, ties
-    if side is None:
-        out.needs_rebid = True  # the challenger offers again: still the same turn
+    # needs_rebid is set either way: a replay asks it of every cow trade, and reads an attribute of the outcome
+    # itself faster than the class's default
+    out.count, out.ties, out.needs_rebid = count, ties, side is None
+    if side is None:  # the challenger offers again: still the same turn
         out.next_player = challenger
         return out
     winner, loser = (challenger, defender) if side == "challenger" else (defender, challenger)
@@ -981,42 +1001,47 @@ def _cow_trade(s: State, e: CowTrade) -> Outcome:
         )
     s.lose(loser, animal, count)
     s.gain(winner, animal, count)
-    _exchange(s, challenger, to_defender, defender, to_challenger, kept)
+    _exchange(s, challenger, c_money, to_defender, c_kept, defender, d_money, to_challenger, d_kept)
     players = s.players
     s.turn = turn = (s.turn + 1) % len(players)  # end_turn, for every cow trade
     out.next_player = players[turn]
     return out
 
 
+# A side's money without an offer it was found to hold, with that offer (None: not found): the exchange uses it
+# when that offer is what the side gives.
+Kept = tuple[tuple[int, ...], list[int]] | None
+
+
 def _exchange(
     s: State,
-    challenger: str,
+    c_name: str,
+    c_hand: list[int] | None,
     gives: tuple[int, ...],
-    defender: str,
+    c_kept: Kept,
+    d_name: str,
+    d_hand: list[int] | None,
     receives: tuple[int, ...],
-    kept: Mapping[str, tuple[tuple[int, ...], list[int]]],
+    d_kept: Kept,
 ) -> None:
     """The money of a cow trade changes hands: each side's known money gives its cards and takes the other's.
 
-    ``kept``: a side's money without an offer it was found to hold, used
-    when that offer is what it gives. A side that does not hold what it
-    gives (reported before) keeps its money and takes the other's cards all the same.
+    Each side: its name, its money (None: not followed), the cards it gives,
+    and its money without an offer it was found to hold. A side that does not
+    hold what it gives (reported before) keeps its money and takes the other's cards all the same.
     """
     money = s.money
-    c_hand, d_hand = money.get(challenger), money.get(defender)
     c_gave = d_gave = False
     if c_hand is not None:
-        c_kept = kept.get(challenger)
         if c_kept is not None and c_kept[0] is gives:
-            c_hand = money[challenger] = c_kept[1]
+            c_hand = money[c_name] = c_kept[1]
             c_gave = True
         else:
             c_gave = take_cards(c_hand, gives) if gives else True  # the loser of an edition-1 trade gives nothing
         c_hand += receives
     if d_hand is not None:
-        d_kept = kept.get(defender)
         if d_kept is not None and d_kept[0] is receives:
-            d_hand = money[defender] = d_kept[1]
+            d_hand = money[d_name] = d_kept[1]
             d_gave = True
         else:
             d_gave = take_cards(d_hand, receives) if receives else True  # an accepted offer, or a lost trade

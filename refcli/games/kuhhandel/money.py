@@ -17,6 +17,10 @@ VALUES: tuple[int, ...] = (0, 10, 50, 100, 200, 500)
 
 VALUE_SET = frozenset(VALUES)
 
+# Whether every card of a hand or an offer is a money card: asked of every payment and offer a replay applies.
+# Bound once: Python 3.11 calls a method of a module's global through a bound method made at every call.
+all_money_cards = VALUE_SET.issuperset
+
 SUPPLY: dict[int, dict[int, int]] = {
     2: {0: 10, 10: 20, 50: 10, 100: 5, 200: 5, 500: 5},
     1: {0: 10, 10: 25, 50: 5, 100: 5, 200: 5, 500: 5},
@@ -74,6 +78,18 @@ def in_play_counts(edition: int, deal: tuple[int, ...], players: int, donkeys: i
     """
     possible = in_play(edition, Counter(dict(zip(VALUES, deal, strict=True))), players, donkeys)
     return tuple(possible[value] for value in VALUES)
+
+
+@lru_cache(maxsize=256)
+def value_counts(cards: tuple[int, ...]) -> tuple[int, ...]:
+    """How many of ``cards`` are of each value, in the order of VALUES (cards of no value are not counted)."""
+    return tuple(cards.count(value) for value in VALUES)
+
+
+@lru_cache(maxsize=256)
+def in_play_by_donkeys(edition: int, deal: tuple[int, ...], players: int, most: int) -> tuple[tuple[int, ...], ...]:
+    """:func:`in_play_counts` for every number of donkeys from none to ``most``: what a state asks once a game."""
+    return tuple(in_play_counts(edition, deal, players, donkeys) for donkeys in range(most + 1))
 
 
 @dataclass(frozen=True)

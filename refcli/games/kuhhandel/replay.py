@@ -9,13 +9,11 @@ the game and the recorded final scores.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
-from itertools import chain
 
 from refcli.games.kuhhandel import clauses as C
 from refcli.games.kuhhandel.engine import ACTIONS, Auction, CowTrade, Event, Outcome, State
-from refcli.games.kuhhandel.money import START_MONEY
+from refcli.games.kuhhandel.money import START_MONEY, VALUES
 from refcli.games.kuhhandel.scoring import final_score
 from refcli.language.i18n import _, ngettext
 from refcli.results.findings import StopReplay, run_replay
@@ -40,18 +38,22 @@ class Replay(State):
 
     def __init__(self, record: Record, *, strict: bool = False) -> None:
         start = START_MONEY[record.edition]
-        hands = {name: list(record.start_money.get(name, start)) for name in record.players}
-        money: dict[str, list[int] | None] = dict(hands)
+        money: dict[str, list[int] | None] = {
+            name: list(record.start_money.get(name, start)) for name in record.players
+        }
         super().__init__(
             edition=record.edition,
             players=record.players,
             money=money,
-            # what was dealt is the record's start money (K15); the bank pays the donkeys from the rest (K18)
-            deal=Counter(chain.from_iterable(hands.values())),  # counted in C: once a record
             deck=record.deck,
             turn=0 if record.first is None else record.players.index(record.first),
             strict=strict,
         )
+        # What was dealt is the record's start money (K15); the bank pays the donkeys from the rest (K18). Every
+        # hand is known at the start: the state has just counted them into the money known, the cards of each
+        # value (of no value, none can be in play), and what was dealt is read from that count instead of
+        # counting the cards again.
+        self.deal = dict(zip(VALUES, self.held, strict=True))
         self.record = record
         self.scores: dict[str, int] = {}  # computed at the end
         self.outcome: Outcome | None = None  # what the last event applied did
@@ -67,8 +69,9 @@ class Replay(State):
             self.error(C.END_GAME_OVER, _("the game is already over: the deck is empty and no cow trade is possible"))
             self.outcome = None
             return
-        outcome = self.outcome = ACTIONS[type(event)](self, event)  # what ``step`` does, without its call
-        if outcome.needs_rebid:
+        kind = type(event)
+        outcome = self.outcome = ACTIONS[kind](self, event)  # what ``step`` does, without its call
+        if kind is CowTrade and outcome.needs_rebid:  # only a cow trade needs a rebid: an auction's is not read
             self.error(C.TIE_REOFFER, _("the offers are equal: the challenger must offer again (record a rebid)"))
             self.end_turn()
 
