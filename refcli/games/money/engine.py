@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from operator import itemgetter
 from typing import Any, NamedTuple, Protocol
 
 from refcli.games.money import clauses as C
@@ -36,7 +35,6 @@ TOOK_UNKNOWN = {
     "right": N_("{player} took the right display, whose cards are not recorded"),
     "left": N_("{player} took the left display, whose cards are not recorded"),
 }
-VALUE = itemgetter(2)  # a card's value (Card.value), summed in C over an offer: by index, no attribute lookup
 DISPLAY_CARDS = {"right": N_("the right display's cards"), "left": N_("the left display's cards")}
 
 
@@ -210,34 +208,47 @@ def offers(state: State, action: Offers, referee: Referee, outcome: bool = True)
     verified = hands is not None and state.deck is not None  # every card offered came from a checked hand
     for name, cards in offered.items():
         real = list(cards)
-        bluffs = real.count(BLUFF)
-        if bluffs == 1:  # an offer holds its one bluff card or none: counted and removed in C
-            real.remove(BLUFF)
-        elif bluffs:
-            real = [card for card in real if card != BLUFF]
-            referee.broken(
-                C.SETUP_BLUFF_CARD,
-                _("{player} offers {count} bluff cards, but each player has one bluff card").format(
-                    player=name, count=bluffs
-                ),
-            )
-        table[name] = real
-        values[name] = sum(map(VALUE, real))
+        hand = None
         if hands is not None:
             hand = hands.get(name)
             if hand is None:
                 hand = hands[name] = []
-            for card in real:
+        # One pass over the offer counts its bluff cards and its value and takes its cards out of the hand: the
+        # hand's check is a loop in any case, and the bluff cards counted and the values summed in C cost two
+        # more scans of the offer, each card compared with the bluff card as a tuple, and a map object.
+        value = bluffs = 0
+        missing: list[Card] | None = None  # cards not in the hand: reported after a second bluff card, as found
+        for card in real:
+            if card[0] == "bluff":  # the kind, by index: a string compared, not the card as a tuple
+                bluffs += 1
+                continue
+            value += card[2]
+            if hand is not None:
                 try:
                     hand.remove(card)
                 except ValueError:
-                    verified = False
-                    referee.broken(
-                        C.OFFER_CHOOSE,
-                        _("{player} offers {card}, which is not in their hand").format(
-                            player=name, card=shown_card(card)
-                        ),
-                    )
+                    missing = [card] if missing is None else [*missing, card]
+        if bluffs:  # an offer holds its one bluff card, usually last, or none
+            if bluffs == 1 and real[-1][0] == "bluff":
+                del real[-1]
+            else:
+                real = [card for card in real if card[0] != "bluff"]
+            if bluffs > 1:
+                referee.broken(
+                    C.SETUP_BLUFF_CARD,
+                    _("{player} offers {count} bluff cards, but each player has one bluff card").format(
+                        player=name, count=bluffs
+                    ),
+                )
+        table[name] = real
+        values[name] = value
+        if missing is not None:
+            verified = False
+            for card in missing:
+                referee.broken(
+                    C.OFFER_CHOOSE,
+                    _("{player} offers {card}, which is not in their hand").format(player=name, card=shown_card(card)),
+                )
     if not verified:
         # cards not known to come from a hand: what is on the table now must be able to exist together
         shown = [card for cards in table.values() for card in cards]
