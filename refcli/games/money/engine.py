@@ -35,6 +35,9 @@ TOOK_UNKNOWN = {
     "right": N_("{player} took the right display, whose cards are not recorded"),
     "left": N_("{player} took the left display, whose cards are not recorded"),
 }
+# The phase once every bidder has acted, by whether the round was the final round: refill, or after the final
+# round the game is over (end.score-time). A lookup, not a call: every round ends.
+END_OF_ROUND = {False: "refill", True: "over"}
 DISPLAY_CARDS = {"right": N_("the right display's cards"), "left": N_("the left display's cards")}
 
 
@@ -268,15 +271,10 @@ def offers(state: State, action: Offers, referee: Referee, outcome: bool = True)
     if waiting:
         state.phase = "exchanges"
     else:
-        state.phase = end_of_round(state)
+        state.phase = END_OF_ROUND[state.final_round]
     if not outcome:
         return None
     return OffersOutcome(bidding, state.expected, not waiting, state.phase == "over")
-
-
-def end_of_round(state: State) -> str:
-    """Every bidder has acted: refill, or after the final round the game is over (end.score-time)."""
-    return "over" if state.final_round else "refill"
 
 
 def exchange(state: State, action: Exchange, referee: Referee, outcome: bool = True) -> ExchangeOutcome | None:
@@ -358,7 +356,7 @@ def exchange(state: State, action: Exchange, referee: Referee, outcome: bool = T
         if hands is not None:
             hands[player].extend(offer)
     if not waiting:
-        state.phase = end_of_round(state)
+        state.phase = END_OF_ROUND[state.final_round]
     if not outcome:
         return None
     # the cards taken are never changed after this (a display taken is replaced by the offer), so a copy
