@@ -546,3 +546,15 @@ def test_a_with_that_does_not_go_with_its_action_is_refused_at_its_own_event(wro
         validate_result(game)
     assert caught.value.path is not None and caught.value.path.startswith(f"event[{late[0] + 1}]")
     assert caught.value.path.endswith("with")
+
+
+def test_an_offers_event_without_a_players_offer_names_that_player() -> None:
+    """Every player reveals an offer (an offer of only the bluff card sits out): a record that leaves one out is
+    an error of that event, naming the player."""
+    game = random_game(11)
+    later = [i for i, e in enumerate(game["event"]) if e["type"] == "offers"][2]
+    left_out = game["players"][1]
+    del game["event"][later]["offers"][left_out]
+    errors = validate(game)
+    assert errors[0].event == later + 1 and errors[0].rule == money_clauses.OFFER_CHOOSE
+    assert f"no offer recorded for {left_out}" in errors[0].message

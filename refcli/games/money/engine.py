@@ -123,6 +123,11 @@ class State:
     table: dict[str, list[Card]] = field(default_factory=dict)  # offers still on the table
     waiting: list[str] = field(default_factory=list)  # bidders who have not acted, in order
     next_up: str | None = None  # after a swap: the partner acts next (M7)
+    # the players as a set: whether every one of them has an offer is one comparison of it with the offers' keys
+    seated: frozenset[str] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.seated = frozenset(self.players)
 
     @property
     def expected(self) -> str | None:
@@ -198,7 +203,7 @@ def offers(state: State, action: Offers, referee: Referee, outcome: bool = True)
         rule = C.REFILL_ORDER if state.phase == "refill" else C.TURN_ALL_BIDDERS
         referee.broken(rule, _("a new round starts only after every bidder has acted and the displays are refilled"))
     offered = action.offers
-    if not all(map(offered.__contains__, state.players)):
+    if not offered.keys() >= state.seated:
         referee.broken(
             C.OFFER_CHOOSE,
             _("no offer recorded for {players} (an offer of only the bluff card sits out)").format(
