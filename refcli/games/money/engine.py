@@ -218,8 +218,9 @@ def offers(state: State, action: Offers, referee: Referee, outcome: bool = True)
         real = list(cards)
         hand = None
         if hands is not None:
-            hand = hands.get(name)
-            if hand is None:
+            try:
+                hand = hands[name]  # a subscript, not get(): every player's hand is there from the setup
+            except KeyError:
                 hand = hands[name] = []
         # One pass over the offer counts its bluff cards and its value and takes its cards out of the hand: the
         # hand's check is a loop in any case, and the bluff cards counted and the values summed in C cost two
