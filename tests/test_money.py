@@ -526,3 +526,35 @@ def test_a_replay_without_outcomes_applies_the_same_rules(seed: int) -> None:
         bare.finish()
         assert bare.findings == kept.findings and bare.scores == kept.scores
         assert bool(kept.findings) == (document is broken)
+
+
+@pytest.mark.parametrize("wrong", ["swap-without-with", "with-without-swap"])
+def test_a_with_that_does_not_go_with_its_action_is_refused_at_its_own_event(wrong: str) -> None:
+    """``with`` names the partner of a swap, and only of a swap: the first exchange that breaks it is named, even
+    after many exchanges that keep it."""
+    from refcli.model.errors import DataError
+
+    game = random_game(5)
+    events = game["event"]
+    late = [i for i, e in enumerate(events) if e["type"] == "exchange" and e["action"] != "swap"][-2:]
+    for index in late:
+        if wrong == "swap-without-with":
+            events[index]["action"] = "swap"
+        else:
+            events[index]["with"] = game["players"][0]
+    with pytest.raises(DataError) as caught:
+        validate_result(game)
+    assert caught.value.path is not None and caught.value.path.startswith(f"event[{late[0] + 1}]")
+    assert caught.value.path.endswith("with")
+
+
+def test_an_offers_event_without_a_players_offer_names_that_player() -> None:
+    """Every player reveals an offer (an offer of only the bluff card sits out): a record that leaves one out is
+    an error of that event, naming the player."""
+    game = random_game(11)
+    later = [i for i, e in enumerate(game["event"]) if e["type"] == "offers"][2]
+    left_out = game["players"][1]
+    del game["event"][later]["offers"][left_out]
+    errors = validate(game)
+    assert errors[0].event == later + 1 and errors[0].rule == money_clauses.OFFER_CHOOSE
+    assert f"no offer recorded for {left_out}" in errors[0].message

@@ -239,9 +239,9 @@ class Deck:
                     problem = _("{count} coins, but the game has {most}").format(count=self.coins, most=COINS)
             else:
                 continue  # bluff cards: one per player, checked with the offers
-            if serial in unseen:
-                unseen.remove(serial)
-            else:  # the rare cases: seen, unknown or none
+            try:
+                unseen.remove(serial)  # the usual card: its serial not seen before, nor unknown, nor missing
+            except KeyError:  # the rare cases: seen, unknown or none
                 problem = self.serial_problem(serial, problem)
             if problem:
                 problems.append(problem)

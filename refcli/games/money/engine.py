@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from operator import itemgetter
 from typing import Any, NamedTuple, Protocol
 
 from refcli.games.money import clauses as C
@@ -36,7 +35,9 @@ TOOK_UNKNOWN = {
     "right": N_("{player} took the right display, whose cards are not recorded"),
     "left": N_("{player} took the left display, whose cards are not recorded"),
 }
-VALUE = itemgetter(2)  # a card's value (Card.value), summed in C over an offer: by index, no attribute lookup
+# The phase once every bidder has acted, by whether the round was the final round: refill, or after the final
+# round the game is over (end.score-time). A lookup, not a call: every round ends.
+END_OF_ROUND = {False: "refill", True: "over"}
 DISPLAY_CARDS = {"right": N_("the right display's cards"), "left": N_("the left display's cards")}
 
 
@@ -122,6 +123,11 @@ class State:
     table: dict[str, list[Card]] = field(default_factory=dict)  # offers still on the table
     waiting: list[str] = field(default_factory=list)  # bidders who have not acted, in order
     next_up: str | None = None  # after a swap: the partner acts next (M7)
+    # the players as a set: whether every one of them has an offer is one comparison of it with the offers' keys
+    seated: frozenset[str] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.seated = frozenset(self.players)
 
     @property
     def expected(self) -> str | None:
@@ -197,7 +203,7 @@ def offers(state: State, action: Offers, referee: Referee, outcome: bool = True)
         rule = C.REFILL_ORDER if state.phase == "refill" else C.TURN_ALL_BIDDERS
         referee.broken(rule, _("a new round starts only after every bidder has acted and the displays are refilled"))
     offered = action.offers
-    if not all(map(offered.__contains__, state.players)):
+    if not offered.keys() >= state.seated:
         referee.broken(
             C.OFFER_CHOOSE,
             _("no offer recorded for {players} (an offer of only the bluff card sits out)").format(
@@ -210,34 +216,48 @@ def offers(state: State, action: Offers, referee: Referee, outcome: bool = True)
     verified = hands is not None and state.deck is not None  # every card offered came from a checked hand
     for name, cards in offered.items():
         real = list(cards)
-        bluffs = real.count(BLUFF)
-        if bluffs == 1:  # an offer holds its one bluff card or none: counted and removed in C
-            real.remove(BLUFF)
-        elif bluffs:
-            real = [card for card in real if card != BLUFF]
-            referee.broken(
-                C.SETUP_BLUFF_CARD,
-                _("{player} offers {count} bluff cards, but each player has one bluff card").format(
-                    player=name, count=bluffs
-                ),
-            )
-        table[name] = real
-        values[name] = sum(map(VALUE, real))
+        hand = None
         if hands is not None:
-            hand = hands.get(name)
-            if hand is None:
+            try:
+                hand = hands[name]  # a subscript, not get(): every player's hand is there from the setup
+            except KeyError:
                 hand = hands[name] = []
-            for card in real:
+        # One pass over the offer counts its bluff cards and its value and takes its cards out of the hand: the
+        # hand's check is a loop in any case, and the bluff cards counted and the values summed in C cost two
+        # more scans of the offer, each card compared with the bluff card as a tuple, and a map object.
+        value = bluffs = 0
+        missing: list[Card] | None = None  # cards not in the hand: reported after a second bluff card, as found
+        for card in real:
+            if card[0] == "bluff":  # the kind, by index: a string compared, not the card as a tuple
+                bluffs += 1
+                continue
+            value += card[2]
+            if hand is not None:
                 try:
                     hand.remove(card)
                 except ValueError:
-                    verified = False
-                    referee.broken(
-                        C.OFFER_CHOOSE,
-                        _("{player} offers {card}, which is not in their hand").format(
-                            player=name, card=shown_card(card)
-                        ),
-                    )
+                    missing = [card] if missing is None else [*missing, card]
+        if bluffs:  # an offer holds its one bluff card, usually last, or none
+            if bluffs == 1 and real[-1][0] == "bluff":
+                del real[-1]
+            else:
+                real = [card for card in real if card[0] != "bluff"]
+            if bluffs > 1:
+                referee.broken(
+                    C.SETUP_BLUFF_CARD,
+                    _("{player} offers {count} bluff cards, but each player has one bluff card").format(
+                        player=name, count=bluffs
+                    ),
+                )
+        table[name] = real
+        values[name] = value
+        if missing is not None:
+            verified = False
+            for card in missing:
+                referee.broken(
+                    C.OFFER_CHOOSE,
+                    _("{player} offers {card}, which is not in their hand").format(player=name, card=shown_card(card)),
+                )
     if not verified:
         # cards not known to come from a hand: what is on the table now must be able to exist together
         shown = [card for cards in table.values() for card in cards]
@@ -257,15 +277,10 @@ def offers(state: State, action: Offers, referee: Referee, outcome: bool = True)
     if waiting:
         state.phase = "exchanges"
     else:
-        state.phase = end_of_round(state)
+        state.phase = END_OF_ROUND[state.final_round]
     if not outcome:
         return None
     return OffersOutcome(bidding, state.expected, not waiting, state.phase == "over")
-
-
-def end_of_round(state: State) -> str:
-    """Every bidder has acted: refill, or after the final round the game is over (end.score-time)."""
-    return "over" if state.final_round else "refill"
 
 
 def exchange(state: State, action: Exchange, referee: Referee, outcome: bool = True) -> ExchangeOutcome | None:
@@ -347,7 +362,7 @@ def exchange(state: State, action: Exchange, referee: Referee, outcome: bool = T
         if hands is not None:
             hands[player].extend(offer)
     if not waiting:
-        state.phase = end_of_round(state)
+        state.phase = END_OF_ROUND[state.final_round]
     if not outcome:
         return None
     # the cards taken are never changed after this (a display taken is replaced by the offer), so a copy

@@ -48,6 +48,13 @@ FORMAT = with_made(RECORD, "event", {"offers": OFFERS, "exchange": EXCHANGE, "re
 
 def check_partners(top: Table, players: list[str], events: list[Event]) -> None:
     """``with`` names the partner of a swap, and only of a swap."""
+    # The usual record gives every "with" right: looked for without counting the events, and by index (action,
+    # partner) rather than by attribute; only a record with a wrong one is searched again for its number.
+    for event in events:
+        if type(event) is Exchange and (event[1] == "swap") is (event[2] is None):
+            break
+    else:
+        return
     for index, event in enumerate(events, 1):
         # an exchange's "with" is given exactly when it is a swap (the two tests agree): nothing to say
         if type(event) is not Exchange or (event.action == "swap") is (event.partner is not None):

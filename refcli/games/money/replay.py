@@ -121,13 +121,14 @@ class Replay(ReplayLog):
             for name in self.record.players:
                 notes: dict[str, list[int]] = {}
                 coins = 0
-                for kind, currency, value, _serial in hands[name]:  # unpacked: no attribute lookups
+                for card in hands[name]:  # by index: no attribute lookups, nor the iterator a Card's unpacking makes
+                    kind = card[0]
                     if kind == "note":
-                        values = notes.get(currency)
-                        if values is None:  # no new list per card, as setdefault's default would be
-                            notes[currency] = [value]
+                        currency = card[1]
+                        if currency in notes:  # no new list per card, as setdefault's default would be
+                            notes[currency].append(card[2])
                         else:
-                            values.append(value)
+                            notes[currency] = [card[2]]
                     elif kind == "coin":
                         coins += 1
                 self.scores[name] = player_points(notes, coins)

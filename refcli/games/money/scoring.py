@@ -7,7 +7,7 @@ Coins count 10 each. The worked example: 450.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from refcli.games.money.cards import COIN_VALUE, PENALTY, THRESHOLD, TRIPLET_BONUS, currency
@@ -49,24 +49,31 @@ class PlayerScore:
 
 def currency_points(notes: Sequence[int]) -> int:
     """A currency's score: M1's penalty under 200 (floored at 0), M2's 100 per triplet of 20s or of 30s."""
-    face = sum(notes)
-    points = face
-    if face < THRESHOLD:  # M1: less 100, floored at 0 (a conditional: min() parses its arguments as keywords)
-        points = face - PENALTY if face > PENALTY else 0
-    if notes.count(20) >= 3:
-        points += TRIPLET_BONUS
-    if notes.count(30) >= 3:
-        points += TRIPLET_BONUS
+    return currencies_points((notes,))
+
+
+def currencies_points(currencies: Iterable[Sequence[int]]) -> int:
+    """The scores of these currencies (each its notes' values), summed: one call for a whole hand, as a replay
+    scores every player, instead of one a currency."""
+    points = 0
+    for notes in currencies:
+        face = sum(notes)
+        if face < THRESHOLD:  # M1: less 100, floored at 0 (a conditional: min() parses its arguments as keywords)
+            if face > PENALTY:
+                points += face - PENALTY
+        else:
+            points += face
+        if len(notes) >= 3:  # M2: a triplet needs three notes, and most currencies of a hand hold fewer
+            if notes.count(20) >= 3:
+                points += TRIPLET_BONUS
+            if notes.count(30) >= 3:
+                points += TRIPLET_BONUS
     return points
 
 
 def player_points(notes: Mapping[str, Sequence[int]], coins: int) -> int:
     """A player's score, without the breakdown (a replay checks the recorded scores with it)."""
-    points = coins * COIN_VALUE
-    for cards in notes.values():  # a loop, not sum() over a generator: a replay scores every player
-        if cards:
-            points += currency_points(cards)
-    return points
+    return coins * COIN_VALUE + currencies_points(notes.values())
 
 
 def score_currency(currency: str, notes: Sequence[int]) -> CurrencyScore:
