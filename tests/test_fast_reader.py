@@ -424,16 +424,22 @@ def test_the_dict_setter_sets_the_table_itself_as_the_object_dict_and_refuses_wh
         object.__setattr__(object.__new__(Slotted), "__dict__", {"one": 1})
 
 
-def test_a_table_with_as_many_keys_as_it_requires_but_one_unknown_is_refused_by_the_fast_path() -> None:
-    """A table whose length is that of its required keys is taken to have no other key (``_known_keys``): one
-    unknown key in place of a required one must still be refused (and one beside them found)."""
+def test_a_table_with_as_many_keys_as_it_has_known_ones_but_one_unknown_is_refused_by_the_fast_path() -> None:
+    """A table whose length is that of its required keys and of the others it gives is taken to have no other key
+    (``_key_counter``): one unknown key in place of a required or another known one must still be refused (and one
+    beside them found)."""
     desc = descriptions("refcli.games.money")["record"]
     fast = compile_description(desc)[2]
     good = {"type": "exchange", "player": "Ana", "action": "right"}
     for event, accepted in (
         (good, True),
+        ({**good, "with": "Ben"}, True),
+        ({**good, "with": "Ben", "note": "a swap"}, True),
         ({"type": "exchange", "player": "Ana", "actoin": "right"}, False),
+        ({"type": "exchange", "player": "Ana", "with": "Ben"}, False),
         ({**good, "actoin": "right"}, False),
+        ({**good, "with": "Ben", "wiht": "Ben"}, False),
+        ({**good, "note": "a swap", "wiht": "Ben"}, False),
     ):
         data = {"players": ["Ana", "Ben", "Cid"], "event": [event]}
         try:

@@ -383,31 +383,44 @@ def _table(source: _Source, fields: tuple[Field, ...], src: str, depth: int, kno
 
     ``known``: a union's tag key, already matched exactly to its variant's word (its constant).
     """
-    _known_keys(source, fields, src, depth, known)
     if any(f.roster for f in fields):
         return _roster_table(source, fields, src, depth)
     return _plain_table(source, fields, src, depth, known)
 
 
-def _known_keys(source: _Source, fields: tuple[Field, ...], src: str, depth: int, known: str = "") -> None:
-    """Write the check that the table ``src`` has no key but ``fields``' (``known``: a key it has, a union's tag).
+def _key_counter(source: _Source, fields: tuple[Field, ...], depth: int, known: str = "") -> str:
+    """Start counting the keys of a table that are ``fields``' (``known``: a key it has, a union's tag); returns
+    the count's variable ("" when every key must be there: the count is then a constant).
 
-    A table with as many keys as the fields that must be there has no other (those are then subscripted: one
-    left out raises), so the keys are looked up only in a table that has more: most events give only their
-    required keys, and a length is cheaper than a lookup of each key.
+    The count starts at the keys that must be there (each is subscripted: one left out raises) and each key that
+    may be left out adds one when found (``_fetched``); ``_no_other_keys`` then compares it with the table's length.
     """
-    allowed = source.constant(frozenset(f.key for f in fields), "KEYS")
-    required = sum(1 for f in fields if f.required or f.key == known)
-    source.line(depth, f"if len({src}) != {required} and not {allowed}.issuperset({src}): raise NotFast")
+    if all(f.required or f.key == known for f in fields):
+        return ""
+    counter = source.fresh("n")
+    source.line(depth, f"{counter} = {_required(fields, known)}")
+    return counter
+
+
+def _required(fields: tuple[Field, ...], known: str) -> int:
+    return sum(1 for f in fields if f.required or f.key == known)
+
+
+def _no_other_keys(source: _Source, fields: tuple[Field, ...], src: str, depth: int, counter: str, known: str) -> None:
+    """Write the check that the table ``src`` has no key but ``fields``', after they are all read: as many keys
+    as were found among them. A length and one addition a key found cost less than looking each key up in the
+    set of known ones (most events give a few keys that may be left out beside their required ones)."""
+    source.line(depth, f"if len({src}) != {counter or _required(fields, known)}: raise NotFast")
 
 
 def _roster_table(source: _Source, fields: tuple[Field, ...], src: str, depth: int) -> str:
     """As the nested reader: keys in reading order (the roster before the keys naming players), into that order."""
     out = source.fresh("t")
     parts = []
+    counter = _key_counter(source, fields, depth)
     for f in reading_order(fields):
         v = source.fresh("v")
-        inner = _fetched(source, f, src, v, depth)
+        inner = _fetched(source, f, src, v, depth, counter)
         got = _value(source, f.type, v, f.key, inner)
         if got != v:
             source.line(inner, f"{v} = {got}")
@@ -420,19 +433,23 @@ def _roster_table(source: _Source, fields: tuple[Field, ...], src: str, depth: i
             source.line(depth, "else:")
             source.line(depth + 1, f"{v} = {_default(source, f.default)}")
         parts.append(f"{f.key!r}: {v}")
+    _no_other_keys(source, fields, src, depth, counter, "")
     source.line(depth, f"{out} = {{{', '.join(parts)}}}")
     return out
 
 
-def _fetched(source: _Source, f: Field, src: str, v: str, depth: int) -> int:
+def _fetched(source: _Source, f: Field, src: str, v: str, depth: int, counter: str) -> int:
     """Write the lines that set ``v`` to the value of ``f``'s key in the table ``src``; return the depth of the
-    lines that read it. A key that may be left out opens an ``if`` (its caller may write the ``else``); a required
-    one is subscripted: left out, it raises KeyError, and the nested readers say it is missing."""
+    lines that read it. A key that may be left out opens an ``if`` (its caller may write the ``else``) and adds
+    one to ``counter`` (``_key_counter``); a required one is subscripted: left out, it raises KeyError, and the
+    nested readers say it is missing."""
     if f.required:
         source.line(depth, f"{v} = {src}[{f.key!r}]")
         return depth
     # tested, then subscripted: most of a record's optional keys are left out, and `in` costs no call
     source.line(depth, f"if {f.key!r} in {src}:")
+    if counter:  # (not the known key: it is counted among those that must be there)
+        source.line(depth + 1, f"{counter} += 1")
     source.line(depth + 1, f"{v} = {src}[{f.key!r}]")
     return depth + 1
 
@@ -449,14 +466,16 @@ def _plain_table(source: _Source, fields: tuple[Field, ...], src: str, depth: in
     """As the nested reader: the keys in the order written, then the absent ones (defaults first, as it merges)."""
     out = source.fresh("t")
     source.line(depth, f"{out} = dict({src})")  # the order written, and every value the check leaves as it is
+    counter = _key_counter(source, fields, depth, known)
     for f in fields:
         if f.key == known and f.type.kind == "const":  # the copy holds the word (the same string)
             continue
         v = source.fresh("v")
-        inner = _fetched(source, f, src, v, depth)
+        inner = _fetched(source, f, src, v, depth, counter if f.key != known else "")
         got = _value(source, f.type, v, f.key, inner)
         if got != v or f.type.kind == "player":  # (a player: ``v`` is now the roster's own string)
             source.line(inner, f"{out}[{f.key!r}] = {got}")
+    _no_other_keys(source, fields, src, depth, counter, known)
     plain = {f.key: f.default for f in fields if not f.required and type(f.default) not in (list, dict)}
     fresh = [(f.key, f.default) for f in fields if not f.required and type(f.default) in (list, dict)]
     if plain or fresh:
@@ -475,14 +494,14 @@ def _made_table(source: _Source, t: Type, src: str, depth: int, known: str, word
     ``known``: the tag key, already matched exactly to ``word``, the value the nested reader gives it.
     """
     assert t.make is not None
-    _known_keys(source, t.fields, src, depth, known)
+    counter = _key_counter(source, t.fields, depth, known)
     args = []
     for f in t.fields:
         if f.key == known and f.type.kind == "const":
             args.append(repr(word))
             continue
         v = source.fresh("v")
-        inner = _fetched(source, f, src, v, depth)
+        inner = _fetched(source, f, src, v, depth, counter if f.key != known else "")
         got = _value(source, f.type, v, f.key, inner)
         if got != v:
             source.line(inner, f"{v} = {got}")
@@ -490,6 +509,7 @@ def _made_table(source: _Source, t: Type, src: str, depth: int, known: str, word
             source.line(depth, "else:")
             source.line(depth + 1, f"{v} = {_default(source, f.default)}")
         args.append(v)
+    _no_other_keys(source, t.fields, src, depth, counter, known)
     make = source.constant(t.make, "MAKE")
     out = source.fresh("o")
     source.line(depth, f"{out} = {make}({', '.join(args)})")
@@ -502,14 +522,14 @@ def _declared_table(source: _Source, made: Made, t: Type, src: str, depth: int, 
 
     ``known``: the tag key, already matched exactly (the object never keeps the tag: it is the class).
     """
-    _known_keys(source, t.fields, src, depth, known)
+    counter = _key_counter(source, t.fields, depth, known)
     got: dict[str, str] = {name: source.constant(value, "VALUE") for name, value in made.constants}
     for f in t.fields:
         if f.key == known and f.type.kind == "const":
             got[f.key] = repr(f.type.value)
             continue
         v = source.fresh("v")
-        inner = _fetched(source, f, src, v, depth)
+        inner = _fetched(source, f, src, v, depth, counter if f.key != known else "")
         written = len(source.lines)
         if f.key in made.tuples:
             value = _array(source, f.type, v, f.key, inner, kept="tuple")
@@ -524,6 +544,7 @@ def _declared_table(source: _Source, made: Made, t: Type, src: str, depth: int, 
             default = tuple(f.default) if f.key in made.tuples and f.default is not None else f.default
             source.line(depth + 1, f"{v} = {_default(source, default)}")
         got[f.key] = v
+    _no_other_keys(source, t.fields, src, depth, counter, known)
     cls = source.constant(made.cls, "CLASS")
     out = source.fresh("o")
     if made.attributes:
