@@ -172,6 +172,9 @@ def _custom(source: _Source, t: Type, src: str, out: str, depth: int) -> None:
     an integer, a tuple of those: nothing a replay could change, ``_unchangeable``), in a memo of bounded
     size. The value's exact type is checked first: a
     bool (equal to 1) or a float (1.0) is never looked up. Any other value, and a refusal, is the parser's.
+    A value read before costs one subscript (no call: a dict's ``get`` costs one, and so does the subscript of a
+    dict of a class of its own, which the interpreter does not specialise); the memo's first miss of a value
+    raises KeyError, which is caught.
     """
     parse = t.parse
     assert parse is not None
@@ -182,8 +185,13 @@ def _custom(source: _Source, t: Type, src: str, out: str, depth: int) -> None:
         memo: dict[Any, Any] = {}
         source.memos[parse] = (source.constant(memo, "MEMO"), source.constant(_remembering(parse, memo), "PARSE"))
     memo_name, remembering = source.memos[parse]
-    source.line(depth, f"{out} = {memo_name}.get({src}) if type({src}) is str or type({src}) is int else None")
-    source.line(depth, f"if {out} is None: {out} = {remembering}({src})")
+    source.line(depth, f"if type({src}) is str or type({src}) is int:")
+    source.line(depth + 1, "try:")
+    source.line(depth + 2, f"{out} = {memo_name}[{src}]")
+    source.line(depth + 1, "except KeyError:")
+    source.line(depth + 2, f"{out} = {remembering}({src})")
+    source.line(depth, "else:")
+    source.line(depth + 1, f"{out} = {remembering}({src})")
 
 
 # distinct strings remembered a parser and a reader; past it, parsed each time. Money!'s cards, each written
@@ -318,6 +326,8 @@ def _union(source: _Source, t: Type, src: str, depth: int) -> str:
     out, tag = source.fresh("u"), source.fresh("tag")
     source.line(depth, f"if type({src}) is not dict: raise NotFast")
     source.line(depth, f"{tag} = {src}[{t.tag!r}]")  # left out, it raises: the nested reader says it is missing
+    # a tag that is no string is none of the words (nor of the synonyms): tested once, then compared with each word
+    source.line(depth, f"if type({tag}) is not str: raise NotFast")
     if not t.synonyms:
         _variants(source, t, src, tag, out, depth, last="raise NotFast")
         return out
@@ -326,7 +336,7 @@ def _union(source: _Source, t: Type, src: str, depth: int) -> str:
     synonyms = _synonyms(source, t)
     source.line(depth, "while True:")
     _variants(
-        source, t, src, tag, out, depth + 1, last=f"{tag} = {synonyms}.get(FOLD({tag})) if type({tag}) is str else None"
+        source, t, src, tag, out, depth + 1, last=f"{tag} = {synonyms}.get(FOLD({tag}))"
     )
     source.line(depth + 2, f"if {tag} is None: raise NotFast")
     source.line(depth + 2, f"{src} = {{**{src}, {t.tag!r}: {tag}}}")
@@ -334,9 +344,10 @@ def _union(source: _Source, t: Type, src: str, depth: int) -> str:
 
 
 def _variants(source: _Source, t: Type, src: str, tag: str, out: str, depth: int, *, last: str) -> None:
-    """One branch per variant, picked by the tag's exact word; ``last``: what the ``else`` does."""
+    """One branch per variant, picked by the tag's exact word (the tag is a string); ``last``: what the ``else``
+    does."""
     for index, variant in enumerate(t.variants):
-        source.line(depth, f"{'if' if index == 0 else 'elif'} {tag} == {variant.key!r} and type({tag}) is str:")
+        source.line(depth, f"{'if' if index == 0 else 'elif'} {tag} == {variant.key!r}:")
         if isinstance(variant.type.make, Made):
             got = _declared_table(source, variant.type.make, variant.type, src, depth + 1, known=t.tag)
         elif variant.type.make is not None:
