@@ -63,7 +63,9 @@ class _Source:
 def compile_fast(desc: Description, slow: Callable[[Type, str], Any], roster_of: Callable[[Field], Any]) -> FastReader:
     """The fast reader of ``desc``; ``slow`` compiles a nested reader (for the values not inlined)."""
     source = _Source(slow, roster_of)
-    source.line(0, "def read(value, ctx):")
+    # the builtins the checks call by the thousand, as locals: a local is loaded in one step, a builtin after
+    # the lookups of the module's and the builtins' namespaces (checked, where the interpreter specialises it)
+    source.line(0, "def read(value, ctx, type=type, int=int, str=str, list=list, dict=dict, len=len, tuple=tuple):")
     # roster: the players' names as the nested readers take them (a list, or None before it is read); names:
     # each of them by itself once read, as each player key of each event is looked up in it (one hash and one
     # comparison, where a list compares the value with each name before it), and the value read is the
