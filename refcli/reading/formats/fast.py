@@ -100,18 +100,7 @@ def _value(source: _Source, t: Type, src: str, key: str, depth: int) -> str:
         source.line(depth, f"{src} = names[{src}]")
         return src
     if kind == "choice":
-        words = source.constant(frozenset(t.choices), "WORDS")
-        out = source.fresh("w")
-        source.line(depth, f"if type({src}) is not str: raise NotFast")
-        source.line(depth, f"{out} = {src}.strip().casefold()" if t.fold else f"{out} = {src}")
-        if t.synonyms:  # a Spanish word: looked up folded, as the nested reader does, only when not English
-            synonyms = _synonyms(source, t)
-            source.line(depth, f"if {out} not in {words}:")
-            source.line(depth + 1, f"{out} = {synonyms}.get(FOLD({src}))")
-            source.line(depth + 1, f"if {out} is None: raise NotFast")
-        else:
-            source.line(depth, f"if {out} not in {words}: raise NotFast")
-        return out
+        return _choice(source, t, src, depth)
     if kind == "const":
         word = source.constant(t.value, "WORD")
         source.line(depth, f"if {src} != {word} and (type({src}) is not str or {src}.strip().casefold() != {word}):")
@@ -155,6 +144,33 @@ def _value(source: _Source, t: Type, src: str, key: str, depth: int) -> str:
     source.line(depth, "ctx.names = roster")
     source.line(depth, f"{out} = {reader}({src}, ctx, (), None)")
     return out
+
+
+def _choice(source: _Source, t: Type, src: str, depth: int) -> str:
+    """A choice's word, as written when it is one (as most are: one lookup), else folded, else a synonym."""
+    words = source.constant(frozenset(t.choices), "WORDS")
+    source.line(depth, f"if type({src}) is not str: raise NotFast")
+    if t.fold and any(word != word.strip().casefold() for word in t.choices):  # (no such word is ever taken)
+        out = source.fresh("w")
+        source.line(depth, f"{out} = {src}.strip().casefold()")
+        source.line(depth, f"if {out} not in {words}: raise NotFast")
+        return out
+    # a word as written, in the choices, is what the nested reader reads (folding leaves it as it is)
+    source.line(depth, f"if {src} not in {words}:")
+    if not t.fold and not t.synonyms:
+        source.line(depth + 1, "raise NotFast")
+        return src
+    out = source.fresh("w")
+    inner = depth + 1
+    if t.fold:
+        source.line(depth + 1, f"{out} = {src}.strip().casefold()")
+        source.line(depth + 1, f"if {out} not in {words}:" + ("" if t.synonyms else " raise NotFast"))
+        inner = depth + 2
+    if t.synonyms:  # a Spanish word: looked up folded, as the nested reader does, only when not English
+        source.line(inner, f"{out} = {_synonyms(source, t)}.get(FOLD({src}))")
+        source.line(inner, f"if {out} is None: raise NotFast")
+    source.line(depth + 1, f"{src} = {out}")
+    return src
 
 
 def _not_integer(src: str, t: Type) -> str:
@@ -337,9 +353,7 @@ def _union(source: _Source, t: Type, src: str, depth: int) -> str:
     # English tag (in its place), so the English path costs nothing more than before.
     synonyms = _synonyms(source, t)
     source.line(depth, "while True:")
-    _variants(
-        source, t, src, tag, out, depth + 1, last=f"{tag} = {synonyms}.get(FOLD({tag}))"
-    )
+    _variants(source, t, src, tag, out, depth + 1, last=f"{tag} = {synonyms}.get(FOLD({tag}))")
     source.line(depth + 2, f"if {tag} is None: raise NotFast")
     source.line(depth + 2, f"{src} = {{**{src}, {t.tag!r}: {tag}}}")
     return out
@@ -401,36 +415,13 @@ def _table(source: _Source, fields: tuple[Field, ...], src: str, depth: int, kno
     return _plain_table(source, fields, src, depth, known)
 
 
-def _key_counter(source: _Source, fields: tuple[Field, ...], depth: int, known: str = "") -> str:
-    """Start counting the keys of a table that are ``fields``' (``known``: a key it has, a union's tag); returns
-    the count's variable ("" when every key must be there: the count is then a constant).
-
-    The count starts at the keys that must be there (each is subscripted: one left out raises) and each key that
-    may be left out adds one when found (``_fetched``); ``_no_other_keys`` then compares it with the table's length.
-    """
-    if all(f.required or f.key == known for f in fields):
-        return ""
-    counter = source.fresh("n")
-    source.line(depth, f"{counter} = {_required(fields, known)}")
-    return counter
-
-
-def _required(fields: tuple[Field, ...], known: str) -> int:
-    return sum(1 for f in fields if f.required or f.key == known)
-
-
-def _no_other_keys(source: _Source, fields: tuple[Field, ...], src: str, depth: int, counter: str, known: str) -> None:
-    """Write the check that the table ``src`` has no key but ``fields``', after they are all read: as many keys
-    as were found among them. A length and one addition a key found cost less than looking each key up in the
-    set of known ones (most events give a few keys that may be left out beside their required ones)."""
-    source.line(depth, f"if len({src}) != {counter or _required(fields, known)}: raise NotFast")
-
-
 def _roster_table(source: _Source, fields: tuple[Field, ...], src: str, depth: int) -> str:
-    """As the nested reader: keys in reading order (the roster before the keys naming players), into that order."""
+    """As the nested reader: keys in reading order (the roster before the keys naming players), into that order;
+    the keys found counted, as ``_fields`` counts them, to tell that there is no other."""
     out = source.fresh("t")
     parts = []
-    counter = _key_counter(source, fields, depth)
+    counter = source.fresh("n")
+    source.line(depth, f"{counter} = {sum(1 for f in fields if f.required)}")
     for f in reading_order(fields):
         v = source.fresh("v")
         inner = _fetched(source, f, src, v, depth, counter)
@@ -446,7 +437,7 @@ def _roster_table(source: _Source, fields: tuple[Field, ...], src: str, depth: i
             source.line(depth, "else:")
             source.line(depth + 1, f"{v} = {_default(source, f.default)}")
         parts.append(f"{f.key!r}: {v}")
-    _no_other_keys(source, fields, src, depth, counter, "")
+    source.line(depth, f"if len({src}) != {counter}: raise NotFast")
     source.line(depth, f"{out} = {{{', '.join(parts)}}}")
     return out
 
@@ -454,14 +445,14 @@ def _roster_table(source: _Source, fields: tuple[Field, ...], src: str, depth: i
 def _fetched(source: _Source, f: Field, src: str, v: str, depth: int, counter: str) -> int:
     """Write the lines that set ``v`` to the value of ``f``'s key in the table ``src``; return the depth of the
     lines that read it. A key that may be left out opens an ``if`` (its caller may write the ``else``) and adds
-    one to ``counter`` (``_key_counter``); a required one is subscripted: left out, it raises KeyError, and the
-    nested readers say it is missing."""
+    one to ``counter``, if one is given (``_fields``); a required one is subscripted: left out, it raises KeyError,
+    and the nested readers say it is missing."""
     if f.required:
         source.line(depth, f"{v} = {src}[{f.key!r}]")
         return depth
     # tested, then subscripted: most of a record's optional keys are left out, and `in` costs no call
     source.line(depth, f"if {f.key!r} in {src}:")
-    if counter:  # (not the known key: it is counted among those that must be there)
+    if counter:
         source.line(depth + 1, f"{counter} += 1")
     source.line(depth + 1, f"{v} = {src}[{f.key!r}]")
     return depth + 1
@@ -475,20 +466,65 @@ def _default(source: _Source, default: Any) -> str:
     return f"{name}.copy()" if type(default) in (list, dict) else name
 
 
+def _fields(
+    source: _Source,
+    fields: tuple[Field, ...],
+    src: str,
+    depth: int,
+    known: str,
+    present: Callable[[Field, int, str], None],
+    absent: Callable[[Field, int], bool],
+) -> None:
+    """Write the reading of the table ``src``'s ``fields`` (not a table listing the players: those are read in
+    order) and the check that it has no other key: first the keys that must be there (``known``, a union's tag
+    already matched, among them), then the others.
+
+    ``present(f, depth, counter)`` writes the reading of ``f``'s value, fetched already (``_fetched``: its key
+    found, it adds one to ``counter``); ``absent(f, depth)`` writes what stands for ``f`` left out, and says whether
+    it wrote a line. A table with as many keys as must be there gives none of the others (most events give only
+    their required keys): none is looked up. Otherwise each key found among the others is counted, and the count
+    compared with the table's length (one addition a key found costs less than looking each key up in the set
+    of known ones).
+    """
+    required = [f for f in fields if f.required or f.key == known]
+    optional = [f for f in fields if not (f.required or f.key == known)]
+    for f in required:
+        present(f, depth, "")
+    if not optional:
+        source.line(depth, f"if len({src}) != {len(required)}: raise NotFast")
+        return
+    size = source.fresh("size")
+    source.line(depth, f"{size} = len({src})")
+    written = len(source.lines)
+    source.line(depth, f"if {size} == {len(required)}:")
+    if any([absent(f, depth + 1) for f in optional]):
+        source.line(depth, "else:")
+    else:  # nothing stands for them: only the other branch
+        del source.lines[written:]
+        source.line(depth, f"if {size} != {len(required)}:")
+    counter = source.fresh("n")
+    source.line(depth + 1, f"{counter} = {len(required)}")
+    for f in optional:
+        present(f, depth + 1, counter)
+    source.line(depth + 1, f"if {size} != {counter}: raise NotFast")
+
+
 def _plain_table(source: _Source, fields: tuple[Field, ...], src: str, depth: int, known: str = "") -> str:
     """As the nested reader: the keys in the order written, then the absent ones (defaults first, as it merges)."""
     out = source.fresh("t")
     source.line(depth, f"{out} = dict({src})")  # the order written, and every value the check leaves as it is
-    counter = _key_counter(source, fields, depth, known)
-    for f in fields:
+
+    def present(f: Field, depth: int, counter: str) -> None:
         if f.key == known and f.type.kind == "const":  # the copy holds the word (the same string)
-            continue
+            return
         v = source.fresh("v")
-        inner = _fetched(source, f, src, v, depth, counter if f.key != known else "")
+        inner = _fetched(source, f, src, v, depth, counter)
         got = _value(source, f.type, v, f.key, inner)
-        if got != v or f.type.kind == "player":  # (a player: ``v`` is now the roster's own string)
+        # (a player: ``v`` is now the roster's own string; a choice: the word read, when not as written)
+        if got != v or f.type.kind in ("player", "choice"):
             source.line(inner, f"{out}[{f.key!r}] = {got}")
-    _no_other_keys(source, fields, src, depth, counter, known)
+
+    _fields(source, fields, src, depth, known, present, lambda f, depth: False)  # defaults merged below
     plain = {f.key: f.default for f in fields if not f.required and type(f.default) not in (list, dict)}
     fresh = [(f.key, f.default) for f in fields if not f.required and type(f.default) in (list, dict)]
     if plain or fresh:
@@ -507,25 +543,28 @@ def _made_table(source: _Source, t: Type, src: str, depth: int, known: str, word
     ``known``: the tag key, already matched exactly to ``word``, the value the nested reader gives it.
     """
     assert t.make is not None
-    counter = _key_counter(source, t.fields, depth, known)
-    args = []
-    for f in t.fields:
+    args = {f.key: repr(word) if f.key == known and f.type.kind == "const" else source.fresh("v") for f in t.fields}
+
+    def present(f: Field, depth: int, counter: str) -> None:
         if f.key == known and f.type.kind == "const":
-            args.append(repr(word))
-            continue
-        v = source.fresh("v")
-        inner = _fetched(source, f, src, v, depth, counter if f.key != known else "")
+            return
+        v = args[f.key]
+        inner = _fetched(source, f, src, v, depth, counter)
         got = _value(source, f.type, v, f.key, inner)
         if got != v:
             source.line(inner, f"{v} = {got}")
         if not f.required:
             source.line(depth, "else:")
             source.line(depth + 1, f"{v} = {_default(source, f.default)}")
-        args.append(v)
-    _no_other_keys(source, t.fields, src, depth, counter, known)
+
+    def absent(f: Field, depth: int) -> bool:
+        source.line(depth, f"{args[f.key]} = {_default(source, f.default)}")
+        return True
+
+    _fields(source, t.fields, src, depth, known, present, absent)
     make = source.constant(t.make, "MAKE")
     out = source.fresh("o")
-    source.line(depth, f"{out} = {make}({', '.join(args)})")
+    source.line(depth, f"{out} = {make}({', '.join(args.values())})")
     return out
 
 
@@ -535,14 +574,15 @@ def _declared_table(source: _Source, made: Made, t: Type, src: str, depth: int, 
 
     ``known``: the tag key, already matched exactly (the object never keeps the tag: it is the class).
     """
-    counter = _key_counter(source, t.fields, depth, known)
     got: dict[str, str] = {name: source.constant(value, "VALUE") for name, value in made.constants}
     for f in t.fields:
+        got[f.key] = repr(f.type.value) if f.key == known and f.type.kind == "const" else source.fresh("v")
+
+    def present(f: Field, depth: int, counter: str) -> None:
         if f.key == known and f.type.kind == "const":
-            got[f.key] = repr(f.type.value)
-            continue
-        v = source.fresh("v")
-        inner = _fetched(source, f, src, v, depth, counter if f.key != known else "")
+            return
+        v = got[f.key]
+        inner = _fetched(source, f, src, v, depth, counter)
         written = len(source.lines)
         if f.key in made.tuples:
             value = _array(source, f.type, v, f.key, inner, kept="tuple")
@@ -554,10 +594,15 @@ def _declared_table(source: _Source, made: Made, t: Type, src: str, depth: int, 
             source.line(inner, "pass")
         if not f.required and f.key in made.keeps:  # an absent key the object does not keep: only checked
             source.line(depth, "else:")
-            default = tuple(f.default) if f.key in made.tuples and f.default is not None else f.default
-            source.line(depth + 1, f"{v} = {_default(source, default)}")
-        got[f.key] = v
-    _no_other_keys(source, t.fields, src, depth, counter, known)
+            source.line(depth + 1, f"{v} = {_declared_default(source, made, f)}")
+
+    def absent(f: Field, depth: int) -> bool:
+        if f.key not in made.keeps:
+            return False
+        source.line(depth, f"{got[f.key]} = {_declared_default(source, made, f)}")
+        return True
+
+    _fields(source, t.fields, src, depth, known, present, absent)
     cls = source.constant(made.cls, "CLASS")
     out = source.fresh("o")
     if made.attributes:
@@ -571,6 +616,12 @@ def _declared_table(source: _Source, made: Made, t: Type, src: str, depth: int, 
         source.names["TUPLE_NEW"] = tuple.__new__
         source.line(depth, f"{out} = TUPLE_NEW({cls}, ({''.join(f'{got[name]}, ' for name in made.keeps)}))")
     return out
+
+
+def _declared_default(source: _Source, made: Made, f: Field) -> str:
+    """The expression of ``f``'s default as the object keeps it (an array it keeps as a tuple: a tuple)."""
+    default = tuple(f.default) if f.key in made.tuples and f.default is not None else f.default
+    return _default(source, default)
 
 
 def _dict_setter(cls: type) -> Callable[[Any, dict[str, Any]], None]:
