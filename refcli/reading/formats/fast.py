@@ -331,7 +331,10 @@ def _tables(source: _Source, t: Type, src: str, key: str, depth: int) -> str:
     _counted(source, src, t.minimum, t.maximum, depth)
     source.line(depth, f"{out} = []")
     source.line(depth, f"for {entry} in {src}:")
-    if t.item is not None:  # (a union checks that it is given a table)
+    if t.item is not None and t.item.kind == "union":  # (a union checks that it is given a table)
+        _union(source, t.item, entry, depth + 1, into=out)  # each variant's value appended where it is read
+        return out
+    if t.item is not None:
         got = _value(source, t.item, entry, key, depth + 1)
     else:
         source.line(depth + 1, f"if type({entry}) is not dict: raise NotFast")
@@ -340,28 +343,30 @@ def _tables(source: _Source, t: Type, src: str, key: str, depth: int) -> str:
     return out
 
 
-def _union(source: _Source, t: Type, src: str, depth: int) -> str:
+def _union(source: _Source, t: Type, src: str, depth: int, into: str = "") -> str:
+    """A union's value: its variable, or appended to the list ``into`` if given (then no variable between)."""
     out, tag = source.fresh("u"), source.fresh("tag")
+    deliver = f"{into}.append({{}})" if into else f"{out} = {{}}"
     source.line(depth, f"if type({src}) is not dict: raise NotFast")
     source.line(depth, f"{tag} = {src}[{t.tag!r}]")  # left out, it raises: the nested reader says it is missing
     # a tag that is no string is none of the words (nor of the synonyms): tested once, then compared with each word
     source.line(depth, f"if type({tag}) is not str: raise NotFast")
     if not t.synonyms:
-        _variants(source, t, src, tag, out, depth, last="raise NotFast")
+        _variants(source, t, src, tag, deliver, depth, last="raise NotFast")
         return out
     # A word the English tags do not match may be a Spanish one: the table is read again as a copy with the
     # English tag (in its place), so the English path costs nothing more than before.
     synonyms = _synonyms(source, t)
     source.line(depth, "while True:")
-    _variants(source, t, src, tag, out, depth + 1, last=f"{tag} = {synonyms}.get(FOLD({tag}))")
+    _variants(source, t, src, tag, deliver, depth + 1, last=f"{tag} = {synonyms}.get(FOLD({tag}))")
     source.line(depth + 2, f"if {tag} is None: raise NotFast")
     source.line(depth + 2, f"{src} = {{**{src}, {t.tag!r}: {tag}}}")
     return out
 
 
-def _variants(source: _Source, t: Type, src: str, tag: str, out: str, depth: int, *, last: str) -> None:
-    """One branch per variant, picked by the tag's exact word (the tag is a string); ``last``: what the ``else``
-    does."""
+def _variants(source: _Source, t: Type, src: str, tag: str, deliver: str, depth: int, *, last: str) -> None:
+    """One branch per variant, picked by the tag's exact word (the tag is a string); ``deliver``: the statement
+    that takes the value read (its expression in place of ``{}``); ``last``: what the ``else`` does."""
     for index, variant in enumerate(t.variants):
         source.line(depth, f"{'if' if index == 0 else 'elif'} {tag} == {variant.key!r}:")
         if isinstance(variant.type.make, Made):
@@ -370,7 +375,7 @@ def _variants(source: _Source, t: Type, src: str, tag: str, out: str, depth: int
             got = _made_table(source, variant.type, src, depth + 1, known=t.tag, word=variant.key)
         else:
             got = _table(source, variant.type.fields, src, depth + 1, known=t.tag)
-        source.line(depth + 1, f"{out} = {got}")
+        source.line(depth + 1, deliver.format(got))
         if t.synonyms:
             source.line(depth + 1, "break")
     source.line(depth, "else:")
