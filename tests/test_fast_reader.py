@@ -424,16 +424,22 @@ def test_the_dict_setter_sets_the_table_itself_as_the_object_dict_and_refuses_wh
         object.__setattr__(object.__new__(Slotted), "__dict__", {"one": 1})
 
 
-def test_a_table_with_as_many_keys_as_it_requires_but_one_unknown_is_refused_by_the_fast_path() -> None:
-    """A table whose length is that of its required keys is taken to have no other key (``_known_keys``): one
-    unknown key in place of a required one must still be refused (and one beside them found)."""
+def test_a_table_with_as_many_keys_as_it_has_known_ones_but_one_unknown_is_refused_by_the_fast_path() -> None:
+    """A table whose length is that of its required keys and of the others it gives is taken to have no other key
+    (``_fields``): one unknown key in place of a required or another known one must still be refused (and one
+    beside them found)."""
     desc = descriptions("refcli.games.money")["record"]
     fast = compile_description(desc)[2]
     good = {"type": "exchange", "player": "Ana", "action": "right"}
     for event, accepted in (
         (good, True),
+        ({**good, "with": "Ben"}, True),
+        ({**good, "with": "Ben", "note": "a swap"}, True),
         ({"type": "exchange", "player": "Ana", "actoin": "right"}, False),
+        ({"type": "exchange", "player": "Ana", "with": "Ben"}, False),
         ({**good, "actoin": "right"}, False),
+        ({**good, "with": "Ben", "wiht": "Ben"}, False),
+        ({**good, "note": "a swap", "wiht": "Ben"}, False),
     ):
         data = {"players": ["Ana", "Ben", "Cid"], "event": [event]}
         try:
@@ -466,3 +472,32 @@ def test_a_player_named_in_the_record_is_read_as_the_roster_s_own_string_on_both
         exchange = values["event"][0]
         assert exchange["player"] is players[2] and exchange["with"] is players[0]
         assert next(iter(values["hands"])) is players[1]
+
+
+def test_a_choice_is_taken_as_written_only_when_folding_would_leave_it_so() -> None:
+    """A word of the choices, as written, is read as it is (``_choice``: folding would leave it so); another
+    spelling is folded as the nested reader folds it; and a description whose word folding changes ("Truth",
+    which the nested reader never takes) never takes it as written either."""
+    from refcli.reading.formats import Description, Field, choice
+
+    for word, values in (
+        ("truth", ["truth", " Truth ", "TRUTH", "lie"]),
+        ("Truth", ["Truth", "truth", "bluff"]),
+    ):
+        desc = Description(
+            "test", "record", "choice", "", (Field("answer", choice(word, "bluff", fold=True), "", required=True),)
+        )
+        fast = compile_description(desc)[2]
+        for value in values:
+            doc = Document("choice.toml", {"answer": value}, "")
+            try:
+                slow = read_slowly(desc, doc)
+            except RefcliError as error:
+                slow = error
+            try:
+                got = fast(doc.data, Context(doc))
+            except Exception:  # noqa: BLE001 - refusing is always allowed: the nested readers decide
+                assert word == "Truth" or value == "lie", value  # every spelling of a word taken is taken here
+                continue
+            assert not isinstance(slow, RefcliError), value
+            assert exact(got) == exact(slow), value

@@ -63,7 +63,9 @@ class _Source:
 def compile_fast(desc: Description, slow: Callable[[Type, str], Any], roster_of: Callable[[Field], Any]) -> FastReader:
     """The fast reader of ``desc``; ``slow`` compiles a nested reader (for the values not inlined)."""
     source = _Source(slow, roster_of)
-    source.line(0, "def read(value, ctx):")
+    # the builtins the checks call by the thousand, as locals: a local is loaded in one step, a builtin after
+    # the lookups of the module's and the builtins' namespaces (checked, where the interpreter specialises it)
+    source.line(0, "def read(value, ctx, type=type, int=int, str=str, list=list, dict=dict, len=len, tuple=tuple):")
     # roster: the players' names as the nested readers take them (a list, or None before it is read); names:
     # each of them by itself once read, as each player key of each event is looked up in it (one hash and one
     # comparison, where a list compares the value with each name before it), and the value read is the
@@ -98,18 +100,7 @@ def _value(source: _Source, t: Type, src: str, key: str, depth: int) -> str:
         source.line(depth, f"{src} = names[{src}]")
         return src
     if kind == "choice":
-        words = source.constant(frozenset(t.choices), "WORDS")
-        out = source.fresh("w")
-        source.line(depth, f"if type({src}) is not str: raise NotFast")
-        source.line(depth, f"{out} = {src}.strip().casefold()" if t.fold else f"{out} = {src}")
-        if t.synonyms:  # a Spanish word: looked up folded, as the nested reader does, only when not English
-            synonyms = _synonyms(source, t)
-            source.line(depth, f"if {out} not in {words}:")
-            source.line(depth + 1, f"{out} = {synonyms}.get(FOLD({src}))")
-            source.line(depth + 1, f"if {out} is None: raise NotFast")
-        else:
-            source.line(depth, f"if {out} not in {words}: raise NotFast")
-        return out
+        return _choice(source, t, src, depth)
     if kind == "const":
         word = source.constant(t.value, "WORD")
         source.line(depth, f"if {src} != {word} and (type({src}) is not str or {src}.strip().casefold() != {word}):")
@@ -155,6 +146,33 @@ def _value(source: _Source, t: Type, src: str, key: str, depth: int) -> str:
     return out
 
 
+def _choice(source: _Source, t: Type, src: str, depth: int) -> str:
+    """A choice's word, as written when it is one (as most are: one lookup), else folded, else a synonym."""
+    words = source.constant(frozenset(t.choices), "WORDS")
+    source.line(depth, f"if type({src}) is not str: raise NotFast")
+    if t.fold and any(word != word.strip().casefold() for word in t.choices):  # (no such word is ever taken)
+        out = source.fresh("w")
+        source.line(depth, f"{out} = {src}.strip().casefold()")
+        source.line(depth, f"if {out} not in {words}: raise NotFast")
+        return out
+    # a word as written, in the choices, is what the nested reader reads (folding leaves it as it is)
+    source.line(depth, f"if {src} not in {words}:")
+    if not t.fold and not t.synonyms:
+        source.line(depth + 1, "raise NotFast")
+        return src
+    out = source.fresh("w")
+    inner = depth + 1
+    if t.fold:
+        source.line(depth + 1, f"{out} = {src}.strip().casefold()")
+        source.line(depth + 1, f"if {out} not in {words}:" + ("" if t.synonyms else " raise NotFast"))
+        inner = depth + 2
+    if t.synonyms:  # a Spanish word: looked up folded, as the nested reader does, only when not English
+        source.line(inner, f"{out} = {_synonyms(source, t)}.get(FOLD({src}))")
+        source.line(inner, f"if {out} is None: raise NotFast")
+    source.line(depth + 1, f"{src} = {out}")
+    return src
+
+
 def _not_integer(src: str, t: Type) -> str:
     """The test that ``src`` is not an integer in ``t``'s range: two comparisons, each one opcode with its jump
     (a chained ``lo <= x <= hi`` copies and swaps the value between them, and integers are checked by the
@@ -172,6 +190,9 @@ def _custom(source: _Source, t: Type, src: str, out: str, depth: int) -> None:
     an integer, a tuple of those: nothing a replay could change, ``_unchangeable``), in a memo of bounded
     size. The value's exact type is checked first: a
     bool (equal to 1) or a float (1.0) is never looked up. Any other value, and a refusal, is the parser's.
+    A value read before costs one subscript (no call: a dict's ``get`` costs one, and so does the subscript of a
+    dict of a class of its own, which the interpreter does not specialise); the memo's first miss of a value
+    raises KeyError, which is caught.
     """
     parse = t.parse
     assert parse is not None
@@ -182,8 +203,13 @@ def _custom(source: _Source, t: Type, src: str, out: str, depth: int) -> None:
         memo: dict[Any, Any] = {}
         source.memos[parse] = (source.constant(memo, "MEMO"), source.constant(_remembering(parse, memo), "PARSE"))
     memo_name, remembering = source.memos[parse]
-    source.line(depth, f"{out} = {memo_name}.get({src}) if type({src}) is str or type({src}) is int else None")
-    source.line(depth, f"if {out} is None: {out} = {remembering}({src})")
+    source.line(depth, f"if type({src}) is str or type({src}) is int:")
+    source.line(depth + 1, "try:")
+    source.line(depth + 2, f"{out} = {memo_name}[{src}]")
+    source.line(depth + 1, "except KeyError:")
+    source.line(depth + 2, f"{out} = {remembering}({src})")
+    source.line(depth, "else:")
+    source.line(depth + 1, f"{out} = {remembering}({src})")
 
 
 # distinct strings remembered a parser and a reader; past it, parsed each time. Money!'s cards, each written
@@ -305,7 +331,10 @@ def _tables(source: _Source, t: Type, src: str, key: str, depth: int) -> str:
     _counted(source, src, t.minimum, t.maximum, depth)
     source.line(depth, f"{out} = []")
     source.line(depth, f"for {entry} in {src}:")
-    if t.item is not None:  # (a union checks that it is given a table)
+    if t.item is not None and t.item.kind == "union":  # (a union checks that it is given a table)
+        _union(source, t.item, entry, depth + 1, into=out)  # each variant's value appended where it is read
+        return out
+    if t.item is not None:
         got = _value(source, t.item, entry, key, depth + 1)
     else:
         source.line(depth + 1, f"if type({entry}) is not dict: raise NotFast")
@@ -314,36 +343,39 @@ def _tables(source: _Source, t: Type, src: str, key: str, depth: int) -> str:
     return out
 
 
-def _union(source: _Source, t: Type, src: str, depth: int) -> str:
+def _union(source: _Source, t: Type, src: str, depth: int, into: str = "") -> str:
+    """A union's value: its variable, or appended to the list ``into`` if given (then no variable between)."""
     out, tag = source.fresh("u"), source.fresh("tag")
+    deliver = f"{into}.append({{}})" if into else f"{out} = {{}}"
     source.line(depth, f"if type({src}) is not dict: raise NotFast")
     source.line(depth, f"{tag} = {src}[{t.tag!r}]")  # left out, it raises: the nested reader says it is missing
+    # a tag that is no string is none of the words (nor of the synonyms): tested once, then compared with each word
+    source.line(depth, f"if type({tag}) is not str: raise NotFast")
     if not t.synonyms:
-        _variants(source, t, src, tag, out, depth, last="raise NotFast")
+        _variants(source, t, src, tag, deliver, depth, last="raise NotFast")
         return out
     # A word the English tags do not match may be a Spanish one: the table is read again as a copy with the
     # English tag (in its place), so the English path costs nothing more than before.
     synonyms = _synonyms(source, t)
     source.line(depth, "while True:")
-    _variants(
-        source, t, src, tag, out, depth + 1, last=f"{tag} = {synonyms}.get(FOLD({tag})) if type({tag}) is str else None"
-    )
+    _variants(source, t, src, tag, deliver, depth + 1, last=f"{tag} = {synonyms}.get(FOLD({tag}))")
     source.line(depth + 2, f"if {tag} is None: raise NotFast")
     source.line(depth + 2, f"{src} = {{**{src}, {t.tag!r}: {tag}}}")
     return out
 
 
-def _variants(source: _Source, t: Type, src: str, tag: str, out: str, depth: int, *, last: str) -> None:
-    """One branch per variant, picked by the tag's exact word; ``last``: what the ``else`` does."""
+def _variants(source: _Source, t: Type, src: str, tag: str, deliver: str, depth: int, *, last: str) -> None:
+    """One branch per variant, picked by the tag's exact word (the tag is a string); ``deliver``: the statement
+    that takes the value read (its expression in place of ``{}``); ``last``: what the ``else`` does."""
     for index, variant in enumerate(t.variants):
-        source.line(depth, f"{'if' if index == 0 else 'elif'} {tag} == {variant.key!r} and type({tag}) is str:")
+        source.line(depth, f"{'if' if index == 0 else 'elif'} {tag} == {variant.key!r}:")
         if isinstance(variant.type.make, Made):
             got = _declared_table(source, variant.type.make, variant.type, src, depth + 1, known=t.tag)
         elif variant.type.make is not None:
             got = _made_table(source, variant.type, src, depth + 1, known=t.tag, word=variant.key)
         else:
             got = _table(source, variant.type.fields, src, depth + 1, known=t.tag)
-        source.line(depth + 1, f"{out} = {got}")
+        source.line(depth + 1, deliver.format(got))
         if t.synonyms:
             source.line(depth + 1, "break")
     source.line(depth, "else:")
@@ -383,31 +415,21 @@ def _table(source: _Source, fields: tuple[Field, ...], src: str, depth: int, kno
 
     ``known``: a union's tag key, already matched exactly to its variant's word (its constant).
     """
-    _known_keys(source, fields, src, depth, known)
     if any(f.roster for f in fields):
         return _roster_table(source, fields, src, depth)
     return _plain_table(source, fields, src, depth, known)
 
 
-def _known_keys(source: _Source, fields: tuple[Field, ...], src: str, depth: int, known: str = "") -> None:
-    """Write the check that the table ``src`` has no key but ``fields``' (``known``: a key it has, a union's tag).
-
-    A table with as many keys as the fields that must be there has no other (those are then subscripted: one
-    left out raises), so the keys are looked up only in a table that has more: most events give only their
-    required keys, and a length is cheaper than a lookup of each key.
-    """
-    allowed = source.constant(frozenset(f.key for f in fields), "KEYS")
-    required = sum(1 for f in fields if f.required or f.key == known)
-    source.line(depth, f"if len({src}) != {required} and not {allowed}.issuperset({src}): raise NotFast")
-
-
 def _roster_table(source: _Source, fields: tuple[Field, ...], src: str, depth: int) -> str:
-    """As the nested reader: keys in reading order (the roster before the keys naming players), into that order."""
+    """As the nested reader: keys in reading order (the roster before the keys naming players), into that order;
+    the keys found counted, as ``_fields`` counts them, to tell that there is no other."""
     out = source.fresh("t")
     parts = []
+    counter = source.fresh("n")
+    source.line(depth, f"{counter} = {sum(1 for f in fields if f.required)}")
     for f in reading_order(fields):
         v = source.fresh("v")
-        inner = _fetched(source, f, src, v, depth)
+        inner = _fetched(source, f, src, v, depth, counter)
         got = _value(source, f.type, v, f.key, inner)
         if got != v:
             source.line(inner, f"{v} = {got}")
@@ -420,19 +442,23 @@ def _roster_table(source: _Source, fields: tuple[Field, ...], src: str, depth: i
             source.line(depth, "else:")
             source.line(depth + 1, f"{v} = {_default(source, f.default)}")
         parts.append(f"{f.key!r}: {v}")
+    source.line(depth, f"if len({src}) != {counter}: raise NotFast")
     source.line(depth, f"{out} = {{{', '.join(parts)}}}")
     return out
 
 
-def _fetched(source: _Source, f: Field, src: str, v: str, depth: int) -> int:
+def _fetched(source: _Source, f: Field, src: str, v: str, depth: int, counter: str) -> int:
     """Write the lines that set ``v`` to the value of ``f``'s key in the table ``src``; return the depth of the
-    lines that read it. A key that may be left out opens an ``if`` (its caller may write the ``else``); a required
-    one is subscripted: left out, it raises KeyError, and the nested readers say it is missing."""
+    lines that read it. A key that may be left out opens an ``if`` (its caller may write the ``else``) and adds
+    one to ``counter``, if one is given (``_fields``); a required one is subscripted: left out, it raises KeyError,
+    and the nested readers say it is missing."""
     if f.required:
         source.line(depth, f"{v} = {src}[{f.key!r}]")
         return depth
     # tested, then subscripted: most of a record's optional keys are left out, and `in` costs no call
     source.line(depth, f"if {f.key!r} in {src}:")
+    if counter:
+        source.line(depth + 1, f"{counter} += 1")
     source.line(depth + 1, f"{v} = {src}[{f.key!r}]")
     return depth + 1
 
@@ -445,18 +471,65 @@ def _default(source: _Source, default: Any) -> str:
     return f"{name}.copy()" if type(default) in (list, dict) else name
 
 
+def _fields(
+    source: _Source,
+    fields: tuple[Field, ...],
+    src: str,
+    depth: int,
+    known: str,
+    present: Callable[[Field, int, str], None],
+    absent: Callable[[Field, int], bool],
+) -> None:
+    """Write the reading of the table ``src``'s ``fields`` (not a table listing the players: those are read in
+    order) and the check that it has no other key: first the keys that must be there (``known``, a union's tag
+    already matched, among them), then the others.
+
+    ``present(f, depth, counter)`` writes the reading of ``f``'s value, fetched already (``_fetched``: its key
+    found, it adds one to ``counter``); ``absent(f, depth)`` writes what stands for ``f`` left out, and says whether
+    it wrote a line. A table with as many keys as must be there gives none of the others (most events give only
+    their required keys): none is looked up. Otherwise each key found among the others is counted, and the count
+    compared with the table's length (one addition a key found costs less than looking each key up in the set
+    of known ones).
+    """
+    required = [f for f in fields if f.required or f.key == known]
+    optional = [f for f in fields if not (f.required or f.key == known)]
+    for f in required:
+        present(f, depth, "")
+    if not optional:
+        source.line(depth, f"if len({src}) != {len(required)}: raise NotFast")
+        return
+    size = source.fresh("size")
+    source.line(depth, f"{size} = len({src})")
+    written = len(source.lines)
+    source.line(depth, f"if {size} == {len(required)}:")
+    if any([absent(f, depth + 1) for f in optional]):
+        source.line(depth, "else:")
+    else:  # nothing stands for them: only the other branch
+        del source.lines[written:]
+        source.line(depth, f"if {size} != {len(required)}:")
+    counter = source.fresh("n")
+    source.line(depth + 1, f"{counter} = {len(required)}")
+    for f in optional:
+        present(f, depth + 1, counter)
+    source.line(depth + 1, f"if {size} != {counter}: raise NotFast")
+
+
 def _plain_table(source: _Source, fields: tuple[Field, ...], src: str, depth: int, known: str = "") -> str:
     """As the nested reader: the keys in the order written, then the absent ones (defaults first, as it merges)."""
     out = source.fresh("t")
     source.line(depth, f"{out} = dict({src})")  # the order written, and every value the check leaves as it is
-    for f in fields:
+
+    def present(f: Field, depth: int, counter: str) -> None:
         if f.key == known and f.type.kind == "const":  # the copy holds the word (the same string)
-            continue
+            return
         v = source.fresh("v")
-        inner = _fetched(source, f, src, v, depth)
+        inner = _fetched(source, f, src, v, depth, counter)
         got = _value(source, f.type, v, f.key, inner)
-        if got != v or f.type.kind == "player":  # (a player: ``v`` is now the roster's own string)
+        # (a player: ``v`` is now the roster's own string; a choice: the word read, when not as written)
+        if got != v or f.type.kind in ("player", "choice"):
             source.line(inner, f"{out}[{f.key!r}] = {got}")
+
+    _fields(source, fields, src, depth, known, present, lambda f, depth: False)  # defaults merged below
     plain = {f.key: f.default for f in fields if not f.required and type(f.default) not in (list, dict)}
     fresh = [(f.key, f.default) for f in fields if not f.required and type(f.default) in (list, dict)]
     if plain or fresh:
@@ -475,24 +548,28 @@ def _made_table(source: _Source, t: Type, src: str, depth: int, known: str, word
     ``known``: the tag key, already matched exactly to ``word``, the value the nested reader gives it.
     """
     assert t.make is not None
-    _known_keys(source, t.fields, src, depth, known)
-    args = []
-    for f in t.fields:
+    args = {f.key: repr(word) if f.key == known and f.type.kind == "const" else source.fresh("v") for f in t.fields}
+
+    def present(f: Field, depth: int, counter: str) -> None:
         if f.key == known and f.type.kind == "const":
-            args.append(repr(word))
-            continue
-        v = source.fresh("v")
-        inner = _fetched(source, f, src, v, depth)
+            return
+        v = args[f.key]
+        inner = _fetched(source, f, src, v, depth, counter)
         got = _value(source, f.type, v, f.key, inner)
         if got != v:
             source.line(inner, f"{v} = {got}")
         if not f.required:
             source.line(depth, "else:")
             source.line(depth + 1, f"{v} = {_default(source, f.default)}")
-        args.append(v)
+
+    def absent(f: Field, depth: int) -> bool:
+        source.line(depth, f"{args[f.key]} = {_default(source, f.default)}")
+        return True
+
+    _fields(source, t.fields, src, depth, known, present, absent)
     make = source.constant(t.make, "MAKE")
     out = source.fresh("o")
-    source.line(depth, f"{out} = {make}({', '.join(args)})")
+    source.line(depth, f"{out} = {make}({', '.join(args.values())})")
     return out
 
 
@@ -502,14 +579,15 @@ def _declared_table(source: _Source, made: Made, t: Type, src: str, depth: int, 
 
     ``known``: the tag key, already matched exactly (the object never keeps the tag: it is the class).
     """
-    _known_keys(source, t.fields, src, depth, known)
     got: dict[str, str] = {name: source.constant(value, "VALUE") for name, value in made.constants}
     for f in t.fields:
+        got[f.key] = repr(f.type.value) if f.key == known and f.type.kind == "const" else source.fresh("v")
+
+    def present(f: Field, depth: int, counter: str) -> None:
         if f.key == known and f.type.kind == "const":
-            got[f.key] = repr(f.type.value)
-            continue
-        v = source.fresh("v")
-        inner = _fetched(source, f, src, v, depth)
+            return
+        v = got[f.key]
+        inner = _fetched(source, f, src, v, depth, counter)
         written = len(source.lines)
         if f.key in made.tuples:
             value = _array(source, f.type, v, f.key, inner, kept="tuple")
@@ -521,9 +599,15 @@ def _declared_table(source: _Source, made: Made, t: Type, src: str, depth: int, 
             source.line(inner, "pass")
         if not f.required and f.key in made.keeps:  # an absent key the object does not keep: only checked
             source.line(depth, "else:")
-            default = tuple(f.default) if f.key in made.tuples and f.default is not None else f.default
-            source.line(depth + 1, f"{v} = {_default(source, default)}")
-        got[f.key] = v
+            source.line(depth + 1, f"{v} = {_declared_default(source, made, f)}")
+
+    def absent(f: Field, depth: int) -> bool:
+        if f.key not in made.keeps:
+            return False
+        source.line(depth, f"{got[f.key]} = {_declared_default(source, made, f)}")
+        return True
+
+    _fields(source, t.fields, src, depth, known, present, absent)
     cls = source.constant(made.cls, "CLASS")
     out = source.fresh("o")
     if made.attributes:
@@ -537,6 +621,12 @@ def _declared_table(source: _Source, made: Made, t: Type, src: str, depth: int, 
         source.names["TUPLE_NEW"] = tuple.__new__
         source.line(depth, f"{out} = TUPLE_NEW({cls}, ({''.join(f'{got[name]}, ' for name in made.keeps)}))")
     return out
+
+
+def _declared_default(source: _Source, made: Made, f: Field) -> str:
+    """The expression of ``f``'s default as the object keeps it (an array it keeps as a tuple: a tuple)."""
+    default = tuple(f.default) if f.key in made.tuples and f.default is not None else f.default
+    return _default(source, default)
 
 
 def _dict_setter(cls: type) -> Callable[[Any, dict[str, Any]], None]:
