@@ -411,26 +411,33 @@ def write_results(
     else:
         opening = f'{{"schema_version": {SCHEMA_VERSION}, "results": ['
     unicode_out = carries_unicode(out)  # else JSON goes out with \\u escapes (cp1252, ascii)
+    # Settled once, not for each of thousands of records: whether warnings go to stderr (the output does not
+    # carry them), where the output goes, and whether a progress line is shown at all.
+    warnings_said = style in ("text", "csv") or (style == "gather" and fmt is Format.text)
+    write = out.write
+    shown = progress.enabled
     try:
         for payload, status, message, rules, warnings in outcomes:
-            progress.step()
+            if shown:
+                progress.step()
             if message is not None:  # the same one line as for any other command
                 print(f"refcli: error: {message}", file=sys.stderr)
-            if style in ("text", "csv") or (style == "gather" and fmt is Format.text):
+            if warnings and warnings_said:
                 for warning in warnings:
                     print(warning, file=sys.stderr)
-            code = worst(code, status)
+            if status != code:  # (most records end as the one before: no call to compare them)
+                code = worst(code, status)
             tally[Counts.column(status)] += 1
             if rules:
                 cited.update(dict.fromkeys(rules))
             if style == "jsonl":
-                out.write((payload if unicode_out else json_for(out, payload)) + "\n")
+                write((payload if unicode_out else json_for(out, payload)) + "\n")
             elif style == "json":
-                out.write(("," if count else opening) + "\n" + (payload if unicode_out else json_for(out, payload)))
+                write(("," if count else opening) + "\n" + (payload if unicode_out else json_for(out, payload)))
             elif style == "csv":
-                out.write(("" if count else opening) + (payload if unicode_out else for_stream(out, payload)))
+                write(("" if count else opening) + (payload if unicode_out else for_stream(out, payload)))
             elif style == "text":
-                out.write(payload)
+                write(payload)
             else:
                 gathered.append(payload)
             count += 1
