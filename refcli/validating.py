@@ -86,27 +86,35 @@ def replayed(doc: Any, where: str, game: Game | None, options: ValidateOptions, 
     except Exception as error:  # noqa: BLE001 - this record is reported; the others are still validated
         return failed(where, error)
     status = ExitStatus.OK if result.valid else ExitStatus.RULE_BROKEN
-    if renamed:  # result._replace(file=where), without its generic machinery (paid once a JSON line)
-        result = FileResult(where, *result[1:])
+    if renamed:  # result._replace(file=where), without its generic machinery (paid once a JSON line), nor the
+        # named tuple's __new__ in Python: its fields are the result's own, so tuple's checks nothing left out
+        result = tuple.__new__(FileResult, (where, *result[1:]))
     return result, status, None
 
 
-# The validating module for (the command's game, the record's `game` value): a
-# batch names a handful of games thousands of times, and the lookup is the same each time.
-_VALIDATORS: dict[tuple[str | None, str | None], ModuleType] = {}
+# The validating module for the command's game (by its id), and for the record's `game` value where the command
+# names none: a batch names a handful of games thousands of times, and the lookup is the same each time. Two
+# tables looked up by a string, not one by a pair: no tuple to make and hash for each record.
+_FOR_COMMAND: dict[str, ModuleType] = {}
+_FOR_RECORD: dict[str, ModuleType] = {}
 
 
 def validator_for(doc: Any, game: Game | None) -> ModuleType:
     """``refcli.reading.game_key.engine_for(doc, game, "validate")``, remembered for the game a record names."""
-    named = doc.data.get("game") if game is None else None
-    key = (game.id if game is not None else None, named) if named is None or type(named) is str else None
-    module = _VALIDATORS.get(key) if key is not None else None
+    if game is not None:
+        key: str | None = game.id
+        known = _FOR_COMMAND
+    else:
+        named = doc.data.get("game")
+        key = named if type(named) is str else None
+        known = _FOR_RECORD
+    module = known.get(key) if key is not None else None
     if module is None:
         from refcli.reading.game_key import engine_for
 
         module = engine_for(doc, game, "validate")  # an unknown game raises: nothing is remembered
-        if key is not None and len(_VALIDATORS) < 64:  # the values records give are few; never a leak
-            _VALIDATORS[key] = module
+        if key is not None and len(known) < 64:  # the values records give are few; never a leak
+            known[key] = module
     return module
 
 

@@ -183,11 +183,12 @@ def test_a_json_lines_document_is_the_one_the_constructor_makes() -> None:
 
 
 def test_a_result_encoded_for_a_batch_is_json_dumps_text() -> None:
-    """The batch's encoder (made once) writes what ``json.dumps(ensure_ascii=False)`` writes."""
-    from refcli.cli.batch import _json
+    """The batch's encoder (made once) writes what ``json.dumps(ensure_ascii=False)`` writes, safe to print."""
+    from refcli.cli.batch import _encode
+    from refcli.language.visible import in_document
 
     value = {"file": "a×b.jsonl:3", "valid": False, "n": [1, 2.5, None, True], "t": {"ü": "\u2028\x00"}}
-    assert _json(value) == json.dumps(value, ensure_ascii=False)
+    assert _encode(value) == in_document(json.dumps(value, ensure_ascii=False))
 
 
 def test_the_lines_size_is_known_only_for_regular_files(tmp_path: Path) -> None:

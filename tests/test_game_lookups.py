@@ -50,7 +50,8 @@ def look_ups(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
     for name in LOOK_UPS:
         monkeypatch.setattr(registry, name, counted(name, getattr(registry, name)))
     monkeypatch.setattr(reader, "_COMPILED", {})
-    monkeypatch.setattr(validating, "_VALIDATORS", {})
+    monkeypatch.setattr(validating, "_FOR_COMMAND", {})
+    monkeypatch.setattr(validating, "_FOR_RECORD", {})
     yield calls
 
 

@@ -52,7 +52,7 @@ Rendered = tuple[Any, ExitStatus, str | None, tuple[tuple[str, str], ...], tuple
 
 
 def _json_encoder() -> Callable[[Any], str]:
-    """json.dumps(value, ensure_ascii=False), without building an encoder for every result.
+    """``in_document(json.dumps(value, ensure_ascii=False))``, without building an encoder for every result.
 
     ``JSONEncoder.encode`` makes its C encoder anew for every value it is given (and its circular-reference
     bookkeeping, which a result, a tree of the values read, never needs): made once here, the same C code
@@ -62,21 +62,18 @@ def _json_encoder() -> Callable[[Any], str]:
 
     encoder = json.JSONEncoder(ensure_ascii=False)
     if c_make_encoder is None:
-        return encoder.encode
+        return lambda value: in_document(encoder.encode(value))
     encode = c_make_encoder(None, encoder.default, encode_basestring, None, ": ", ", ", False, False, True)
 
     def encoded(value: Any) -> str:
-        return "".join(encode(value, 0))
+        return in_document("".join(encode(value, 0)))
 
     return encoded
 
 
-_json = _json_encoder()
-
-
-def _encode(value: Any) -> str:
-    """A result as JSON text, safe to print (``refcli.language.visible.in_document``: the values as they are)."""
-    return in_document(_json(value))
+# A result as JSON text, safe to print (``refcli.language.visible.in_document``: the values as they are);
+# the function itself, not a call wrapping it: one call fewer for each of thousands of results.
+_encode = _json_encoder()
 
 
 _VERSION_PREFIX = f'{{"schema_version": {SCHEMA_VERSION}, '
@@ -186,7 +183,9 @@ def bounded(check: Check, task: Task, game: Game | None, options: ValidateOption
     its main thread. Where there is no such timer (Windows, or refcli called
     from another thread) records are not bounded.
     """
-    seconds = min(options.record_timeout, LONGEST_RECORD_TIMEOUT)  # inf: a bound that never comes
+    seconds = options.record_timeout  # inf: a bound that never comes; (min(), without its call)
+    if LONGEST_RECORD_TIMEOUT < seconds:
+        seconds = LONGEST_RECORD_TIMEOUT
     held = _HANDLER_SET  # the run holds the handler, so there is a timer and this is the main thread
     if not seconds or not (held or _can_bound()):
         return check(task, game, options)
@@ -411,26 +410,33 @@ def write_results(
     else:
         opening = f'{{"schema_version": {SCHEMA_VERSION}, "results": ['
     unicode_out = carries_unicode(out)  # else JSON goes out with \\u escapes (cp1252, ascii)
+    # Settled once, not for each of thousands of records: whether warnings go to stderr (the output does not
+    # carry them), where the output goes, and whether a progress line is shown at all.
+    warnings_said = style in ("text", "csv") or (style == "gather" and fmt is Format.text)
+    write = out.write
+    shown = progress.enabled
     try:
         for payload, status, message, rules, warnings in outcomes:
-            progress.step()
+            if shown:
+                progress.step()
             if message is not None:  # the same one line as for any other command
                 print(f"refcli: error: {message}", file=sys.stderr)
-            if style in ("text", "csv") or (style == "gather" and fmt is Format.text):
+            if warnings and warnings_said:
                 for warning in warnings:
                     print(warning, file=sys.stderr)
-            code = worst(code, status)
+            if status != code:  # (most records end as the one before: no call to compare them)
+                code = worst(code, status)
             tally[Counts.column(status)] += 1
             if rules:
                 cited.update(dict.fromkeys(rules))
             if style == "jsonl":
-                out.write((payload if unicode_out else json_for(out, payload)) + "\n")
+                write((payload if unicode_out else json_for(out, payload)) + "\n")
             elif style == "json":
-                out.write(("," if count else opening) + "\n" + (payload if unicode_out else json_for(out, payload)))
+                write(("," if count else opening) + "\n" + (payload if unicode_out else json_for(out, payload)))
             elif style == "csv":
-                out.write(("" if count else opening) + (payload if unicode_out else for_stream(out, payload)))
+                write(("" if count else opening) + (payload if unicode_out else for_stream(out, payload)))
             elif style == "text":
-                out.write(payload)
+                write(payload)
             else:
                 gathered.append(payload)
             count += 1

@@ -70,8 +70,9 @@ class FileResult(NamedTuple):
             "file": self.file,
             "game": self.game,
             "valid": self.valid,
-            "findings": [finding.to_dict() for finding in self.findings],
-            "skipped": list(self.skipped),
+            # (most results of a batch have no finding: no comprehension's frame for them, no call to list)
+            "findings": [finding.to_dict() for finding in self.findings] if self.findings else [],
+            "skipped": [*self.skipped],
             **self.summary,
         }
 
