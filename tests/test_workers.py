@@ -14,7 +14,7 @@ import pytest
 from refcli.cli import batch
 from refcli.cli.workers import LIGHT, PIPE_BYTES, _Pool, _Queue, _room, _Worker, ordered_map, roomy_pipes
 from refcli.model.options import ValidateOptions
-from refcli.reading.json_lines import json_lines
+from refcli.reading.json_lines import LineTask, json_lines
 
 LINUX = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="only Linux lets a pipe grow")
 
@@ -137,3 +137,15 @@ def test_a_forked_worker_leaves_the_parents_buffered_output_alone(tmp_path: Path
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout == "before [1, 2, 3]\n"
+
+
+def test_a_line_task_travels_as_itself() -> None:
+    import pickle
+
+    from refcli.model.exit_status import ExitStatus
+    from refcli.reading.json_lines import Refused
+
+    for task in [LineTask("a.jsonl", 3, b"{}\n"), LineTask("b.jsonl", None, Refused("gone", ExitStatus.UNREADABLE))]:
+        for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+            back = pickle.loads(pickle.dumps(task, protocol))
+            assert back == task and type(back) is LineTask and back.where == task.where

@@ -124,6 +124,11 @@ class LineTask(NamedTuple):
     def where(self) -> str:
         return self.name if self.number is None else f"{self.name}:{self.number}"
 
+    def __reduce__(self) -> tuple[type[LineTask], tuple[str, int | None, bytes | Refused]]:
+        """Pickled as a call with its three values: a named tuple's own way asks for them through two more calls,
+        and a --jobs parent pickles thousands of lines for its workers."""
+        return LineTask, (self.name, self.number, self.raw)
+
 
 # Lone UTF-16 surrogates can only come from \uD800-\uDFFF escapes (UTF-8 cannot
 # carry them: decode() refuses them), so only a line with such an escape is searched
