@@ -14,7 +14,7 @@ import pytest
 from refcli.cli import batch
 from refcli.cli.workers import LIGHT, PIPE_BYTES, _Pool, _Queue, _room, _Worker, ordered_map, roomy_pipes
 from refcli.model.options import ValidateOptions
-from refcli.reading.json_lines import LineTask, json_lines
+from refcli.reading.json_lines import FileBytes, LineTask, json_lines
 
 LINUX = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="only Linux lets a pipe grow")
 
@@ -64,6 +64,29 @@ def test_a_busy_worker_is_handed_its_next_chunk_while_it_fits_in_its_pipe() -> N
     assert pool._hungry(queue) is pool.workers[0]
     pool.workers = [_worker_with_one_chunk(LIGHT)]  # a pipe that could not grow: the parent would wait on it
     assert pool._hungry(queue) is None
+
+
+def test_lines_travel_with_their_bytes_where_pipes_are_roomy(tmp_path: Path) -> None:
+    """The worker validates the very bytes the parent read: a file rewritten after that changes nothing."""
+    from refcli import validating
+
+    source = tmp_path / "games.jsonl"
+    line = b'{"game": "nope", "note": "' + b"x" * 5000 + b'"}\n'
+    source.write_bytes(line * 3)
+    tasks = list(json_lines(str(source), 1 << 20))
+    assert all(isinstance(task.raw, FileBytes) for task in tasks)
+    moved = [batch.with_its_bytes(task) for task in tasks]
+    assert [type(task.raw) for task in moved] == [bytes] * 3 and [task.raw for task in moved] == [line] * 3
+    assert batch.with_its_bytes(LineTask("x", 1, b"{}")) == LineTask("x", 1, b"{}")
+    source.write_bytes(line.replace(b"x", b"y") * 3)  # rewritten in place after the parent read it
+    expected = list(batch.run(iter(tasks), validating.validate_line, None, ValidateOptions(), 1, "jsonl"))
+    with closing(batch.run(iter(tasks), validating.validate_line, None, ValidateOptions(), 2, "jsonl")) as run:
+        outcomes = list(run)
+    changed = ["changed while refcli was reading" in (message or "") for _p, _s, message, *_r in outcomes]
+    if roomy_pipes():  # as --jobs 1 reads it
+        assert outcomes == expected and not any(changed)
+    else:  # a worker re-reads each line, and finds it changed
+        assert all(changed)
 
 
 FORKS = pytest.mark.skipif(not hasattr(os, "fork"), reason="workers are spawned where the system cannot fork")
