@@ -280,7 +280,7 @@ def _outcomes(
     if jobs <= 1:
         yield from map(partial(_work, check, game, options, style, i18n.language()), tasks)
         return
-    from refcli.cli.workers import ordered_map, roomy_pipes
+    from refcli.cli.workers import ordered_map
     from refcli.model import registry
     from refcli.reading.formats.reader import compile_description
 
@@ -300,10 +300,7 @@ def _outcomes(
     game_id = game.id if game is not None else None
     work = partial(_work_elsewhere, check, game_id, options, style, i18n.language(), table_defaults.current())
     died = partial(worker_died, style)
-    sent = sent_bytes
-    if roomy_pipes():  # a line travels with its bytes: no re-reading, nor checking, in the workers
-        tasks, sent = map(with_its_bytes, tasks), task_bytes
-    yield from ordered_map(work, tasks, jobs, died, total, task_bytes, sent, total_bytes)
+    yield from ordered_map(work, tasks, jobs, died, total, task_bytes, sent_bytes, total_bytes)
 
 
 # The JSON lines of a megabyte are many (a few hundred recorded games): worth msgspec's import before the workers
@@ -314,17 +311,6 @@ MANY_LINES_BYTES = 1 << 20
 def task_bytes(task: Task) -> int:
     """What a task weighs in memory: a JSON line's bytes (a path is light)."""
     return len(task.raw) if isinstance(task, LineTask) and isinstance(task.raw, bytes) else 0
-
-
-def with_its_bytes(task: Task) -> Task:
-    """A task whose line travels to a worker as its bytes, not as where it is in its file (``FileBytes``).
-
-    Where a worker's pipe holds a chunk of such lines (``refcli.cli.workers.roomy_pipes``), copying a line
-    into it costs a small part of what checking a re-read line costs the parent and the worker (CRC-32).
-    """
-    if isinstance(task, LineTask) and isinstance(task.raw, FileBytes):
-        return LineTask(task.name, task.number, bytes(task.raw))  # (NamedTuple._replace takes three times as long)
-    return task
 
 
 def sent_bytes(task: Task) -> int:

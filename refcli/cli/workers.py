@@ -6,14 +6,13 @@ because ``multiprocessing.Pool.imap`` waits forever for a task whose worker
 was killed (kill -9, the out-of-memory killer), and because a pool starts all
 its processes whether or not there is work for them. Here:
 
-- Each worker has a pipe each way, holds one chunk of tasks at a time and
+- Each worker has its own pipe, holds one chunk of tasks at a time and
   sends the chunk's results back in one message (few messages: the parent
-  stays light). When a chunk's message fits in half the worker's pipe
-  (``sent``: its tasks travel as references, or Linux let the pipe grow to
-  a megabyte: ``roomy_pipes``), a busy worker is also given its next
-  chunk, so it never waits for the parent between chunks; a larger message
-  is sent only to an idle worker, which reads it at once (a full pipe would
-  otherwise hold the parent up). Before each task it writes the task's number into a word
+  stays light). When a chunk's message is small (its tasks travel as
+  references: ``sent``), a busy worker is also given its next chunk, so it
+  never waits for the parent between chunks; a large message is sent only
+  to an idle worker, which reads it at once (a full pipe would otherwise
+  hold the parent up). Before each task it writes the task's number into a word
   of shared memory, so when a worker dies the parent knows the one task it
   was working on: that task is answered by ``lost(task, exitcode)`` and is
   not tried again (a record that made a worker run out of memory would only
@@ -44,8 +43,7 @@ Result = TypeVar("Result")
 
 CHUNK = 64  # tasks per message once under way: few enough messages, small enough to balance
 CHUNK_BYTES = 1 << 20  # and no more tasks than this many bytes (one task may be larger on its own)
-LIGHT = 1 << 15  # a chunk's message under this many bytes can wait in any worker's pipe without holding the parent
-PIPE_BYTES = 1 << 20  # what a worker's pipes are grown to where Linux allows it (its default limit for a pipe)
+LIGHT = 1 << 15  # a chunk's message under this many bytes can wait in a busy worker's pipe without blocking the parent
 AHEAD = 8  # chunks per worker that may be taken from the input ahead of the next result given
 STOP_GRACE = 5.0  # seconds a worker gets to leave before it is killed (a hang guard, not a wait)
 BLAMELESS_DEATHS = 16  # workers that may die outside any task before the parent gives up on them
@@ -84,13 +82,11 @@ def ordered_map(
 
 
 class _Worker(Generic[Task]):
-    """One worker process, the parent's ends of its pipes, and the chunks it holds."""
+    """One worker process, its end of the pipe, and the chunk it holds."""
 
-    def __init__(self, process: Any, connection: Any, to_worker: Any, room: int, current: Any) -> None:
+    def __init__(self, process: Any, connection: Any, current: Any) -> None:
         self.process = process
-        self.connection = connection  # its results come in here
-        self.to_worker = to_worker  # and its chunks go out here
-        self.room = room  # a chunk's message of fewer bytes waits in its pipe without holding the parent up
+        self.connection = connection
         self.current = current  # shared memory: the task it is working on, or NO_TASK
         self.chunks: deque[list[tuple[int, Task]]] = deque()  # given, not yet answered: in the order given
         self.broken = False  # a chunk could not be sent to it: it is given no more
@@ -180,15 +176,14 @@ class _Pool(Generic[Task, Result]):
         return any(len(worker.chunks) == 1 and not worker.broken for worker in self.workers)
 
     def _hungry(self, queue: _Queue[Task]) -> _Worker[Task] | None:
-        """A worker busy with one chunk that can be given its next now: the tasks waiting fit in its pipe."""
-        worker = next((worker for worker in self.workers if len(worker.chunks) == 1 and not worker.broken), None)
-        if worker is None or not queue.pending or sum(self.sent(task) for _index, task in queue.pending) >= worker.room:
+        """A worker busy with one chunk that can be given its next now: the tasks waiting make a light message."""
+        if not queue.pending or sum(self.sent(task) for _index, task in queue.pending) >= LIGHT:
             return None
-        return worker
+        return next((worker for worker in self.workers if len(worker.chunks) == 1 and not worker.broken), None)
 
     def _give(self, worker: _Worker[Task], chunk: list[tuple[int, Task]], pending: deque[tuple[int, Task]]) -> None:
         try:
-            worker.to_worker.send(chunk)
+            worker.connection.send(chunk)
         except (OSError, ValueError):  # it died while idle: nothing of this chunk was started
             pending.extendleft(reversed(chunk))
             if worker.chunks:  # it held a chunk too: its death is settled when its pipe is read (``_collect``)
@@ -245,23 +240,15 @@ class _Pool(Generic[Task, Result]):
             return None
         if self.blameless_deaths > BLAMELESS_DEATHS:  # workers keep dying outside tasks: stop making more
             return self._make_do()
-        # A pipe each way, not one duplex connection (a socket pair): only a pipe grows (``_room``).
-        results_in, results_out = self.context.Pipe(duplex=False)
-        chunks_in, chunks_out = self.context.Pipe(duplex=False)
-        room = _room(chunks_out.fileno())
-        _room(results_out.fileno())  # a chunk's results, too, wait there without holding the worker up
+        parent_end, child_end = self.context.Pipe()
         current = self.context.RawValue("q", NO_TASK)
         # A fork inherits every descriptor: the new worker must close the parent's
         # ends of every pipe, or a worker would keep another's pipe open and
         # neither would see the other side go away.
-        inherited = (
-            [end for w in self.workers for end in (w.connection, w.to_worker)] + [results_in, chunks_out]
-            if self.fork
-            else []
-        )
+        inherited = [w.connection for w in self.workers] + [parent_end] if self.fork else []
         process = self.context.Process(
             target=_serve,
-            args=(chunks_in, results_out, self.work, inherited, os.getpid(), current),
+            args=(child_end, self.work, inherited, os.getpid(), current),
             daemon=True,
             name="refcli-worker",
         )
@@ -271,13 +258,12 @@ class _Pool(Generic[Task, Result]):
             try:
                 process.start()
             except OSError:  # cannot fork (no memory, too many processes): go on with the workers there are
-                for end in (results_in, results_out, chunks_in, chunks_out):
-                    end.close()
+                parent_end.close()
+                child_end.close()
                 return self._make_do()
-            worker: _Worker[Task] = _Worker(process, results_in, chunks_out, room, current)
+            worker: _Worker[Task] = _Worker(process, parent_end, current)
             self.workers.append(worker)
-            results_out.close()  # only the worker holds its ends now: its death closes the pipes
-            chunks_in.close()
+            child_end.close()  # only the worker holds its end now: its death closes the pipe
         finally:
             signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
         return worker
@@ -294,7 +280,6 @@ class _Pool(Generic[Task, Result]):
         """Forget a worker whose pipe closed; its exit code (negative: the signal that killed it)."""
         self.workers.remove(worker)
         worker.connection.close()
-        worker.to_worker.close()
         worker.process.join(STOP_GRACE)
         if worker.process.exitcode is None:
             worker.process.kill()
@@ -306,7 +291,7 @@ class _Pool(Generic[Task, Result]):
         """All work done: ask every worker to leave, and wait for it."""
         for worker in self.workers:
             try:
-                worker.to_worker.send(None)
+                worker.connection.send(None)
             except (OSError, ValueError):
                 pass
         for worker in self.workers:
@@ -325,7 +310,6 @@ class _Pool(Generic[Task, Result]):
                 worker.process.kill()
                 worker.process.join()
             worker.connection.close()
-            worker.to_worker.close()
 
 
 class _Queue(Generic[Task]):
@@ -380,9 +364,7 @@ _IN_PROCESS = _InProcess()
 
 
 # -- the worker's side -----------------------------------------------------------------
-def _serve(
-    chunks: Any, results: Any, work: Callable[[Any], Any], inherited: list[Any], parent: int, current: Any
-) -> None:
+def _serve(connection: Any, work: Callable[[Any], Any], inherited: list[Any], parent: int, current: Any) -> None:
     """A worker: answer each chunk, task by task, until told to stop or the parent is gone.
 
     ``current`` (shared with the parent) holds the task under way, so that if
@@ -395,13 +377,13 @@ def _serve(
     _die_with_parent(parent)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
     try:
-        while (chunk := chunks.recv()) is not None:
-            answers = []
+        while (chunk := connection.recv()) is not None:
+            results = []
             for index, task in chunk:
                 current.value = index
-                answers.append(work(task))
+                results.append(work(task))
             current.value = NO_TASK
-            results.send(answers)
+            connection.send(results)
     except (EOFError, OSError):
         pass  # the parent went away: nobody is left to answer
     except Exception as error:  # noqa: BLE001 - a bug here: one line, never a traceback; the parent reports the task
@@ -414,33 +396,6 @@ def _serve(
         sys.stderr.write(f"refcli: error: {message}\n")
         sys.stderr.flush()
         os._exit(INTERNAL_ERROR)
-
-
-def roomy_pipes() -> bool:
-    """Whether a worker's pipe grows to PIPE_BYTES (Linux): then half of it holds a chunk of 64 tasks of
-    several kilobytes each, which may travel with all their bytes and still be handed to a busy worker."""
-    try:
-        import fcntl
-    except ImportError:  # Windows
-        return False
-    return hasattr(fcntl, "F_SETPIPE_SZ")
-
-
-def _room(fd: int) -> int:
-    """Grow the pipe written through ``fd`` where Linux allows it; the bytes of a message that may wait in it
-    without holding the writer up: half the pipe.
-
-    Half: the worker may not have read all its current chunk out of the pipe yet when it is sent its next.
-    Linux lets a pipe grow to PIPE_BYTES (unless the user's pipes hold too much already); elsewhere, or then,
-    a pipe holds at least 64 KiB.
-    """
-    try:
-        import fcntl
-
-        size: int = fcntl.fcntl(fd, fcntl.F_SETPIPE_SZ, PIPE_BYTES)
-    except (ImportError, AttributeError, OSError, ValueError):
-        return LIGHT
-    return max(size // 2, LIGHT)
 
 
 def _die_with_parent(parent: int) -> None:

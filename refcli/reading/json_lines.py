@@ -43,18 +43,15 @@ class Refused(NamedTuple):
 
 
 class FileBytes(bytes):
-    """A line's bytes as read from a regular file, which can travel to a worker process as where they are.
+    """A line's bytes as read from a regular file, which travel to a worker process as where they are.
 
-    Where a worker's pipe is small (64 KiB: not Linux), a ``--jobs`` worker
-    given this line re-reads it from the file (``reread``) instead of
-    receiving a copy of every byte through its pipe: the parent's messages
-    stay a few hundred bytes a chunk, so it can hand a worker its next chunk
-    while the worker is still busy (``refcli.cli.workers``). The re-read is
-    checked against the length and CRC-32 of the bytes the parent read, so a
-    worker validates exactly the line the parent split off. Where the pipe
-    grows to a megabyte, the line travels as its bytes instead
-    (``refcli.cli.batch.with_its_bytes``). Everywhere else it is the bytes it
-    holds.
+    A ``--jobs`` worker given this line re-reads it from the file (``reread``)
+    instead of receiving a copy of every byte through its pipe: the parent's
+    messages stay a few hundred bytes a chunk, so it can hand a worker its
+    next chunk while the worker is still busy (``refcli.cli.workers``). The
+    re-read is checked against the length and CRC-32 of the bytes the parent
+    read, so a worker validates exactly the line the parent split off.
+    Everywhere else it is the bytes it holds.
     """
 
     path: str  # the file, absolute (a worker need not share the parent's directory)
@@ -126,11 +123,6 @@ class LineTask(NamedTuple):
     @property
     def where(self) -> str:
         return self.name if self.number is None else f"{self.name}:{self.number}"
-
-    def __reduce__(self) -> tuple[type[LineTask], tuple[str, int | None, bytes | Refused]]:
-        """Pickled as a call with its three values: a named tuple's own way asks for them through two more calls,
-        and a --jobs parent pickles thousands of lines for its workers."""
-        return LineTask, (self.name, self.number, self.raw)
 
 
 # Lone UTF-16 surrogates can only come from \uD800-\uDFFF escapes (UTF-8 cannot
