@@ -79,10 +79,17 @@ def test_what_can_be_in_play(edition: int, players: int, donkeys: int, expected:
 
 
 def test_the_cached_limits_are_what_can_be_in_play() -> None:
-    """The engine checks money against in_play_counts (cached): the same numbers as in_play, for every table."""
+    """The engine checks money against in_play_by_donkeys (cached): the same numbers as in_play, for every table."""
     from collections import Counter
 
-    from refcli.games.kuhhandel.money import VALUES, deal_counts, dealt, dealt_counts, in_play_counts
+    from refcli.games.kuhhandel.money import (
+        VALUES,
+        deal_counts,
+        dealt,
+        dealt_counts,
+        in_play_by_donkeys,
+        in_play_counts,
+    )
 
     deals = [("setup", None), ("a rich deal", Counter({0: 1, 10: 40, 50: 9, 100: 2, 30: 3}))]
     for edition in (1, 2):
@@ -93,6 +100,9 @@ def test_the_cached_limits_are_what_can_be_in_play() -> None:
                 for donkeys in range(5):
                     expected = in_play(edition, deal, players, donkeys)
                     assert in_play_counts(edition, counts, players, donkeys) == tuple(expected[v] for v in VALUES)
+                    assert in_play_by_donkeys(edition, counts, players, 4)[donkeys] == tuple(
+                        expected[v] for v in VALUES
+                    )
 
 
 def test_the_money_check_is_made_again_once_more_money_is_known() -> None:

@@ -69,13 +69,9 @@ def dealt_counts(edition: int, players: int) -> tuple[int, ...]:
     return deal_counts(dealt(edition, players))
 
 
-@lru_cache(maxsize=1024)
 def in_play_counts(edition: int, deal: tuple[int, ...], players: int, donkeys: int) -> tuple[int, ...]:
-    """:func:`in_play` in the order of VALUES, for a deal given by :func:`deal_counts`.
-
-    A replay asks before every event, and the answer changes only with the
-    donkeys: computed once per edition, deal, table and donkey.
-    """
+    """:func:`in_play` in the order of VALUES, for a deal given by :func:`deal_counts` (a replay asks
+    :func:`in_play_by_donkeys`, which remembers them)."""
     possible = in_play(edition, Counter(dict(zip(VALUES, deal, strict=True))), players, donkeys)
     return tuple(possible[value] for value in VALUES)
 
@@ -88,7 +84,11 @@ def value_counts(cards: tuple[int, ...]) -> tuple[int, ...]:
 
 @lru_cache(maxsize=256)
 def in_play_by_donkeys(edition: int, deal: tuple[int, ...], players: int, most: int) -> tuple[tuple[int, ...], ...]:
-    """:func:`in_play_counts` for every number of donkeys from none to ``most``: what a state asks once a game."""
+    """:func:`in_play_counts` for every number of donkeys from none to ``most``: what a state asks once a game.
+
+    The answer changes only with the deal, the edition and the table: remembered, as every record of a
+    table dealt the setup's money asks the same.
+    """
     return tuple(in_play_counts(edition, deal, players, donkeys) for donkeys in range(most + 1))
 
 
