@@ -8,7 +8,11 @@ one session:
 - the baseline: a fresh interpreter that parses every file with tomllib;
 - ``refcli validate FILES --format json`` (and with ``--jobs 2``);
 - the baseline for JSON Lines (json.loads of every line) and
-  ``refcli validate --jsonl`` over the same records as one JSON Lines file;
+  ``refcli validate --jsonl`` over the same records as one JSON Lines file
+  (and with ``--jobs 2``);
+- two ``refcli validate --jsonl`` side by side: how much room the machine has
+  for two processes at that moment (2x their time in turn when two cores are
+  free), which no ``--jobs 2`` run can beat;
 
 and prints each time, its ratio to its baseline, the time per record, the CPU
 time (user + system: less disturbed than the elapsed time by other work on a
@@ -59,12 +63,21 @@ with open(sys.argv[1], "rb") as handle:
 
 MEASURE = """
 import resource, subprocess, sys, time
+copies = int(sys.argv[1])
 start = time.perf_counter()
-done = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+started = [subprocess.Popen(sys.argv[2:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for _ in range(copies)]
+codes = [process.wait() for process in started]
 elapsed = time.perf_counter() - start
 usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-print(elapsed, usage.ru_utime + usage.ru_stime, usage.ru_maxrss, done.returncode)
+print(elapsed, usage.ru_utime + usage.ru_stime, usage.ru_maxrss, max(codes))
 """
+
+# Two single-process runs side by side, against the same run alone, say how much room this machine has for
+# two processes at that moment: 2.0x when two cores are free, less when the host gives a virtual machine's
+# cores less than two cores' worth of work (other tenants, two threads of one core). No --jobs 2 run can beat
+# it, so the --jobs 2 speed-up is also given as its share of it, and in the rounds where two cores were free.
+SIDE_BY_SIDE = "two refcli validate --jsonl side by side"
+FREE = 1.9  # two single-process runs side by side at least this much faster than in turn: two cores were free
 
 
 # Where a record's time goes, in one process: every line is read into memory
@@ -163,9 +176,13 @@ with open(folder / "all.jsonl", "w", encoding="utf-8") as lines:
     return sorted(str(path) for path in folder.glob("game*.toml"))
 
 
-def measure(python: str, argv: list[str]) -> Run:
-    """Elapsed and CPU seconds, peak RSS in KiB and exit code of one command, run from a fresh parent."""
-    result = subprocess.run([python, "-c", MEASURE, *argv], capture_output=True, text=True, check=True)
+def measure(python: str, argv: list[str], copies: int = 1) -> Run:
+    """Elapsed and CPU seconds, peak RSS in KiB and exit code of one command, run from a fresh parent.
+
+    With ``copies``, that many copies of the command run side by side: the elapsed time until the last ends,
+    the CPU time of all, the largest peak and the worst exit code.
+    """
+    result = subprocess.run([python, "-c", MEASURE, str(copies), *argv], capture_output=True, text=True, check=True)
     seconds, cpu, rss, code = result.stdout.split()
     return Run(float(seconds), float(cpu), int(rss), int(code))
 
@@ -220,12 +237,13 @@ def measure_all(args: argparse.Namespace, python: str) -> int:
                 "json.loads per line (baseline)": [python, "-c", JSONL_BASELINE, jsonl],
                 "refcli validate --jsonl": [*refcli, "validate", "--jsonl", jsonl],
                 "refcli validate --jsonl --jobs 2": [*refcli, "validate", "--jsonl", "--jobs", "2", jsonl],
+                SIDE_BY_SIDE: [*refcli, "validate", "--jsonl", jsonl],
             }
             runs: dict[str, list[Run]] = {label: [] for label in commands}
             load = os.getloadavg()[0]  # other work on the machine: --jobs 2 needs two free cores
             for _ in range(args.repeat):  # in turn, so that a busy spell of the machine touches every command
                 for label, argv in commands.items():
-                    runs[label].append(measure(python, argv))
+                    runs[label].append(measure(python, argv, 2 if label == SIDE_BY_SIDE else 1))
             results = {label: min(done) for label, done in runs.items()}
             cpu = {label: min(run.cpu for run in done) for label, done in runs.items()}
             base = results["tomllib parse (baseline)" if files else "json.loads per line (baseline)"].seconds
@@ -234,6 +252,8 @@ def measure_all(args: argparse.Namespace, python: str) -> int:
                 f"{'command':42} {'seconds':>8} {'per game':>9} {against:>10} {'cpu s':>7} {'peak MiB':>9} {'exit':>5}"
             )
             for label, run in results.items():
+                if label == SIDE_BY_SIDE:  # two runs' time for one run's records: said with --jobs 2 below
+                    continue
                 print(
                     f"{label:42} {run.seconds:8.2f} {run.seconds / count * 1000:7.2f}ms {run.seconds / base:9.2f}x "
                     f"{cpu[label]:7.2f} {run.rss / 1024:9.1f} {run.code:5}"
@@ -267,6 +287,7 @@ def measure_all(args: argparse.Namespace, python: str) -> int:
                 f"CPU time {cpu_jobs:.2f}x --jobs 1's; "
                 f"{paired(runs, 'refcli validate --jsonl', 'refcli validate --jsonl --jobs 2')}"
             )
+            print(f"  {room_for_two(runs)}")
             print(f"  load average (1 minute): {load:.2f} before the commands, {os.getloadavg()[0]:.2f} after")
             if args.phases:
                 subprocess.run([python, "-c", PHASES, jsonl], check=True)
@@ -286,10 +307,37 @@ def paired(runs: dict[str, list[Run]], first: str, second: str) -> str:
     machine's speed moves by 10-20 % within a minute: the ratio of two commands run one after the other
     moves less, and its median over the rounds least of all.
     """
-    ratios = sorted(a.seconds / b.seconds for a, b in zip(runs[first], runs[second], strict=True))
-    middle = len(ratios) // 2
-    median = ratios[middle] if len(ratios) % 2 else (ratios[middle - 1] + ratios[middle]) / 2
-    return f"round by round {median:.2f}x (the median of {len(ratios)})"
+    ratios = [a.seconds / b.seconds for a, b in zip(runs[first], runs[second], strict=True)]
+    return f"round by round {median(ratios):.2f}x (the median of {len(ratios)})"
+
+
+def room_for_two(runs: dict[str, list[Run]]) -> str:
+    """How much faster two single-process runs go side by side than in turn, and what --jobs 2 made of it.
+
+    Round by round: the room (2x one run alone over the two side by side), the --jobs 2 speed-up's share of
+    it, and the speed-up in the rounds where the room said two cores were free.
+    """
+    alone, jobs, pair = runs["refcli validate --jsonl"], runs["refcli validate --jsonl --jobs 2"], runs[SIDE_BY_SIDE]
+    rooms = [2 * a.seconds / p.seconds for a, p in zip(alone, pair, strict=True)]
+    speed_ups = [a.seconds / j.seconds for a, j in zip(alone, jobs, strict=True)]
+    free = [speed_up for speed_up, room in zip(speed_ups, rooms, strict=True) if room >= FREE]
+    said = (
+        f"two --jsonl runs side by side: {median(rooms):.2f}x faster than in turn, round by round "
+        f"(2x: two free cores); --jobs 2 got {median([s / r for s, r in zip(speed_ups, rooms, strict=True)]):.0%} "
+        f"of that\n  "
+    )
+    if not free:
+        return said + f"in no round were two cores free (>= {FREE}x)"
+    return said + (
+        f"--jsonl --jobs 2 speed-up in the {len(free)} of {len(rooms)} rounds where two cores were free "
+        f"(>= {FREE}x): {median(free):.2f}x (goal >= 1.7x)"
+    )
+
+
+def median(values: list[float]) -> float:
+    ordered = sorted(values)
+    middle = len(ordered) // 2
+    return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
 
 
 def toml_parser(python: str) -> str:
