@@ -236,7 +236,9 @@ def offers(state: State, action: Offers, referee: Referee, outcome: bool = True)
                 try:
                     hand.remove(card)
                 except ValueError:
-                    missing = [card] if missing is None else [*missing, card]
+                    if missing is None:
+                        missing = []
+                    missing.append(card)
         if bluffs:  # an offer holds its one bluff card, usually last, or none
             if bluffs == 1 and real[-1][0] == "bluff":
                 del real[-1]

@@ -502,7 +502,7 @@ def _fields(
     source.line(depth, f"{size} = len({src})")
     written = len(source.lines)
     source.line(depth, f"if {size} == {len(required)}:")
-    if any([absent(f, depth + 1) for f in optional]):
+    if any([absent(f, depth + 1) for f in optional]):  # a list, not a generator: every absent key is written
         source.line(depth, "else:")
     else:  # nothing stands for them: only the other branch
         del source.lines[written:]
