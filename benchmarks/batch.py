@@ -78,6 +78,7 @@ print(elapsed, usage.ru_utime + usage.ru_stime, usage.ru_maxrss, max(codes))
 # it, so the --jobs 2 speed-up is also given as its share of it, and in the rounds where two cores were free.
 SIDE_BY_SIDE = "two refcli validate --jsonl side by side"
 FREE = 1.9  # two single-process runs side by side at least this much faster than in turn: two cores were free
+JOBS_GOAL = 1.7  # --jobs 2 against --jobs 1, when two cores are free
 
 
 # Where a record's time goes, in one process: every line is read into memory
@@ -283,7 +284,8 @@ def measure_all(args: argparse.Namespace, python: str) -> int:
             jsonl_jobs = results["refcli validate --jsonl --jobs 2"].seconds
             cpu_jobs = cpu["refcli validate --jsonl --jobs 2"] / cpu["refcli validate --jsonl"]
             print(
-                f"  --jsonl --jobs 2 speed-up: {jsonl_time / jsonl_jobs:.2f}x (goal >= 1.7x); "
+                f"  --jsonl --jobs 2 speed-up, over all rounds: {jsonl_time / jsonl_jobs:.2f}x "
+                "(the goal, >= 1.7x, is for rounds with two free cores: below); "
                 f"CPU time {cpu_jobs:.2f}x --jobs 1's; "
                 f"{paired(runs, 'refcli validate --jsonl', 'refcli validate --jsonl --jobs 2')}"
             )
@@ -330,7 +332,7 @@ def room_for_two(runs: dict[str, list[Run]]) -> str:
         return said + f"in no round were two cores free (>= {FREE}x)"
     return said + (
         f"--jsonl --jobs 2 speed-up in the {len(free)} of {len(rooms)} rounds where two cores were free "
-        f"(>= {FREE}x): {median(free):.2f}x (goal >= 1.7x)"
+        f"(>= {FREE}x): {median(free):.2f}x (goal >= {JOBS_GOAL}x: {'met' if median(free) >= JOBS_GOAL else 'NOT met'})"
     )
 
 
