@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 from conftest import EXAMPLES, REPO, Invoke
 
+import refcli as refcli_package
 from refcli.model.exit_status import ExitStatus
 
 GUARD_SECONDS = 60  # a hang guard, not a timing
@@ -194,8 +195,34 @@ def refcli_frames(stderr: bytes) -> list[bytes]:
     module, before its first line: a signal that came just before is raised
     there.
     """
-    frames = re.findall(rb'File "[^"]*[/\\]refcli[/\\][^"]*", line -?\d+', stderr)
+    frames = re.findall(
+        rb'File "[^"]*[/\\]refcli[/\\](?:' + _PACKAGE_ENTRIES + rb')(?=[/\\"])[^"]*", line -?\d+', stderr
+    )
     return [frame for frame in frames if not re.search(rb'[/\\]refcli[/\\]__init__\.py", line 0$', frame)]
+
+
+# What a folder named refcli holds when it is the package: a checkout or a venv inside a folder of that name
+# (where git clone puts this repository) holds other things, whose frames (a .pth file's import while Python
+# starts) are not refcli's code.
+_PACKAGE_ENTRIES = b"|".join(
+    re.escape(entry.name.encode())
+    for entry in Path(refcli_package.__file__).parent.iterdir()
+    if entry.name != "__pycache__"
+)
+
+
+def test_only_frames_in_the_package_count_as_refcli_code_in_a_checkout_named_refcli() -> None:
+    traceback = (
+        b'  File "/home/ana/refcli/.venv/lib/python3.11/site-packages/_distutils_hack/__init__.py", line 5, in <module>\n'
+        b'  File "/home/ana/refcli/.venv/lib/python3.11/site-packages/refcli/cli/start.py", line 40, in run\n'
+        b'  File "/home/ana/refcli/refcli/api.py", line 12, in <module>\n'
+        b'  File "/home/ana/refcli/refcli/__init__.py", line 0, in <module>\n'
+        b"KeyboardInterrupt\n"
+    )
+    assert refcli_frames(traceback) == [
+        b'File "/home/ana/refcli/.venv/lib/python3.11/site-packages/refcli/cli/start.py", line 40',
+        b'File "/home/ana/refcli/refcli/api.py", line 12',
+    ]
 
 
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
