@@ -289,6 +289,7 @@ def test_three_tasks_start_at_most_three_workers(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setattr(multiprocessing.context.ForkProcess, "start", counting_start)
     assert list(ordered_map(abs, [-1, -2, -3], 64, lambda task, code: 0)) == [1, 2, 3]
     assert 1 <= len(started) <= 3
+    assert multiprocessing.active_children() == []  # and every one was waited for: no zombie is left
 
 
 # -- 3. Ctrl-C, kill ---------------------------------------------------------------------------
