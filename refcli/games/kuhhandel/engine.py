@@ -258,10 +258,7 @@ class State(ReplayLog):
         # setup's money starts with the same cards): card by card, the count costs a replay more than its first events
         known = [hand for hand in self.money.values() if hand is not None]
         self.held = list(value_counts(tuple(chain.from_iterable(known))))
-        if known:
-            self.fitted = None  # more money is known than fitted last time (none yet)
-        if len(known) < len(self.money):
-            self.unknown = len(self.money) - len(known)
+        self.unknown = len(self.money) - len(known)
         for cards in self.holdings.values():
             for animal, held in cards.items():
                 if 0 < held < CARDS_PER_ANIMAL:
