@@ -150,7 +150,9 @@ def _choice(source: _Source, t: Type, src: str, depth: int) -> str:
     """A choice's word, as written when it is one (as most are: one lookup), else folded, else a synonym."""
     words = source.constant(frozenset(t.choices), "WORDS")
     source.line(depth, f"if type({src}) is not str: raise NotFast")
-    if t.fold and any(word != word.strip().casefold() for word in t.choices):  # (no such word is ever taken)
+    # A choice that folding changes can never match what the nested reader compares, a folded word: taken as
+    # written, it would be accepted here and refused there. Then only the folded word is looked up, as there.
+    if t.fold and any(word != word.strip().casefold() for word in t.choices):
         out = source.fresh("w")
         source.line(depth, f"{out} = {src}.strip().casefold()")
         source.line(depth, f"if {out} not in {words}: raise NotFast")
